@@ -1,0 +1,220 @@
+"""Action values and their text form.
+
+An ``Action`` is a frozen, hashable value: the action type's name, the acting
+entity (or ``None`` for a player action) and the bound targets as ``(name,
+value)`` pairs in the order the action type declares them. Its text form is
+stable and parses back without the game::
+
+    place cell=(1,2)
+    attack #3 target=#7
+    roll value=14
+    pass
+
+Target values are one of: ``Ref`` (an entity id, ``#7``), ``Pos`` (a board
+position, ``(x,y)``), ``int``, ``bool`` (``true``/``false``), a name
+(``str``), ``None`` (``-``), or a tuple of those (``[a,b]``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+from .errors import ActionParseError
+
+
+class Ref(int):
+    """An entity id used as a value: prints as ``#7``, equal to the int 7."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"#{int(self)}"
+
+    __str__ = __repr__
+
+
+class Pos(NamedTuple):
+    """A board position (column ``x``, row ``y``)."""
+
+    x: int
+    y: int
+
+    def __repr__(self) -> str:
+        return f"({self.x},{self.y})"
+
+    def __str__(self) -> str:
+        return f"({self.x},{self.y})"
+
+
+Value = Any  # Ref | Pos | int | bool | str | None | tuple[Value, ...]
+Targets = tuple[tuple[str, Value], ...]
+
+
+class Action(NamedTuple):
+    """What a player chose: action type, acting entity, bound targets."""
+
+    type: str
+    actor: int | None = None
+    targets: Targets = ()
+
+    def target(self, name: str) -> Value:
+        """The value bound to target ``name`` (``KeyError`` if unbound)."""
+        for key, value in self.targets:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def __str__(self) -> str:
+        parts = [self.type]
+        if self.actor is not None:
+            parts.append(f"#{int(self.actor)}")
+        parts.extend(f"{name}={format_value(value)}" for name, value in self.targets)
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+
+_NAME = re.compile(r"[A-Za-z_][\w\-:.]*\Z")
+
+
+def format_value(value: Value) -> str:
+    """The text form of one target value."""
+    if value is None:
+        return "-"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, Ref | Pos):
+        return repr(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        if _NAME.match(value) and value not in ("true", "false"):
+            return value
+        if "'" in value or any(ch in value for ch in "\n\r"):
+            raise ValueError(f"text {value!r} cannot appear in action text")
+        return f"'{value}'"  # quoted: spaces, keywords or digits inside stay a name
+    if isinstance(value, tuple):
+        return "[" + ",".join(format_value(v) for v in value) + "]"
+    raise TypeError(f"unsupported target value {value!r}")
+
+
+_TOKEN = re.compile(
+    r"\s*(?:(\#-?\d+)|(\(\s*-?\d+\s*,\s*-?\d+\s*\))|(-?\d+)|([\[\],])"
+    r"|([A-Za-z_][\w\-:.]*)|('[^'\n\r]*')|(-))")
+
+
+def _parse_value(text: str, whole: str) -> Value:
+    tokens: list[str] = []
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            raise ActionParseError(f"cannot read {text[pos:]!r} in action text {whole!r}")
+        tokens.append(m.group(0).strip())
+        pos = m.end()
+    value, used = _read(tokens, 0, whole)
+    if used != len(tokens):
+        raise ActionParseError(f"unexpected {''.join(tokens[used:])!r} in action text {whole!r}")
+    return value
+
+
+def _read(tokens: list[str], i: int, whole: str) -> tuple[Value, int]:
+    if i >= len(tokens):
+        raise ActionParseError(f"missing value in action text {whole!r}")
+    tok = tokens[i]
+    if tok == "[":
+        items: list[Value] = []
+        i += 1
+        if i < len(tokens) and tokens[i] == "]":
+            return (), i + 1
+        while True:
+            item, i = _read(tokens, i, whole)
+            items.append(item)
+            if i < len(tokens) and tokens[i] == ",":
+                i += 1
+                continue
+            if i < len(tokens) and tokens[i] == "]":
+                return tuple(items), i + 1
+            raise ActionParseError(f"unclosed '[' in action text {whole!r}")
+    if tok in ("]", ","):
+        raise ActionParseError(f"unexpected {tok!r} in action text {whole!r}")
+    if tok.startswith("'"):
+        return tok[1:-1], i + 1
+    if tok.startswith("#"):
+        return Ref(int(tok[1:])), i + 1
+    if tok.startswith("("):
+        x, y = (int(p) for p in tok[1:-1].split(","))
+        return Pos(x, y), i + 1
+    if tok == "-":
+        return None, i + 1
+    if tok == "true":
+        return True, i + 1
+    if tok == "false":
+        return False, i + 1
+    if tok.lstrip("-").isdigit():
+        return int(tok), i + 1
+    return tok, i + 1
+
+
+def _split_words(text: str) -> list[str]:
+    """Split on spaces outside brackets, parentheses and quotes."""
+    words: list[str] = []
+    depth = 0
+    quoted = False
+    current: list[str] = []
+    for ch in text:
+        if ch == "'":
+            quoted = not quoted
+        elif quoted:
+            pass
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if ch.isspace() and depth == 0 and not quoted:
+            if current:
+                words.append("".join(current))
+                current = []
+            continue
+        current.append(ch)
+    if quoted:
+        raise ActionParseError(f"unclosed quote in action text {text!r}")
+    if depth != 0:
+        raise ActionParseError(f"unbalanced brackets in action text {text!r}")
+    if current:
+        words.append("".join(current))
+    return words
+
+
+def parse_action(text: str) -> Action:
+    """Parse the text form of an action; the inverse of ``str(action)``."""
+    if not isinstance(text, str):
+        raise ActionParseError(f"action text must be a string, not {type(text).__name__}")
+    words = _split_words(text.strip())
+    if not words:
+        raise ActionParseError("empty action text")
+    kind = words[0]
+    if not _NAME.match(kind):
+        raise ActionParseError(f"action text {text!r} must start with an action name")
+    actor: int | None = None
+    rest = words[1:]
+    if rest and rest[0].startswith("#") and "=" not in rest[0]:
+        try:
+            actor = Ref(int(rest[0][1:]))
+        except ValueError:
+            raise ActionParseError(f"bad actor {rest[0]!r} in action text {text!r}") from None
+        rest = rest[1:]
+    targets: list[tuple[str, Value]] = []
+    for word in rest:
+        name, sep, raw = word.partition("=")
+        if not sep or not _NAME.match(name):
+            raise ActionParseError(
+                f"expected name=value, got {word!r} in action text {text!r}")
+        if any(name == seen for seen, _ in targets):
+            raise ActionParseError(f"target {name!r} given twice in action text {text!r}")
+        targets.append((name, _parse_value(raw, text)))
+    return Action(kind, actor, tuple(targets))

@@ -1,0 +1,63 @@
+"""Errors raised by the engine.
+
+Every error Stratagem raises on purpose derives from ``StratagemError``; each
+also derives from the built-in exception a Python user would reach for::
+
+    StratagemError
+    ├── IllegalActionError(ValueError)    an action the rules do not allow here
+    ├── ActionParseError(ValueError)      action text that does not parse
+    ├── SerializationError(ValueError)    a saved state or replay that is malformed
+    ├── UnknownGameError(LookupError)     a game name that is not bundled
+    ├── GameDefinitionError(ValueError)   a game built with inconsistent parts
+    ├── RunawayError(RuntimeError)        a rule that never settles (cascade, loop)
+    └── RuleError(RuntimeError)           a rule that fails while the game is played
+
+The command line prints ``str(error)`` of any of these as one line and exits
+non-zero; it never shows a traceback for them.
+"""
+
+from __future__ import annotations
+
+
+class StratagemError(Exception):
+    """Base class of every error Stratagem raises on purpose."""
+
+
+class IllegalActionError(StratagemError, ValueError):
+    """An action that is not legal in the state it was applied to.
+
+    ``condition`` names the rule that failed, so a player (or an agent author)
+    can see why, for example ``"target: cell (1, 1) is not empty"``.
+    """
+
+    def __init__(self, action: object, condition: str) -> None:
+        self.action = action
+        self.condition = condition
+        super().__init__(f"illegal action {action}: {condition}")
+
+
+class ActionParseError(StratagemError, ValueError):
+    """Action text that does not parse into an action of the game."""
+
+
+class SerializationError(StratagemError, ValueError):
+    """A serialized state or replay that cannot be read back."""
+
+
+class UnknownGameError(StratagemError, LookupError):
+    """A game name that is neither bundled nor a path to a rules file."""
+
+
+class GameDefinitionError(StratagemError, ValueError):
+    """A game whose parts do not fit together (unknown names, bad bounds)."""
+
+
+class RuleError(StratagemError, RuntimeError):
+    """A rule that fails while the game is played (a value of the wrong kind, say).
+
+    The state being changed is a copy, so the state it started from is intact.
+    """
+
+
+class RunawayError(StratagemError, RuntimeError):
+    """A rule that does not settle: a reaction chain, trigger cascade or loop past its bound."""

@@ -1,0 +1,592 @@
+"""The flow machine: rounds, phases, turns, steps; legal actions; end conditions.
+
+A round runs the game's phases in order. A phase computes its turn order
+(players, one player, entities by initiative, or players alternating until all
+pass) and gives each turn-taker a turn; a turn runs the phase's steps (phases
+within a turn), and a step offers its action types until it ends::
+
+    START → BEGIN_ROUND → BEGIN_PHASE → ORDER → BEGIN_TURN → BEGIN_STEP → IN_STEP
+              ↑                ↑                     ↑            ↑          │ ends
+              │                │                     │            └── END_STEP
+              │                │                     └────────────── END_TURN
+              │                └──────────────────────────────────── END_PHASE
+              └───────────────────────────────────────────────────── END_ROUND
+
+Each transition is one call of ``advance``; a transition may push on-start or
+on-end effects and emit ``round_started``, ``phase_started``, ``turn_started``
+(and their ``_ended`` twins), which the resolver runs before the next call. End
+conditions are checked whenever the stack has emptied after something ran.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action, Ref
+from .context import Ctx
+from .errors import RunawayError
+from .state import Decision, FlowPos, Outcome, Status
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .runtime import Resolver
+    from .spec import ActionType, Phase
+    from .state import State
+
+(START, BEGIN_ROUND, BEGIN_PHASE, ORDER, BEGIN_TURN, BEGIN_STEP, IN_STEP, END_STEP,
+ END_TURN, END_PHASE, END_ROUND) = range(11)
+
+IDLE_ROUNDS = 1_000
+"""Rounds that may pass in one ``apply`` with no decision before the flow is declared stuck."""
+
+MODE_NAMES = ("start", "begin_round", "begin_phase", "order", "begin_turn", "begin_step",
+              "in_step", "end_step", "end_turn", "end_phase", "end_round")
+
+
+def turn_taker(s: State) -> tuple[int | None, int | None]:
+    """The player whose turn it is, and the acting entity under initiative order.
+
+    The player is ``None`` when the acting entity has left the game mid-turn.
+    """
+    f = s.flow
+    phase = s.game.phases[f.phase]
+    who = f.order[f.pos]
+    if phase.order.kind == "initiative":
+        e = s.entities.get(who)
+        return (None if e is None else e.owner), who
+    return who, None
+
+
+def _flow_ctx(s: State) -> Ctx:
+    f = s.flow
+    if f.mode in (BEGIN_TURN, BEGIN_STEP, IN_STEP, END_STEP, END_TURN) and f.pos < len(f.order):
+        player, actor = turn_taker(s)
+        if player is not None:
+            return Ctx(s, player, actor)
+    return Ctx(s, None)
+
+
+def _emit(r: Resolver, name: str, ctx: Ctx, **fields: Any) -> None:
+    if name in r.game.listened or name in r.game.narrated:
+        r.emit(name, fields, ctx)
+
+
+def advance(r: Resolver) -> None:
+    """Make one transition of the flow machine."""
+    s = r.s
+    g = s.game
+    f = s.flow
+    m = f.mode
+    if m == IN_STEP:
+        phase = g.phases[f.phase]
+        step = phase.steps[f.step]
+        if f.ended or (step.max_actions is not None and f.acted >= step.max_actions):
+            if not (g.quick_turns and _quick_next_turn(s)):
+                s.flow = f._replace(mode=END_STEP)
+                return
+            f = s.flow
+        if phase.end_when is not None or step.end_when is not None:
+            ctx = _flow_ctx(s)
+            if phase.end_when is not None and phase.end_when(ctx):
+                s.flow = f._replace(mode=END_STEP, ended=True, closing=True)
+                return
+            if step.end_when is not None and step.end_when(ctx):
+                s.flow = f._replace(mode=END_STEP)
+                return
+        if phase.order.kind == "initiative":
+            player, actor = turn_taker(s)
+            if player is None:  # the acting entity fell during its own turn
+                s.flow = f._replace(mode=END_TURN)
+                return
+        else:
+            player, actor = f.order[f.pos], None
+        actions = generate(s, player, actor, step.actions)
+        if not actions:
+            s.flow = f._replace(mode=END_STEP)
+            return
+        who = f"#{actor}" if actor is not None else g.players[player]
+        s.decision = Decision("action", player, tuple(actions),
+                              f"{who}: {phase.name}/{step.name}", actor)
+        return
+    if m == START:
+        s.flow = f._replace(mode=BEGIN_ROUND)
+        ctx = Ctx(s, None)
+        r.push(g.setup, ctx)
+        _emit(r, "game_started", ctx)
+        return
+    if m == BEGIN_ROUND:
+        nxt = f.round + 1
+        if g.round_limit is not None and nxt > g.round_limit:
+            _finish_by_score(r, f"round limit ({g.round_limit}) reached")
+            return
+        if nxt - r.start_round > IDLE_ROUNDS:
+            raise RunawayError(f"{g.name}: {IDLE_ROUNDS} rounds passed with no decision "
+                               "(no one can ever act, and no rule ends the game)")
+        s.flow = f._replace(mode=BEGIN_PHASE, round=nxt, phase=0)
+        _emit(r, "round_started", Ctx(s, None), round=nxt)
+        return
+    if m == BEGIN_PHASE:
+        phase = g.phases[f.phase]
+        s.flow = f._replace(mode=ORDER, order=(), pos=0, out=(), closing=False)
+        ctx = Ctx(s, None)
+        r.push(phase.on_start, ctx)
+        _emit(r, "phase_started", ctx, phase=phase.name)
+        return
+    if m == ORDER:
+        order = _order(s, g.phases[f.phase])
+        s.flow = f._replace(mode=BEGIN_TURN, order=order, pos=0)
+        return
+    if m == BEGIN_TURN:
+        phase = g.phases[f.phase]
+        if f.closing or f.pos >= len(f.order) or (
+                phase.order.kind == "alternate" and all(
+                    p in f.out or not s.players[p].alive for p in f.order)):
+            s.flow = f._replace(mode=END_PHASE)
+            return
+        if not _can_take_turn(s, phase, f.order[f.pos], f.out):
+            _next_turn(s)
+            return
+        s.flow = f._replace(mode=BEGIN_STEP, step=0, turn=f.turn + 1)
+        player, actor = turn_taker(s)
+        _emit(r, "turn_started", Ctx(s, player, actor), player=player, actor=actor)
+        return
+    if m == BEGIN_STEP:
+        phase = g.phases[f.phase]
+        if f.step >= len(phase.steps):
+            s.flow = f._replace(mode=END_TURN)
+            return
+        s.flow = f._replace(mode=IN_STEP, acted=0, ended=False)
+        r.push(phase.steps[f.step].on_start, _flow_ctx(s))
+        return
+    if m == END_STEP:
+        phase = g.phases[f.phase]
+        step = phase.steps[f.step]
+        ctx = _flow_ctx(s)
+        ended_turn = f.ended or f.closing
+        s.flow = f._replace(mode=END_TURN if ended_turn else BEGIN_STEP, step=f.step + 1,
+                            ended=False)
+        r.push(step.on_end, ctx)
+        return
+    if m == END_TURN:
+        ctx = _flow_ctx(s)
+        player, actor = ctx.player, ctx.actor
+        _next_turn(s)
+        _emit(r, "turn_ended", ctx, player=player, actor=actor)
+        return
+    if m == END_PHASE:
+        phase = g.phases[f.phase]
+        nxt = f.phase + 1
+        s.flow = f._replace(mode=BEGIN_PHASE if nxt < len(g.phases) else END_ROUND,
+                            phase=nxt if nxt < len(g.phases) else f.phase, order=(), pos=0,
+                            closing=False)
+        ctx = Ctx(s, None)
+        _emit(r, "phase_ended", ctx, phase=phase.name)  # runs after on_end (stack order)
+        r.push(phase.on_end, ctx)
+        return
+    if m == END_ROUND:
+        s.flow = f._replace(mode=BEGIN_ROUND)
+        _tick_statuses(r)
+        _emit(r, "round_ended", Ctx(s, None), round=f.round)
+        return
+    raise AssertionError(f"unknown flow mode {m}")
+
+
+def is_quick(g: Game) -> bool:
+    """Whether turns can be handed over in one transition: one plain phase, one
+    plain step, players in fixed order, nothing listening to flow events."""
+    if len(g.phases) != 1:
+        return False
+    ph = g.phases[0]
+    flow_events = {"round_started", "round_ended", "phase_started", "phase_ended",
+                   "turn_started", "turn_ended"}
+    return (ph.order.kind == "players" and not ph.order.rotate and len(ph.steps) == 1
+            and not (ph.on_start or ph.on_end or ph.end_when)
+            and not (ph.steps[0].on_start or ph.steps[0].on_end)
+            and not (flow_events & (g.listened | g.narrated))
+            and not any(st.duration is not None for st in g.statuses.values()))
+
+
+def _quick_next_turn(s: State) -> bool:
+    """Hand the turn to the next player directly (see ``is_quick``); False to go the long way."""
+    f = s.flow
+    if f.closing:
+        return False
+    nxt = f.pos + 1
+    if nxt < len(f.order):
+        if not s.players[f.order[nxt]].alive:
+            return False
+        s.flow = _new_tuple(FlowPos, (IN_STEP, f.round, f.phase, f.order, nxt, 0, 0, False,
+                                      f.turn + 1, f.out, f.eliminated, False))
+        return True
+    limit = s.game.round_limit
+    if limit is not None and f.round + 1 > limit:
+        return False
+    if not s.players[f.order[0]].alive:
+        return False
+    if any(st.duration is not None for e in s.entities.values() for st in e.statuses):
+        return False  # statuses tick at the end of the round: go the long way
+    s.flow = _new_tuple(FlowPos, (IN_STEP, f.round + 1, f.phase, f.order, 0, 0, 0, False,
+                                  f.turn + 1, (), f.eliminated, False))
+    return True
+
+
+def _next_turn(s: State) -> None:
+    f = s.flow
+    phase = s.game.phases[f.phase]
+    if phase.order.kind == "alternate":
+        n = len(f.order)
+        pos = f.pos
+        for _ in range(n):
+            pos = (pos + 1) % n
+            if f.order[pos] not in f.out and s.players[f.order[pos]].alive:
+                break
+        s.flow = f._replace(mode=BEGIN_TURN, pos=pos)
+    else:
+        s.flow = f._replace(mode=BEGIN_TURN, pos=f.pos + 1)
+
+
+def _can_take_turn(s: State, phase: Phase, who: int, out: tuple[int, ...]) -> bool:
+    if phase.order.kind == "initiative":
+        e = s.entities.get(who)
+        return e is not None and e.owner is not None and s.players[e.owner].alive
+    return s.players[who].alive and who not in out
+
+
+def _order(s: State, phase: Phase) -> tuple[int, ...]:
+    o = phase.order
+    n = len(s.players)
+    if o.kind == "player":
+        return (o.first,)
+    if o.kind in ("players", "alternate"):
+        first = (o.first + (s.flow.round - 1 if o.rotate else 0)) % n
+        return tuple((first + i) % n for i in range(n))
+    if o.kind == "initiative":
+        ctx = Ctx(s, None)
+        pool = (list(o.entities(ctx)) if o.entities is not None else
+                [eid for eid in sorted(s.entities) if s.entities[eid].zone is None])
+        key = o.key
+        if key is None:
+            return tuple(pool)
+        # Highest key first; ties broken by lower id, so the order is deterministic.
+        return tuple(sorted(pool, key=lambda eid: (-key(ctx, s.entities[eid]), eid)))
+    raise AssertionError(f"unknown turn order {o.kind}")
+
+
+def _tick_statuses(r: Resolver) -> None:
+    s = r.s
+    for eid in sorted(s.entities):
+        e = s.entities[eid]
+        if any(st.duration is not None for st in e.statuses):
+            kept = tuple(
+                Status(st.name, None if st.duration is None else st.duration - 1, st.usages)
+                for st in e.statuses if st.duration is None or st.duration > 1)
+            r.s._w_entity(eid).statuses = kept
+
+
+# ---------------------------------------------------------------- actions
+def generate(s: State, player: int, actor: int | None,
+             type_names: tuple[str, ...]) -> list[Action] | tuple[Action, ...]:
+    """Every legal action of the given types for ``player`` (and ``actor``)."""
+    g = s.game
+    if len(type_names) == 1:
+        at = g.action_types[type_names[0]]
+        if at.source == "player" and not at.conditions and len(at.targets) == 1:
+            return _single_target(at, Ctx(s, player, None, {}))
+    out: list[Action] = []
+    for name in type_names:
+        at = g.action_types[name]
+        if at.source == "player":
+            ctx = Ctx(s, player, None, {})
+            if not at.conditions or _conditions_hold(at, ctx):
+                _enumerate(at, ctx, 0, [], out)
+        else:
+            for eid in _actors(s, player, actor, at):
+                ctx = Ctx(s, player, eid, {})
+                if not at.conditions or _conditions_hold(at, ctx):
+                    _enumerate(at, ctx, 0, [], out)
+    return out
+
+
+def _actors(s: State, player: int, actor: int | None, at: ActionType) -> list[int]:
+    g = s.game
+    if actor is not None:
+        e = s.entities.get(actor)
+        ok = e is not None and at.name in g.type_actions.get(e.type, ())
+        return [Ref(actor)] if ok else []
+    types = g.actors_of.get(at.name, frozenset())
+    return [Ref(eid) for eid in sorted(s.entities)
+            if (e := s.entities[eid]).owner == player and e.type in types and e.zone is None]
+
+
+def _conditions_hold(at: ActionType, ctx: Ctx) -> bool:
+    return all(c.test(ctx) for c in at.conditions)
+
+
+_new_tuple = tuple.__new__
+ACTION_CACHE_SIZE = 4096
+"""Candidate lists whose actions a game keeps (``Game.action_cache``); cleared when full."""
+_ENTITY_KINDS = frozenset({"entity", "card"})
+
+
+def _enumerate(at: ActionType, ctx: Ctx, i: int, bound: list[tuple[str, Any]],
+               out: list[Action]) -> None:
+    targets = at.targets
+    if i == len(targets):
+        out.append(_new_tuple(Action, (at.name, ctx.actor, tuple(bound))))
+        return
+    spec = targets[i]
+    name = spec.name
+    conds = spec.conditions
+    aname = at.name
+    actor = ctx.actor
+    candidates = spec.candidates(ctx)
+    if spec.kind in _ENTITY_KINDS:  # entity ids always travel as Ref, so texts read "#7"
+        candidates = [v if v is None or type(v) is Ref else Ref(v) for v in candidates]
+    if i == 0 and len(targets) == 1 and not conds:  # the common case, without per-value work
+        out.extend(_single_target(at, ctx, candidates))
+        return
+    last = i == len(targets) - 1
+    bag = ctx.targets
+    tests = [c.test for c in conds]
+    one = tests[0] if len(tests) == 1 else None
+    for value in candidates:
+        bag[name] = value
+        if one is not None:
+            if not one(ctx):
+                continue
+        elif tests and not all(t(ctx) for t in tests):
+            continue
+        bound.append((name, value))
+        if last:
+            out.append(_new_tuple(Action, (aname, actor, tuple(bound))))
+        else:
+            _enumerate(at, ctx, i + 1, bound, out)
+        bound.pop()
+    bag.pop(name, None)
+
+
+def _single_target(at: ActionType, ctx: Ctx, candidates: Any = None) -> tuple[Action, ...]:
+    """The actions of a type with one unconditional target, one per candidate.
+
+    The same candidates come back state after state (the free columns, the empty
+    cells), so their actions are built once per candidate list and reused.
+    """
+    spec = at.targets[0]
+    if candidates is None:
+        candidates = spec.candidates(ctx)
+        if spec.kind in _ENTITY_KINDS:
+            candidates = [v if v is None or type(v) is Ref else Ref(v) for v in candidates]
+    aname, actor, name = at.name, ctx.actor, spec.name
+    key = (aname, actor, tuple(candidates))
+    cache = ctx.game.action_cache
+    try:
+        made = cache.get(key)
+    except TypeError:  # an unhashable candidate: no caching
+        return tuple([_new_tuple(Action, (aname, actor, ((name, v),))) for v in key[2]])
+    if made is None:
+        made = tuple([_new_tuple(Action, (aname, actor, ((name, v),))) for v in key[2]])
+        if len(cache) >= ACTION_CACHE_SIZE:
+            cache.clear()
+        cache[key] = made
+    return made
+
+
+def explain(s: State, action: Action) -> str:
+    """Why ``action`` is not legal in ``s``: the first rule it breaks."""
+    g = s.game
+    d = s.decision
+    if d is None:
+        return "the game is over"
+    if d.kind != "action" or (s.stack and action.type == "choose"):
+        shown = ", ".join(str(a) for a in d.actions[:8])
+        more = f", … ({len(d.actions)} in all)" if len(d.actions) > 8 else ""
+        return f"the state waits for a {d.kind} decision; the options are: {shown}{more}"
+    if action.type == "choose" or action.type not in g.action_types:
+        known = ", ".join(sorted({a.type for a in d.actions}))
+        return f"unknown action '{action.type}' here (offered: {known})"
+    f = s.flow
+    if f.mode != IN_STEP:
+        return "the state waits for a choice, not an action"
+    step = g.phases[f.phase].steps[f.step]
+    if action.type not in step.actions:
+        return (f"'{action.type}' is not offered in step '{step.name}' "
+                f"(offered: {', '.join(step.actions)})")
+    at = g.action_types[action.type]
+    player, turn_actor = turn_taker(s)
+    if player is None:
+        return "no one may act now"
+    if at.source == "player":
+        if action.actor is not None:
+            return f"'{at.name}' is a player action and takes no actor"
+        ctx = Ctx(s, player, None, {})
+    else:
+        if action.actor is None:
+            return f"'{at.name}' needs an acting entity (#id)"
+        e = s.entities.get(action.actor)
+        if e is None:
+            return f"actor #{action.actor} is not in the game"
+        if e.owner != player:
+            return f"actor #{action.actor} does not belong to {g.players[player]}"
+        if turn_actor is not None and action.actor != turn_actor:
+            return f"it is #{turn_actor}'s turn, not #{action.actor}'s"
+        if action.type not in g.type_actions.get(e.type, ()):
+            return f"a {e.type} cannot {action.type}"
+        ctx = Ctx(s, player, action.actor, {})
+    for c in at.conditions:
+        if not c.test(ctx):
+            return f"condition failed: {c.label}"
+    given = dict(action.targets)
+    names = [t.name for t in at.targets]
+    extra = [k for k in given if k not in names]
+    if extra:
+        return f"'{at.name}' has no target '{extra[0]}' (targets: {', '.join(names) or 'none'})"
+    if [k for k, _ in action.targets] != names[: len(action.targets)]:
+        return f"targets must be given in order: {', '.join(names)}"
+    for spec in at.targets:
+        if spec.name not in given:
+            return f"target '{spec.name}' is missing"
+        value = given[spec.name]
+        if value not in list(spec.candidates(ctx)):
+            return f"target {spec.name}={value} is not a possible {spec.kind}"
+        ctx.targets[spec.name] = value
+        for c in spec.conditions:
+            if not c.test(ctx):
+                return f"target {spec.name}={value}: {c.label}"
+    return "not offered in this state"
+
+
+def take_action(r: Resolver, action: Action) -> None:
+    """Start resolving a chosen action of an action decision."""
+    s = r.s
+    g = s.game
+    f = s.flow
+    if action.type == "choose":  # a mid-effect choice is answered through its Await frame
+        raise AssertionError("choose without an Await frame")
+    at = g.action_types[action.type]
+    kind = g.phases[f.phase].order.kind
+    player = turn_taker(s)[0] if kind == "initiative" else f.order[f.pos]
+    assert player is not None
+    if at.passes:
+        s.flow = f._replace(acted=f.acted + 1, ended=True,
+                            out=(*f.out, player) if player not in f.out else f.out)
+    else:
+        s.flow = _new_tuple(FlowPos, (f.mode, f.round, f.phase, f.order, f.pos, f.step,
+                                      f.acted + 1, f.ended or at.ends_turn or kind == "alternate",
+                                      f.turn, f.out, f.eliminated, f.closing))
+    if at.effects:
+        s.stack.append(_new_tuple(Block, (at.effects, 0,
+                                          Ctx(s, player, action.actor, dict(action.targets)))))
+
+
+# ------------------------------------------------------------------ ending
+def check_end(r: Resolver) -> bool:
+    """Apply the end conditions; True when the game is over."""
+    s = r.s
+    g = s.game
+    if not g.end_rules:
+        return False
+    wins: list[tuple[int, str]] = []
+    losses: list[tuple[int, str]] = []
+    f = s.flow
+    active = (turn_taker(s)[0] if g.end_by_active and f.mode in (BEGIN_STEP, IN_STEP, END_STEP)
+              else None)
+    draw_reason: str | None = None
+    nobody: Ctx | None = None
+    for rule in g.end_rules:
+        if rule.kind == "draw":
+            if draw_reason is None:
+                if nobody is None:
+                    nobody = Ctx(s, None)
+                if rule.test(nobody):
+                    draw_reason = rule.reason
+            continue
+        if rule.who == "active" and active is not None:
+            if s.players[active].alive and rule.test(Ctx(s, active)):
+                (wins if rule.kind == "win" else losses).append((active, rule.reason))
+            continue
+        for p, pl in enumerate(s.players):
+            if pl.alive and rule.test(Ctx(s, p)):
+                (wins if rule.kind == "win" else losses).append((p, rule.reason))
+    if wins:
+        _finish(r, tuple(sorted({p for p, _ in wins})), wins[0][1])
+        return True
+    if losses:
+        lost = tuple(sorted({p for p, _ in losses}))
+        for p in lost:
+            s._w_player(p).alive = False
+        s.flow = s.flow._replace(eliminated=(*s.flow.eliminated, lost))
+        alive = tuple(p for p, pl in enumerate(s.players) if pl.alive)
+        if (len(alive) <= 1 and len(s.players) > 1) or not alive:
+            _finish(r, alive, losses[0][1], draw=not alive)
+            return True
+    if draw_reason is not None:  # a win or loss in the same check takes precedence
+        _finish(r, (), draw_reason, draw=True)
+        return True
+    return False
+
+
+def _ranks(groups: list[tuple[int, ...]], n: int) -> tuple[int, ...]:
+    """Competition ranks ("1224") from groups of players, best group first."""
+    ranks = [0] * n
+    placed = 0
+    for group in groups:
+        for p in group:
+            ranks[p] = placed + 1
+        placed += len(group)
+    return tuple(ranks)
+
+
+def finish(r: Resolver, winners: tuple[int, ...], reason: str, draw: bool = False) -> None:
+    """End the game now (for effects that declare a result); the stack is abandoned."""
+    _finish(r, winners, reason, draw)
+    r.s.stack.clear()
+
+
+def _finish(r: Resolver, winners: tuple[int, ...], reason: str, draw: bool = False) -> None:
+    """End the game: ``winners`` first, then the others standing, then the eliminated
+    (the last eliminated first). A draw puts everyone standing first together; when
+    no one is standing, the players eliminated last share first place."""
+    s = r.s
+    n = len(s.players)
+    batches = list(s.flow.eliminated)
+    alive = tuple(p for p in range(n) if s.players[p].alive)
+    if draw:
+        top = alive if alive else (batches.pop() if batches else tuple(range(n)))
+        groups = [top]
+    else:
+        groups = [winners, tuple(p for p in alive if p not in winners)]
+    groups += [b for b in reversed(batches)]
+    ranks = _ranks([gr for gr in groups if gr], n)
+    s.outcome = _outcome(s.game, s, () if draw else winners, ranks, reason)
+    s.decision = None
+
+
+def _finish_by_score(r: Resolver, reason: str) -> None:
+    s = r.s
+    g = s.game
+    n = len(s.players)
+    alive = [p for p in range(n) if s.players[p].alive]
+    if g.score is None:
+        groups = [tuple(alive)]
+    else:
+        scores = {p: g.score(Ctx(s, p)) for p in alive}
+        groups = [tuple(p for p in alive if scores[p] == v)
+                  for v in sorted(set(scores.values()), reverse=True)]
+    groups += list(reversed(s.flow.eliminated))
+    ranks = _ranks([gr for gr in groups if gr], n)
+    winners = tuple(p for p in range(n) if ranks[p] == 1)
+    s.outcome = _outcome(g, s, winners if len(winners) < n else (), ranks, reason)
+    s.decision = None
+
+
+def _outcome(g: Game, s: State, winners: tuple[int, ...], ranks: tuple[int, ...],
+             reason: str) -> Outcome:
+    if g.score is not None:
+        scores = tuple(float(g.score(Ctx(s, p))) for p in range(len(ranks)))
+    else:
+        worst = max(ranks)
+        scores = tuple(0.0 if worst == 1 else 1.0 - 2.0 * (rk - 1) / (worst - 1) for rk in ranks)
+    return Outcome(winners, ranks, scores, reason)
+
+
+from .runtime import Block  # noqa: E402  (runtime imports this module at its end)

@@ -1,0 +1,298 @@
+"""The static parts of a game, as frozen values.
+
+These are the objects a ``Game`` is built from. Python code can build them
+directly (the engine's own test games do); the rules compiler builds the same
+objects from YAML. Conditions, amounts and queries are plain callables of a
+``Ctx`` (see ``engine.context``), so whatever produced them — a lambda here,
+a compiled expression there — the engine runs them the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .actions import Pos, Value
+
+if TYPE_CHECKING:
+    from .context import Ctx
+    from .effects import Effect
+
+Test = Callable[["Ctx"], Any]
+"""A condition: truthy when it holds."""
+Expr = Callable[["Ctx"], Any]
+"""An amount or query evaluated in a context."""
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A named test; its ``label`` is what an illegal-action error reports."""
+
+    label: str
+    test: Test
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """A numeric parameter with a default and optional bounds (values are clamped)."""
+
+    name: str
+    default: float = 0
+    min: float | None = None
+    max: float | None = None
+
+    def clamp(self, value: Any) -> Any:
+        """The value held within the bounds."""
+        if self.min is not None and value < self.min:
+            return self.min
+        if self.max is not None and value > self.max:
+            return self.max
+        return value
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    """A player's zone of cards. ``visibility``: public, owner (hidden from others) or hidden."""
+
+    name: str
+    visibility: str = "public"
+
+
+@dataclass(frozen=True)
+class EntityType:
+    """A kind of unit, piece or card: parameters, actions, reactions, hints."""
+
+    name: str
+    params: tuple[ParamSpec, ...] = ()
+    actions: tuple[str, ...] = ()
+    reactions: tuple[str, ...] = ()
+    tags: frozenset[str] = frozenset()
+    statuses: tuple[str, ...] = ()
+    symbol: str = ""
+    hints: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One target of an action type.
+
+    ``candidates(ctx)`` yields the values to consider; earlier targets are
+    already bound in ``ctx.targets``, so a target may depend on one chosen
+    before it. Each value is kept when every condition holds for it (with the
+    value bound under ``name``).
+    """
+
+    name: str
+    candidates: Expr
+    conditions: tuple[Condition, ...] = ()
+    kind: str = "value"
+
+
+@dataclass(frozen=True)
+class ActionType:
+    """What an entity or a player may do: conditions, targets, effects.
+
+    ``source`` is ``"entity"`` (an entity acts: ``actor`` is bound) or
+    ``"player"``. ``ends_turn`` ends the acting turn once it resolves;
+    ``passes`` takes the player out of an alternating phase.
+    """
+
+    name: str
+    source: str = "player"
+    conditions: tuple[Condition, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    ends_turn: bool = False
+    passes: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """A response to an event at its ``pending`` or ``done`` stage.
+
+    An optional reaction is offered to its reactor's owner, who may pass;
+    an ``automatic`` one (a modifier or a status hook) fires whenever ``when``
+    holds. ``limit`` is ``(per, count)`` with ``per`` in round, turn, game;
+    reactions sharing a ``limit_group`` share the count (one reaction a round).
+    ``source`` "entity" reacts through entities whose type lists it (or whose
+    status carries it); "player" through each player.
+    """
+
+    name: str
+    event: str
+    stage: str = "pending"
+    when: Test | None = None
+    effects: tuple[Effect, ...] = ()
+    limit: tuple[str, int] | None = None
+    limit_group: str | None = None
+    automatic: bool = False
+    source: str = "entity"
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """Effects that run when an event is done (or at a flow point) and ``when`` holds."""
+
+    name: str
+    event: str
+    effects: tuple[Effect, ...]
+    when: Test | None = None
+
+
+@dataclass(frozen=True)
+class StatusType:
+    """A status (buff, condition): lasts ``duration`` rounds and ``usages`` uses.
+
+    ``reactions`` are its hooks: automatic reactions with the bearer as
+    reactor — modify a pending event, or react to a done one.
+    """
+
+    name: str
+    duration: int | None = None
+    usages: int | None = None
+    reactions: tuple[Reaction, ...] = ()
+    negative: bool = False
+
+
+@dataclass(frozen=True)
+class Order:
+    """Who takes turns in a phase.
+
+    ``kind``: ``"players"`` (each living player in turn, from ``first``),
+    ``"player"`` (only player ``first``), ``"initiative"`` (entities sorted by
+    ``key`` descending; each entity's turn is its owner's), ``"alternate"``
+    (players take one action each in turn until every one has passed).
+    ``rotate`` moves the first player on by one each round.
+    """
+
+    kind: str = "players"
+    first: int = 0
+    key: Callable[[Ctx, Any], Any] | None = None
+    entities: Callable[[Ctx], Iterable[Any]] | None = None
+    rotate: bool = False
+
+
+@dataclass(frozen=True)
+class Step:
+    """A phase within a turn: which action types it offers and when it ends.
+
+    ``max_actions`` ends the step after that many actions (``None``: when an
+    action ends the turn, ``end_when`` holds, or nothing legal remains).
+    """
+
+    name: str
+    actions: tuple[str, ...]
+    max_actions: int | None = None
+    on_start: tuple[Effect, ...] = ()
+    on_end: tuple[Effect, ...] = ()
+    end_when: Test | None = None
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A phase of the round: its turn order, the steps of each turn, hooks."""
+
+    name: str
+    steps: tuple[Step, ...]
+    order: Order = Order()
+    on_start: tuple[Effect, ...] = ()
+    on_end: tuple[Effect, ...] = ()
+    end_when: Test | None = None
+
+
+@dataclass(frozen=True)
+class EndRule:
+    """An end condition, checked for each living player after each resolved action.
+
+    ``kind``: ``win`` (the game ends, that player wins), ``lose`` (that player
+    is eliminated; the last one standing wins) or ``draw`` (checked once, with
+    ``ctx.player`` unset). ``who="active"`` checks only the player whose turn it is.
+    """
+
+    kind: str
+    test: Test
+    reason: str
+    who: str = "each"
+
+
+@dataclass(frozen=True)
+class Board:
+    """The grid: width, height and the tile type of every cell, row by row."""
+
+    width: int = 0
+    height: int = 0
+    tiles: tuple[str, ...] = ()
+    tile_types: dict[str, dict[str, Value]] = field(default_factory=dict)
+    metric: str = "chebyshev"  # distance: chebyshev, manhattan or euclidean
+
+    def __post_init__(self) -> None:
+        if len(self.tiles) != self.width * self.height:
+            raise ValueError(f"a {self.width}x{self.height} board needs "
+                             f"{self.width * self.height} tiles, not {len(self.tiles)}")
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        """Whether a position lies on the board."""
+        return 0 <= pos[0] < self.width and 0 <= pos[1] < self.height
+
+    @property
+    def cells(self) -> tuple[Pos, ...]:
+        """Every position, row by row (built once)."""
+        cached: tuple[Pos, ...] | None = self.__dict__.get("_cells")
+        if cached is None:
+            cached = tuple(Pos(x, y) for y in range(self.height) for x in range(self.width))
+            object.__setattr__(self, "_cells", cached)
+        return cached
+
+    @property
+    def columns(self) -> tuple[tuple[Pos, ...], ...]:
+        """The cells of each column x, top (y = 0) to bottom (built once)."""
+        cached: tuple[tuple[Pos, ...], ...] | None = self.__dict__.get("_columns")
+        if cached is None:
+            cached = tuple(tuple(Pos(x, y) for y in range(self.height))
+                           for x in range(self.width))
+            object.__setattr__(self, "_columns", cached)
+        return cached
+
+    @property
+    def top_row(self) -> frozenset[Pos]:
+        """The cells with y = 0 (built once)."""
+        cached: frozenset[Pos] | None = self.__dict__.get("_top_row")
+        if cached is None:
+            cached = frozenset(col[0] for col in self.columns)
+            object.__setattr__(self, "_top_row", cached)
+        return cached
+
+    @property
+    def rays(self) -> dict[tuple[int, int], tuple[tuple[tuple[Pos, ...], tuple[Pos, ...]], ...]]:
+        """For each cell, the four lines through it (row, column, both diagonals), each as
+        the cells on one side then on the other, nearest first, up to the edge (built once)."""
+        cached = self.__dict__.get("_rays")
+        if cached is None:
+            w, h = self.width, self.height
+
+            def ray(x: int, y: int, dx: int, dy: int) -> tuple[Pos, ...]:
+                out = []
+                x, y = x + dx, y + dy
+                while 0 <= x < w and 0 <= y < h:
+                    out.append(Pos(x, y))
+                    x, y = x + dx, y + dy
+                return tuple(out)
+
+            cached = {p: tuple((ray(p[0], p[1], dx, dy), ray(p[0], p[1], -dx, -dy))
+                               for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)))
+                      for p in self.cells}
+            object.__setattr__(self, "_rays", cached)
+        return cached
+
+
+@dataclass(frozen=True)
+class Placement:
+    """An entity placed when a game starts: type, owner, position or zone, parameter overrides."""
+
+    type: str
+    owner: int | None = None
+    pos: tuple[int, int] | None = None
+    zone: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
