@@ -1,0 +1,45 @@
+"""Rules as data: the YAML format, the expression language and the function library.
+
+``load_rules(path)`` compiles a rules file (or a folder with ``rules.yaml``)
+into an engine ``Game``. Nothing in a rules file is ever executed: it is parsed
+into data, its expressions into closures over a fixed library.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..engine import Game
+from .compiler import Compiler, Parts
+from .errors import Loc, Problem, RulesError
+from .source import parse_yaml, read_yaml
+
+
+def compile_rules(path: str | Path) -> Parts:
+    """Compile a rules file, or a folder holding ``rules.yaml``, into its parts."""
+    p = Path(path)
+    folder = None
+    if p.is_dir():
+        folder = p
+        p = p / "rules.yaml"
+    elif p.parent.is_dir():
+        folder = p.parent
+    return Compiler(read_yaml(p), folder).compile()
+
+
+def load_rules(path: str | Path, scenario: str | None = None) -> Game:
+    """The ``Game`` a rules file describes (``RulesError`` listing every problem)."""
+    parts = compile_rules(path)
+    if scenario is not None and scenario not in parts.placements:
+        known = ", ".join(k for k in parts.placements if k) or "none"
+        raise RulesError([Problem(Loc(str(path), 1, 1), f"no scenario `{scenario}`",
+                                  f"scenarios: {known}")])
+    return parts.build(scenario)
+
+
+def compile_text(text: str, file: str = "<rules>") -> Game:
+    """The ``Game`` of rules given as text (for tests and tools)."""
+    return Compiler(parse_yaml(text, file)).compile().build()
+
+
+__all__ = ["RulesError", "compile_rules", "compile_text", "load_rules"]

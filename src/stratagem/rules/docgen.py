@@ -1,0 +1,687 @@
+"""The rules reference, ``docs/rules.md``, generated from the code.
+
+Effects come from ``EFFECT_TABLE``, functions from ``FUNCTIONS`` and events
+from ``BUILTIN_EVENTS``; only what the registries cannot say is written here:
+the sections of a rules file and their keys (``SECTIONS``, one entry per
+mapping the compiler reads, checked against it by ``tests/test_docs.py``),
+the expression language, and a sentence for each built-in event.
+
+    python -m stratagem.rules.docgen > docs/rules.md     # write the reference
+    python -m stratagem.rules.docgen --check docs/rules.md  # exit 1 if it is stale
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine.dice import MAX_DICE, MAX_OUTCOMES
+from . import expr as _expr
+from . import source as _source
+from .compiler import BUILTIN_EVENTS, TOP_KEYS
+from .effect_table import EFFECT_TABLE
+from .library import FUNCTIONS, Function
+
+REGENERATE = "python -m stratagem.rules.docgen > docs/rules.md"
+"""The command that rewrites the reference."""
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of a mapping in a rules file."""
+
+    name: str
+    doc: str
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Part:
+    """A mapping of the rules file: where it sits, what it is for, its keys.
+
+    ``keys`` lists exactly what the compiler accepts there (an empty tuple:
+    the part is not a mapping of fixed keys; ``doc`` says what it holds).
+    """
+
+    title: str
+    where: str
+    doc: str
+    keys: tuple[Key, ...] = ()
+    example: str = ""
+
+
+# --------------------------------------------------------------- sections
+TOP: dict[str, tuple[bool, str]] = {
+    "game": (True, "The game's name, one word (`border_skirmish`)."),
+    "description": (False, "One line saying what the game is."),
+    "players": (True, "The players' names, in seat order: `[red, blue]`. The first is "
+                "player 0."),
+    "shape": (False, "The game's nature, declared for agents and readers: `{chance: true, "
+              "hidden: false, dynamics: sequential}`. Each given key must agree with the rules "
+              "(a game that rolls dice has chance), or loading fails."),
+    "board": (False, "The grid: its size or layout, and its tile types."),
+    "entities": (False, "The entity types (units, pieces, cards): their parameters, actions "
+                 "and reactions."),
+    "player": (False, "Parameters every player has (gold, score, …)."),
+    "zones": (False, "Card zones every player has (hand, deck, discard), with who may see "
+              "them."),
+    "statuses": (False, "Statuses an entity can carry (poisoned, shielded), with duration, "
+                 "uses and hooks."),
+    "actions": (False, "What units or players may do: conditions, targets, effects."),
+    "reactions": (False, "Answers to events: opportunity attacks, parries, counter-spells."),
+    "triggers": (False, "Effects that run by themselves after an event has happened."),
+    "flow": (True, "Rounds, phases, turn order and which actions each phase offers."),
+    "end": (False, "How the game ends: win, lose and draw conditions, a round limit, a "
+            "score."),
+    "setup": (False, "What is on the board when the game starts, and effects run before the "
+              "first turn."),
+    "scenarios": (False, "Other starting set-ups (and boards) the same rules can be played "
+                  "from."),
+    "narration": (False, "Sentences that narrate events in game logs: `{died: \"{type} "
+                  "#{entity} falls\"}`. `{field}` is replaced by the event's field (an entity "
+                  "reads as its type and id); `moved_cancelled` narrates a move that never "
+                  "happened."),
+}
+"""Every top-level section (the compiler's ``TOP_KEYS``): required, and what it holds."""
+
+_PARAM_KEYS = (
+    Key("default", "The starting value (if left out: `max`, else `min`, else 0)."),
+    Key("min", "The lowest value; changes are clamped to it."),
+    Key("max", "The highest value; changes are clamped to it."),
+)
+
+_WHEN = ("One condition, a mapping `{label: condition}`, or a list of either. The label "
+         "is what an error names when someone tries the action anyway.")
+
+_REACTION_KEYS = (
+    Key("on", "The event reacted to: a built-in event or one the rules `emit`.", True),
+    Key("stage", "`pending` (the default: before the event's change happens, so fields can "
+        "be changed or the event cancelled) or `done` (after it happened)."),
+    Key("when", "A condition; the reaction is offered (or fires) only when it holds."),
+    Key("effects", "The effects of reacting."),
+    Key("limit", "How often: `{per: round|turn|game, count: N, group: NAME}`; reactions "
+        "sharing a group share the count (\"one reaction a round\")."),
+    Key("once_per", "Short for `limit: {per: …, count: 1}`: `round`, `turn` or `game`."),
+    Key("automatic", "`true`: it fires by itself whenever `when` holds, without asking. "
+        "Reactions are optional by default (the owner may pass); status hooks are automatic."),
+    Key("source", "Who reacts: `entity` (the default: each entity whose type lists the "
+        "reaction, named `reactor`), `player` (each player still in the game) or `game` "
+        "(no one: it always fires by itself)."),
+    Key("description", "A note for readers; not used by the game."),
+)
+
+_STEP_FLOW_KEYS = (
+    Key("max_actions", "The step ends after this many actions (otherwise when an action ends "
+        "the turn, `end_when` holds, or nothing is left to do)."),
+    Key("on_start", "Effects run as each turn's step begins."),
+    Key("on_end", "Effects run as each turn's step ends."),
+    Key("end_when", "A condition checked before each action; when it holds the step ends."),
+)
+
+SECTIONS: tuple[Part, ...] = (
+    Part("board", "board:",
+         "The grid. Positions are `(x, y)`: `x` counts columns from 0 at the left, `y` rows "
+         "from 0 at the top. Give either `layout` or `size`.",
+         (Key("layout", "The board drawn as text: one row per line, one symbol per tile, "
+              "symbols separated by spaces."),
+          Key("tiles", "What each layout symbol stands for: `{\".\": grass, \"#\": wall}`. "
+              "With no `tiles`, `.` is a plain `floor`."),
+          Key("tile_types", "The properties of each tile type (see the next part)."),
+          Key("metric", "How distance is counted: `chebyshev` (the default: diagonal steps "
+              "count 1), `manhattan` (no diagonals) or `euclidean` (as the crow flies)."),
+          Key("size", "`[width, height]` of a board whose tiles are all the first tile type "
+              "declared (or `floor`), when there is no `layout`.")),
+         "board:\n  tiles: {\".\": grass, \"#\": wall}\n  tile_types:\n"
+         "    wall: {cost: null, blocks_sight: true}\n  layout: |\n    . . # .\n    . . . ."),
+    Part("tile type", "board: tile_types: NAME:",
+         "The properties of a tile type. A tile type with none costs 1 to enter and does not "
+         "block sight.",
+         (Key("cost", "Movement points to enter a tile of this type (default 1); `null` or a "
+              "negative number: no one can enter it."),
+          Key("blocks_sight", "`true`: nothing can be seen through it (`line_of_sight`).")),
+         ),
+    Part("entity type", "entities: NAME:",
+         "A kind of unit, piece or card.",
+         (Key("params", "Its parameters: `{hp: {max: 8}, attack: 3}` (see *parameter*)."),
+          Key("actions", "The actions an entity of this type may take: `[move, melee]`."),
+          Key("reactions", "The reactions it may make: `[opportunity_attack]`."),
+          Key("tags", "Words for grouping types: `[undead, flying]` (`has_tag`, "
+              "`entities(tag: …)`)."),
+          Key("statuses", "Statuses every new entity of this type starts with."),
+          Key("symbol", "The character that shows it on the text board (default: the first "
+              "letter of its name)."),
+          Key("hints", "Numbers for AIs, such as `{cost: 50}` (a unit's value)."),
+          Key("description", "A note for readers; not used by the game.")),
+         "entities:\n  soldier:\n    symbol: S\n    params: {hp: {max: 8}, attack: 3}\n"
+         "    actions: [move, melee]"),
+    Part("parameter", "entities: NAME: params: PARAM:  and  player: PARAM:",
+         "A number an entity or a player carries. Write a plain number (`attack: 3`, the "
+         "starting value, no bounds) or a mapping with these keys.",
+         _PARAM_KEYS),
+    Part("zones", "zones: NAME:",
+         "Each zone is given its visibility: `public` (everyone sees its cards), `owner` "
+         "(only its owner does) or `hidden` (no one does, like a deck). Every player has "
+         "every zone.",
+         (), "zones: {deck: hidden, hand: owner, discard: public}"),
+    Part("status", "statuses: NAME:",
+         "A condition an entity can carry. Durations count down at the end of each round.",
+         (Key("duration", "How many rounds it lasts (whole number from 1; default: until "
+              "removed)."),
+          Key("usages", "How many uses it has (`use_status` spends one; it ends at 0)."),
+          Key("negative", "`true` marks a harmful status (kept for AIs and display; "
+              "nothing in the rules reads it yet)."),
+          Key("hooks", "A list of reactions (same keys as *reaction*), automatic unless they "
+              "say otherwise, with the bearer as `reactor`."),
+          Key("description", "A note for readers; not used by the game.")),
+         "statuses:\n  shielded:\n    usages: 1\n    hooks:\n      - on: damaged\n"
+         "        when: event.target == reactor\n"
+         "        effects: [{set_event: {field: amount, to: 0}}, "
+         "{use_status: {to: reactor, status: shielded}}]"),
+    Part("action", "actions: NAME:",
+         "Something a unit or a player may do. Listed in an entity type's `actions`, it is "
+         "that unit's action (with `actor`); otherwise it is a player's.",
+         (Key("source", "`entity` or `player`. Default: `entity` if some entity type lists "
+              "the action, else `player`."),
+          Key("when", "When the action is allowed. " + _WHEN),
+          Key("targets", "What the action is done to, chosen in order (see *target*)."),
+          Key("effects", "The list of effects it has (see *Effects*)."),
+          Key("ends_turn", "`true`: the turn ends once the action has resolved."),
+          Key("passes", "`true`: taking it means passing; an `alternate` phase ends once "
+              "every player has passed."),
+          Key("text", "How the action reads in a game's log, with `{actor}`, `{player}` and "
+              "each target in braces: `\"{actor} attacks {target}\"`."),
+          Key("description", "A note for readers; not used by the game.")),
+         "actions:\n  melee:\n    when: {has not attacked: \"actor.has_attacked == 0\"}\n"
+         "    targets:\n      target: {entity: enemy, where: \"distance(actor, target) <= 1\"}\n"
+         "    effects:\n      - damage: {to: target, amount: 2}"),
+    Part("target", "actions: NAME: targets: TARGET:",
+         "One thing the action is done to, named for the conditions and effects after it. "
+         "Targets are chosen in order, so a target may depend on the ones before it.",
+         (Key("kind", "`entity`, `position`, `player`, `card`, `number`, `entity_type` or "
+              "`value`."),
+          Key("from", "The candidates: a list expression. Default by kind: every entity on "
+              "the board, every position, every player, every entity type; `number` and "
+              "`value` need it."),
+          Key("where", "Conditions each candidate must meet, with the candidate named by the "
+              "target's name. " + _WHEN),
+          Key("entity", "Short for an entity target: `enemy`, `ally` or `any`."),
+          Key("position", "Short for a position target: `empty` or `any`."),
+          Key("player", "Short for a player target: `opponent` or `any`.")),
+         "actions:\n  move:\n    targets:\n"
+         "      to: {kind: position, from: \"reachable(actor, actor.speed)\"}"),
+    Part("reaction", "reactions: NAME:",
+         "An answer to an event, offered to the owner of each entity that can make it (who "
+         "may pass) unless it is automatic.",
+         _REACTION_KEYS,
+         "reactions:\n  opportunity_attack:\n    on: moved\n    when: \"is_enemy(event.mover) "
+         "and distance(reactor, event.from) <= 1\"\n    once_per: round\n    effects:\n"
+         "      - damage: {to: event.mover, amount: 1}"),
+    Part("limit", "reactions: NAME: limit:",
+         "How often a reaction may be made, per reactor.",
+         (Key("per", "`round`, `turn` or `game`.", True),
+          Key("count", "How many times per period (default 1)."),
+          Key("group", "A name shared by reactions that share one count.")),
+         ),
+    Part("trigger", "triggers: NAME:",
+         "Effects that run by themselves once an event is done.",
+         (Key("on", "The event: a built-in event or one the rules `emit`.", True),
+          Key("when", "A condition; the trigger fires only when it holds."),
+          Key("effects", "The effects to run."),
+          Key("description", "A note for readers; not used by the game.")),
+         "triggers:\n  rise_again:\n    on: died\n    when: event.type == 'soldier'\n"
+         "    effects:\n      - spawn: {type: zombie, at: event.at}"),
+    Part("flow", "flow:",
+         "The order of play. Each round runs the phases in order; in each phase, each player "
+         "(or unit) in the phase's order takes a turn.",
+         (Key("phases", "The phases of a round, in order (see *phase*).", True),
+          Key("round_limit", "The game ends after this many rounds (the players are then "
+              "ranked by `end: score`).")),
+         ),
+    Part("phase", "flow: phases: - ",
+         "A part of the round. Without `steps`, a turn in this phase offers `actions` until "
+         "the turn ends.",
+         (Key("name", "The phase's name.", True),
+          Key("order", "Who takes turns (see *order*); default `players`."),
+          Key("steps", "Parts of each turn, in order (see *step*); then `actions` goes in "
+              "each step."),
+          Key("actions", "The actions a turn in this phase offers (without `steps`)."),
+          Key("max_actions", "A turn ends after this many actions (without `steps`)."),
+          Key("on_start", "Effects run once as the phase begins."),
+          Key("on_end", "Effects run once as the phase ends."),
+          Key("end_when", "A condition checked before each action; when it holds the phase "
+              "ends.")),
+         "flow:\n  phases:\n    - name: battle\n      actions: [move, melee, end_turn]"),
+    Part("step", "flow: phases: - steps: - ",
+         "A part of each turn in a phase (draw, then play, then discard).",
+         (Key("name", "The step's name.", True),
+          Key("actions", "The actions this step offers.", True),
+          *_STEP_FLOW_KEYS)),
+    Part("order", "flow: phases: - order:",
+         "Who takes turns in a phase. A word: `players` (each player in seat order, the "
+         "default) or `alternate` (players take one action each in turn until all have "
+         "passed). Or a mapping with one of these keys.",
+         (Key("players", "Each player in turn, with options `{first: NAME, rotate: true}` "
+              "(`rotate` moves the first player on by one each round)."),
+          Key("player", "Only the named player takes a turn: `{player: red}`."),
+          Key("initiative", "Every unit takes its own turn, highest value first, by an "
+              "expression of `it` (the unit): `{initiative: it.speed}`; ties go to the "
+              "older unit."),
+          Key("alternate", "Alternate, with options `{first: NAME, rotate: true}`.")),
+         ),
+    Part("end", "end:",
+         "How the game ends. The conditions are checked after every action that resolves.",
+         (Key("win", "Named conditions: when one holds for a player, that player wins and "
+              "the game ends."),
+          Key("lose", "Named conditions: when one holds for a player, that player is out; "
+              "the last player standing wins."),
+          Key("draw", "Named conditions about the game as a whole (there is no `player`): "
+              "when one holds, the game is a draw."),
+          Key("round_limit", "The game ends after this many rounds (overrides "
+              "`flow: round_limit`)."),
+          Key("score", "A number for `player`: at the round limit, the highest score wins.")),
+         "end:\n  lose:\n    lost every unit: \"count(entities(owner: player)) == 0\"\n"
+         "  round_limit: 12"),
+    Part("end condition", "end: win|lose|draw: LABEL:",
+         "The label names the condition in the result (`won by red — lost every unit`). Give "
+         "the condition itself, or a mapping with these keys.",
+         (Key("when", "The condition.", True),
+          Key("check", "`each` (the default: every player still in) or `active` (only the "
+              "player whose turn it is).")),
+         ),
+    Part("setup", "setup:",
+         "The starting position.",
+         (Key("entities", "Entities placed before the game starts (see *placement*)."),
+          Key("effects", "Effects run once before the first round (there is no `player` "
+              "here).")),
+         ),
+    Part("placement", "setup: entities: -   and  scenarios: NAME: entities: - ",
+         "One entity at the start.",
+         (Key("type", "Its entity type.", True),
+          Key("owner", "Its player, by name or seat number (none: it belongs to no one)."),
+          Key("at", "`[x, y]` on the board."),
+          Key("zone", "A zone of its owner instead of a board position (for cards)."),
+          Key("params", "Starting values that differ from its type's: `{hp: 3}`."),
+          Key("count", "How many identical cards to put in the zone (1 to 1000).")),
+         "setup:\n  entities:\n    - {type: soldier, owner: red, at: [0, 2]}"),
+    Part("scenario", "scenarios: NAME:",
+         "Another starting set-up, chosen with `--scenario NAME`. Give a mapping with these "
+         "keys, or the name of a YAML file with them in the game's folder. Without "
+         "`setup: entities`, the first scenario is the default.",
+         (Key("entities", "Its placements (see *placement*)."),
+          Key("board", "Its own board (same keys as *board*)."),
+          Key("description", "A note for readers; not used by the game.")),
+         ),
+    Part("random option", "- random: options: - ",
+         "One branch of the `random` effect.",
+         (Key("weight", "Its weight, a whole number from 1: weights 2 and 1 mean two chances "
+              "in three and one in three.", True),
+          Key("do", "The effects of this branch.")),
+         ),
+)
+"""Every mapping of the rules format with the keys the compiler accepts there."""
+
+
+# ------------------------------------------------------------- expressions
+LITERALS: tuple[tuple[str, str, str], ...] = (
+    ("`3`, `-2`, `2.5`", "number", "Whole or decimal."),
+    ("`'forest'`, `\"forest\"`", "str", "Text, in single or double quotes."),
+    ("`true`, `false`", "bool", "Yes and no."),
+    ("`none`", "any", "Nothing: no entity, no value."),
+    ("`(2, 3)`", "pos", "A board position, `(x, y)`."),
+    ("`[1, 2, 3]`", "list", "A list of any values."),
+    ("`2d6`, `d20`, `4d6kh3`", "dice", "Dice (see *Dice*)."),
+    ("`soldier`", "str", "An entity type's name stands for itself."),
+    ("`enemy`, `ally`, `neutral`, `any`", "str", "Only as the `owner:` of `entities(…)`."),
+)
+
+OPERATORS: tuple[tuple[str, str], ...] = (
+    ("`a if test else b`", "`a` when `test` holds, else `b`."),
+    ("`or`", "Either holds (`b` is not looked at when `a` holds)."),
+    ("`and`", "Both hold (`b` is not looked at when `a` fails)."),
+    ("`not`", "The opposite."),
+    ("`==` `!=` `<` `<=` `>` `>=` `in`",
+     "Compare two values; `x in list` tests membership. One comparison at a time: write "
+     "`a < b and b < c`, not `a < b < c`."),
+    ("`+` `-`", "Add, subtract (also dice: `1d6 + actor.attack`, `2d6 - 1d6`)."),
+    ("`*` `/` `//` `%`",
+     "Multiply, divide (`7 / 2` is 3.5), divide rounding down (`7 // 2` is 3), remainder. "
+     "Dividing by zero during play gives 0."),
+    ("`-x`", "Negative."),
+    ("`a.name`, `f(…)`, `a[i]`", "Attribute, function call, list item (from 0)."),
+)
+"""Operators from the loosest to the tightest binding; brackets `( )` group."""
+
+ATTRIBUTES: tuple[tuple[str, str], ...] = (
+    ("an entity", "`.owner` (a player), `.type` (its type's name), `.pos` or `.position`, "
+     "`.id`, and every parameter declared by any entity type (`target.hp`). A parameter its "
+     "type lacks reads 0, and so does every parameter of an entity no longer in the game."),
+    ("a player", "`.name` and every parameter declared under `player:` (`player.gold`)."),
+    ("a position", "`.x` and `.y`: `actor.pos.x`."),
+    ("`event`", "`event.FIELD`: a field of the event being answered (see *Events*)."),
+    ("`game`", "`game.round` (from 1), `game.turn` (turns taken so far, counting this one), "
+     "`game.phase` (the current phase's name)."),
+)
+
+CONTEXTS: tuple[tuple[str, str], ...] = (
+    ("anywhere", "`game`, entity type names, and the functions below."),
+    ("action (`when`, `targets`, `effects`)",
+     "`player` (the acting player); `actor` (the acting unit; not in player actions); each "
+     "target by its name once chosen (a target's own `where` sees it, later targets and "
+     "the effects see it); names bound by earlier effects (`roll`, `let`, `spawn`, "
+     "`choose`, `draw` with `as`)."),
+    ("`for_each`", "Its `as` name inside `do`."),
+    ("reaction, `source: entity`",
+     "`reactor` (the reacting unit; `actor` is the same unit), `player` (its owner), "
+     "`event`."),
+    ("reaction, `source: player`", "`player` (the reacting player), `event`."),
+    ("reaction, `source: game`; trigger", "`event`. There is no deciding player here."),
+    ("status hook", "`reactor` and `actor` (the bearer), `player` (its owner), `event`."),
+    ("step `on_start` / `on_end` / `end_when`; phase `end_when`",
+     "`player` (whose turn it is); `actor` (the unit whose turn it is, under `initiative` "
+     "order only)."),
+    ("phase `on_start` / `on_end`; `setup: effects`", "No deciding player: use `game` and "
+     "functions, not `player`."),
+    ("`order: {initiative: …}`", "`it`: each unit in turn."),
+    ("`end`: `win`, `lose`, `score`", "`player`: the player being checked or scored."),
+    ("`end`: `draw`", "No `player`."),
+    ("function arguments written as an expression of `it`",
+     "`it`: each item in turn, in `where:`, `by:`, `test:`, `of:`."),
+)
+
+DICE_EXAMPLE = """\
+- roll: {as: hit, dice: 1d6 + actor.attack}
+- if:
+    test: hit > target.armour
+    then:
+      - damage: {to: target, amount: hit - target.armour}"""
+"""Effects that roll dice and use the result (shown under *Dice*)."""
+
+TYPES: tuple[tuple[str, str], ...] = (
+    ("number", "whole or decimal"),
+    ("bool", "true or false (any value can be a condition: 0, none and empty lists fail)"),
+    ("str", "text"),
+    ("entity", "a unit, piece or card"),
+    ("player", "a player"),
+    ("pos", "a board position"),
+    ("list", "a list"),
+    ("dice", "dice not yet rolled: roll them with the `roll` effect, then use the name"),
+    ("any", "not known until play"),
+)
+
+EVENT_DOCS: dict[str, str] = {
+    "moved": "An entity moves (the `move` effect). While it is pending the mover has not "
+             "moved yet; it then moves only if it is still in the game and `to` is free.",
+    "damaged": "An entity takes damage (the `damage` effect). While pending, `amount` can "
+               "be changed; at 0 HP the target dies.",
+    "healed": "An entity is healed (the `heal` effect).",
+    "died": "An entity dies (the `kill` effect, or damage to 0). `by` is the source of the "
+            "damage, if any.",
+    "game_started": "Once, before the first round.",
+    "round_started": "At the start of each round.",
+    "round_ended": "At the end of each round.",
+    "phase_started": "At the start of each phase.",
+    "phase_ended": "At the end of each phase.",
+    "turn_started": "At the start of each turn; `actor` is the unit whose turn it is under "
+                    "`initiative` order, else none.",
+    "turn_ended": "At the end of each turn.",
+}
+"""When each built-in event happens (its fields come from ``BUILTIN_EVENTS``)."""
+
+CATEGORIES: dict[str, str] = {
+    "geometry": "Distance, movement and sight",
+    "board": "The board",
+    "query": "Entities, lists and numbers",
+    "cards": "Cards and zones",
+    "dice": "Dice pools",
+}
+"""Function categories in the order shown, with their titles."""
+
+
+# --------------------------------------------------------------- rendering
+def _code(text: str) -> str:
+    """``text`` as an inline code span, even when it holds backticks."""
+    if "`" not in text:
+        return f"`{text}`"
+    return f"`` {text} ``"
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+    return [*out, ""]
+
+
+def _yaml(text: str) -> list[str]:
+    return ["```yaml", *text.splitlines(), "```", ""]
+
+
+def _intro() -> list[str]:
+    required = ", ".join(f"`{k}`" for k in TOP_KEYS if TOP.get(k, (False, ""))[0])
+    return [
+        "# Rules reference",
+        "",
+        "<!-- Generated by `python -m stratagem.rules.docgen` from the code: do not edit by "
+        "hand. -->",
+        "",
+        "A Stratagem game is one YAML file: a mapping of sections. This page lists every "
+        "section and key the rules compiler accepts, the expression language, the built-in "
+        "events, every effect and every function. It is generated from the code, so it "
+        "says what the code does. For a guided start, read [the tutorial](tutorial.md).",
+        "",
+        "Check a file with `stratagem validate FILE.yaml`: it reports every problem with "
+        f"its line and column. The required sections are {required}.",
+        "",
+        "- [Sections](#sections)",
+        "- [Keys of each part](#keys-of-each-part)",
+        "- [Expressions](#expressions)",
+        "- [Events](#events)",
+        "- [Effects](#effects)",
+        "- [Functions](#functions)",
+        "",
+    ]
+
+
+def _sections() -> list[str]:
+    rows = []
+    for k in TOP_KEYS:
+        required, doc = TOP.get(k, (False, ""))
+        rows.append([f"`{k}`", "yes" if required else "", doc])
+    out = ["## Sections", "", "The top level of a rules file. Sections may come in any order.",
+           ""]
+    out += _table(["section", "required", "what it holds"], rows)
+    out += ["## Keys of each part", "",
+            "Every mapping the compiler reads, with the keys it accepts there; any other key "
+            "is an error. `NAME` stands for a name you choose; `- ` for an item of a list.",
+            ""]
+    for part in SECTIONS:
+        out += [f"### {part.title}", "", f"Where: `{part.where.strip()}`", "", part.doc, ""]
+        if part.keys:
+            out += _table(["key", "required", "meaning"],
+                          [[f"`{k.name}`", "yes" if k.required else "", k.doc]
+                           for k in part.keys])
+        if part.example:
+            out += _yaml(part.example)
+    return out
+
+
+def _expressions() -> list[str]:
+    out = [
+        "## Expressions",
+        "",
+        "Conditions, amounts and queries are expressions: `distance(actor, target) <= 1`, "
+        "`hit - target.armour`, `entities(owner: enemy, near: actor, within: 2)`. They are "
+        "checked when the file is loaded: a misspelt name, an unknown parameter or a "
+        "number where a position is needed is reported with its place before any game is "
+        "played.",
+        "",
+        "In YAML, put an expression in double quotes when it contains `: ` or `#`, starts "
+        "with `[`, `{`, `'` or `\"`, or holds a comma inside a `{…}` mapping: "
+        "`when: \"count(entities(owner: player)) == 0\"`. When in doubt, quote it.",
+        "",
+        "### Values",
+        "",
+    ]
+    out += _table(["write", "type", "meaning"], [list(r) for r in LITERALS])
+    out += ["### Types", ""]
+    out += _table(["type", "meaning"], [[f"`{t}`", d] for t, d in TYPES])
+    out += ["### Operators", "",
+            "From the loosest to the tightest binding: `a or b and c` is `a or (b and c)`, "
+            "`1 + 2 * 3` is 7. Brackets group: `(1 + 2) * 3`.", ""]
+    out += _table(["operator", "meaning"], [list(r) for r in OPERATORS])
+    out += [
+        "### Dice",
+        "",
+        "- `NdS`: N dice of S sides, added up (`3d6`). See *Limits* for how large a pool "
+        "may be.",
+        "- `dS`: one die (`d20` is `1d20`).",
+        "- `NdSkhK`: roll N, keep the highest K (`4d6kh3`); `NdSklK` keeps the lowest K "
+        "(`2d20kl1`: disadvantage).",
+        "- Dice add to and subtract from numbers and other dice: `1d20 + actor.attack`, "
+        "`1d8 + 1d6`. Nothing else: no `*`, no comparison.",
+        "- `dice(count, sides)` builds a pool whose size is computed, e.g. one die per "
+        "figure.",
+        "- A plain number where dice are expected is a roll that always gives that number.",
+        "",
+        "Dice are only rolled by the `roll` effect, which names the result for the effects "
+        "after it. Rolls are exact: AIs can count every outcome and its chance.",
+        "",
+        *_yaml(DICE_EXAMPLE),
+        "### Limits",
+        "",
+        "A rules file is data from anyone, so loading it is bounded. Past any of these "
+        "bounds the file is refused with a located error, never a hang:",
+        "",
+        f"- the file is at most {_source.MAX_BYTES:,} bytes and expands to at most "
+        f"{_source.MAX_NODES:,} values, aliases included; mappings and lists nest at most "
+        f"{_source.MAX_DEPTH} deep;",
+        f"- a number's magnitude is at most {_source.MAX_NUMBER:.0e} (`.inf` and `.nan` are "
+        "refused: rules numbers are finite); quote digits meant as text;",
+        f"- an expression nests at most {_expr.MAX_EXPR_DEPTH} operators, calls or "
+        "attributes deep (brackets do not count);",
+        f"- a dice pool has at most {MAX_DICE} dice and at most "
+        f"{MAX_OUTCOMES:,} possible totals; building its exact distribution is "
+        "bounded too, which allows for instance `100d1000`, `316d100` and `1000d10`; adding "
+        f"two rolls may combine at most {_expr.MAX_COMBINE:,} pairs of outcomes.",
+        "",
+        "### Attributes",
+        "",
+    ]
+    out += _table(["of", "attributes"], [list(r) for r in ATTRIBUTES])
+    out += ["### Names in each context", "",
+            "Which names an expression may use depends on where it is written. A name that "
+            "is not known there is an error when the file is loaded.", ""]
+    out += _table(["where", "names"], [list(r) for r in CONTEXTS])
+    out += ["### Calling functions", "",
+            "Arguments are given in order or by name: `distance(actor, target)`, "
+            "`entities(owner: enemy, within: 2, near: actor)`. An argument shown as an "
+            "*expression of `it`* is worked out once per item, with the item named `it`: "
+            "`highest(entities(owner: enemy), by: it.hp)`.", ""]
+    return out
+
+
+def _events() -> list[str]:
+    out = ["## Events", "",
+           "Every event passes two stages. While it is *pending*, reactions may change its "
+           "fields (`set_event`) or cancel it (`cancel_event`); then its change happens; "
+           "once it is *done*, triggers and `stage: done` reactions answer it.", "",
+           "### Built-in events", ""]
+    rows = []
+    for name, fields in BUILTIN_EVENTS.items():
+        shown = ", ".join(f"`{f}` ({t})" for f, t in fields.items()) or "none"
+        rows.append([f"`{name}`", shown, EVENT_DOCS.get(name, "")])
+    out += _table(["event", "fields", "when"], rows)
+    out += ["### Custom events", "",
+            "The `emit` effect sends an event of any name with the fields it lists; "
+            "reactions and triggers may answer it like a built-in one. Its fields can be "
+            "anything (type `any`). In the `emit`'s own `do`, `event` is the event just sent, "
+            "with its fields as the reactions left them; in a narration, a field that every "
+            "`emit` of the event fills with an entity reads as its type and id.", ""]
+    return out
+
+
+def _effects() -> list[str]:
+    out = ["## Effects", "",
+           "Actions, reactions, triggers, statuses and the flow list effects, run in order. "
+           "Each effect is a mapping with one key, its name: "
+           "`- damage: {to: target, amount: 2}`. In the examples, `[...]` stands for a list "
+           "of effects.", ""]
+    for d in EFFECT_TABLE.values():
+        out += [f"### {d.name}", "", d.doc, ""]
+        if d.keys:
+            keys = ", ".join(f"`{k}` (required)" if k in d.required else f"`{k}`"
+                             for k in d.keys)
+            out += [f"Keys: {keys}.", ""]
+        else:
+            out += ["No keys.", ""]
+        if d.shorthand:
+            out += [f"Short form: `{d.name}: X` means `{d.name}: {{{d.shorthand}: X}}`.", ""]
+        out += _yaml(f"- {d.example}")
+    return out
+
+
+def _function(f: Function) -> list[str]:
+    out = [f"#### {f.name}", "", _code(f.signature), "", f.doc, ""]
+    notes = [f"`{p.name}`: {p.doc}" for p in f.params if p.doc]
+    if notes:
+        out += ["; ".join(notes) + ".", ""]
+    return [*out, f"Example: {_code(f.example)}", ""]
+
+
+def _functions() -> list[str]:
+    out = ["## Functions", "",
+           "The functions an expression may call. A signature gives each argument's type "
+           "and default; `-> type` is what the function gives back.", ""]
+    groups: dict[str, list[Function]] = {c: [] for c in CATEGORIES}
+    for f in FUNCTIONS.values():
+        groups.setdefault(f.category, []).append(f)
+    for cat, fns in groups.items():
+        if not fns:
+            continue
+        out += [f"### {CATEGORIES.get(cat, cat.capitalize())}", ""]
+        for f in fns:
+            out += _function(f)
+    return out
+
+
+def generate() -> str:
+    """The complete rules reference as Markdown."""
+    lines = [*_intro(), *_sections(), *_expressions(), *_events(), *_effects(),
+             *_functions()]
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the reference, or with ``--check PATH`` compare it with a file."""
+    parser = argparse.ArgumentParser(
+        prog="python -m stratagem.rules.docgen",
+        description="Print the rules reference (Markdown) generated from the code.")
+    parser.add_argument("--check", metavar="PATH", type=Path,
+                        help="compare with this file; exit 1 if it differs")
+    args = parser.parse_args(argv)
+    text = generate()
+    if args.check is None:
+        sys.stdout.write(text)
+        return 0
+    path: Path = args.check
+    try:
+        current = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        print(f"{path}: cannot read ({exc.strerror or exc}); run `{REGENERATE}`",
+              file=sys.stderr)
+        return 1
+    if current != text:
+        print(f"{path} is out of date with the code; run `{REGENERATE}`", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["DICE_EXAMPLE", "SECTIONS", "TOP", "Key", "Part", "generate", "main"]

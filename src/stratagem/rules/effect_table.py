@@ -1,0 +1,430 @@
+"""The effects a rules file may list, each with its keys, description and example.
+
+``docs/rules.md`` is generated from this table and the function library, so
+the reference is always the code's. Each entry compiles its YAML argument
+into an engine effect, in a scope that earlier effects may have extended
+(``roll`` and ``spawn`` bind names for the effects after them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..engine import effects as fx
+from ..engine.effects import Effect
+from .errors import Loc, did_you_mean
+from .expr import Scope
+from .source import Node
+
+if TYPE_CHECKING:
+    from .compiler import Compiler
+
+Result = tuple[Effect, Scope]
+
+
+@dataclass(frozen=True)
+class EffectDef:
+    """One effect of the rules format."""
+
+    name: str
+    keys: tuple[str, ...]
+    required: tuple[str, ...]
+    doc: str
+    example: str
+    build: Callable[[Compiler, dict[str, Node], Scope, Node], Result]
+    shorthand: str | None = None  # the key a bare scalar argument stands for
+
+    def compile(self, c: Compiler, arg: Node, scope: Scope, loc: Loc) -> Result:
+        if not arg.is_map:
+            if self.shorthand is None:
+                if self.keys:
+                    c.fail(arg.loc, f"`{self.name}` takes a mapping with "
+                           f"{', '.join(self.keys)}", f"example: {self.example}")
+                    from .compiler import _Skip
+                    raise _Skip
+                return self.build(c, {}, scope, arg)
+            m = {self.shorthand: arg}
+        else:
+            m = c.keys(arg, self.keys, f"`{self.name}`", self.required)
+        return self.build(c, m, scope, arg)
+
+
+def _opt(c: Compiler, m: dict[str, Node], key: str, scope: Scope, want: str | None = None,
+         default: Any = None) -> Any:
+    return c.fn(m[key], scope, want) if key in m else default
+
+
+def _set(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    kind, base, param = c._lvalue(m["what"], scope)
+    value = c.fn(m["to"], scope, "number")
+    cls = fx.SetParam if kind == "entity" else fx.SetPlayerParam
+    return cls(base, param, value), scope
+
+
+def _modify(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    kind, base, param = c._lvalue(m["what"], scope)
+    delta = c.fn(m["by"], scope, "number")
+    cls = fx.ModifyParam if kind == "entity" else fx.ModifyPlayerParam
+    return cls(base, param, delta), scope
+
+
+def _damage(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    param = c.need_str(m["param"], "`param`") if "param" in m else "hp"
+    return fx.Damage(c.fn(m["to"], scope, "entity"), c.fn(m["amount"], scope, "number"),
+                     _opt(c, m, "source", scope, "entity"),
+                     str(m["kind"].value) if "kind" in m else "", param), scope
+
+
+def _heal(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    param = c.need_str(m["param"], "`param`") if "param" in m else "hp"
+    return fx.Heal(c.fn(m["to"], scope, "entity"), c.fn(m["amount"], scope, "number"),
+                   param), scope
+
+
+def _move(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    who = c.fn(m["what"], scope, "entity") if "what" in m else _actor(c, scope, node)
+    return fx.Move(who, c.fn(m["to"], scope, "pos")), scope
+
+
+def _actor(c: Compiler, scope: Scope, node: Node) -> Any:
+    if "actor" not in scope.names:
+        c.fail(node.loc, "there is no acting entity here: say `what:`")
+        from .compiler import _Skip
+        raise _Skip
+    return lambda ctx: ctx.actor
+
+
+def _spawn(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    tnode = m["type"]
+    if isinstance(tnode.value, str) and tnode.value.isidentifier() \
+            and tnode.value not in scope.names:
+        etype: Any = tnode.value  # a bare name is an entity type
+    else:
+        etype = c.fn(tnode, scope, "str")
+    if isinstance(etype, str) and etype not in c.entity_types:
+        c.fail(m["type"].loc, f"unknown entity type `{etype}`", did_you_mean(etype,
+                                                                              c.entity_types))
+    params = {k: c.fn(v, scope, "number")
+              for k, v in c.need_map(m.get("params"), "`params`").items()}
+    zone = c.need_str(m["zone"], "a zone") if "zone" in m else None
+    name = c._var(m["as"], "`as`") if "as" in m else None
+    at = _opt(c, m, "at", scope, "pos")
+    if "at" in m and at is None and zone is None:
+        c.fail(m["at"].loc, "`at` is none: a spawned entity needs a position",
+               "give a position such as `(2, 3)`, or leave `at` out and give a `zone`")
+    effect = fx.Spawn(etype, at, _opt(c, m, "owner", scope, "player"), params, zone, name)
+    if name:
+        scope = scope.child(**{name: ("entity", lambda ctx, n=name: ctx.vars[n])})
+    return effect, scope
+
+
+def _roll(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    name = c._var(m["as"], "`as`")
+    dice_fn = c.fn(m["dice"], scope, "dice")
+    return fx.Roll(name, dice_fn), scope.child(**{name: ("number",
+                                                         lambda ctx, n=name: ctx.vars[n])})
+
+
+def _if(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    test = c.expr(m["test"], scope, "bool").fn
+    return fx.If(test, c._effects(m.get("then"), scope), c._effects(m.get("else"), scope)), scope
+
+
+def _for_each(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    name = c._var(m["as"], "`as`")
+    items = c.expr(m["in"], scope)
+    if items.type not in ("list", "any"):
+        c.fail(m["in"].loc, f"`in` must give a list, not a {items.type}")
+        from .compiler import _Skip
+        raise _Skip
+    inner = scope.child(**{name: (_item_type(m["in"]), lambda ctx, n=name: ctx.vars[n])})
+    return fx.ForEach(name, items.fn, c._effects(m.get("do"), inner)), scope
+
+
+def _item_type(node: Node) -> str:
+    text = str(node.value)
+    if text.startswith(("entities(", "zone(")):
+        return "entity"
+    if text.startswith(("cells(", "positions(", "reachable(", "line(")):
+        return "pos"
+    if text.startswith(("players(", "opponents(")):
+        return "player"
+    return "any"
+
+
+def _random(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    options = []
+    for opt in c.need_list(m["options"], "`options`"):
+        om = c.keys(opt, ("weight", "do"), "an option", ("weight",))
+        options.append((c.need_int(om["weight"], "`weight`", 1), c._effects(om.get("do"), scope)))
+    if not options:
+        c.fail(m["options"].loc, "`random` needs at least one option")
+        from .compiler import _Skip
+        raise _Skip
+    return fx.WeightedChoice("_random", tuple(options)), scope
+
+
+def _emit(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    event = c.need_str(m["event"], "an event name")
+    fields = {}
+    for k, v in c.need_map(m.get("fields"), "`fields`").items():
+        compiled = c.expr(v, scope)
+        fields[k] = compiled.value if compiled.const and not callable(compiled.value) \
+            else compiled.fn
+        c.field_types.setdefault(event, {}).setdefault(k, set()).add(compiled.type)
+    if "narrate" in m and m["narrate"].value:
+        c.narrated.add(event)
+    inner = scope.child()  # in `do`, `event` is the event just sent, its fields as changed
+    inner.event_fields = dict(c.events.get(event, {}))
+    return fx.Emit(event, fields, c._effects(m.get("do"), inner)), scope
+
+
+def _perform(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    action = c.need_str(m["action"], "an action name")
+    if action not in c.action_names:
+        c.fail(m["action"].loc, f"unknown action `{action}`", did_you_mean(action,
+                                                                          c.action_names))
+    targets = {k: c.fn(v, scope) for k, v in c.need_map(m.get("targets"), "`targets`").items()}
+    return fx.Perform(action, _opt(c, m, "actor", scope, "entity"), targets), scope
+
+
+def _choose(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    name = c._var(m["as"], "`as`")
+    items = c.expr(m["from"], scope)
+    prompt = str(m["prompt"].value) if "prompt" in m else ""
+    effect = fx.Choose(name, items.fn, _opt(c, m, "player", scope, "player"), prompt)
+    return effect, scope.child(**{name: (_item_type(m["from"]),
+                                         lambda ctx, n=name: ctx.vars[n])})
+
+
+def _zone_name(c: Compiler, node: Node) -> str:
+    zone = c.need_str(node, "a zone")
+    if zone not in c.zone_names:
+        c.fail(node.loc, f"unknown zone `{zone}`", did_you_mean(zone, c.zone_names))
+    return zone
+
+
+def _move_card(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    return fx.MoveCard(c.fn(m["card"], scope, "entity"), _zone_name(c, m["to"]),
+                       bool(m["bottom"].value) if "bottom" in m else False), scope
+
+
+def _draw(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    name = c._var(m["as"], "`as`") if "as" in m else None
+    effect = fx.DrawCard(_opt(c, m, "player", scope, "player"), _zone_name(c, m["from"]),
+                         _zone_name(c, m["to"]), name)
+    if name:
+        scope = scope.child(**{name: ("entity", lambda ctx, n=name: ctx.vars[n])})
+    return effect, scope
+
+
+def _let(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    name = c._var(m["as"], "`as`")
+    value = c.expr(m["value"], scope)
+    return fx.SetVar(name, value.fn), scope.child(**{name: (value.type,
+                                                            lambda ctx, n=name: ctx.vars[n])})
+
+
+def _remember(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    key = c.need_str(m["key"], "a memory key")  # a name, not an expression
+    return fx.Remember(key, c.fn(m["value"], scope)), scope
+
+
+def _set_event(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    if scope.event_fields is None:
+        c.fail(node.loc, "`set_event` changes the event being reacted to; there is none here")
+        from .compiler import _Skip
+        raise _Skip
+    field = c.need_str(m["field"], "a field name")
+    if field not in scope.event_fields:
+        c.fail(m["field"].loc, f"the event has no field `{field}`",
+               did_you_mean(field, scope.event_fields))
+    return fx.SetEventField(field, c.fn(m["to"], scope)), scope
+
+
+def _win(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    reason = str(m["reason"].value) if "reason" in m else "won"
+    return fx.Win(_opt(c, m, "player", scope, "player"), reason), scope
+
+
+def _draw_game(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    return fx.Draw(str(m["reason"].value) if "reason" in m else "draw"), scope
+
+
+def _simple(effect: Effect, needs_event: bool = False) -> Callable[..., Result]:
+    def build(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+        if needs_event and scope.event_fields is None:
+            c.fail(node.loc, "there is no event to cancel here (only in reactions)")
+            from .compiler import _Skip
+            raise _Skip
+        return effect, scope
+    return build
+
+
+def _entity_effect(cls: Any) -> Callable[..., Result]:
+    def build(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+        return cls(c.fn(m["what"], scope, "entity")), scope
+    return build
+
+
+def _status(cls: Any) -> Callable[..., Result]:
+    def build(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+        name = c.need_str(m["status"], "a status")
+        if name not in c.status_names:
+            c.fail(m["status"].loc, f"unknown status `{name}`", did_you_mean(name,
+                                                                             c.status_names))
+        who = c.fn(m["to"], scope, "entity")
+        if cls is fx.AddStatus:
+            return fx.AddStatus(who, name, _opt(c, m, "duration", scope, "number"),
+                                _opt(c, m, "usages", scope, "number")), scope
+        return cls(who, name), scope
+    return build
+
+
+def _change_owner(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    return fx.ChangeOwner(c.fn(m["what"], scope, "entity"),
+                          c.fn(m["to"], scope, "player")), scope
+
+
+def _set_tile(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    tnode = m["to"]
+    if isinstance(tnode.value, str) and tnode.value.isidentifier() \
+            and tnode.value not in scope.names:
+        to: Any = tnode.value  # a bare name is a tile type
+        known = _tile_type_names(c)
+        if known is not None and to not in known:
+            c.fail(tnode.loc, f"unknown tile type `{to}`", did_you_mean(to, known) or
+                   f"tile types: {', '.join(sorted(known))}")
+    else:
+        to = c.fn(tnode, scope, "str")
+    return fx.SetTile(c.fn(m["at"], scope, "pos"), to), scope
+
+
+def _tile_type_names(c: Compiler) -> set[str] | None:
+    """The tile types the file's boards declare (None when a scenario board is in another
+    file, so that not every name can be known here)."""
+    boards = [c.root.get("board")]
+    scenarios = c.root.get("scenarios")
+    for spec in (scenarios.value.values() if scenarios is not None and scenarios.is_map else ()):
+        if not spec.is_map:
+            return None
+        boards.append(spec.get("board"))
+    names: set[str] = set()
+    for board in boards:
+        if board is None or not board.is_map:
+            continue
+        tiles, types = board.get("tiles"), board.get("tile_types")
+        if tiles is not None and tiles.is_map:
+            names.update(str(v.value) for v in tiles.value.values())
+        if types is not None and types.is_map:
+            names.update(types.value)
+        if tiles is None:
+            names.add("floor")  # `.` in a layout with no `tiles` is a `floor`
+    return names
+
+
+_DEFS = [
+    EffectDef("set", ("what", "to"), ("what", "to"),
+              "Set a parameter of an entity or a player (clamped to its bounds).",
+              "set: {what: target.hp, to: 0}", _set),
+    EffectDef("modify", ("what", "by"), ("what", "by"),
+              "Add to a parameter of an entity or a player (clamped to its bounds).",
+              "modify: {what: actor.owner.gold, by: -3}", _modify),
+    EffectDef("damage", ("to", "amount", "source", "kind", "param"), ("to", "amount"),
+              "Deal damage through a pending `damaged` event (reactions and statuses may "
+              "change `amount`); at 0 the target dies through a `died` event.",
+              "damage: {to: target, amount: dmg, kind: melee}", _damage),
+    EffectDef("heal", ("to", "amount", "param"), ("to", "amount"),
+              "Restore HP (or `param`) up to its maximum, through a `healed` event.",
+              "heal: {to: target, amount: 2}", _heal),
+    EffectDef("move", ("what", "to"), ("to",),
+              "Move an entity (the actor by default) through a pending `moved` event: "
+              "reactions answer first, and the move happens only if the mover is still "
+              "in the game and the square still free.",
+              "move: {to: destination}", _move),
+    EffectDef("spawn", ("type", "at", "owner", "params", "zone", "as"), ("type",),
+              "Create an entity of a type, at a position or in a zone of its owner (the "
+              "acting player by default); `as` names it for later effects.",
+              "spawn: {type: zombie, at: event.at, as: risen}", _spawn),
+    EffectDef("remove", ("what",), ("what",), "Take an entity out of the game, with no "
+              "`died` event.", "remove: {what: target}", _entity_effect(fx.Remove), "what"),
+    EffectDef("kill", ("what",), ("what",), "Remove an entity through a `died` event, so "
+              "triggers can answer its death.", "kill: {what: target}",
+              _entity_effect(fx.Kill), "what"),
+    EffectDef("change_owner", ("what", "to"), ("what", "to"),
+              "Give an entity to another player.", "change_owner: {what: target, to: player}",
+              _change_owner),
+    EffectDef("set_tile", ("at", "to"), ("at", "to"),
+              "Change the tile type at a position (a village changing hands, a bridge "
+              "burnt): movement costs, sight and `tile()` follow the new type. `to` is a "
+              "tile type of the board, by name or as an expression.",
+              "set_tile: {at: cell, to: wall}", _set_tile),
+    EffectDef("add_status", ("to", "status", "duration", "usages"), ("to", "status"),
+              "Put a status on an entity (replacing one of the same name); duration in "
+              "rounds and usages default to the status's own.",
+              "add_status: {to: target, status: poisoned, duration: 2}", _status(fx.AddStatus)),
+    EffectDef("remove_status", ("to", "status"), ("to", "status"),
+              "Take a status off an entity.", "remove_status: {to: target, status: poisoned}",
+              _status(fx.RemoveStatus)),
+    EffectDef("use_status", ("to", "status"), ("to", "status"),
+              "Spend one use of a status; it expires when none are left.",
+              "use_status: {to: actor, status: shield}", _status(fx.UseStatus)),
+    EffectDef("roll", ("as", "dice"), ("as", "dice"),
+              "Roll dice into a name for the effects after it. The roll is exact: agents "
+              "can enumerate its outcomes.", "roll: {as: hit, dice: 1d20 + actor.attack_bonus}",
+              _roll),
+    EffectDef("if", ("test", "then", "else"), ("test",),
+              "Run `then` when the test holds, else `else`.",
+              "if: {test: hit >= target.ac, then: [...], else: [...]}", _if),
+    EffectDef("for_each", ("as", "in", "do"), ("as", "in", "do"),
+              "Run `do` once for each item of a list, named by `as`.",
+              "for_each: {as: e, in: \"entities(near: target, within: 1)\", do: [...]}",
+              _for_each),
+    EffectDef("random", ("options",), ("options",),
+              "Run one option at random by weight (a chance node agents can enumerate).",
+              "random: {options: [{weight: 2, do: [...]}, {weight: 1, do: [...]}]}", _random),
+    EffectDef("emit", ("event", "fields", "do", "narrate"), ("event",),
+              "Send a custom event with fields; reactions may answer it while pending, "
+              "then `do` runs (if it was not cancelled; there `event` is this event, its "
+              "fields as the reactions left them) and triggers see it done.",
+              "emit: {event: explode, fields: {at: actor.pos}, do: [...]}", _emit),
+    EffectDef("perform", ("action", "actor", "targets"), ("action",),
+              "Carry out another action's effects with given targets (for reactions such "
+              "as an opportunity attack).",
+              "perform: {action: strike, targets: {target: event.mover}}", _perform),
+    EffectDef("choose", ("as", "from", "player", "prompt"), ("as", "from"),
+              "Ask a player (the acting one by default) to pick an item mid-effect.",
+              "choose: {as: card, from: \"zone(player, 'hand')\", prompt: discard a card}",
+              _choose),
+    EffectDef("move_card", ("card", "to", "bottom"), ("card", "to"),
+              "Move a card to another zone of its owner.",
+              "move_card: {card: card, to: discard}", _move_card),
+    EffectDef("draw", ("player", "from", "to", "as"), ("from", "to"),
+              "Draw a random card of a zone into another (a chance node).",
+              "draw: {from: deck, to: hand}", _draw),
+    EffectDef("let", ("as", "value"), ("as", "value"),
+              "Name a value for the effects after it.", "let: {as: bonus, value: actor.level * 2}",
+              _let),
+    EffectDef("remember", ("key", "value"), ("key", "value"),
+              "Store a value in the game's memory, visible to agents and programs.",
+              "remember: {key: last_target, value: target}", _remember),
+    EffectDef("set_event", ("field", "to"), ("field", "to"),
+              "Change a field of the pending event being reacted to.",
+              "set_event: {field: damage, to: \"max([0, event.damage - 3])\"}", _set_event),
+    EffectDef("cancel_event", (), (), "Cancel the pending event being reacted to: its change "
+              "never happens.", "cancel_event: {}", _simple(fx.CancelEvent(), True)),
+    EffectDef("end_turn", (), (), "End the current turn once the action resolves.",
+              "end_turn: {}", _simple(fx.EndTurn())),
+    EffectDef("end_phase", (), (), "End the current phase after the current turn.",
+              "end_phase: {}", _simple(fx.EndPhase())),
+    EffectDef("win", ("player", "reason"), (),
+              "End the game at once; the player (the acting one by default) wins.",
+              "win: {reason: four in a row}", _win),
+    EffectDef("draw_game", ("reason",), (), "End the game at once as a draw.",
+              "draw_game: {reason: the board is full}", _draw_game),
+]
+
+EFFECT_TABLE: dict[str, EffectDef] = {d.name: d for d in _DEFS}
+assert len(EFFECT_TABLE) == len(_DEFS), "two effects share a name"

@@ -1,0 +1,616 @@
+"""The expression language: parsed once at load, compiled to closures of a ``Ctx``.
+
+Types are checked while compiling, so a misspelt name, an unknown parameter or
+a dice roll where a number is needed is reported with its place before any
+game is played; the closures then run with no checks of their own. Only the
+names a context declares and the functions of the library are reachable:
+nothing in an expression can touch Python.
+
+Types: ``entity`` (an entity id), ``player`` (a player index), ``pos`` (a
+board position), ``number``, ``bool``, ``str``, ``list``, ``dice`` (an exact
+distribution), ``any``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import operator
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import lark
+
+from ..engine import Ctx, Distribution, Pos, Ref, dice
+from .errors import Loc, Problem, RulesError, did_you_mean
+from .source import MAX_NUMBER
+
+Fn = Callable[[Ctx], Any]
+
+MAX_EXPR_DEPTH = 64
+"""Deepest nesting of an expression's parse tree (operators, calls, attributes,
+lists; parentheses add none). Compiling recurses once per level, so the bound
+keeps far below Python's recursion limit."""
+MAX_COMBINE = 4_000_000
+"""Most pairs of outcomes adding or subtracting two dice rolls may take
+(``100d1000 + 100d1000`` would take ten billion)."""
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A compiled expression: its closure, its type, and its value if constant."""
+
+    fn: Fn
+    type: str
+    const: bool = False
+    value: Any = None
+
+
+@dataclass
+class Scope:
+    """The names an expression may use, with their types and how to read them."""
+
+    names: dict[str, tuple[str, Fn]] = field(default_factory=dict)
+    pending: dict[str, str] = field(default_factory=dict)  # names not bound yet: why
+    event_fields: dict[str, str] | None = None  # None: no event here
+    entity_params: frozenset[str] = frozenset()
+    player_params: frozenset[str] = frozenset()
+    entity_types: frozenset[str] = frozenset()
+    game_names: frozenset[str] = frozenset()
+
+    def child(self, **extra: tuple[str, Fn]) -> Scope:
+        """A scope with more names."""
+        names = dict(self.names)
+        names.update(extra)
+        return Scope(names, dict(self.pending), self.event_fields, self.entity_params,
+                     self.player_params, self.entity_types, self.game_names)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> lark.Lark:
+    grammar = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
+    return lark.Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+
+
+class _Fail(Exception):
+    def __init__(self, offset: int, message: str, hint: str = "") -> None:
+        self.offset = offset
+        self.message = message
+        self.hint = hint
+
+
+def compile_expr(text: str, scope: Scope, loc: Loc, want: str | None = None,
+                 loc_of: Callable[[int], Loc] | None = None) -> Compiled:
+    """Compile ``text`` in ``scope``; ``want`` checks the result's type.
+
+    ``loc_of(offset)`` maps a character offset of ``text`` to its place in the
+    file (defaults to ``loc`` shifted along the line).
+    """
+    where = loc_of or loc.shifted
+    try:
+        tree = _parser().parse(text)
+    except lark.exceptions.UnexpectedCharacters as exc:
+        at = _stream_offset(exc, text)
+        raise RulesError([Problem(where(at), f"cannot read `{text[at:at + 10]}` in "
+                                  f"expression `{text}`")]) from None
+    except lark.exceptions.UnexpectedInput as exc:
+        token = getattr(exc, "token", None)
+        what = f"unexpected `{token}`" if token and str(token) else "unexpected end"
+        raise RulesError([Problem(where(_stream_offset(exc, text)),
+                                  f"{what} in expression `{text}`")]) from None
+    deep = _too_deep(tree)
+    if deep is not None:
+        raise RulesError([Problem(where(deep), f"expression nested more than {MAX_EXPR_DEPTH} "
+                                  "levels deep", "split it up with `let:`")])
+    try:
+        out = _Compiler(text, scope).build(tree)
+        if want is not None:
+            out = _coerce(out, want, 0, text)
+    except _Fail as f:
+        raise RulesError([Problem(where(f.offset), f.message, f.hint)]) from None
+    except RecursionError:  # not expected below MAX_EXPR_DEPTH; never a crash all the same
+        raise RulesError([Problem(where(0), "expression nested too deeply",
+                                  "split it up with `let:`")]) from None
+    return out
+
+
+def _stream_offset(exc: lark.exceptions.UnexpectedInput, text: str) -> int:
+    """The offset in ``text`` a parse error is at (its end, for an unexpected end)."""
+    pos = getattr(exc, "pos_in_stream", None)
+    if isinstance(pos, int) and 0 <= pos <= len(text):
+        return pos
+    return len(text)
+
+
+def _too_deep(tree: Any) -> int | None:
+    """The offset of the first node of ``tree`` nested past ``MAX_EXPR_DEPTH``, if any."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_EXPR_DEPTH:
+            meta = node.meta
+            return int(meta.start_pos) if not meta.empty else 0
+        stack.extend((kid, depth + 1) for kid in reversed(node.children)
+                     if isinstance(kid, lark.Tree))
+    return None
+
+
+def _number(value: Any, off: int, what: str) -> Any:
+    """``value``, a number worked out while compiling, if it is finite and within bounds."""
+    if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_NUMBER:
+        raise _Fail(off, f"{what} is too large (rules numbers are at most {MAX_NUMBER} "
+                    "in size)")
+    return value
+
+
+def _is_none(c: Compiled) -> bool:
+    return c.const and c.value is None
+
+
+def _coerce(c: Compiled, want: str, offset: int, text: str) -> Compiled:
+    if want == "any" or c.type in (want, "any"):
+        return c
+    if want == "bool":
+        fn = c.fn
+        return Compiled(lambda ctx: bool(fn(ctx)), "bool", c.const,
+                        bool(c.value) if c.const else None)
+    if want == "dice" and c.type == "number":
+        fn = c.fn
+        if c.const:
+            d = dice(0, 1).shifted(int(c.value))
+            return Compiled(lambda ctx: d, "dice", True, d)
+        return Compiled(lambda ctx: dice(0, 1).shifted(int(fn(ctx))), "dice")
+    if want == "number" and c.type == "dice":
+        raise _Fail(offset, f"`{text}` is a dice roll; roll it with `roll:` first",
+                    "bind it with `roll: {as: name, dice: ...}` and use the name")
+    raise _Fail(offset, f"`{text}` is a {c.type}, expected a {want}")
+
+
+def _const(value: Any, type_: str) -> Compiled:
+    return Compiled(lambda ctx: value, type_, True, value)
+
+
+_ARITH: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+    "//": operator.floordiv, "%": operator.mod,
+}
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+    ">": operator.gt, ">=": operator.ge, "in": lambda a, b: a in b,
+}
+# A constant on the right (`hp <= 0`, `line_through(piece) >= 4`, `x + 1`) is by far the
+# common case; these closures take it in directly, one call fewer per evaluation.
+_COMPARE_CONST: dict[str, Callable[[Fn, Any], Fn]] = {
+    "==": lambda fa, k: lambda c: fa(c) == k,
+    "!=": lambda fa, k: lambda c: fa(c) != k,
+    "<": lambda fa, k: lambda c: fa(c) < k,
+    "<=": lambda fa, k: lambda c: fa(c) <= k,
+    ">": lambda fa, k: lambda c: fa(c) > k,
+    ">=": lambda fa, k: lambda c: fa(c) >= k,
+}
+_ARITH_CONST: dict[str, Callable[[Fn, Any], Fn]] = {
+    "+": lambda fa, k: lambda c: fa(c) + k,
+    "-": lambda fa, k: lambda c: fa(c) - k,
+    "*": lambda fa, k: lambda c: fa(c) * k,
+}
+_DICE = re.compile(r"(\d*)d(\d+)(?:(kh|kl)(\d+))?")
+
+
+def _param(ctx: Ctx, eid: Any, name: str) -> Any:
+    e = ctx.state.entities.get(eid)
+    return 0 if e is None else e.params.get(name, 0)
+
+
+class _Compiler:
+    def __init__(self, text: str, scope: Scope) -> None:
+        self.text = text
+        self.scope = scope
+
+    def off(self, node: Any) -> int:
+        meta = getattr(node, "meta", None)
+        if meta is not None and not meta.empty:
+            return int(meta.start_pos)
+        if isinstance(node, lark.Token) and node.start_pos is not None:
+            return int(node.start_pos)
+        return 0
+
+    def src(self, node: Any) -> str:
+        meta = getattr(node, "meta", None)
+        if meta is not None and not meta.empty:
+            return self.text[meta.start_pos:meta.end_pos]
+        return str(node)
+
+    def build(self, node: Any) -> Compiled:
+        if isinstance(node, lark.Token):
+            raise _Fail(self.off(node), f"unexpected `{node}`")
+        method = getattr(self, "c_" + str(node.data).rstrip("_"), None)
+        assert method is not None, node.data
+        result: Compiled = method(node)
+        return result
+
+    # ---------------------------------------------------------------- atoms
+    def c_number(self, n: Any) -> Compiled:
+        text = str(n.children[0])
+        shown = f"`{text}`" if len(text) <= 24 else f"`{text[:20]}…`"
+        if len(text.partition(".")[0].lstrip("0")) > len(str(MAX_NUMBER)):
+            _number(math.inf, self.off(n), f"the number {shown}")  # too many digits to read
+        value = _number(float(text) if "." in text else int(text), self.off(n),
+                        f"the number {shown}")
+        return _const(value, "number")
+
+    def c_string(self, n: Any) -> Compiled:
+        return _const(str(n.children[0])[1:-1], "str")
+
+    def c_true(self, n: Any) -> Compiled:
+        return _const(True, "bool")
+
+    def c_false(self, n: Any) -> Compiled:
+        return _const(False, "bool")
+
+    def c_none(self, n: Any) -> Compiled:
+        return _const(None, "any")
+
+    def c_dice(self, n: Any) -> Compiled:
+        m = _DICE.fullmatch(str(n.children[0]))
+        assert m is not None
+        count = int(m.group(1) or 1)
+        sides = int(m.group(2))
+        keep = int(m.group(4)) if m.group(4) else None
+        if count > 100 or sides > 1000 or sides < 1:
+            raise _Fail(self.off(n), f"`{m.group(0)}`: at most 100 dice of at most 1000 sides")
+        try:
+            d = dice(count, sides, keep_highest=keep if m.group(3) == "kh" else None,
+                     keep_lowest=keep if m.group(3) == "kl" else None)
+        except ValueError as exc:
+            raise _Fail(self.off(n), f"`{m.group(0)}`: {exc}") from None
+        return _const(d, "dice")
+
+    def c_name(self, n: Any) -> Compiled:
+        name = str(n.children[0])
+        sc = self.scope
+        if name in sc.names:
+            type_, fn = sc.names[name]
+            return Compiled(fn, type_)
+        if name in sc.pending:
+            raise _Fail(self.off(n), f"`{name}` {sc.pending[name]}")
+        if name == "event" and sc.event_fields is not None:
+            raise _Fail(self.off(n), "`event` needs a field, as in `event.target`")
+        if name in sc.entity_types:
+            return _const(name, "str")
+        known = list(sc.names) + list(sc.pending) + (["event"] if sc.event_fields else [])
+        from .library import FUNCTIONS
+        hint = did_you_mean(name, known)
+        if name in FUNCTIONS:
+            hint = f"`{name}` is a function: call it as `{name}(...)`"
+        raise _Fail(self.off(n), f"unknown name `{name}`", hint or
+                    (f"names here: {', '.join(sorted(known))}" if known else ""))
+
+    def c_position(self, n: Any) -> Compiled:
+        x = _coerce(self.build(n.children[0]), "number", self.off(n), self.src(n.children[0]))
+        y = _coerce(self.build(n.children[1]), "number", self.off(n), self.src(n.children[1]))
+        for side, kid in ((x, n.children[0]), (y, n.children[1])):
+            if _is_none(side):
+                raise _Fail(self.off(kid), "a position needs numbers, not `none`")
+        if x.const and y.const:
+            return _const(Pos(int(x.value), int(y.value)), "pos")
+        fx, fy = x.fn, y.fn
+        new = tuple.__new__
+        if y.const:
+            yv = int(y.value)
+            return Compiled(lambda c: new(Pos, (int(fx(c)), yv)), "pos")
+        if x.const:
+            xv = int(x.value)
+            return Compiled(lambda c: new(Pos, (xv, int(fy(c)))), "pos")
+        return Compiled(lambda c: new(Pos, (int(fx(c)), int(fy(c)))), "pos")
+
+    def c_list(self, n: Any) -> Compiled:
+        items = [self.build(ch) for ch in n.children]
+        if all(i.const for i in items):
+            return _const(tuple(i.value for i in items), "list")
+        fns = [i.fn for i in items]
+        return Compiled(lambda c: tuple(f(c) for f in fns), "list")
+
+    # -------------------------------------------------------------- postfix
+    def c_attr(self, n: Any) -> Compiled:
+        base_node, name_tok = n.children
+        name = str(name_tok)
+        if getattr(base_node, "data", None) == "name" and str(base_node.children[0]) == "event" \
+                and "event" not in self.scope.names:
+            return self._event_field(name, self.off(name_tok))
+        if getattr(base_node, "data", None) == "name" and str(base_node.children[0]) == "game" \
+                and "game" not in self.scope.names:
+            return self._game_attr(name, self.off(name_tok))
+        base = self.build(base_node)
+        return self._attr(base, name, self.off(name_tok), self.src(base_node))
+
+    def _event_field(self, name: str, off: int) -> Compiled:
+        fields = self.scope.event_fields
+        if fields is None:
+            raise _Fail(off - 6, "`event` is only known in reactions and triggers")
+        if name not in fields:
+            raise _Fail(off, f"the event has no field `{name}`",
+                        did_you_mean(name, fields) or f"its fields: {', '.join(sorted(fields))}")
+        return Compiled(lambda c: c.ev.get(name), fields[name])
+
+    def _game_attr(self, name: str, off: int) -> Compiled:
+        if name == "round":
+            return Compiled(lambda c: c.state.flow.round, "number")
+        if name == "turn":
+            return Compiled(lambda c: c.state.flow.turn, "number")
+        if name == "phase":
+            return Compiled(lambda c: c.game.phases[c.state.flow.phase].name, "str")
+        raise _Fail(off, f"`game` has no `{name}`", did_you_mean(name, ["round", "turn", "phase"])
+                    or "`game` has round, turn and phase")
+
+    def _attr(self, base: Compiled, name: str, off: int, base_text: str) -> Compiled:
+        fn = base.fn
+        t = base.type
+        if t == "pos" or (t == "any" and name in ("x", "y")):
+            if name == "x":
+                return Compiled(lambda c: fn(c)[0], "number")
+            if name == "y":
+                return Compiled(lambda c: fn(c)[1], "number")
+            if t == "pos":
+                raise _Fail(off, f"a position has no `{name}`", "positions have x and y")
+        if t in ("entity", "any"):
+            if name == "owner":
+                return Compiled(lambda c: _owner(c, fn(c)), "player")
+            if name == "type":
+                return Compiled(lambda c: _etype(c, fn(c)), "str")
+            if name in ("pos", "position"):
+                return Compiled(lambda c: _pos(c, fn(c)), "pos")
+            if name in ("x", "y") and t == "entity":
+                i = 0 if name == "x" else 1
+                return Compiled(lambda c: _coord(c, fn(c), i), "number")
+            if name == "id":
+                return Compiled(lambda c: int(fn(c)), "number")
+            if name in self.scope.entity_params:
+                return Compiled(lambda c: _param(c, fn(c), name), "number")
+            if t == "entity":
+                raise _Fail(off, f"no entity type has a parameter `{name}`",
+                            did_you_mean(name, [*self.scope.entity_params, "owner", "type",
+                                                "pos"]))
+        if t in ("player", "any"):
+            if name == "name":
+                return Compiled(lambda c: c.game.players[fn(c)], "str")
+            if name in self.scope.player_params:
+                return Compiled(lambda c: c.state.players[fn(c)].params.get(name, 0), "number")
+            if t == "player":
+                raise _Fail(off, f"players have no parameter `{name}`",
+                            did_you_mean(name, [*self.scope.player_params, "name"]))
+        if t == "any":
+            raise _Fail(off, f"unknown attribute `{name}` of `{base_text}`")
+        raise _Fail(off, f"`{base_text}` is a {t} and has no `{name}`")
+
+    def c_index(self, n: Any) -> Compiled:
+        base = self.build(n.children[0])
+        idx = _coerce(self.build(n.children[1]), "number", self.off(n.children[1]),
+                      self.src(n.children[1]))
+        if _is_none(idx):
+            raise _Fail(self.off(n.children[1]), "an index must be a number, not `none`")
+        if base.type not in ("list", "any"):
+            raise _Fail(self.off(n), f"`{self.src(n.children[0])}` is a {base.type}, not a list")
+        fb, fi = base.fn, idx.fn
+        return Compiled(lambda c: fb(c)[int(fi(c))], "any")
+
+    def c_call(self, n: Any) -> Compiled:
+        from .library import FUNCTIONS, compile_call
+        name = str(n.children[0])
+        fn = FUNCTIONS.get(name)
+        if fn is None:
+            raise _Fail(self.off(n), f"unknown function `{name}`", did_you_mean(name, FUNCTIONS))
+        args: list[tuple[str | None, Any]] = []
+        if len(n.children) > 1:
+            for a in n.children[1].children:
+                if getattr(a, "data", None) == "kwarg":
+                    args.append((str(a.children[0]), a.children[1]))
+                else:
+                    args.append((None, a))
+        try:
+            return compile_call(fn, args, self)
+        except _Fail:
+            raise
+        except ValueError as exc:
+            raise _Fail(self.off(n), f"{name}(): {exc}",
+                        f"signature: {fn.signature}") from None
+
+    # ------------------------------------------------------------ operators
+    def c_neg(self, n: Any) -> Compiled:
+        inner = self.build(n.children[0])
+        if inner.type == "dice":
+            raise _Fail(self.off(n), "cannot negate a dice roll")
+        inner = _coerce(inner, "number", self.off(n), self.src(n.children[0]))
+        if _is_none(inner):
+            raise _Fail(self.off(n), "cannot negate `none`")
+        if inner.const:
+            return _const(-inner.value, "number")
+        f = inner.fn
+        return Compiled(lambda c: -f(c), "number")
+
+    def c_arith(self, n: Any) -> Compiled:
+        kids = n.children
+        acc = self.build(kids[0])
+        for i in range(1, len(kids), 2):
+            op = str(kids[i])
+            rhs = self.build(kids[i + 1])
+            acc = self._binary(acc, op, rhs, self.off(kids[i]), n)
+        return acc
+
+    def _binary(self, a: Compiled, op: str, b: Compiled, off: int, n: Any) -> Compiled:
+        if "dice" in (a.type, b.type):
+            if op not in "+-":
+                raise _Fail(off, f"dice can only be added to or subtracted from, not `{op}`")
+            return _dice_sum(a, op, b, off)
+        for side in (a, b):
+            if side.type not in ("number", "any"):
+                raise _Fail(off, f"`{op}` needs numbers, got a {side.type}")
+            if _is_none(side):
+                raise _Fail(off, f"`{op}` needs numbers, got `none`")
+        f = _ARITH[op]
+        if a.const and b.const:
+            try:
+                value = f(a.value, b.value)
+            except ZeroDivisionError:
+                raise _Fail(off, "division by zero") from None
+            except (ArithmeticError, TypeError, ValueError):
+                raise _Fail(off, f"cannot work out `{self.src(n)}`") from None
+            return _const(_number(value, off, "the result"), "number")
+        fa, fb = a.fn, b.fn
+        if op in ("/", "//", "%"):
+            def safe(c: Ctx) -> Any:
+                d = fb(c)
+                return 0 if d == 0 else f(fa(c), d)
+            return Compiled(safe, "number")
+        if b.const and op in _ARITH_CONST:
+            return Compiled(_ARITH_CONST[op](fa, b.value), "number")
+        return Compiled(lambda c: f(fa(c), fb(c)), "number")
+
+    def c_compare(self, n: Any) -> Compiled:
+        kids = n.children
+        if len(kids) == 1:
+            return self.build(kids[0])
+        a, op, b = self.build(kids[0]), str(kids[1]), self.build(kids[2])
+        for side, k in ((a, kids[0]), (b, kids[2])):
+            if side.type == "dice":
+                raise _Fail(self.off(k), f"`{self.src(k)}` is a dice roll; roll it first",
+                            "bind it with `roll: {as: name, dice: ...}` and compare the name")
+        f = _COMPARE[op]
+        fa, fb = a.fn, b.fn
+        if b.const and op in _COMPARE_CONST:
+            return Compiled(_COMPARE_CONST[op](fa, b.value), "bool")
+        return Compiled(lambda c: f(fa(c), fb(c)), "bool")
+
+    def c_not(self, n: Any) -> Compiled:
+        inner = _coerce(self.build(n.children[0]), "bool", self.off(n), self.src(n))
+        f = inner.fn
+        return Compiled(lambda c: not f(c), "bool")
+
+    def c_and(self, n: Any) -> Compiled:
+        return self._logic(n, is_and=True)
+
+    def c_or(self, n: Any) -> Compiled:
+        return self._logic(n, is_and=False)
+
+    def _logic(self, n: Any, is_and: bool) -> Compiled:
+        """`a and b and …` / `a or b or …`, short-circuiting like Python."""
+        parts = [self.build(k) for k in n.children]
+        if len(parts) == 1:
+            return parts[0]
+        fns = [_coerce(p, "bool", self.off(k), self.src(k)).fn
+               for p, k in zip(parts, n.children, strict=True)]
+        if len(fns) == 2:
+            f1, f2 = fns
+            if is_and:
+                return Compiled(lambda c: f1(c) and f2(c), "bool")
+            return Compiled(lambda c: f1(c) or f2(c), "bool")
+        if is_and:
+            return Compiled(lambda c: all(f(c) for f in fns), "bool")
+        return Compiled(lambda c: any(f(c) for f in fns), "bool")
+
+    def c_cond(self, n: Any) -> Compiled:
+        then, test, other = (self.build(k) for k in n.children)
+        ft = _coerce(test, "bool", self.off(n.children[1]), self.src(n.children[1])).fn
+        fa, fb = then.fn, other.fn
+        type_ = then.type if then.type == other.type else "any"
+        return Compiled(lambda c: fa(c) if ft(c) else fb(c), type_)
+
+
+def _dice_sum(a: Compiled, op: str, b: Compiled, off: int) -> Compiled:
+    for side in (a, b):
+        if side.type not in ("dice", "number", "any"):
+            raise _Fail(off, f"cannot add a {side.type} to dice")
+        if _is_none(side):
+            raise _Fail(off, "cannot add `none` to dice")
+    sign = 1 if op == "+" else -1
+
+    def as_dist(c: Compiled) -> Fn:
+        f = c.fn
+        if c.type == "dice":
+            return f
+        return lambda ctx: dice(0, 1).shifted(int(f(ctx)))
+
+    if a.type == "dice" and b.type != "dice":
+        fa, fb = a.fn, b.fn
+        if a.const and b.const:
+            d = a.value.shifted(sign * int(b.value))
+            return _const(d, "dice")
+        return Compiled(lambda c: fa(c).shifted(sign * int(fb(c))), "dice")
+    if b.type == "dice" and a.type != "dice" and sign == 1:
+        return _dice_sum(b, "+", a, off)
+    da, db = as_dist(a), as_dist(b)
+    if a.const and b.const:
+        try:
+            d = combine(a.value if a.type == "dice" else da(None),  # type: ignore[arg-type]
+                        b.value if b.type == "dice" else db(None), sign)  # type: ignore[arg-type]
+        except ValueError as exc:
+            raise _Fail(off, str(exc)) from None
+        return _const(d, "dice")
+    return Compiled(lambda c: combine(da(c), db(c), sign), "dice")
+
+
+@lru_cache(maxsize=1024)
+def combine(a: Distribution, b: Distribution, sign: int = 1) -> Distribution:
+    """The distribution of ``a + sign * b`` (independent rolls).
+
+    ``ValueError`` if that takes more than ``MAX_COMBINE`` pairs of outcomes.
+    """
+    label = f"{a.label}{'+' if sign > 0 else '-'}{b.label}" if a.label and b.label else ""
+    if len(a.values) * len(b.values) > MAX_COMBINE:
+        raise ValueError(f"`{label or 'these dice'}` has too many outcomes to work out exactly "
+                         f"(at most {MAX_COMBINE} pairs)")
+    bv = [sign * v for v in b.values]
+    bw = list(b.weights)
+    if sign < 0:
+        bv.reverse()
+        bw.reverse()
+    # The shorter list of outcomes is walked one by one; against each of its
+    # outcomes the other is added as a whole, as one dense list of weights.
+    (short_v, short_w), (long_v, long_w) = sorted(
+        ((list(a.values), list(a.weights)), (bv, bw)), key=lambda vw: len(vw[0]))
+    low, width = long_v[0], long_v[-1] - long_v[0] + 1
+    span = short_v[-1] - short_v[0] + width
+    if span > 4 * (len(a.values) + len(b.values)):  # sparse outcomes: pair them one by one
+        pairs: dict[int, int] = {}
+        for va, wa in zip(short_v, short_w, strict=True):
+            for vb, wb in zip(long_v, long_w, strict=True):
+                pairs[va + vb] = pairs.get(va + vb, 0) + wa * wb
+        return Distribution(pairs.items(), label)
+    dense = [0] * width
+    for v, w in zip(long_v, long_w, strict=True):
+        dense[v - low] = w
+    out = [0] * span
+    for v, w in zip(short_v, short_w, strict=True):
+        at = v - short_v[0]
+        out[at:at + width] = map(operator.add, out[at:at + width],
+                                 map(operator.mul, dense, itertools.repeat(w)))
+    base = short_v[0] + low
+    return Distribution(((base + i, w) for i, w in enumerate(out)), label)
+
+
+def _coord(c: Ctx, eid: Any, i: int) -> Any:
+    p = _pos(c, eid)
+    return None if p is None else p[i]
+
+
+def _owner(c: Ctx, eid: Any) -> Any:
+    e = c.state.entities.get(eid)
+    return None if e is None else e.owner
+
+
+def _etype(c: Ctx, eid: Any) -> Any:
+    e = c.state.entities.get(eid)
+    return None if e is None else e.type
+
+
+def _pos(c: Ctx, eid: Any) -> Any:
+    if isinstance(eid, Pos):
+        return eid
+    e = c.state.entities.get(eid)
+    return None if e is None else e.pos
+
+
+__all__ = ["Compiled", "Ref", "Scope", "combine", "compile_expr"]

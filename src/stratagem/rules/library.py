@@ -1,0 +1,633 @@
+"""The function library of the expression language: one registry.
+
+Every function has a signature, a one-paragraph description and an example;
+``docs/rules.md`` is generated from this table (``stratagem.rules.docgen``),
+so the reference cannot drift from the code. Functions see the state through
+the context only; none can reach Python, files or the network.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Ctx, Pos, Ref, dice
+from ..engine import geometry as geo
+from .expr import Compiled, _coerce, _Compiler, _Fail
+
+if TYPE_CHECKING:
+    pass
+
+REQUIRED = object()
+
+
+@dataclass(frozen=True)
+class Param:
+    """An argument: name, type, default (``REQUIRED`` if none)."""
+
+    name: str
+    type: str
+    default: Any = REQUIRED
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Function:
+    """A library function."""
+
+    name: str
+    params: tuple[Param, ...]
+    returns: str
+    doc: str
+    example: str
+    impl: Callable[..., Any]
+    category: str = "query"
+
+    @property
+    def signature(self) -> str:
+        parts = []
+        for p in self.params:
+            text = f"{p.name}: {p.type.removeprefix('fn:')}"
+            if p.type.startswith("fn:"):
+                text = f"{p.name}: expression of `it`"
+            if p.default is not REQUIRED:
+                text += f" = {_show(p.default)}"
+            parts.append(text)
+        return f"{self.name}({', '.join(parts)}) -> {self.returns}"
+
+
+def _show(v: Any) -> str:
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return v
+    return str(v)
+
+
+# ------------------------------------------------------------------ helpers
+def _where(c: Ctx, v: Any) -> Pos | None:
+    if isinstance(v, Pos):
+        return v
+    if v is None:
+        return None
+    e = c.state.entities.get(v)
+    return None if e is None else e.pos
+
+
+def _owner_ok(c: Ctx, owner_mode: Any, e: Any) -> bool:
+    if owner_mode == "any":
+        return True
+    if owner_mode == "enemy":
+        return e.owner is not None and e.owner != c.player
+    if owner_mode == "ally":
+        return bool(e.owner == c.player)
+    if owner_mode == "neutral":
+        return e.owner is None
+    return bool(e.owner == owner_mode)
+
+
+class _It:
+    """Evaluates an expression of `it` for many items with one reusable context."""
+
+    __slots__ = ("ctx", "f", "vars")
+
+    def __init__(self, c: Ctx, f: Callable[[Ctx], Any]) -> None:
+        self.vars = dict(c.vars)
+        self.ctx = Ctx(c.state, c.player, c.actor, c.targets, self.vars, c.event)
+        self.f = f
+
+    def __call__(self, item: Any) -> Any:
+        self.vars["it"] = item
+        return self.f(self.ctx)
+
+
+# -------------------------------------------------------------- functions
+def _distance(c: Ctx, a: Any, b: Any) -> float:
+    pa, pb = _where(c, a), _where(c, b)
+    if pa is None or pb is None:
+        return math.inf
+    return geo.distance(pa, pb, c.game.board.metric)
+
+
+def _path_distance(c: Ctx, a: Any, b: Any, diagonal: bool, stop_near: Any = None) -> float:
+    pa, pb = _where(c, a), _where(c, b)
+    if pa is None or pb is None:
+        return math.inf
+    if stop_near is not None:
+        costs = geo.stopping_costs(c.state, pa, math.inf, diagonal, _stops(c, stop_near), pb)
+        return costs.get(Pos(pb[0], pb[1]), math.inf)
+    return geo.path_distance(c.state, pa, pb, diagonal)
+
+
+def _stops(c: Ctx, near: Any) -> frozenset[Pos]:
+    """The zones of control of ``near`` (entities or positions): the positions next to them."""
+    centers = [p for p in (_where(c, x) for x in near or ()) if p is not None]
+    return geo.zone_of_control(c.state, centers)
+
+
+def _sight(c: Ctx, a: Any, b: Any) -> bool:
+    pa, pb = _where(c, a), _where(c, b)
+    return pa is not None and pb is not None and geo.line_of_sight(c.state, pa, pb)
+
+
+def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
+              status: Any, where: Any) -> list[Ref]:
+    s = c.state
+    center = _where(c, near) if near is not None else None
+    metric = c.game.board.metric
+    types = c.game.entity_types
+    out = []
+    for eid in sorted(s.entities):
+        e = s.entities[eid]
+        if e.zone is not None:
+            continue
+        if type is not None and e.type != type:
+            continue
+        if tag is not None and tag not in types[e.type].tags:
+            continue
+        if not _owner_ok(c, owner, e):
+            continue
+        if status is not None and not e.has_status(status):
+            continue
+        if center is not None and (e.pos is None or
+                                   geo.distance(center, e.pos, metric) > within):
+            continue
+        out.append(Ref(eid))
+    if where is not None:
+        test = _It(c, where)
+        out = [r for r in out if test(r)]
+    return out
+
+
+def _positions(c: Ctx, shape: str, center: Any, radius: float, empty: bool,
+               where: Any) -> list[Pos]:
+    origin = _where(c, center) if center is not None else Pos(0, 0)
+    if origin is None:
+        return []
+    cells = c.game.board.cells if shape == "all" else geo.shape(c.state, origin, shape, radius)
+    at = c.state.at
+    out = [p for p in cells if p not in at] if empty else list(cells)
+    if where is not None:
+        test = _It(c, where)
+        out = [p for p in out if test(p)]
+    return out
+
+
+def _reachable(c: Ctx, frm: Any, budget: float, diagonal: bool,
+               stop_near: Any = None) -> list[Pos]:
+    p = _where(c, frm)
+    if p is None:
+        return []
+    if stop_near is not None:
+        found = geo.stopping_costs(c.state, p, budget, diagonal, _stops(c, stop_near))
+        return [q for q in sorted(found, key=lambda q: (q[1], q[0])) if q != p]
+    found = geo.reachable(c.state, p, budget, diagonal)
+    return [q for q in sorted(found, key=lambda q: (q[1], q[0])) if q != p]
+
+
+def _nearest(c: Ctx, frm: Any, items: Any) -> Any:
+    origin = _where(c, frm)
+    if origin is None or not items:
+        return None
+    metric = c.game.board.metric
+    best = None
+    best_d = math.inf
+    for it in items:
+        p = _where(c, it)
+        if p is None:
+            continue
+        d = geo.distance(origin, p, metric)
+        if d < best_d:
+            best, best_d = it, d
+    return best
+
+
+def _extreme(c: Ctx, items: Any, by: Any, sign: int) -> Any:
+    best = None
+    best_v: Any = None
+    key = _It(c, by)
+    for it in items or ():
+        v = key(it)
+        if best_v is None or (v > best_v if sign > 0 else v < best_v):
+            best, best_v = it, v
+    return best
+
+
+def _occupant(c: Ctx, pos: Any) -> Any:
+    eid = c.state.at.get(pos)
+    return None if eid is None else Ref(eid)
+
+
+def _tile(c: Ctx, pos: Any) -> Any:
+    b = c.game.board
+    if pos is None or not b.contains(pos):
+        return None
+    return c.state.tiles[pos[1] * b.width + pos[0]]
+
+
+def _zone(c: Ctx, player: Any, name: str) -> list[Ref]:
+    zones = c.state.players[player].zones
+    if name not in zones:
+        raise ValueError(f"no zone '{name}'")
+    return [Ref(x) for x in zones[name] if x >= 0]
+
+
+def _min(c: Ctx, items: Any) -> Any:
+    return min(items) if items else 0
+
+
+def _max(c: Ctx, items: Any) -> Any:
+    return max(items) if items else 0
+
+
+def _line(c: Ctx, frm: Any, direction: Any, length: int) -> list[Pos]:
+    p = _where(c, frm)
+    if p is None:
+        return []
+    b = c.game.board
+    dx, dy = direction
+    if dx == 0 and dy == 0:
+        return []
+    out = []
+    for i in range(1, length + 1):
+        q = Pos(p[0] + dx * i, p[1] + dy * i)
+        if not b.contains(q):
+            break
+        out.append(q)
+    return out
+
+
+def _longest_line(c: Ctx, player: Any, type: Any) -> int:
+    """The longest straight run (row, column or diagonal) of a player's entities."""
+    mine = {e.pos for e in c.state.entities.values()
+            if e.owner == player and e.pos is not None and (type is None or e.type == type)}
+    best = 0
+    for x, y in mine:
+        for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            if (x - dx, y - dy) in mine:
+                continue  # not the start of a run (plain tuples hash like positions)
+            n = 1
+            while (x + dx * n, y + dy * n) in mine:
+                n += 1
+            if n > best:
+                best = n
+    return best
+
+
+def _line_through(c: Ctx, where: Any) -> int:
+    """The longest straight run of same-owner entities through one entity or position."""
+    p = _where(c, where)
+    if p is None:
+        return 0
+    at: dict[Any, int] = c.state.at  # plain (x, y) tuples hash like positions
+    ents = c.state.entities
+    eid = at.get(p)
+    if eid is None:
+        return 0
+    owner = ents[eid].owner
+    lines = c.game.board.rays.get(p)
+    if lines is None:  # off the board
+        return 1
+    best = 0
+    for ahead, behind in lines:
+        n = 1
+        for q in ahead:
+            other = at.get(q)
+            if other is None or ents[other].owner != owner:
+                break
+            n += 1
+        for q in behind:
+            other = at.get(q)
+            if other is None or ents[other].owner != owner:
+                break
+            n += 1
+        if n > best:
+            best = n
+    return best
+
+
+def _open_columns(c: Ctx) -> list[int]:
+    """The columns with at least one free position, left to right."""
+    at = c.state.at
+    b = c.game.board
+    taken = at.keys() & b.top_row  # the top cells first, all at once
+    if not taken:
+        return list(range(b.width))
+    # Where pieces fall, a column is free exactly when its top cell is; in general, look down.
+    return [x for x, col in enumerate(b.columns)
+            if col[0] not in taken or any(p not in at for p in col)]
+
+
+def _count_empty(c: Ctx) -> int:
+    b = c.game.board
+    return b.width * b.height - len(c.state.at)
+
+
+def _lowest_empty(c: Ctx, x: Any) -> Pos | None:
+    """The free position with the largest y in column x (where a falling piece lands)."""
+    columns: tuple[tuple[Pos, ...], ...] = c.game.board.columns
+    i = int(x)
+    if not 0 <= i < len(columns):
+        return None
+    at = c.state.at
+    for p in reversed(columns[i]):
+        if p not in at:
+            return p
+    return None
+
+
+def _all_positions(c: Ctx, empty: bool) -> list[Pos]:
+    cells = c.game.board.cells
+    if not empty:
+        return list(cells)
+    at = c.state.at
+    return [p for p in cells if p not in at]
+
+
+def _type_of(c: Ctx, what: Any) -> Any:
+    """The entity type of an entity or of an entity type's name (None if neither)."""
+    if isinstance(what, str):
+        return c.game.entity_types.get(what)
+    e = c.state.entities.get(what) if what is not None else None
+    return None if e is None else c.game.entity_types[e.type]
+
+
+def _hint(c: Ctx, what: Any, name: str, default: Any) -> Any:
+    """A value hint (``hints:``) of an entity's type, or of an entity type by name."""
+    et = _type_of(c, what)
+    return default if et is None else et.hints.get(name, default)
+
+
+def _param_max(c: Ctx, what: Any, name: str) -> Any:
+    """The declared maximum of a parameter: inf when unbounded, 0 when there is none."""
+    et = _type_of(c, what)
+    if et is None:
+        return 0
+    spec = c.game.param_specs.get((et.name, name))
+    if spec is None:
+        return 0
+    return math.inf if spec.max is None else spec.max
+
+
+_F: list[Function] = [
+    Function("distance", (Param("a", "any"), Param("b", "any")), "number",
+             "Distance between two entities or positions under the board's metric "
+             "(chebyshev, manhattan or euclidean). Infinite if either is off the board.",
+             "distance(actor, target) <= 1", _distance, "geometry"),
+    Function("path_distance", (Param("a", "any"), Param("b", "any"),
+                               Param("diagonal", "bool", True),
+                               Param("stop_near", "list", None)), "number",
+             "Cheapest movement cost from a to b over tile costs; occupied tiles block "
+             "the way except b itself. Infinite if unreachable. With `stop_near` (entities "
+             "or positions), the way may not cross a position next to one of them (a zone "
+             "of control), as in `reachable`.",
+             "path_distance(actor, target) <= actor.speed", _path_distance, "geometry"),
+    Function("line_of_sight", (Param("a", "any"), Param("b", "any")), "bool",
+             "Whether no tile whose type blocks sight lies strictly between a and b.",
+             "line_of_sight(actor, target)", _sight, "geometry"),
+    Function("entities", (Param("owner", "owner", "any", "enemy, ally, neutral, any, or a player"),
+                          Param("type", "str", None), Param("tag", "str", None),
+                          Param("near", "any", None), Param("within", "number", math.inf),
+                          Param("status", "str", None), Param("where", "fn:bool", None)),
+             "list",
+             "The entities on the board (not cards) matching every filter given, in id "
+             "order. `owner` is relative to the deciding player; `near`/`within` keep "
+             "those within a distance; `where` is a condition on `it`.",
+             "entities(owner: enemy, near: actor, within: 2, where: it.hp < 3)",
+             _entities),
+    Function("positions", (Param("shape", "shape", "all"), Param("center", "any", None),
+                           Param("radius", "number", 0), Param("empty", "bool", False),
+                           Param("where", "fn:bool", None)), "list",
+             "Board positions in a shape around a center: circle, square, cross, "
+             "diamond or all; `empty` keeps free tiles; `where` filters on `it`.",
+             "positions(shape: square, center: actor, radius: 1, empty: true)",
+             _positions, "geometry"),
+    Function("cells", (Param("empty", "bool", False),), "list",
+             "Every board position, row by row (only the free ones with `empty: true`). "
+             "Faster than `positions(shape: all)`.",
+             "cells(empty: true)", _all_positions, "geometry"),
+    Function("longest_line", (Param("player", "player"), Param("type", "str", None)), "number",
+             "The longest straight run — along a row, a column or a diagonal — of "
+             "adjacent entities a player owns (of one type, if given).",
+             "longest_line(player) >= 4", _longest_line, "board"),
+    Function("line_through", (Param("at", "any"),), "number",
+             "The longest straight run — along a row, a column or a diagonal — of "
+             "adjacent entities with the same owner through an entity or position "
+             "(0 if it is empty): did this piece complete a line?",
+             "line_through(piece) >= 4", _line_through, "board"),
+    Function("open_columns", (), "list",
+             "The columns (x values) that have at least one free position, left to right: "
+             "the legal drops of a game where pieces fall.",
+             "open_columns()", _open_columns, "board"),
+    Function("count_empty", (), "number",
+             "How many board positions are free (0 when the board is full).",
+             "count_empty() == 0", _count_empty, "board"),
+    Function("lowest_empty", (Param("x", "number"),), "pos",
+             "The free position lowest on the board (largest y) in column x, where a "
+             "falling piece lands; none when the column is full or off the board.",
+             "lowest_empty(column)", _lowest_empty, "board"),
+    Function("reachable", (Param("from", "any"), Param("budget", "number"),
+                           Param("diagonal", "bool", True),
+                           Param("stop_near", "list", None)), "list",
+             "Free positions reachable from an entity or position within a movement "
+             "budget, paying each tile's cost; the start is excluded. With `stop_near` "
+             "(entities or positions), entering a position next to one of them (within 1 "
+             "under the board's metric: a zone of control) ends the movement there: it is "
+             "reachable, but the way goes no further through it.",
+             "reachable(actor, actor.moves, stop_near: entities(owner: enemy))", _reachable,
+             "geometry"),
+    Function("line", (Param("from", "any"), Param("direction", "pos"), Param("length", "number")),
+             "list",
+             "The positions in a straight line from a start (excluded) in a direction "
+             "such as (1,0), up to a length or the board's edge.",
+             "line(target, (0,1), 3)", _line, "geometry"),
+    Function("nearest", (Param("from", "any"), Param("items", "list")), "any",
+             "The item (entity or position) closest to `from`; the first in order wins "
+             "ties; none if the list is empty.",
+             "nearest(actor, entities(owner: enemy))", _nearest),
+    Function("highest", (Param("items", "list"), Param("by", "fn:number")), "any",
+             "The item with the largest value of `by` (an expression of `it`); the "
+             "first wins ties.", "highest(entities(owner: enemy), by: it.hp)",
+             lambda c, items, by: _extreme(c, items, by, 1)),
+    Function("lowest", (Param("items", "list"), Param("by", "fn:number")), "any",
+             "The item with the smallest value of `by`; the first wins ties.",
+             "lowest(entities(owner: enemy), by: distance(actor, it))",
+             lambda c, items, by: _extreme(c, items, by, -1)),
+    Function("count", (Param("items", "list"),), "number",
+             "How many items a list has.", "count(entities(owner: ally)) == 0",
+             lambda c, items: len(items)),
+    Function("any", (Param("items", "list"),), "bool",
+             "Whether a list has at least one item.",
+             "any(entities(owner: enemy, near: actor, within: 1))",
+             lambda c, items: len(items) > 0),
+    Function("all", (Param("items", "list"), Param("test", "fn:bool")), "bool",
+             "Whether `test` holds for every item (true for an empty list).",
+             "all(entities(owner: ally), test: it.hp > 0)",
+             lambda c, items, test: all(map(_It(c, test), items))),
+    Function("sum", (Param("items", "list"), Param("of", "fn:number", None)), "number",
+             "The sum of a list of numbers, or of `of` for each item.",
+             "sum(entities(owner: ally), of: it.cost)",
+             lambda c, items, of: sum(items) if of is None else
+             sum(map(_It(c, of), items))),
+    Function("min", (Param("items", "list"),), "number",
+             "The smallest number of a list (0 if empty).", "min([3, actor.hp])", _min),
+    Function("max", (Param("items", "list"),), "number",
+             "The largest number of a list (0 if empty).", "max([0, actor.hp - 2])", _max),
+    Function("abs", (Param("n", "number"),), "number", "The absolute value.",
+             "abs(target.x - actor.x)", lambda c, n: abs(n)),
+    Function("floor", (Param("n", "number"),), "number", "Round down to a whole number.",
+             "floor(actor.hp / 2)", lambda c, n: math.floor(n)),
+    Function("ceil", (Param("n", "number"),), "number", "Round up to a whole number.",
+             "ceil(actor.hp / 2)", lambda c, n: math.ceil(n)),
+    Function("occupant", (Param("pos", "pos"),), "entity",
+             "The entity standing at a position, or none.", "occupant(cell) == none",
+             _occupant, "board"),
+    Function("is_empty", (Param("pos", "pos"),), "bool",
+             "Whether no entity stands at a position.", "is_empty(cell)",
+             lambda c, pos: pos not in c.state.at, "board"),
+    Function("tile", (Param("pos", "pos"),), "str",
+             "The tile type at a position (none off the board).", "tile(cell) == 'forest'",
+             _tile, "board"),
+    Function("on_board", (Param("pos", "pos"),), "bool",
+             "Whether a position lies on the board.", "on_board((actor.x + 1, actor.y))",
+             lambda c, pos: c.game.board.contains(pos), "board"),
+    Function("exists", (Param("entity", "entity"),), "bool",
+             "Whether an entity is still in the game.", "exists(event.attacker)",
+             lambda c, entity: entity is not None and entity in c.state.entities),
+    Function("is_enemy", (Param("entity", "entity"),), "bool",
+             "Whether an entity belongs to another player than the deciding one.",
+             "is_enemy(event.mover)",
+             lambda c, entity: c.is_enemy(entity)),
+    Function("is_ally", (Param("entity", "entity"),), "bool",
+             "Whether an entity belongs to the deciding player.", "is_ally(target)",
+             lambda c, entity: entity in c.state.entities
+             and c.state.entities[entity].owner == c.player),
+    Function("has_status", (Param("entity", "entity"), Param("name", "str")), "bool",
+             "Whether an entity has a status.", "has_status(target, 'poisoned')",
+             lambda c, entity, name: entity in c.state.entities
+             and c.state.entities[entity].has_status(name)),
+    Function("has_tag", (Param("entity", "entity"), Param("tag", "str")), "bool",
+             "Whether an entity's type carries a tag.", "has_tag(target, 'undead')",
+             lambda c, entity, tag: entity in c.state.entities
+             and tag in c.game.entity_types[c.state.entities[entity].type].tags),
+    Function("zone", (Param("player", "player"), Param("name", "str")), "list",
+             "The cards in a player's zone, in order (hidden cards are left out of views).",
+             "count(zone(player, 'hand')) < 7", _zone, "cards"),
+    Function("players", (), "list", "Every player still in the game, in seat order.",
+             "count(players()) > 1",
+             lambda c: [p for p, pl in enumerate(c.state.players) if pl.alive]),
+    Function("opponents", (), "list", "Every other player still in the game.",
+             "opponents()", lambda c: [p for p, pl in enumerate(c.state.players)
+                                       if pl.alive and p != c.player]),
+    Function("dice", (Param("count", "number"), Param("sides", "number")), "dice",
+             "A pool of dice whose size is computed, e.g. one die per figure.",
+             "dice(actor.figures, 6)", lambda c, count, sides: dice(int(count), int(sides)),
+             "dice"),
+    Function("hint", (Param("what", "any"), Param("name", "str"), Param("default", "number", 0)),
+             "number",
+             "A value hint of an entity's type, or of an entity type given by name "
+             "(`hints: {cost: 30}`): the numbers AIs value units by, readable by the rules "
+             "too; `default` when the type has no such hint (or the entity is gone).",
+             "hint(target, 'cost')", _hint),
+    Function("param_max", (Param("what", "any"), Param("name", "str")), "number",
+             "The declared maximum of a parameter of an entity (or of an entity type given "
+             "by name): inf when it has no maximum, 0 when the type has no such parameter "
+             "(or the entity is gone).",
+             "target.hp < param_max(target, 'hp')", _param_max),
+]
+
+FUNCTIONS: dict[str, Function] = {f.name: f for f in _F}
+_OWNER_WORDS = ("enemy", "ally", "neutral", "any")
+_WORDS = {"owner": _OWNER_WORDS, "shape": ("circle", "square", "cross", "diamond", "all")}
+
+
+def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: _Compiler) -> Compiled:
+    """Compile a call of a library function with checked arguments."""
+    bound: dict[str, Compiled | None] = {}
+    params = fn.params
+    positional = 0
+    for key, node in args:
+        if key is None:
+            if positional >= len(params):
+                raise _Fail(comp.off(node), f"{fn.name}() takes at most {len(params)} "
+                            "arguments", f"signature: {fn.signature}")
+            p = params[positional]
+            positional += 1
+        else:
+            found = [q for q in params if q.name == key]
+            if not found:
+                from .errors import did_you_mean
+                raise _Fail(comp.off(node), f"{fn.name}() has no argument `{key}`",
+                            did_you_mean(key, [q.name for q in params]) or
+                            f"signature: {fn.signature}")
+            p = found[0]
+        if p.name in bound:
+            raise _Fail(comp.off(node), f"{fn.name}(): `{p.name}` is given twice")
+        bound[p.name] = _compile_arg(fn, p, node, comp)
+    fns: list[Any] = []
+    for p in params:
+        c = bound.get(p.name)
+        if c is None and p.name not in bound:
+            if p.default is REQUIRED:
+                raise _Fail(comp.off(args[-1][1]) if args else 0,
+                            f"{fn.name}() needs `{p.name}`", f"signature: {fn.signature}")
+            default = p.default
+            fns.append(lambda ctx, d=default: d)
+        elif c is None:
+            fns.append(lambda ctx: None)
+        elif p.type.startswith("fn:"):
+            inner = c.fn
+            fns.append(lambda ctx, f=inner: f)  # passed unevaluated
+        else:
+            fns.append(c.fn)
+    impl = fn.impl
+    if not fns:
+        return Compiled(impl, fn.returns)
+    if len(fns) == 1:
+        f0 = fns[0]
+        return Compiled(lambda ctx: impl(ctx, f0(ctx)), fn.returns)
+    if len(fns) == 2:
+        f0, f1 = fns
+        return Compiled(lambda ctx: impl(ctx, f0(ctx), f1(ctx)), fn.returns)
+    return Compiled(lambda ctx: impl(ctx, *[f(ctx) for f in fns]), fn.returns)
+
+
+def _unwrap(node: Any) -> Any:
+    """The node under single-child precedence wrappers (or/and/compare/arith)."""
+    while getattr(node, "data", None) in ("or_", "and_", "compare", "arith") \
+            and len(node.children) == 1:
+        node = node.children[0]
+    return node
+
+
+def _compile_arg(fn: Function, p: Param, node: Any, comp: _Compiler) -> Compiled:
+    node = _unwrap(node)
+    if p.type in _WORDS:  # a bare word from a fixed set, or (owner) a player expression
+        words = _WORDS[p.type]
+        if getattr(node, "data", None) == "name" and str(node.children[0]) in words \
+                and str(node.children[0]) not in comp.scope.names:
+            word = str(node.children[0])
+            return Compiled(lambda ctx: word, "str", True, word)
+        built = comp.build(node)
+        if p.type == "shape":
+            if built.const and built.value not in words:
+                raise _Fail(comp.off(node), f"unknown shape `{built.value}`",
+                            f"shapes: {', '.join(words)}")
+            return _coerce(built, "str", comp.off(node), comp.src(node))
+        return _coerce(built, "player", comp.off(node), comp.src(node))
+    if p.type.startswith("fn:"):
+        inner_scope = comp.scope.child(it=("any", lambda ctx: ctx.vars["it"]))
+        sub = _Compiler(comp.text, inner_scope)
+        return _coerce(sub.build(node), p.type[3:], comp.off(node), comp.src(node))
+    built = comp.build(node)
+    if p.type == "str" and built.type == "any" and built.const and built.value is None:
+        return built
+    if (p.type in ("any", "list") and built.type in ("list", "any")) or p.type == "any":
+        return built
+    if p.type == "entity" and built.type == "any":
+        return built
+    return _coerce(built, p.type, comp.off(node), comp.src(node))

@@ -1,0 +1,548 @@
+"""Reading YAML safely into a tree that remembers where every value came from.
+
+The file is composed into YAML nodes (no Python object is ever constructed
+from it) and walked into ``Node`` values: mappings, sequences and scalars,
+each with its ``Loc``. Only the core YAML tags are accepted; aliases may be
+used but their expansion is bounded, as are the file's size, its nesting
+depth and the size of its numbers.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.composer import Composer, MaxDepthExceededError
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.nodes import Node as YamlNode
+from ruamel.yaml.scanner import RoundTripScanner
+
+from .errors import Loc, Problem, RulesError
+
+MAX_BYTES = 2_000_000
+"""Largest rules file read."""
+MAX_NODES = 200_000
+"""Most values a file may expand to, aliases included."""
+MAX_DEPTH = 64
+"""Deepest nesting of mappings and sequences."""
+MAX_NUMBER = 10**15
+"""Largest magnitude of a number in a rules file, as a YAML value or in an
+expression. Every whole number up to it is exact as a float too, and no number
+is ever long enough to reach Python's limit on converting digits to ``int``."""
+
+_CORE = "tag:yaml.org,2002:"
+_ALLOWED_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
+_BREAKS = "\r\n\x85\u2028\u2029"
+"""What ruamel counts as a line break."""
+_ESCAPES = {"0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v",
+            "f": "\f", "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\",
+            "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029"}
+"""The one-character escapes of double-quoted YAML scalars."""
+_HEX_ESCAPES = {"x": 2, "u": 4, "U": 8}
+_SEXAGESIMAL = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?")
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a scalar was written: the whole source text and the scalar's bounds in it."""
+
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, eq=False)
+class Node:
+    """A value read from YAML with the place it came from.
+
+    ``value`` is a ``dict[str, Node]`` for a mapping (keys in file order;
+    ``key_locs`` gives each key's place), a ``list[Node]`` for a sequence, or a
+    ``str``/``int``/``float``/``bool``/``None`` scalar. ``style`` tells how a
+    string scalar was written and ``span`` where, so the place of each of its
+    characters can be found (``text_loc``).
+    """
+
+    value: Any
+    loc: Loc
+    key_locs: dict[str, Loc] = field(default_factory=dict)
+    style: str | None = None
+    span: Span | None = None
+
+    @property
+    def is_map(self) -> bool:
+        return isinstance(self.value, dict)
+
+    @property
+    def is_list(self) -> bool:
+        return isinstance(self.value, list)
+
+    @property
+    def is_scalar(self) -> bool:
+        return not isinstance(self.value, dict | list)
+
+    def get(self, key: str) -> Node | None:
+        """The child at ``key`` of a mapping, if any."""
+        return self.value.get(key) if isinstance(self.value, dict) else None
+
+    def plain(self) -> Any:
+        """The value with all locations stripped."""
+        if isinstance(self.value, dict):
+            return {k: v.plain() for k, v in self.value.items()}
+        if isinstance(self.value, list):
+            return [v.plain() for v in self.value]
+        return self.value
+
+    def text_loc(self, offset: int) -> Loc:
+        """The place in the file of character ``offset`` of a string scalar.
+
+        Escapes, doubled quotes, folded lines and block indentation are mapped
+        back to the characters written; an offset at the end of the string is
+        the place just after its last character. A string that was not read
+        from the file, or whose characters cannot be matched to its source,
+        gives the scalar's own place.
+        """
+        value = self.value
+        if self.span is None or not isinstance(value, str) or not value:
+            return self.loc
+        spots = _source_indexes(value, self.span, self.style)
+        if spots is None:
+            return self.loc
+        offset = max(0, offset)
+        if offset < len(spots):
+            return _loc_at(self.loc, self.span, spots[offset])
+        last = _loc_at(self.loc, self.span, spots[-1])
+        if value[-1] in _BREAKS:  # the place after a line break is the next line's start
+            return last
+        return last.shifted(1)
+
+    def __repr__(self) -> str:
+        return f"Node({self.plain()!r} @ {self.loc})"
+
+
+# ------------------------------------------------------------ source positions
+def _loc_at(start: Loc, span: Span, index: int) -> Loc:
+    """The place of ``span.text[index]``, counting lines as ruamel does from ``start``."""
+    text = span.text
+    line, col = start.line, start.col
+    i = span.start
+    while i < index:
+        ch = text[i]
+        i += 1
+        if ch in "\n\x85\u2028\u2029" or (ch == "\r" and text[i:i + 1] != "\n"):
+            line, col = line + 1, 1
+        elif ch != "\ufeff":
+            col += 1
+    return Loc(start.file, line, col)
+
+
+def _source_indexes(value: str, span: Span, style: str | None) -> list[int] | None:
+    """For each character of ``value``, the index in the source it was written at.
+
+    ``None`` when the source, decoded again, does not give ``value`` (a case the
+    decoding here does not follow), so no wrong place is ever reported.
+    """
+    if style in ("|", ">"):
+        return _block_indexes(value, span)
+    pairs = _flow_chars(span, style)
+    if pairs is None or "".join(ch for ch, _ in pairs) != value:
+        return None
+    return [i for _, i in pairs]
+
+
+def _break_at(text: str, i: int) -> tuple[str, int]:
+    """The line break at ``i`` as ruamel reads it, and the index after it."""
+    ch = text[i]
+    if ch == "\r":
+        return "\n", i + (2 if text[i + 1:i + 2] == "\n" else 1)
+    return ("\n" if ch in "\n\x85" else ch), i + 1
+
+
+def _flow_chars(span: Span, style: str | None) -> list[tuple[str, int]] | None:
+    """The characters a plain or quoted scalar stands for, each with its source index."""
+    text = span.text
+    i, stop = _after_properties(text, span.start, span.end), span.end
+    if style in ("'", '"'):
+        if text[i:i + 1] != style or text[stop - 1:stop] != style:
+            return None
+        i, stop = i + 1, stop - 1
+    out: list[tuple[str, int]] = []
+    spaces: list[tuple[str, int]] = []  # written blanks, kept unless a line break follows
+    while i < stop:
+        ch = text[i]
+        if ch in _BREAKS:
+            spaces.clear()
+            first, i = _break_at(text, i)
+            at = i - 1
+            more, i = _blank_lines(text, i, stop)
+            if first != "\n":
+                out.append((first, at))
+            elif not more:
+                out.append((" ", at))
+            out.extend(more)
+            continue
+        if ch in " \t":
+            spaces.append((ch, i))
+            i += 1
+            continue
+        out.extend(spaces)
+        spaces.clear()
+        if style == "'" and ch == "'":
+            if text[i + 1:i + 2] != "'":
+                return None
+            out.append(("'", i))
+            i += 2
+        elif style == '"' and ch == "\\":
+            nxt = text[i + 1:i + 2]
+            if nxt in _ESCAPES and nxt:
+                out.append((_ESCAPES[nxt], i))
+                i += 2
+            elif nxt in _HEX_ESCAPES:
+                digits = text[i + 2:i + 2 + _HEX_ESCAPES[nxt]]
+                try:
+                    out.append((chr(int(digits, 16)), i))
+                except ValueError:
+                    return None
+                i += 2 + len(digits)
+            elif nxt and nxt in _BREAKS:  # an escaped line break joins the lines
+                _, i = _break_at(text, i + 1)
+                more, i = _blank_lines(text, i, stop)
+                out.extend(more)
+            else:
+                return None
+        else:
+            out.append((ch, i))
+            i += 1
+    out.extend(spaces)
+    return out
+
+
+def _after_properties(text: str, i: int, stop: int) -> int:
+    """Skip an anchor (``&name``) and a tag (``!tag``) written before a scalar."""
+    while i < stop and text[i] in "&!":
+        while i < stop and text[i] not in " \t" + _BREAKS:
+            i += 1
+        while i < stop and text[i] in " \t" + _BREAKS:
+            i += 1
+    return i
+
+
+def _blank_lines(text: str, i: int, stop: int) -> tuple[list[tuple[str, int]], int]:
+    """Skip the indentation after a line break; each further break found is kept."""
+    breaks: list[tuple[str, int]] = []
+    while i < stop:
+        if text[i] in " \t":
+            i += 1
+        elif text[i] in _BREAKS:
+            ch, after = _break_at(text, i)
+            breaks.append((ch, i))
+            i = after
+        else:
+            break
+    return breaks, i
+
+
+def _block_indexes(value: str, span: Span) -> list[int] | None:
+    """Source indexes of the characters of a literal (``|``) or folded (``>``) block.
+
+    The content lines, less their indentation, are matched against ``value``:
+    a line break may also have been folded into a space or dropped.
+    """
+    text = span.text
+    head_end = span.start
+    while head_end < span.end and text[head_end] not in _BREAKS:
+        head_end += 1
+    if head_end >= span.end:
+        return None
+    _, pos = _break_at(text, head_end)
+    lines: list[tuple[int, int]] = []  # (start, end) of each line of the block's body
+    while pos < span.end:
+        end = pos
+        while end < span.end and text[end] not in _BREAKS:
+            end += 1
+        lines.append((pos, end))
+        if end >= span.end:
+            break
+        _, pos = _break_at(text, end)
+    first_value_line = next((ln for ln in value.split("\n") if ln.strip(" ")), None)
+    first_body = next(((s, e) for s, e in lines if text[s:e].strip(" ")), None)
+    if first_value_line is None or first_body is None:
+        return None
+    body = text[first_body[0]:first_body[1]]
+    indent = (len(body) - len(body.lstrip(" "))) - \
+        (len(first_value_line) - len(first_value_line.lstrip(" ")))
+    if indent < 0:
+        return None
+    source: list[tuple[str, int]] = []
+    for s, e in lines:
+        source.extend((text[k], k) for k in range(min(s + indent, e), e))
+        if e < span.end:
+            source.append(("\n", e))
+    spots: list[int] = []
+    j = 0
+    for ch in value:
+        while j < len(source) and source[j][0] == "\n" and ch not in "\n ":
+            j += 1  # a line break folded away
+        if j >= len(source):
+            return None
+        written, index = source[j]
+        if written != ch and not (written == "\n" and ch == " "):
+            return None
+        spots.append(index)
+        j += 1
+    return spots
+
+
+# ------------------------------------------------------------------ reading
+class _TooDeep(Exception):
+    """Nesting past ``MAX_DEPTH``, found while scanning or composing."""
+
+    def __init__(self, line: int, column: int) -> None:
+        self.line = line
+        self.column = column
+
+
+class _Scanner(RoundTripScanner):
+    """ruamel's scanner, refusing flow collections nested past the depth bound at once.
+
+    Scanning deep flow nesting costs time quadratic in its depth, so the bound
+    is checked as each ``[`` or ``{`` is read, not after the whole file is composed.
+    """
+
+    def fetch_flow_collection_start(self, TokenClass: Any, to_push: str) -> None:
+        if len(self.flow_context) > MAX_DEPTH:
+            mark = self.reader.get_mark()
+            raise _TooDeep(mark.line, mark.column)
+        super().fetch_flow_collection_start(TokenClass, to_push)
+
+
+class _Composer(Composer):
+    """ruamel's composer, noting which scalars carry a tag written in the file."""
+
+    def __init__(self, loader: Any = None) -> None:
+        super().__init__(loader)
+        self.tagged: set[int] = set()
+
+    def compose_scalar_node(self, anchor: Any) -> Any:
+        tag = self.parser.peek_event().ctag
+        node = super().compose_scalar_node(anchor)
+        if tag is not None and str(tag) != "!":
+            self.tagged.add(id(node))
+        return node
+
+
+class _Walker:
+    def __init__(self, file: str, text: str, tagged: set[int]) -> None:
+        self.file = file
+        self.text = text
+        self.tagged = tagged
+        self.count = 0
+        self.problems: list[Problem] = []
+
+    def loc(self, n: YamlNode) -> Loc:
+        return Loc(self.file, n.start_mark.line + 1, n.start_mark.column + 1)
+
+    def walk(self, n: YamlNode, depth: int) -> Node:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise RulesError([_too_many(self.loc(n))])
+        if depth > MAX_DEPTH:
+            raise RulesError([Problem(self.loc(n), f"nesting deeper than {MAX_DEPTH} levels")])
+        tag = n.tag
+        if tag not in _ALLOWED_TAGS and not (isinstance(n, MappingNode) and tag == _CORE + "omap"):
+            if isinstance(n, ScalarNode) and id(n) not in self.tagged:
+                tag = _CORE + "str"  # a date, or another type YAML guessed: text as written
+            else:
+                shown = tag.replace(_CORE, "!!") if isinstance(tag, str) else tag
+                raise RulesError([Problem(self.loc(n), f"YAML tag `{shown}` is not allowed",
+                                          "rules are plain data: remove the tag")])
+        if isinstance(n, MappingNode):
+            out: dict[str, Node] = {}
+            keys: dict[str, Loc] = {}
+            for k, v in n.value:
+                if k.tag == _CORE + "merge":
+                    raise RulesError([Problem(self.loc(k), "merge keys (`<<`) are not supported",
+                                              "write the keys out")])
+                key = self.walk(k, depth + 1)
+                if not isinstance(key.value, str | int) or isinstance(key.value, bool):
+                    self.problems.append(Problem(key.loc, "a key must be a name"))
+                    continue
+                name = str(key.value)
+                if name in out:
+                    self.problems.append(Problem(key.loc, f"key `{name}` appears twice"))
+                    continue
+                keys[name] = key.loc
+                out[name] = self.walk(v, depth + 1)
+            return Node(out, self.loc(n), keys)
+        if isinstance(n, SequenceNode):
+            return Node([self.walk(x, depth + 1) for x in n.value], self.loc(n))
+        assert isinstance(n, ScalarNode)
+        loc = self.loc(n)
+        value = self.scalar(n, tag, loc)
+        span = None
+        if isinstance(value, str):
+            span = Span(self.text, n.start_mark.index, n.end_mark.index)
+        return Node(value, loc, style=n.style, span=span)
+
+    def scalar(self, n: ScalarNode, tag: str, loc: Loc) -> Any:
+        text: str = n.value
+        if tag == _CORE + "null":
+            return None
+        if tag == _CORE + "bool":
+            return text.lower() in ("true", "yes", "on", "y")
+        if tag in (_CORE + "int", _CORE + "float"):
+            number = _number(text, tag == _CORE + "float")
+            if isinstance(number, str):
+                self.problems.append(Problem(loc, number, "quote it if it is meant as text"))
+                return text
+            return number
+        if n.style == ">":
+            return text.replace("\a", "")  # ruamel marks the line folds of `>` scalars with BEL
+        return text
+
+
+def _number(text: str, is_float: bool) -> int | float | str:
+    """The number YAML resolved ``text`` to, or what is wrong with it."""
+    shown = text if len(text) <= 24 else text[:20] + "…"
+    bare = text.replace("_", "")
+    digits = bare.lstrip("+-")
+    if digits.lower() in (".inf", ".nan"):
+        return f"`{shown}` is not a finite number"
+    if len(digits) > 64:
+        return f"the number `{shown}` is too long (at most {MAX_NUMBER} in size)"
+    value: int | float
+    try:
+        if _SEXAGESIMAL.fullmatch(bare):  # YAML 1.1 base 60, as in 1:30:00
+            sign = -1 if bare.startswith("-") else 1
+            value = 0
+            for part in digits.split(":"):
+                value = value * 60 + (float(part) if "." in part else int(part))
+            value *= sign
+        elif is_float:
+            value = float(bare)
+        else:
+            try:
+                value = int(bare, 0)
+            except ValueError:
+                value = int(bare, 10)  # 017: decimal, as YAML 1.2 reads it
+    except ValueError:
+        return f"cannot read the number `{shown}`"
+    if isinstance(value, float) and math.isnan(value):
+        return f"`{shown}` is not a finite number"
+    if abs(value) > MAX_NUMBER:
+        return f"the number `{shown}` is too large (at most {MAX_NUMBER} in size)"
+    return value
+
+
+def _too_many(loc: Loc) -> Problem:
+    return Problem(loc, f"the file expands to more than {MAX_NODES} values",
+                   "is an alias used to repeat a large block?")
+
+
+def _check_expansion(root: YamlNode, file: str) -> None:
+    """Refuse a tree whose aliases expand past ``MAX_NODES`` values, or that contains itself.
+
+    Each distinct node's expanded size is worked out once, so a file of a few
+    lines that would expand to billions of values is refused at once.
+    """
+    size: dict[int, int] = {}
+    open_: set[int] = set()
+    stack: list[tuple[YamlNode, bool]] = [(root, False)]
+    while stack:
+        n, done = stack.pop()
+        key = id(n)
+        if done:
+            open_.discard(key)
+            kids = _children(n)
+            size[key] = min(1 + sum(size[id(k)] for k in kids), MAX_NODES + 1)
+            continue
+        if key in size:
+            continue
+        if key in open_:
+            loc = Loc(file, n.start_mark.line + 1, n.start_mark.column + 1)
+            raise RulesError([Problem(loc, "this value contains an alias of itself",
+                                      "an alias may only repeat a value defined before it")])
+        open_.add(key)
+        stack.append((n, True))
+        for kid in reversed(_children(n)):
+            if id(kid) in open_:  # an alias of a value still being counted: of itself
+                loc = Loc(file, kid.start_mark.line + 1, kid.start_mark.column + 1)
+                raise RulesError([Problem(loc, "this value contains an alias of itself",
+                                          "an alias may only repeat a value defined before it")])
+            if id(kid) not in size:
+                stack.append((kid, False))
+    if size[id(root)] <= MAX_NODES:
+        return
+    at = root  # report the innermost value that is too large by itself
+    while True:
+        big = next((k for k in _children(at) if size[id(k)] > MAX_NODES), None)
+        if big is None:
+            break
+        at = big
+    raise RulesError([_too_many(Loc(file, at.start_mark.line + 1, at.start_mark.column + 1))])
+
+
+def _children(n: YamlNode) -> list[YamlNode]:
+    if isinstance(n, MappingNode):
+        return [x for pair in n.value for x in pair]
+    if isinstance(n, SequenceNode):
+        return list(n.value)
+    return []
+
+
+def parse_yaml(text: str, file: str = "<rules>") -> Node:
+    """The positioned tree of a YAML document (``RulesError`` if it cannot be read)."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise RulesError([Problem(Loc(file, 1, 1), f"file larger than {MAX_BYTES} bytes")])
+    yaml = YAML(typ="rt", pure=True)
+    yaml.Scanner = _Scanner
+    yaml.Composer = _Composer
+    yaml.max_depth = MAX_DEPTH + 1  # the composer counts the root as 1
+    too_deep = f"nesting deeper than {MAX_DEPTH} levels"
+    try:
+        root = yaml.compose(text)
+    except _TooDeep as exc:
+        raise RulesError([Problem(Loc(file, exc.line + 1, exc.column + 1), too_deep)]) from None
+    except MaxDepthExceededError as exc:
+        mark = exc.problem_mark
+        loc = Loc(file, mark.line + 1, mark.column + 1) if mark else Loc(file, 1, 1)
+        raise RulesError([Problem(loc, too_deep)]) from None
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        loc = Loc(file, mark.line + 1, mark.column + 1) if mark else Loc(file, 1, 1)
+        raise RulesError([Problem(loc, f"not valid YAML: {exc.problem or exc.context}")]) from None
+    except YAMLError as exc:
+        raise RulesError([Problem(Loc(file, 1, 1), f"not valid YAML: {exc}")]) from None
+    except RecursionError:
+        raise RulesError([Problem(Loc(file, 1, 1), too_deep)]) from None
+    if root is None:
+        raise RulesError([Problem(Loc(file, 1, 1), "the file is empty")])
+    _check_expansion(root, file)
+    walker = _Walker(file, text, yaml.composer.tagged)
+    try:
+        tree = walker.walk(root, 0)
+    except RecursionError:
+        raise RulesError([Problem(Loc(file, 1, 1), too_deep)]) from None
+    if walker.problems:
+        raise RulesError(walker.problems)
+    return tree
+
+
+def read_yaml(path: Path) -> Node:
+    """Read and parse a YAML file (``RulesError`` for any problem, with the file's name)."""
+    name = str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise RulesError([Problem(Loc(name, 1, 1), f"file larger than {MAX_BYTES} bytes")])
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RulesError([Problem(Loc(name, 1, 1), "the file is not UTF-8 text")]) from None
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise RulesError([Problem(Loc(name, 1, 1), f"cannot read the file: {reason}")]) from None
+    return parse_yaml(text, name)
