@@ -1,0 +1,122 @@
+"""Builders shared by the Skirmish tests (``tests/test_skirmish_*.py``).
+
+Every test plays the bundled rules (``games/skirmish``) in explicit-chance mode:
+each roll surfaces as a chance decision and the test names the face. A test
+either starts one of the game's scenarios or places creatures on one of the
+scenario boards itself (``arena``); the rules are always the bundled ones.
+
+Ids follow the order of the placements, from 1. Setup rolls one d20 of
+initiative per creature, in id order; ``start`` answers them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import stratagem
+from stratagem.engine import CHANCE, Action, Game, Pos, State
+from stratagem.engine.spec import Placement
+from stratagem.games import rules_path
+from stratagem.rules import Parts, compile_rules
+
+HEROES, MONSTERS = 0, 1
+SIDES = {"heroes": HEROES, "monsters": MONSTERS}
+
+
+@cache
+def _parts() -> Parts:
+    path = rules_path("skirmish")
+    assert path is not None
+    return compile_rules(path.parent)
+
+
+def scenario(name: str) -> Game:
+    """A scenario of the bundled game."""
+    return stratagem.load("skirmish", name)
+
+
+def arena(*creatures: tuple[Any, ...], board: str = "duel") -> Game:
+    """The bundled rules with these creatures on a scenario's board.
+
+    Each creature is ``(type, side, (x, y))`` or ``(type, side, (x, y), {param: value})``.
+    """
+    parts = _parts()
+    placements = tuple(Placement(c[0], SIDES[c[1]], c[2], params=dict(c[3]) if len(c) > 3 else {})
+                       for c in creatures)
+    key = f"test {placements!r} on {board}"
+    parts.placements[key] = placements
+    parts.layouts[key] = parts.layouts[board]
+    try:
+        return parts.build(key)
+    finally:
+        del parts.placements[key], parts.layouts[key]
+
+
+def start(game: Game, initiative: Sequence[int], seed: int = 0) -> State:
+    """The game in explicit-chance mode with each creature's initiative d20 forced (in id order)."""
+    s = game.new_state(seed, explicit_chance=True)
+    for value in initiative:
+        s = roll(game, s, value)
+    assert s.decision is not None and s.decision.kind == "action", s.decision
+    return s
+
+
+def roll(game: Game, state: State, *values: int) -> State:
+    """Answer the pending chance decisions, one after the other, with these faces."""
+    for value in values:
+        d = state.decision
+        assert d is not None and d.kind == "chance" and d.player == CHANCE, d
+        state = game.apply(state, Action("roll", None, (("value", value),)))
+    return state
+
+
+def act(game: Game, state: State, text: str) -> State:
+    """Apply the legal option with this text form."""
+    return game.apply(state, game.parse_action(state, text))
+
+
+def options(state: State) -> list[str]:
+    """The text forms of the options of the state's decision."""
+    d = state.decision
+    assert d is not None, "the game is over"
+    return [str(a) for a in d.actions]
+
+
+def chance_faces(state: State) -> dict[int, int]:
+    """The faces of the pending chance decision with their weights."""
+    d = state.decision
+    assert d is not None and d.kind == "chance" and d.weights is not None, d
+    return {a.targets[0][1]: w for a, w in zip(d.actions, d.weights, strict=True)}
+
+
+def acting(state: State) -> int | None:
+    """The creature whose action (or reaction) the state waits for."""
+    d = state.decision
+    assert d is not None
+    return d.actor
+
+
+def events(state: State, since: int = 0) -> list[tuple[str, dict[str, Any]]]:
+    """The narrated events of the history from record ``since`` on."""
+    return [(name, dict(fields)) for rec in state.history[since:] for name, fields in rec.events]
+
+
+def named(state: State, name: str, since: int = 0) -> list[dict[str, Any]]:
+    """The fields of each narrated event called ``name``."""
+    return [f for n, f in events(state, since) if n == name]
+
+
+def hp(state: State, eid: int) -> Any:
+    return state.entity(eid)["hp"]
+
+
+def at(state: State, eid: int) -> Pos | None:
+    return state.entity(eid).pos
+
+
+def end_turn(game: Game, state: State) -> State:
+    """End the acting creature's turn."""
+    eid = acting(state)
+    return act(game, state, f"end_turn #{eid}")
