@@ -1,0 +1,216 @@
+"""The agent contract: ``choose(view, decision, budget) -> Choice(action, rationale)``.
+
+An agent is built for one game. It declares, as class attributes, the shapes of
+game it can play (hidden information, chance, number of players); building it
+for a game of another shape raises ``GameShapeError`` with one plain sentence.
+
+A ``Budget`` bounds one decision by wall seconds, search iterations or
+forward-model calls (the engine's ``game.calls`` counter, so a budget in calls
+means the same search on every machine). ``Meter`` measures one decision's
+spending against its budget. An agent given no budget uses its own default.
+Under iteration and call budgets a seeded agent is deterministic.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ..engine import Action, Decision, Game, GameInfo, Rng, State, StratagemError
+
+_UNLIMITED = 1 << 62
+"""A count no search reaches: stands for "no limit" in a ``Meter``."""
+
+
+class GameShapeError(StratagemError, ValueError):
+    """An agent built for a game of a shape it cannot play (hidden information, chance, players)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much an agent may spend on one decision: seconds, iterations, forward-model calls.
+
+    Any limit left ``None`` does not apply; the first limit reached stops the
+    search. A budget with no limit at all means "the agent's default".
+    """
+
+    seconds: float | None = None
+    iterations: int | None = None
+    calls: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("seconds", "iterations", "calls"):
+            value = getattr(self, name)
+            if value is not None and value < 0:
+                raise ValueError(f"a budget's {name} cannot be negative (got {value})")
+
+    @property
+    def is_empty(self) -> bool:
+        """Whether no limit is set."""
+        return self.seconds is None and self.iterations is None and self.calls is None
+
+    def start(self, game: Game) -> Meter:
+        """A meter that measures one decision against this budget, starting now."""
+        return Meter(game, self)
+
+    def __str__(self) -> str:
+        parts = [f"{v} {k}" for k, v in (("s", self.seconds), ("iterations", self.iterations),
+                                         ("calls", self.calls)) if v is not None]
+        return ", ".join(parts) or "no limit"
+
+
+class Meter:
+    """The spending of one decision: iterations counted by the agent, calls by the engine.
+
+    ``spent()`` says whether any limit is reached; search loops ask it before
+    each unit of work, so a search stops within one unit of its budget.
+    ``call_limit`` is the value of ``game.calls`` at which calls run out, for
+    loops (such as rollouts) that check it directly.
+    """
+
+    __slots__ = ("call_limit", "deadline", "game", "iterations", "max_iterations",
+                 "start_calls", "started")
+
+    def __init__(self, game: Game, budget: Budget) -> None:
+        self.game = game
+        self.started = time.perf_counter()
+        self.start_calls = game.calls
+        self.call_limit = _UNLIMITED if budget.calls is None else game.calls + budget.calls
+        self.max_iterations = _UNLIMITED if budget.iterations is None else budget.iterations
+        self.deadline = None if budget.seconds is None else self.started + budget.seconds
+        self.iterations = 0
+
+    @property
+    def calls(self) -> int:
+        """Forward-model calls made since the meter started."""
+        return self.game.calls - self.start_calls
+
+    @property
+    def seconds(self) -> float:
+        """Wall seconds since the meter started."""
+        return time.perf_counter() - self.started
+
+    def spent(self) -> bool:
+        """Whether the budget is used up."""
+        return (self.iterations >= self.max_iterations or self.game.calls >= self.call_limit
+                or (self.deadline is not None and time.perf_counter() >= self.deadline))
+
+    def summary(self) -> str:
+        """The spending in words, for a rationale."""
+        return f"{self.iterations} iterations, {self.calls} calls, {self.seconds:.2f} s"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An agent's pick, with the reason in words a player understands."""
+
+    action: Action
+    rationale: str = ""
+
+
+class Agent:
+    """Base of all agents. Built for one game; ``choose`` sees a view, never the true state.
+
+    Class attributes say what the agent can play; ``__init__`` refuses any
+    other game with a ``GameShapeError``. Every agent takes the same common
+    keywords: ``budget``, or ``seconds``, ``iterations`` and ``calls`` to build
+    one (an agent that does not search accepts them and spends nothing).
+    """
+
+    code = "agent"
+    description = ""
+    handles_hidden = True
+    """Whether it can play games that withhold information from some player."""
+    handles_chance = True
+    """Whether it can play games with dice or random draws."""
+    min_players = 1
+    max_players: int | None = None
+    default_budget = Budget()
+    """What one decision may spend when ``choose`` is given no budget."""
+    level: str | None = None
+    """The difficulty level it was built as (``agents.levels``), if any."""
+
+    def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
+                 seconds: float | None = None, iterations: int | None = None,
+                 calls: int | None = None) -> None:
+        reason = self.refusal(game.info)
+        if reason is not None:
+            others = _alternatives(game.info)
+            hint = f"; use {' or '.join(others)}" if others else ""
+            raise GameShapeError(f"{self.code} cannot play {game.name}: {reason}{hint}")
+        self.game = game
+        self.seed = seed
+        if budget is None and not (seconds is None and iterations is None and calls is None):
+            budget = Budget(seconds, iterations, calls)
+        self.budget = budget if budget is not None and not budget.is_empty else self.default_budget
+
+    @classmethod
+    def refusal(cls, info: GameInfo) -> str | None:
+        """Why this agent cannot play a game of this shape, or ``None`` if it can."""
+        if info.hidden and not cls.handles_hidden:
+            return "it has hidden information"
+        if info.chance and not cls.handles_chance:
+            return "it has chance"
+        if info.players < cls.min_players or (cls.max_players is not None
+                                              and info.players > cls.max_players):
+            most = "any number" if cls.max_players is None else str(cls.max_players)
+            return (f"it has {info.players} players, and this agent plays "
+                    f"{cls.min_players} to {most}")
+        return None
+
+    def choose(self, view: State, decision: Decision, budget: Budget | None = None) -> Choice:
+        raise NotImplementedError
+
+    def reset(self, seed: int) -> None:
+        """Prepare for a new game."""
+        self.seed = seed
+
+    def meter(self, budget: Budget | None) -> Meter:
+        """A meter for one decision: ``budget``, or the agent's own when none is given."""
+        chosen = budget if budget is not None and not budget.is_empty else self.budget
+        return chosen.start(self.game)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.code}>"
+
+
+class SearchAgent(Agent):
+    """Base of the search agents: a seeded generator and a default budget settable by keyword.
+
+    ``seconds``, ``iterations`` and ``calls`` build the agent's default budget
+    (the roster passes them from text such as ``mcts:iterations=500``).
+    """
+
+    def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
+                 seconds: float | None = None, iterations: int | None = None,
+                 calls: int | None = None) -> None:
+        super().__init__(game, seed, budget=budget, seconds=seconds, iterations=iterations,
+                         calls=calls)
+        self.rng = Rng(seed)
+
+    def reset(self, seed: int) -> None:
+        super().reset(seed)
+        self.rng = Rng(seed)
+
+
+def _alternatives(info: GameInfo) -> list[str]:
+    """Codes of the registered search agents that can play a game of this shape."""
+    from .roster import ROSTER
+    return [code for code, spec in ROSTER.items()
+            if isinstance(spec.factory, type) and issubclass(spec.factory, SearchAgent)
+            and spec.factory.refusal(info) is None]
+
+
+def pick_weighted(rng: Rng, weights: tuple[int, ...]) -> int:
+    """An index drawn with probability proportional to its integer weight."""
+    r = rng.below(sum(weights))
+    i = 0
+    while r >= weights[i]:
+        r -= weights[i]
+        i += 1
+    return i
+
+
+def signed(value: float) -> str:
+    """A value for a rationale: sign always shown, two decimals."""
+    return f"{value:+.2f}"

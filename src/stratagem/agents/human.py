@@ -1,0 +1,354 @@
+"""A person at the terminal (``human``): the state, then the action one part at a time.
+
+At each decision the agent prints what its player may see (where the game is, the board,
+the units, every player's parameters, the cards the player may see) and asks for the
+action through an ``ActionBuilder``: first the action's type, then its actor, then each
+target, every step a numbered list of the legal values. A step with one possible value is
+filled in without asking. At any prompt one may type
+
+- a number from the list, or the value itself as the list shows it;
+- a whole action in its text form (``move #1 to=(2,0)``), checked by ``game.parse_action``:
+  an illegal one is refused with the rule it breaks;
+- ``back`` to undo the last choice, ``list`` for every legal action in full, ``show`` for
+  the state again, ``random`` to let the computer pick, ``help`` or ``?``;
+- ``quit`` to leave: ``choose`` raises ``QuitGame``, which the caller turns into a clean
+  exit (``stratagem play`` prints one line and exits with status 0). The end of the input
+  does the same.
+
+Nothing typed makes it fail: every other line is answered with a hint and the question
+again. Reactions (``pass`` included), choices asked in the middle of an effect and, when a
+driver hands one over, explicit chance decisions (with each outcome's probability) go
+through the same dialogue. The input and output streams are injectable; by default the
+agent reads ``sys.stdin`` and writes ``sys.stdout`` as they are when it asks.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from fractions import Fraction
+from typing import Any, TextIO
+
+from ..engine import (
+    CHANCE,
+    Action,
+    ActionBuilder,
+    Decision,
+    Game,
+    IllegalActionError,
+    Ref,
+    Rng,
+    State,
+    StratagemError,
+)
+from .base import Agent, Budget, Choice, pick_weighted
+
+STEP_NAMES = {"type": "action", "actor": "unit"}
+"""How the builder's slots are named in the prompt (targets keep their own names)."""
+
+ZONE_LIMIT = 12
+"""At most this many cards of a zone are named; the rest are counted."""
+
+HELP = """\
+Answer with the number of a choice, or the choice as the list shows it, or a whole action
+in its text form (as `list` prints it). Commands:
+  back      undo the last choice
+  list      every legal action, in full
+  show      the state again
+  random    let the computer pick one of the legal options
+  help, ?   this help
+  quit      leave the game (it ends without a result)"""
+
+_NUMBER = re.compile(r"[0-9]{1,9}")
+"""A choice number: plain ASCII digits, few enough to be an index."""
+
+
+class QuitGame(Exception):
+    """The person at the terminal left the game (``quit``, or the input ended)."""
+
+    def __init__(self, player: int, reason: str, decisions: int) -> None:
+        super().__init__(f"{reason} after {decisions} decisions")
+        self.player = player
+        self.reason = reason
+        self.decisions = decisions
+
+
+class HumanAgent(Agent):
+    """Asks a person for each decision, step by step, on text streams."""
+
+    code = "human"
+    description = ("you, at the terminal: the state, then the action a part at a time from "
+                   "numbered lists, or typed whole")
+
+    def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
+                 seconds: float | None = None, iterations: int | None = None,
+                 calls: int | None = None, stdin: TextIO | None = None,
+                 stdout: TextIO | None = None) -> None:
+        super().__init__(game, seed, budget=budget, seconds=seconds, iterations=iterations,
+                         calls=calls)
+        for name, stream, method in (("stdin", stdin, "readline"), ("stdout", stdout, "write")):
+            if stream is not None and not callable(getattr(stream, method, None)):
+                raise ValueError(f"{self.code}: {name} must be a text stream")
+        self.stdin = stdin
+        self.stdout = stdout
+        self.rng = Rng(seed)
+
+    def reset(self, seed: int) -> None:
+        super().reset(seed)
+        self.rng = Rng(seed)
+
+    # ------------------------------------------------------------------ streams
+    def say(self, text: str = "") -> None:
+        """Write a line (or lines) to the output and flush it."""
+        out = self.stdout if self.stdout is not None else sys.stdout
+        out.write(text + "\n")
+        out.flush()
+
+    def ask(self, prompt: str) -> str | None:
+        """One line of input, without its line end; ``None`` at the end of the input."""
+        out = self.stdout if self.stdout is not None else sys.stdout
+        out.write(prompt)
+        out.flush()
+        source = self.stdin if self.stdin is not None else sys.stdin
+        try:
+            line = source.readline()
+        except (UnicodeDecodeError, ValueError, OSError):
+            return ""  # unreadable bytes, or a closed stream: treated as an empty answer
+        if not line:
+            return None
+        return line.rstrip("\r\n")
+
+    # ------------------------------------------------------------------ the dialogue
+    def choose(self, view: State, decision: Decision, budget: Budget | None = None) -> Choice:
+        who = self._who(decision.player)
+        if len(decision.actions) == 1:
+            only = decision.actions[0]
+            self.say(f"{who}: the only option, {only}, is taken")
+            return Choice(only, "the only option")
+        self.show(view, decision)
+        undo: list[ActionBuilder] = []
+        builder = _fill(ActionBuilder(view))
+        shown = False
+        while True:
+            if builder.is_complete():
+                action = builder.build()
+                return Choice(action, "chosen at the terminal")
+            choices = builder.choices()
+            if not shown:
+                self._offer(view, decision, builder, choices, bool(undo))
+                shown = True
+            line = self.ask(f"{who}> ")
+            if line is None:
+                self.say()
+                raise QuitGame(decision.player, "end of input", len(view.history))
+            text = line.strip()
+            word = text.lower()
+            if not text:
+                self.say(f"type a number from 1 to {len(choices)}, an action, or ? for help")
+            elif word in ("quit", "exit"):
+                raise QuitGame(decision.player, "quit", len(view.history))
+            elif word in ("help", "?"):
+                self.say(HELP)
+            elif word == "back":
+                if undo:
+                    builder = undo.pop()
+                    shown = False
+                else:
+                    self.say("nothing to undo: this is the first choice")
+            elif word == "list":
+                for a in builder.candidates:
+                    self.say(f"  {a}")
+            elif word == "show":
+                self.show(view, decision)
+                shown = False
+            elif word == "random":
+                action = self._random(decision, builder)
+                self.say(f"picked at random: {action}")
+                return Choice(action, "picked at random at the player's request")
+            elif _NUMBER.fullmatch(text):
+                n = int(text)
+                if 1 <= n <= len(choices):
+                    undo.append(builder)
+                    builder = _fill(builder.choose(choices[n - 1]))
+                    shown = False
+                else:
+                    self.say(f"there is no choice {n}: type a number from 1 to {len(choices)}")
+            else:
+                picked = _match(text, choices)
+                if picked is not None:
+                    undo.append(builder)
+                    builder = _fill(builder.choose(picked))
+                    shown = False
+                    continue
+                typed = self._parse(view, decision, text, choices)
+                if typed is not None:
+                    return Choice(typed, "typed at the terminal")
+
+    def _parse(self, view: State, decision: Decision, text: str,
+               choices: tuple[Any, ...]) -> Action | None:
+        """The legal action a typed text names; ``None``, with the reason said, otherwise."""
+        try:
+            action = self.game.parse_action(view, text)
+        except IllegalActionError as exc:
+            self.say(f"not legal: {exc}")
+            return None
+        except (StratagemError, ValueError, RecursionError) as exc:
+            self.say(f"not understood ({exc}); type a number from 1 to {len(choices)}, "
+                     "or ? for help")
+            return None
+        if action not in decision:  # a view may offer what the decision does not
+            self.say(f"not one of the options now: {action}")
+            return None
+        return action
+
+    def _random(self, decision: Decision, builder: ActionBuilder) -> Action:
+        """A random legal option consistent with the choices made (by weight for chance)."""
+        pool = builder.candidates
+        if decision.player == CHANCE and decision.weights is not None:
+            weight = dict(zip(decision.actions, decision.weights, strict=True))
+            return pool[pick_weighted(self.rng, tuple(weight[a] for a in pool))]
+        return pool[self.rng.below(len(pool))]
+
+    # ------------------------------------------------------------------ what is shown
+    def _who(self, player: int) -> str:
+        return "chance" if player == CHANCE else self.game.players[player]
+
+    def show(self, view: State, decision: Decision) -> None:
+        """Print what the deciding player may see of the state."""
+        game = self.game
+        self.say(f"--- {self._who(decision.player)} to decide — {game.describe_flow(view)} ---")
+        for line in describe_view(game, view):
+            self.say(line)
+
+    def _offer(self, view: State, decision: Decision, builder: ActionBuilder,
+               choices: tuple[Any, ...], chosen: bool) -> None:
+        """Print the question for the builder's next step and its numbered choices; once
+        something has been chosen, what the action holds so far."""
+        step = builder.step
+        made = _partial(builder) if chosen else ""
+        head = {"reaction": "you may react, or pass",
+                "chance": "choose the outcome of the chance event"}.get(decision.kind,
+                                                                         "your move")
+        # An action decision's prompt names the flow's step, shown above; a choice asked in
+        # the middle of an effect (something is on the stack) has a question of its own.
+        prompt = decision.prompt if decision.kind != "action" or view.stack else ""
+        self.say(f"{head}: {prompt}" if prompt else head)
+        label = STEP_NAMES.get(step)
+        label = f"the {label}" if label else step
+        self.say(f"choose {label}" + (f" (so far: {made})" if made else "") + ":")
+        odds = _odds(decision) if decision.player == CHANCE else {}
+        width = len(str(len(choices)))
+        for i, value in enumerate(choices, 1):
+            nxt = _fill(builder.choose(value))
+            text = str(nxt.build()) if nxt.is_complete() else _label(view, value) + " …"
+            if odds and nxt.is_complete():
+                text += f"  ({odds[nxt.build()]})"
+            elif nxt.is_complete() and isinstance(value, Ref):
+                text += f"  [{_label(view, value)}]"
+            self.say(f"  {i:>{width}}  {text}")
+
+
+def _fill(builder: ActionBuilder) -> ActionBuilder:
+    """The builder with every step that has a single possible value filled in."""
+    while not builder.is_complete():
+        choices = builder.choices()
+        if len(choices) != 1:
+            break
+        builder = builder.choose(choices[0])
+    return builder
+
+
+def _match(text: str, choices: tuple[Any, ...]) -> Any:
+    """The choice whose written form is ``text`` (any case), or ``None``."""
+    folded = text.casefold()
+    for value in choices:
+        if folded == _plain(value).casefold():
+            return value
+    return None
+
+
+def _partial(builder: ActionBuilder) -> str:
+    """The choices made so far, as the start of the action's text."""
+    pool = builder.candidates
+    if not pool or len(pool) == 1:
+        return ""
+    first = pool[0]
+    same = [first.type]
+    if not all(a.type == first.type for a in pool):
+        return ""
+    if first.actor is not None and all(a.actor == first.actor for a in pool):
+        same.append(f"#{int(first.actor)}")
+    for i, (name, value) in enumerate(first.targets):
+        if all(len(a.targets) > i and a.targets[i] == (name, value) for a in pool):
+            same.append(f"{name}={_plain(value)}")
+        else:
+            break
+    return " ".join(same)
+
+
+def _odds(decision: Decision) -> dict[Action, str]:
+    """Each chance option's probability, as a fraction."""
+    weights = decision.weights or (1,) * len(decision.actions)
+    total = sum(weights)
+    return {a: str(Fraction(w, total)) for a, w in zip(decision.actions, weights, strict=True)}
+
+
+def _plain(value: Any) -> str:
+    """A value as the action text writes it."""
+    if isinstance(value, Ref):
+        return f"#{int(value)}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "-"
+    return str(value)
+
+
+def _label(view: State, value: Any) -> str:
+    """A value for a person: an entity with its type, anything else as written."""
+    if isinstance(value, Ref) and value in view.entities:
+        return f"{view.entities[value].type} #{int(value)}"
+    return _plain(value)
+
+
+def describe_view(game: Game, view: State) -> list[str]:
+    """Lines that show what a view holds: board, units, players' parameters and cards."""
+    lines: list[str] = []
+    board = game.render(view)
+    if board:
+        lines.extend("  " + row for row in board.splitlines())
+    units = sorted((e for e in view.entities.values() if e.pos is not None), key=lambda e: e.id)
+    for e in units:
+        owner = "" if e.owner is None else f" ({game.players[e.owner]})"
+        params = ", ".join(f"{k} {_plain(v)}" for k, v in e.params.items())
+        status = ", ".join(s.name for s in e.statuses)
+        extra = "".join(f"; {x}" for x in (params, status) if x)
+        lines.append(f"  {e.type} #{e.id}{owner} at {_plain(e.pos)}{extra}")
+    for p, name in enumerate(game.players):
+        player = view.players[p]
+        params = ", ".join(f"{k} {_plain(v)}" for k, v in player.params.items())
+        you = " (you)" if view.viewer == p else ""
+        if params or not player.alive:
+            lines.append(f"  {name}{you}: {params}"
+                         + ("" if player.alive else " — out of the game"))
+        for zone, ids in player.zones.items():
+            if ids:
+                lines.append(f"    {zone}: {_zone(view, ids)}")
+    return lines
+
+
+def _zone(view: State, ids: tuple[int, ...]) -> str:
+    """A zone's cards by type and id; cards the view withholds are only counted."""
+    known = [f"{view.entities[i].type} #{i}" for i in ids if i in view.entities]
+    hidden = len(ids) - len(known)
+    shown = known[:ZONE_LIMIT]
+    more = len(known) - len(shown)
+    parts = [", ".join(shown)] if shown else []
+    if more:
+        parts.append(f"{more} more")
+    if hidden:
+        parts.append(f"{hidden} hidden")
+    return "; ".join(parts)
+
+
+__all__ = ["HumanAgent", "QuitGame", "describe_view"]

@@ -1,0 +1,30 @@
+"""The uniform random agent: a baseline, and the playout policy of search."""
+
+from __future__ import annotations
+
+from ..engine import Decision, Game, Rng, State
+from .base import Agent, Budget, Choice
+
+
+class RandomAgent(Agent):
+    """Picks uniformly among the legal options; it takes a budget like every agent and spends
+    none of it."""
+
+    code = "random"
+    description = "picks uniformly at random among the legal actions"
+
+    def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
+                 seconds: float | None = None, iterations: int | None = None,
+                 calls: int | None = None) -> None:
+        super().__init__(game, seed, budget=budget, seconds=seconds, iterations=iterations,
+                         calls=calls)
+        self.rng = Rng(seed)
+
+    def reset(self, seed: int) -> None:
+        super().reset(seed)
+        self.rng = Rng(seed)
+
+    def choose(self, view: State, decision: Decision, budget: Budget | None = None) -> Choice:
+        options = decision.actions
+        action = options[self.rng.below(len(options))]
+        return Choice(action, f"picked at random among {len(options)} options")

@@ -1,0 +1,125 @@
+"""The roster: agents registered by code, built from text like ``mcts:iterations=2000,c=1.4``.
+
+Registration is explicit (a table in this module), never a side effect of import.
+Arguments after the colon are the factory's keyword arguments; an argument the
+agent does not take, or a value of the wrong kind, is an ``AgentSpecError``
+that names the arguments it does take.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Game, StratagemError
+from .base import Agent
+from .expectimax import ExpectimaxAgent
+from .human import HumanAgent
+from .levels import LEVELS
+from .lookahead import GreedyTurnAgent, OSLAAgent
+from .mcts import MCTSAgent
+from .random_agent import RandomAgent
+
+
+class AgentSpecError(StratagemError, ValueError):
+    """An agent code that does not name a registered agent or has bad arguments."""
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """A registered agent: code, one-line description, factory."""
+
+    code: str
+    description: str
+    factory: Callable[..., Agent]
+
+    @property
+    def arguments(self) -> dict[str, Any]:
+        """The keyword arguments settable from a code's text, with their defaults."""
+        return {name: p.default for name, p in _parameters(self.factory).items()
+                if isinstance(p.default, bool | int | float | str | None)}
+
+
+ROSTER: dict[str, AgentSpec] = {
+    spec.code: spec
+    for spec in (
+        AgentSpec("random", RandomAgent.description, RandomAgent),
+        AgentSpec("osla", OSLAAgent.description, OSLAAgent),
+        AgentSpec("greedy-turn", GreedyTurnAgent.description, GreedyTurnAgent),
+        AgentSpec("expectimax", ExpectimaxAgent.description, ExpectimaxAgent),
+        AgentSpec("mcts", MCTSAgent.description, MCTSAgent),
+        AgentSpec("human", HumanAgent.description, HumanAgent),
+        *(AgentSpec(level.name, level.description, level) for level in LEVELS),
+    )
+}
+
+
+def _parameters(factory: Callable[..., Agent]) -> dict[str, inspect.Parameter]:
+    """The factory's keyword parameters, less the game and seed every agent takes."""
+    return {name: p for name, p in inspect.signature(factory).parameters.items()
+            if name not in ("self", "game", "seed")
+            and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+
+
+def _arg(text: str) -> Any:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_agent_code(code: str) -> tuple[str, dict[str, Any]]:
+    """Split ``name:key=value,key=value`` into the name and its arguments."""
+    name, _, rest = code.strip().partition(":")
+    kwargs: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, value = part.partition("=")
+        if not sep or not key.isidentifier():
+            raise AgentSpecError(f"agent '{code}': expected key=value, got '{part}'")
+        kwargs[key] = _arg(value)
+    return name, kwargs
+
+
+def _check_arguments(code: str, spec: AgentSpec, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The arguments, checked against the factory's and converted where a default says how."""
+    params = _parameters(spec.factory)
+    settable = ", ".join(sorted(spec.arguments)) or "none"
+    checked: dict[str, Any] = {}
+    for key, value in kwargs.items():
+        if key not in params:
+            raise AgentSpecError(f"agent '{code}': {spec.code} has no argument '{key}' "
+                                 f"(its arguments: {settable})")
+        default = params[key].default
+        if isinstance(default, bool) and not isinstance(value, bool):
+            raise AgentSpecError(f"agent '{code}': {key} must be true or false, got {value!r}")
+        if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        elif (isinstance(default, int | float) and not isinstance(default, bool)
+              and not isinstance(value, type(default))):
+            kind = "an integer" if isinstance(default, int) else "a number"
+            raise AgentSpecError(f"agent '{code}': {key} must be {kind}, got {value!r}")
+        checked[key] = value
+    return checked
+
+
+def make_agent(code: str, game: Game, seed: int = 0, **extra: Any) -> Agent:
+    """Build the agent a roster code names, for ``game``."""
+    name, kwargs = parse_agent_code(code)
+    if name not in ROSTER:
+        known = ", ".join(sorted(ROSTER))
+        raise AgentSpecError(f"unknown agent '{name}' (known: {known})")
+    spec = ROSTER[name]
+    kwargs = _check_arguments(code, spec, kwargs)
+    kwargs.update(extra)
+    try:
+        return spec.factory(game, seed=seed, **kwargs)
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, StratagemError):
+            raise
+        raise AgentSpecError(f"agent '{code}': {exc}") from None

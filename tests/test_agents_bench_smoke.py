@@ -1,0 +1,70 @@
+"""Smoke test of ``benchmarks/bench_mcts.py``: it still runs, end to end, on a tiny budget."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_mcts.py"
+
+
+def _load_bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_mcts", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_mcts_benchmark_reports_rates_ratio_and_strength(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """A tiny run measures Stratagem's MCTS (and OpenSpiel's when installed) as positive rates,
+    the ratio as ours over theirs, and plays the requested strength games."""
+    bench = _load_bench()
+    path = tmp_path / "report.json"
+    args = ["--simulations", "20", "--repeat", "1", "--strength", "1",
+            "--strength-iterations", "5", "--json", str(path)]
+    assert bench.main(args) == 0
+    report = json.loads(path.read_text(encoding="utf-8"))
+    search = report["search"]
+    assert search["median"]["stratagem"] > 0
+    assert search["calls_per_simulation"] >= 1
+    assert set(report["strength"]["results"]) == {"connect_four", "tic_tac_toe"}
+    assert all(sum(t.values()) == 1 for t in report["strength"]["results"].values())
+    if report["openspiel_version"] is not None:
+        assert search["median"]["openspiel"] > 0
+        ratio = search["median"]["stratagem"] / search["median"]["openspiel"]
+        assert search["ratio"] == pytest.approx(ratio)
+        assert "ratio stratagem / openspiel" in capsys.readouterr().out
+
+
+def test_mcts_benchmark_without_openspiel_reports_stratagem_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """When pyspiel cannot be imported, the run still succeeds and says so."""
+    bench = _load_bench()
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    path = tmp_path / "report.json"
+    assert bench.main(["--simulations", "10", "--repeat", "1", "--json", str(path)]) == 0
+    assert "pyspiel is not importable" in capsys.readouterr().out
+    report = json.loads(path.read_text(encoding="utf-8"))
+    assert set(report["search"]["median"]) == {"stratagem"}
+    assert "strength" not in report
+
+
+def test_mcts_benchmark_size_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`$STRATAGEM_BENCH_SIMULATIONS` and `$STRATAGEM_BENCH_STRENGTH` size the run; a
+    non-positive simulation count is a usage error."""
+    bench = _load_bench()
+    monkeypatch.setenv("STRATAGEM_BENCH_SIMULATIONS", "123")
+    monkeypatch.setenv("STRATAGEM_BENCH_STRENGTH", "4")
+    args = bench.parse_args([])
+    assert (args.simulations, args.strength) == (123, 4)
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--simulations", "0"])
