@@ -1,0 +1,161 @@
+"""Playing one game between agents, and replays that reproduce it exactly.
+
+A ``Replay`` keeps the game, seed and every decision with the rolls it
+produced. ``replay_game`` re-applies the actions with those rolls and checks
+that the same final state (by its serialized hash) and outcome come out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents import Agent
+from ..engine import (
+    CHANCE,
+    Game,
+    IllegalActionError,
+    Outcome,
+    Rng,
+    SerializationError,
+    State,
+)
+from ..engine.errors import StratagemError
+
+
+def state_hash(game: Game, state: State) -> str:
+    """A short stable fingerprint of a state (of its serialized form)."""
+    return hashlib.sha256(game.serialize(state).encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A finished (or stopped) game: enough to reproduce it exactly."""
+
+    game: str
+    seed: int
+    agents: tuple[str, ...]
+    records: tuple[tuple[int, str, tuple[int, ...]], ...]
+    outcome: Outcome | None
+    final_hash: str
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> str:
+        """One line of JSON."""
+        return json.dumps({
+            "format": "stratagem/replay", "version": 1, "game": self.game, "seed": self.seed,
+            "agents": list(self.agents),
+            "records": [[p, a, list(r)] for p, a, r in self.records],
+            "outcome": None if self.outcome is None else {
+                "winners": list(self.outcome.winners), "ranks": list(self.outcome.ranks),
+                "scores": list(self.outcome.scores), "reason": self.outcome.reason},
+            "final_hash": self.final_hash, "meta": self.meta,
+        }, separators=(",", ":"))
+
+    @staticmethod
+    def from_json(text: str) -> Replay:
+        """Read a replay line (``SerializationError`` if malformed)."""
+        try:
+            doc = json.loads(text)
+            if doc.get("format") != "stratagem/replay":
+                raise ValueError("not a Stratagem replay")
+            o = doc["outcome"]
+            return Replay(
+                str(doc["game"]), int(doc["seed"]), tuple(doc["agents"]),
+                tuple((int(p), str(a), tuple(int(x) for x in r)) for p, a, r in doc["records"]),
+                None if o is None else Outcome(tuple(o["winners"]), tuple(o["ranks"]),
+                                               tuple(float(x) for x in o["scores"]),
+                                               str(o["reason"])),
+                str(doc["final_hash"]), dict(doc.get("meta", {})))
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            detail = f"missing key {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise SerializationError(f"malformed replay: {detail}") from None
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A finished match: its outcome, final state and replay."""
+
+    outcome: Outcome
+    state: State
+    replay: Replay
+    rationales: tuple[str, ...] = ()
+
+
+def play(game: Game, agents: Sequence[Agent | str], seed: int = 0, *,
+         max_decisions: int = 100_000,
+         on_step: Callable[[State, int, Any, str, State], None] | None = None) -> MatchResult:
+    """Play one game from ``game.new_state(seed)`` to the end.
+
+    ``agents[p]`` decides for player p (roster codes are built with a seed
+    derived from ``seed``). Each agent sees ``state.view(p)``. ``on_step(before,
+    player, action, rationale, after)`` is called after every decision, for
+    narration and progress.
+    """
+    from ..agents import make_agent
+    if len(agents) != len(game.players):
+        raise ValueError(f"{game.name} needs {len(game.players)} agents, got {len(agents)}")
+    seeder = Rng(seed)
+    built = [make_agent(a, game, seed=seeder.fork()) if isinstance(a, str) else a
+             for a in agents]
+    names = tuple(a if isinstance(a, str) else a.code for a in agents)
+    chance = Rng(seeder.fork())
+    state = game.new_state(seed)
+    rationales: list[str] = []
+    for _ in range(max_decisions):
+        d = state.decision
+        if d is None:
+            break
+        if d.player == CHANCE:
+            weights = d.weights or (1,) * len(d.actions)
+            pick = chance.below(sum(weights))
+            i = 0
+            while pick >= weights[i]:
+                pick -= weights[i]
+                i += 1
+            action, why = d.actions[i], "chance"
+        else:
+            choice = built[d.player].choose(state.view(d.player), d)
+            action, why = choice.action, choice.rationale or ""
+            if not game.is_legal(state, action):
+                reason = game.why_illegal(state, action)
+                raise IllegalActionError(
+                    action, f"agent {names[d.player]} chose an action that is not legal: {reason}")
+        before = state
+        state = game.apply(state, action)
+        rationales.append(why)
+        if on_step is not None:
+            on_step(before, d.player, action, why, state)
+    else:
+        raise StratagemError(f"{game.name}: no result after {max_decisions} decisions")
+    assert state.outcome is not None
+    records = tuple((r.player, str(r.action), r.rolls) for r in state.history)
+    replay = Replay(game.name, seed, names, records, state.outcome, state_hash(game, state))
+    return MatchResult(state.outcome, state, replay, tuple(rationales))
+
+
+def replay_game(game: Game, replay: Replay,
+                on_step: Callable[[State, int, Any, str, State], None] | None = None) -> State:
+    """Re-run a replay with its recorded rolls; check it reaches the same state and outcome."""
+    if replay.game != game.name:
+        raise SerializationError(f"replay is of game '{replay.game}', not '{game.name}'")
+    state = game.new_state(replay.seed)
+    for i, (player, text, rolls) in enumerate(replay.records, 1):
+        if state.decision is None or state.decision.player != player:
+            raise SerializationError(f"replay step {i}: expected player {player} to decide")
+        try:
+            action = game.parse_action(state, text)
+        except StratagemError as exc:
+            raise SerializationError(f"replay step {i}: {exc}") from None
+        before = state
+        state = game.apply(state, action, rolls=rolls)
+        if on_step is not None:
+            on_step(before, player, action, "", state)
+    if state.outcome != replay.outcome:
+        raise SerializationError(f"replay ends with {state.outcome}, recorded {replay.outcome}")
+    if state_hash(game, state) != replay.final_hash:
+        raise SerializationError("replay reaches a different final state than recorded")
+    return state

@@ -1,0 +1,337 @@
+"""The ``stratagem`` command: play games, list games and agents, check replays.
+
+Every error a user can cause (an unknown game, a bad agent code, an illegal
+action, a malformed replay) ends in one line on stderr and exit status 2,
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import ChainMap
+from pathlib import Path
+from typing import Any, cast
+
+import click
+from rich.console import Console
+
+from ..agents import ROSTER, QuitGame
+from ..arena import Replay, play, replay_game
+from ..engine import CHANCE, Action, Game, State, StratagemError
+from ..games import list_games, load
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _fail(message: str) -> None:
+    err.print(f"[bold red]error:[/] {message}")
+    sys.exit(2)
+
+
+def _who(game: Game, player: int) -> str:
+    return "chance" if player == CHANCE else game.players[player]
+
+
+class _Recent:
+    """The state after a step that still shows the entities which left the game during it,
+    so that a narration can name the creature that has just fallen."""
+
+    __slots__ = ("_after", "entities")
+
+    def __init__(self, before: State, after: State) -> None:
+        self._after = after
+        self.entities = ChainMap(after.entities, before.entities)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._after, name)
+
+
+def _narrated(game: Game, before: State, after: State, event: str, fields: Any) -> str:
+    """The sentence for an event narrated in the step from ``before`` to ``after``."""
+    return game.narrate(cast(State, _Recent(before, after)), event, dict(fields))
+
+
+class Narrator:
+    """Prints a readable account of a game as it is played."""
+
+    def __init__(self, game: Game, board: bool = False) -> None:
+        self.game = game
+        self.board = board
+        self.where = ""
+        self.width = max(len(p) for p in game.players)
+
+    def __call__(self, before: State, player: int, action: Action, rationale: str,
+                 after: State) -> None:
+        g = self.game
+        where = g.describe_flow(before)
+        if where != self.where:
+            out.print(f"[bold]{where}[/]")
+            self.where = where
+        rec = after.history[-1]
+        line = g.describe_action(before, player, action)
+        if before.decision is not None and before.decision.kind == "reaction":
+            declined = ", ".join(f"{a.type} ({a.actor})" if a.actor is not None else a.type
+                                 for a in before.decision.actions if a.type != "pass")
+            line = (f"declines: {declined}" if action.type == "pass"
+                    else f"reacts: {action.type} ({action.actor})")
+        name = _who(g, player).ljust(self.width)
+        rolls = f"  [dim](rolls {', '.join(map(str, rec.rolls))})[/]" if rec.rolls else ""
+        out.print(f"  [cyan]{name}[/] {line}{rolls}")
+        pad = " " * (self.width + 3)
+        for ev, fields in rec.events:
+            out.print(f"{pad}[dim]·[/] {_narrated(g, before, after, ev, fields)}")
+        if self.board and g.board.width:
+            for row in g.render(after).splitlines():
+                out.print(f"{pad}{row}")
+
+
+def _result_line(game: Game, state: State) -> str:
+    o = state.outcome
+    assert o is not None
+    winners = " and ".join(game.players[p] for p in o.winners)
+    verdict = "draw" if o.is_draw else f"won by {winners}"
+    return f"Result: {verdict} — {o.reason} ({len(state.history)} decisions)"
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="stratagem")
+def cli() -> None:
+    """Stratagem: turn-based tactics, wargames and tabletop games as data, with AI opponents."""
+
+
+@cli.command("games")
+def games_cmd() -> None:
+    """List the bundled games."""
+    for name in list_games():
+        g = load(name)
+        out.print(f"[bold]{name}[/]  {g.description}  "
+                  f"[dim]({len(g.players)} players: {', '.join(g.players)})[/]")
+
+
+@cli.command("agents")
+def agents_cmd() -> None:
+    """List the agents by roster code."""
+    for code in sorted(ROSTER):
+        out.print(f"[bold]{code}[/]  {ROSTER[code].description}")
+
+
+@cli.command("validate")
+@click.argument("paths", nargs=-1, required=True,
+                type=click.Path(path_type=Path), metavar="PATH...")
+def validate_cmd(paths: tuple[Path, ...]) -> None:
+    """Check rules files (or game folders) and report every problem with its place."""
+    from ..rules import RulesError, compile_rules
+    failed = 0
+    for path in paths:
+        try:
+            parts = compile_rules(path)
+        except RulesError as exc:
+            failed += 1
+            for problem in exc.problems:  # as written: no console markup, no emoji codes
+                err.print(str(problem), markup=False, emoji=False)
+            continue
+        game = parts.build()
+        phases = ", ".join(p.name for p in game.phases)
+        scenarios = [k for k in parts.placements if k]
+        extra = f", scenarios: {', '.join(scenarios)}" if scenarios else ""
+        def n(count: int, word: str) -> str:
+            return f"{count} {word}{'' if count == 1 else 's'}"
+        out.print(f"{path}: ok — {game.name}: {n(len(game.entity_types), 'entity type')}, "
+                  f"{n(len(game.action_types), 'action')}, phases: {phases}{extra}",
+                  markup=False, emoji=False)
+    if failed:
+        sys.exit(1)
+
+
+@cli.command("play")
+@click.argument("game_name", metavar="GAME")
+@click.option("--agents", "agents", default=None, metavar="A,B,...",
+              help="One agent code per player, comma-separated (default: random for all).")
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
+@click.option("--scenario", default=None, help="A scenario of the game (its README lists them).")
+@click.option("--quiet", is_flag=True, help="Print only the result.")
+@click.option("--board", is_flag=True, help="Draw the board after every decision.")
+@click.option("--replay-out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the game's replay (JSON) to this file.")
+def play_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None, quiet: bool,
+             board: bool, replay_out: Path | None) -> None:
+    """Play GAME (a bundled name or a rules file) between agents and narrate it.
+
+    Seat `human` to play yourself: `stratagem play pig --agents human,mcts`. Typing `quit`
+    (or ending the input) leaves the game: one line, and exit status 0.
+    """
+    game = load(game_name, scenario)
+    codes = [a.strip() for a in agents.split(",")] if agents else ["random"] * len(game.players)
+    if len(codes) != len(game.players):
+        _fail(f"{game.name} has {len(game.players)} players ({', '.join(game.players)}); "
+              f"--agents gave {len(codes)}")
+    from ..agents import make_agent
+    for code in codes:  # refuse a bad agent code before anything is printed
+        make_agent(code, game)
+    if not quiet:
+        seats = ", ".join(f"{p}: {c}" for p, c in zip(game.players, codes, strict=True))
+        out.print(f"[bold]{game.name}[/] — seed {seed} — {seats}")
+    narrator = None if quiet else Narrator(game, board)
+    try:
+        result = play(game, codes, seed=seed, on_step=narrator)
+    except QuitGame as left:
+        out.print(f"{_who(game, left.player)} left the game ({left.reason}) after "
+                  f"{left.decisions} decisions: no result")
+        return
+    if not quiet and game.board.width and not board:
+        out.print(game.render(result.state))
+    out.print(_result_line(game, result.state))
+    if replay_out is not None:
+        _write_atomic(replay_out, result.replay.to_json() + "\n")
+        out.print(f"[dim]replay written to {replay_out}[/]")
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write a file whole or not at all."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        _fail(f"cannot write {path}: {exc.strerror or exc}")
+
+
+def _read_state(file: Path) -> State:
+    """A saved state, its game named inside it; any problem is one error line."""
+    import json
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        _fail(f"cannot read {file}: {exc.strerror or exc}")
+    try:
+        name = json.loads(text).get("game")
+    except (ValueError, AttributeError):
+        name = None
+    if not isinstance(name, str):
+        _fail(f"{file}: not a saved Stratagem state")
+    game = load(name)
+    try:
+        return game.deserialize(text)
+    except StratagemError as exc:
+        _fail(f"{file}: {exc}")
+    raise AssertionError("unreachable")
+
+
+def _show_state(state: State, limit: int = 30) -> None:
+    game = state.game
+    out.print(f"[bold]{game.name}[/] — {game.describe_flow(state)}")
+    if game.board.width:
+        out.print(game.render(state))
+    if state.outcome is not None:
+        out.print(_result_line(game, state))
+        return
+    d = state.decision
+    assert d is not None
+    out.print(f"waiting for: {d.kind} by {_who(game, d.player)}"
+              + (f" — {d.prompt}" if d.prompt else ""))
+    for a in d.actions[:limit]:
+        out.print(f"  {a}")
+    if len(d.actions) > limit:
+        out.print(f"  … and {len(d.actions) - limit} more")
+
+
+@cli.command("new")
+@click.argument("game_name", metavar="GAME")
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
+@click.option("--out", "out_file", required=True,
+              type=click.Path(dir_okay=False, path_type=Path), help="Where to save the state.")
+def new_cmd(game_name: str, seed: int, out_file: Path) -> None:
+    """Start GAME and save its first state to a file.
+
+    With `show` and `move` this plays a game by hand, one move at a time.
+    """
+    game = load(game_name)
+    state = game.new_state(seed)
+    _write_atomic(out_file, game.serialize(state))
+    _show_state(state)
+
+
+@cli.command("show")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--limit", default=30, show_default=True, help="How many options to list.")
+def show_cmd(file: Path, limit: int) -> None:
+    """Show a saved state: the board, who decides, and the legal options."""
+    _show_state(_read_state(file), limit)
+
+
+@cli.command("move")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("action_text", metavar="ACTION")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Where to save the new state (default: overwrite FILE).")
+def move_cmd(file: Path, action_text: str, out_file: Path | None) -> None:
+    """Apply ACTION to a saved state and save the result.
+
+    ACTION is the action's text form as `show` lists it, e.g. "place cell=(1,1)".
+    The file is replaced only once the new state is complete.
+    """
+    state = _read_state(file)
+    game = state.game
+    action = game.parse_action(state, action_text)
+    after = game.apply(state, action)
+    _write_atomic(out_file or file, game.serialize(after))
+    rec = after.history[-1]
+    player = state.decision.player if state.decision else 0
+    out.print(f"{_who(game, player)}: {game.describe_action(state, player, action)}")
+    for ev, fields in rec.events:
+        out.print(f"  · {_narrated(game, state, after, ev, fields)}")
+    _show_state(after)
+
+
+@cli.command("replay")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--show", is_flag=True, help="Narrate the game move by move.")
+def replay_cmd(file: Path, show: bool) -> None:
+    """Check a replay FILE: re-run it and confirm the recorded outcome and state."""
+    try:
+        lines = [ln for ln in file.read_text(encoding="utf-8").splitlines() if ln.strip()]
+    except OSError as exc:
+        _fail(f"cannot read {file}: {exc.strerror or exc}")
+    if not lines:
+        _fail(f"{file}: empty replay file")
+    for i, line in enumerate(lines, 1):
+        try:
+            rep = Replay.from_json(line)
+        except StratagemError as exc:
+            _fail(f"{file}:{i}: {exc}")
+        game = load(rep.game)
+        narrator = Narrator(game) if show else None
+        try:
+            state = replay_game(game, rep, on_step=narrator)
+        except StratagemError as exc:
+            _fail(f"{file}:{i}: {exc}")
+        out.print(f"{file}:{i}: ok — {rep.game} seed {rep.seed}, {len(rep.records)} decisions, "
+                  f"{_result_line(game, state)}")
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Entry point: run the CLI, turning every user error into one line."""
+    try:
+        return cli.main(args=argv, prog_name="stratagem", standalone_mode=False)
+    except click.exceptions.Abort:
+        err.print("aborted")
+        sys.exit(130)
+    except click.UsageError as exc:
+        hint = ""
+        if exc.ctx is not None:
+            hint = f" (see '{exc.ctx.command_path} --help')"
+        _fail(exc.format_message() + hint)
+    except click.ClickException as exc:
+        _fail(exc.format_message())
+    except StratagemError as exc:
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        sys.exit(130)
+    return None
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,159 @@
+"""The command line: playing, saved states, replays, and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from stratagem.cli.main import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run the CLI; return (exit status, stdout, stderr)."""
+    code = 0
+    try:
+        main(list(args))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def assert_one_line_error(code: int, err: str, *needles: str) -> None:
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error: ")
+    assert "Traceback" not in err
+    for needle in needles:
+        assert needle in lines[0]
+
+
+def test_play_narrates_and_prints_the_result(capsys):
+    """`play` prints each decision and a result line."""
+    code, out, _ = run(capsys, "play", "tic_tac_toe", "--agents", "random,random", "--seed", "3")
+    assert code == 0
+    assert "x: random, o: random" in out
+    assert "marks (1,2)" in out
+    assert re.search(r"Result: (won by x|won by o|draw) — ", out)
+
+
+def test_play_duel_narrates_reactions_and_rolls(capsys):
+    """The duel's narration shows reactions and the dice they rolled."""
+    code, out, _ = run(capsys, "play", "duel", "--seed", "4")
+    assert code == 0
+    assert "reacts: opportunity_attack" in out
+    assert "(rolls " in out
+    assert "attacks" in out
+
+
+def test_unknown_game_is_one_line_with_a_suggestion(capsys):
+    """A misspelt game name gets one error line that suggests the right name."""
+    code, _, err = run(capsys, "play", "tic_tac_to")
+    assert_one_line_error(code, err, "unknown game 'tic_tac_to'", "did you mean 'tic_tac_toe'")
+
+
+def test_unknown_agent_and_wrong_agent_count_are_refused_before_play(capsys):
+    """Bad --agents values end in one error line and nothing is played."""
+    code, out, err = run(capsys, "play", "tic_tac_toe", "--agents", "random,nobody")
+    assert_one_line_error(code, err, "unknown agent 'nobody'")
+    assert out == ""
+    code, _, err = run(capsys, "play", "tic_tac_toe", "--agents", "random")
+    assert_one_line_error(code, err, "2 players")
+
+
+def test_usage_errors_are_one_line(capsys):
+    """A missing argument or a bad option value is one line pointing at --help."""
+    code, _, err = run(capsys, "play")
+    assert_one_line_error(code, err, "Missing argument", "--help")
+    code, _, err = run(capsys, "play", "tic_tac_toe", "--seed", "many")
+    assert_one_line_error(code, err, "--seed")
+
+
+def test_saved_state_workflow_new_show_move(capsys, tmp_path: Path):
+    """`new`, `show` and `move` play a game by hand through a saved file."""
+    f = tmp_path / "g.json"
+    code, out, _ = run(capsys, "new", "tic_tac_toe", "--out", str(f))
+    assert code == 0 and f.exists()
+    assert "place cell=(1,1)" in out
+    code, out, _ = run(capsys, "move", str(f), "place cell=(1,1)")
+    assert code == 0
+    assert "x: marks (1,1)" in out
+    code, out, _ = run(capsys, "show", str(f))
+    assert code == 0
+    assert "waiting for: action by o" in out
+    assert "place cell=(1,1)" not in out
+
+
+def test_illegal_or_malformed_action_text_leaves_the_saved_state_untouched(capsys, tmp_path: Path):
+    """An illegal or unparsable action is one error line and the file is unchanged."""
+    f = tmp_path / "g.json"
+    run(capsys, "new", "tic_tac_toe", "--out", str(f))
+    run(capsys, "move", str(f), "place cell=(0,0)")
+    before = f.read_text()
+    code, _, err = run(capsys, "move", str(f), "place cell=(0,0)")
+    assert_one_line_error(code, err, "illegal action", "cell=(0,0)")
+    code, _, err = run(capsys, "move", str(f), "place cell=(0,0")
+    assert_one_line_error(code, err, "unbalanced brackets")
+    code, _, err = run(capsys, "move", str(f), "attack #3")
+    assert_one_line_error(code, err, "unknown action 'attack'")
+    assert f.read_text() == before
+
+
+def test_malformed_saved_states_are_one_line_errors(capsys, tmp_path: Path):
+    """Truncated, foreign or missing state files end in one error line naming the file."""
+    good = tmp_path / "g.json"
+    run(capsys, "new", "duel", "--out", str(good))
+    text = good.read_text()
+    cases = {
+        "trunc.json": text[: len(text) // 2],
+        "foreign.json": json.dumps({"game": "tic_tac_toe", "format": "something else"}),
+        "nogame.json": json.dumps({"hello": 1}),
+        "badgame.json": text.replace('"game":"duel"', '"game":"chess"'),
+        "broken.json": text.replace('"flow":[', '"flow":["x",'),
+    }
+    for name, content in cases.items():
+        path = tmp_path / name
+        path.write_text(content)
+        code, _, err = run(capsys, "show", str(path))
+        assert code == 2, name
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, (name, err)
+    code, _, err = run(capsys, "show", str(tmp_path / "missing.json"))
+    assert_one_line_error(code, err, "cannot read")
+
+
+def test_replay_round_trip_and_tampering(capsys, tmp_path: Path):
+    """A written replay checks out; a tampered one is reported in one line."""
+    rep = tmp_path / "r.json"
+    code, _, _ = run(capsys, "play", "duel", "--seed", "5", "--quiet", "--replay-out", str(rep))
+    assert code == 0
+    code, out, _ = run(capsys, "replay", str(rep))
+    assert code == 0 and ": ok — duel seed 5" in out
+    doc = json.loads(rep.read_text())
+    doc["final_hash"] = "0" * 16
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    code, _, err = run(capsys, "replay", str(bad))
+    assert_one_line_error(code, err, "different final state")
+    bad.write_text("not json\n")
+    code, _, err = run(capsys, "replay", str(bad))
+    assert_one_line_error(code, err, "malformed replay")
+
+
+def test_every_command_has_help(capsys):
+    """Each command answers --help with its description."""
+    for cmd in ("games", "agents", "play", "new", "show", "move", "replay"):
+        code, out, _ = run(capsys, cmd, "--help")
+        assert code == 0 and "Usage:" in out and len(out.splitlines()) > 3, cmd
+
+
+def test_readme_python_example_runs():
+    """The Python tour in README.md runs as written."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
