@@ -1,0 +1,126 @@
+"""Smoke tests of ``benchmarks/bench_engine.py``: it still runs, end to end, on a tiny budget."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_engine.py"
+TINY = ["--seconds", "0.05", "--repeat", "1"]
+PEERS = {"tic_tac_toe": ("stratagem_python", "openspiel_python", "openspiel_cpp"),
+         "connect_four": ("openspiel_cpp",)}
+MOVES = {"tic_tac_toe": (5, 9), "connect_four": (7, 42)}
+"""Bounds on the average length of a random game."""
+
+
+def _load_bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_engine", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while decorating
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    return _load_bench()
+
+
+@pytest.fixture(scope="module")
+def report(bench: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    path = tmp_path_factory.mktemp("bench") / "report.json"
+    assert bench.main([*TINY, "--json", str(path)]) == 0
+    result: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return result
+
+
+def test_both_games_are_measured_by_default(report: dict[str, Any]) -> None:
+    """Without `--games`, the run measures the three classics, in order."""
+    assert report["games"] == ["tic_tac_toe", "connect_four", "pig"]
+    assert list(report["results"]) == ["tic_tac_toe", "connect_four", "pig"]
+
+
+def test_stratagem_figures_are_positive(bench: ModuleType, report: dict[str, Any]) -> None:
+    """A tiny run reports every Stratagem figure of each game as a positive rate, from whole playouts."""
+    for game, (low, high) in MOVES.items():
+        ours = report["results"][game]["subjects"]["stratagem"]
+        assert set(ours["figures"]) == {key for key, _ in bench.FIGURES}
+        assert all(value > 0 for value in ours["figures"].values())
+        assert low <= ours["moves_per_playout"] <= high, game
+
+
+def test_python_tic_tac_toe_is_its_own_subject(report: dict[str, Any]) -> None:
+    """The Python-defined tic-tac-toe is measured beside the one from the rules file, with a ratio."""
+    result = report["results"]["tic_tac_toe"]
+    assert result["subjects"]["stratagem"]["label"] == "stratagem YAML"
+    assert result["subjects"]["stratagem_python"]["label"] == "stratagem Python"
+    assert result["ratios"]["stratagem_python"]["playouts_per_s"] > 0
+
+
+def test_peer_figures_and_ratios(bench: ModuleType, report: dict[str, Any]) -> None:
+    """With OpenSpiel installed, every peer is measured and each ratio is ours over theirs."""
+    pytest.importorskip("pyspiel")
+    for game, peers in PEERS.items():
+        result = report["results"][game]
+        ours = result["subjects"]["stratagem"]["figures"]
+        assert set(result["ratios"]) == set(peers)
+        for peer in peers:
+            theirs = result["subjects"][peer]["figures"]
+            assert all(value > 0 for value in theirs.values())
+            for key, _ in bench.FIGURES:
+                assert result["ratios"][peer][key] == pytest.approx(ours[key] / theirs[key])
+
+
+def test_aims_are_judged_on_playout_ratios(report: dict[str, Any]) -> None:
+    """Each game's aim is met exactly when its playout ratio reaches the target (1 and 0.1)."""
+    pytest.importorskip("pyspiel")
+    targets = {"tic_tac_toe": ("openspiel_python", 1.0), "connect_four": ("openspiel_cpp", 0.1)}
+    for game, (peer, target) in targets.items():
+        aim = report["results"][game]["aim"]
+        assert (aim["peer"], aim["target"]) == (peer, target)
+        ratio = report["results"][game]["ratios"][peer]["playouts_per_s"]
+        assert aim["ratio"] == pytest.approx(ratio)
+        assert aim["met"] == (ratio >= target)
+
+
+def test_games_option_selects_games(bench: ModuleType, tmp_path: Path) -> None:
+    """`--games connect_four` measures connect four alone."""
+    path = tmp_path / "report.json"
+    assert bench.main([*TINY, "--games", "connect_four", "--json", str(path)]) == 0
+    report = json.loads(path.read_text(encoding="utf-8"))
+    assert report["games"] == ["connect_four"]
+    assert set(report["results"]) == {"connect_four"}
+
+
+def test_games_option_rejects_unknown_names(bench: ModuleType,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown game name is a usage error that lists the games the script knows."""
+    with pytest.raises(SystemExit) as exc:
+        bench.parse_args(["--games", "tic_tac_toe,chess"])
+    assert exc.value.code == 2
+    assert "unknown game chess; choose from tic_tac_toe, connect_four" in capsys.readouterr().err
+
+
+def test_without_openspiel_only_stratagem_is_reported(
+    bench: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """When pyspiel cannot be imported, the run still succeeds, says so, and has no OpenSpiel peers."""
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # makes `import pyspiel` fail
+    path = tmp_path / "report.json"
+    assert bench.main([*TINY, "--json", str(path)]) == 0
+    assert "pyspiel is not importable" in capsys.readouterr().out
+    report = json.loads(path.read_text(encoding="utf-8"))
+    assert set(report["results"]["connect_four"]["subjects"]) == {"stratagem"}
+    assert report["results"]["connect_four"]["ratios"] == {}
+    assert set(report["results"]["tic_tac_toe"]["subjects"]) == {"stratagem",
+                                                                   "stratagem_python"}
+    assert "ratio" not in report["results"]["connect_four"]["aim"]
+    assert report["openspiel_version"] is None

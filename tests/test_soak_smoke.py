@@ -1,0 +1,139 @@
+"""Smoke tests of ``benchmarks/soak.py``: a short soak of every bundled game runs clean, and errors are caught."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import conftest
+import stratagem
+from stratagem.engine import Game, State
+
+SOAK = Path(__file__).resolve().parents[1] / "benchmarks" / "soak.py"
+GAMES = 20
+"""Random games per game and mode in CI (the soak itself defaults to 1000)."""
+
+
+def _load_soak() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("soak", SOAK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while decorating
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def soak() -> ModuleType:
+    return _load_soak()
+
+
+@pytest.fixture(scope="module")
+def run(soak: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A soak of every bundled game, sized by ``$STRATAGEM_SOAK_GAMES`` as CI would."""
+    path = tmp_path_factory.mktemp("soak") / "soak.json"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("STRATAGEM_SOAK_GAMES", str(GAMES))
+        status = soak.main(["--json", str(path)])
+    report: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    report["status"] = status
+    return report
+
+
+def test_every_bundled_game_soaks_clean_in_both_modes(run: dict[str, Any]) -> None:
+    """Each bundled game, sampled and explicit, plays its games to the end with no error."""
+    assert run["status"] == 0 and run["errors"] == 0, run["failures"]
+    assert run["games_per_mode"] == GAMES
+    pairs = [(r["game"], r["mode"]) for r in run["results"]]
+    assert pairs == [(g, m) for g in stratagem.list_games() for m in ("sampled", "explicit")]
+    for r in run["results"]:
+        assert r["games"] == r["finished"] == GAMES, r
+        assert r["steps"] >= GAMES and r["steps_per_s"] > 0, r
+
+
+def test_explicit_mode_adds_chance_steps_to_games_with_dice(run: dict[str, Any]) -> None:
+    """Explicit chance makes each roll a step: games with dice take more steps, the others as many."""
+    steps = {(r["game"], r["mode"]): r["steps"] for r in run["results"]}
+    for name in stratagem.list_games():
+        sampled, explicit = steps[name, "sampled"], steps[name, "explicit"]
+        if stratagem.load(name).info.chance:
+            assert explicit > sampled, name
+        else:
+            assert explicit == sampled, name
+
+
+def test_the_checks_are_the_test_suites(soak: ModuleType) -> None:
+    """The soak checks states with `check_state` of tests/conftest.py itself, not a copy."""
+    assert soak.load_checks() is conftest
+
+
+def test_summary_table_and_progress_lines(soak: ModuleType,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Off a terminal, progress is a line per game and mode on stderr; the table goes to stdout."""
+    assert soak.main(["--games", "2", "--only", "tic_tac_toe,connect_four",
+                      "--modes", "explicit"]) == 0
+    out, err = capsys.readouterr()
+    assert "soak: tic_tac_toe (explicit): 2 games" in err
+    assert "soak: connect_four (explicit): 2 games" in err
+    lines = out.splitlines()
+    header = next(line for line in lines if line.startswith("game"))
+    assert header.split() == ["game", "mode", "games", "finished", "unfinished", "steps",
+                              "steps/s", "errors"]
+    total = next(line for line in lines if line.startswith("total")).split()
+    assert total[1:3] == ["4", "4"] and total[-1] == "0"
+
+
+def test_a_failed_check_is_counted_and_reported_with_its_seed_and_step(
+    soak: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A check that fails abandons that game only; the report names the seed, step and error."""
+    check_state = conftest.check_state
+
+    def picky(game: Game, state: State) -> None:
+        check_state(game, state)
+        if len(state.history) == 3 and state.history[0].action.targets[0][1].x == 0:
+            raise AssertionError("three moves in, after a first move in column 0")
+
+    monkeypatch.setattr(conftest, "check_state", picky)
+    status = soak.main(["--games", "9", "--only", "tic_tac_toe", "--modes", "sampled"])
+    out = capsys.readouterr().out
+    assert status == 1
+    row = next(line for line in out.splitlines() if line.startswith("tic_tac_toe")).split()
+    errors = int(row[-1])
+    assert 0 < errors < 9 and int(row[3]) == 9 - errors  # the other games finished
+    assert "AssertionError: three moves in, after a first move in column 0" in out
+    assert ", step 3: " in out
+    assert "replay: python benchmarks/soak.py --only tic_tac_toe --modes sampled --first-seed" in out
+
+
+def test_a_mutating_apply_is_caught(soak: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """If apply changed its input state, the purity check would report it."""
+    apply = Game.apply
+
+    def leaky(self: Game, state: State, action: Any, **kw: Any) -> State:
+        after = apply(self, state, action, **kw)
+        state.players[0].params["leak"] = 1  # a write through to the input state
+        return after
+
+    monkeypatch.setattr(Game, "apply", leaky)
+    tally = soak.soak_mode("connect_four", "sampled", 1, 0, 100, soak.Checker(conftest.check_state))
+    assert tally.errors == 1 and tally.failures[0].step == 0
+    assert "changed its input state" in tally.failures[0].error
+
+
+def test_games_option_rejects_unknown_names(soak: ModuleType,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown game or mode is a usage error listing the choices."""
+    with pytest.raises(SystemExit) as exc:
+        soak.parse_args(["--only", "pig,chess"])
+    assert exc.value.code == 2
+    assert "unknown game chess; choose from" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        soak.parse_args(["--modes", "loaded"])
+    assert "unknown mode loaded; choose from sampled, explicit" in capsys.readouterr().err
