@@ -1,5 +1,9 @@
-"""Running games between agents: single matches and replays."""
+"""Running games between agents: single matches, replays, and tournaments.
 
-from .match import MatchResult, Replay, play, replay_game
+``play`` and ``replay_game`` run one game; ``arena.tournament``, ``arena.runner``,
+``arena.store``, ``arena.stats`` and ``arena.report`` make up ``stratagem arena``.
+"""
 
-__all__ = ["MatchResult", "Replay", "play", "replay_game"]
+from .match import MatchResult, Replay, TimeLimit, play, replay_game
+
+__all__ = ["MatchResult", "Replay", "TimeLimit", "play", "replay_game"]

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents import Agent
+from ..agents import Agent, Budget
 from ..engine import (
     CHANCE,
     Game,
@@ -76,24 +77,70 @@ class Replay:
 
 
 @dataclass(frozen=True)
+class TimeLimit:
+    """Per-decision time rules for tournaments.
+
+    Each agent's budget is capped at ``seconds`` per decision. A decision that
+    takes longer than ``seconds`` plus ``grace`` counts as a warning against its
+    seat; one longer than ``forfeit`` seconds (when set) loses the game on the
+    spot: that seat is ranked last and every other seat shares first place.
+    """
+
+    seconds: float
+    grace: float = 0.1
+    forfeit: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.seconds <= 0:
+            raise ValueError(f"a time limit must be positive (got {self.seconds})")
+        if self.forfeit is not None and self.forfeit < self.seconds:
+            raise ValueError(f"the forfeit limit ({self.forfeit} s) is below the time limit "
+                             f"per decision ({self.seconds} s)")
+
+
+@dataclass(frozen=True)
 class MatchResult:
-    """A finished match: its outcome, final state and replay."""
+    """A finished match: its outcome, final state and replay, and how long each seat thought."""
 
     outcome: Outcome
     state: State
     replay: Replay
     rationales: tuple[str, ...] = ()
+    think: tuple[float, ...] = ()
+    """Seconds each seat spent choosing, in total."""
+    decisions: tuple[int, ...] = ()
+    """Decisions each seat made."""
+    slow: tuple[int, ...] = ()
+    """Decisions of each seat over the time limit (warnings)."""
+    forfeit: int | None = None
+    """The seat that lost by running out of time, if one did."""
+
+
+def forfeit_outcome(players: int, seat: int, reason: str) -> Outcome:
+    """The outcome of a game a seat forfeited: it is last, the others share first place."""
+    ranks = tuple(players if p == seat else 1 for p in range(players))
+    winners = tuple(p for p in range(players) if p != seat)
+    scores = tuple(-1.0 if p == seat else 1.0 for p in range(players))
+    return Outcome(winners, ranks, scores, reason)
+
+
+def _capped(agent: Agent, seconds: float) -> Budget:
+    own = agent.budget
+    capped = seconds if own.seconds is None else min(own.seconds, seconds)
+    return Budget(capped, own.iterations, own.calls)
 
 
 def play(game: Game, agents: Sequence[Agent | str], seed: int = 0, *,
          max_decisions: int = 100_000,
-         on_step: Callable[[State, int, Any, str, State], None] | None = None) -> MatchResult:
+         on_step: Callable[[State, int, Any, str, State], None] | None = None,
+         time_limit: TimeLimit | None = None) -> MatchResult:
     """Play one game from ``game.new_state(seed)`` to the end.
 
     ``agents[p]`` decides for player p (roster codes are built with a seed
     derived from ``seed``). Each agent sees ``state.view(p)``. ``on_step(before,
     player, action, rationale, after)`` is called after every decision, for
-    narration and progress.
+    narration and progress. ``time_limit`` caps every decision's budget and
+    enforces warnings and forfeits (see ``TimeLimit``).
     """
     from ..agents import make_agent
     if len(agents) != len(game.players):
@@ -102,6 +149,13 @@ def play(game: Game, agents: Sequence[Agent | str], seed: int = 0, *,
     built = [make_agent(a, game, seed=seeder.fork()) if isinstance(a, str) else a
              for a in agents]
     names = tuple(a if isinstance(a, str) else a.code for a in agents)
+    budgets = [None if time_limit is None else _capped(a, time_limit.seconds) for a in built]
+    n = len(game.players)
+    think = [0.0] * n
+    made = [0] * n
+    slow = [0] * n
+    forfeit: int | None = None
+    outcome: Outcome | None = None
     chance = Rng(seeder.fork())
     state = game.new_state(seed)
     rationales: list[str] = []
@@ -118,8 +172,21 @@ def play(game: Game, agents: Sequence[Agent | str], seed: int = 0, *,
                 i += 1
             action, why = d.actions[i], "chance"
         else:
-            choice = built[d.player].choose(state.view(d.player), d)
+            started = time.perf_counter()
+            choice = built[d.player].choose(state.view(d.player), d, budgets[d.player])
+            took = time.perf_counter() - started
+            think[d.player] += took
+            made[d.player] += 1
             action, why = choice.action, choice.rationale or ""
+            if time_limit is not None:
+                if took > time_limit.seconds + time_limit.grace:
+                    slow[d.player] += 1
+                if time_limit.forfeit is not None and took > time_limit.forfeit:
+                    forfeit = d.player
+                    outcome = forfeit_outcome(
+                        n, d.player, f"{game.players[d.player]} forfeits: a decision took "
+                        f"{took:.2f} s (forfeit limit {time_limit.forfeit:g} s)")
+                    break
             if not game.is_legal(state, action):
                 reason = game.why_illegal(state, action)
                 raise IllegalActionError(
@@ -131,10 +198,18 @@ def play(game: Game, agents: Sequence[Agent | str], seed: int = 0, *,
             on_step(before, d.player, action, why, state)
     else:
         raise StratagemError(f"{game.name}: no result after {max_decisions} decisions")
-    assert state.outcome is not None
+    if outcome is None:
+        assert state.outcome is not None
+        outcome = state.outcome
     records = tuple((r.player, str(r.action), r.rolls) for r in state.history)
-    replay = Replay(game.name, seed, names, records, state.outcome, state_hash(game, state))
-    return MatchResult(state.outcome, state, replay, tuple(rationales))
+    meta: dict[str, Any] = {}
+    if game.scenario:
+        meta["scenario"] = game.scenario
+    if forfeit is not None:
+        meta["forfeit"] = forfeit
+    replay = Replay(game.name, seed, names, records, outcome, state_hash(game, state), meta)
+    return MatchResult(outcome, state, replay, tuple(rationales), tuple(think), tuple(made),
+                       tuple(slow), forfeit)
 
 
 def replay_game(game: Game, replay: Replay,
@@ -154,7 +229,11 @@ def replay_game(game: Game, replay: Replay,
         state = game.apply(state, action, rolls=rolls)
         if on_step is not None:
             on_step(before, player, action, "", state)
-    if state.outcome != replay.outcome:
+    forfeit = replay.meta.get("forfeit")
+    if forfeit is not None:  # the game stopped when a seat ran out of time
+        if state.outcome is not None:
+            raise SerializationError("replay records a forfeit, but the game was already over")
+    elif state.outcome != replay.outcome:
         raise SerializationError(f"replay ends with {state.outcome}, recorded {replay.outcome}")
     if state_hash(game, state) != replay.final_hash:
         raise SerializationError("replay reaches a different final state than recorded")

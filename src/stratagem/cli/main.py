@@ -301,7 +301,8 @@ def replay_cmd(file: Path, show: bool) -> None:
             rep = Replay.from_json(line)
         except StratagemError as exc:
             _fail(f"{file}:{i}: {exc}")
-        game = load(rep.game)
+        scenario = rep.meta.get("scenario")
+        game = load(rep.game, scenario if isinstance(scenario, str) else None)
         narrator = Narrator(game) if show else None
         try:
             state = replay_game(game, rep, on_step=narrator)
@@ -309,6 +310,169 @@ def replay_cmd(file: Path, show: bool) -> None:
             _fail(f"{file}:{i}: {exc}")
         out.print(f"{file}:{i}: ok — {rep.game} seed {rep.seed}, {len(rep.records)} decisions, "
                   f"{_result_line(game, state)}")
+
+
+@cli.command("arena")
+@click.argument("game_name", metavar="GAME")
+@click.option("--agents", "agents", required=True, metavar="A,B,...",
+              help="The entrants' agent codes, comma-separated (see `stratagem agents`).")
+@click.option("--games", default=20, show_default=True, type=click.IntRange(min=1),
+              help="Games per line-up (per pairing in a two-player game).")
+@click.option("--scenario", default=None, help="A scenario of the game.")
+@click.option("--mode", type=click.Choice(["round-robin", "gauntlet"]), default="round-robin",
+              show_default=True, help="Everyone against everyone, or the first agent against "
+              "each of the others.")
+@click.option("--seed", default=0, show_default=True, type=int,
+              help="Seed of the whole tournament: each game's seed derives from it.")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
+              help="Games played at once (worker processes, or Ray CPUs).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True, help="Play on local worker processes or on a Ray cluster.")
+@click.option("--address", default=None, help="The Ray cluster to join (default: start a "
+              "local Ray instance).")
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The SQLite results file (default: arena-GAME-KEY.sqlite here).")
+@click.option("--resume", is_flag=True, help="Continue a tournament its results file holds "
+              "part of: finished games are kept, the rest are played.")
+@click.option("--seconds", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Time limit per decision: agents' budgets are capped at it and slower "
+              "decisions are counted as warnings.")
+@click.option("--forfeit", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="A decision slower than this many seconds loses the game.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the results as JSON.")
+@click.option("--csv", "csv_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the results as CSV.")
+@click.option("--replays", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write every finished game's replay here (JSON lines; check them with "
+              "`stratagem replay`).")
+@click.option("--sample", default=1, show_default=True, type=click.IntRange(min=1),
+              help="With --replays: keep every Nth game's replay.")
+@click.option("--report", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the balance report (one self-contained HTML page).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mode: str,
+              seed: int, workers: int, backend: str, address: str | None, db: Path | None,
+              resume: bool, seconds: float | None, forfeit: float | None,
+              json_out: Path | None, csv_out: Path | None, replays: Path | None, sample: int,
+              report: Path | None, quiet: bool) -> None:
+    """Run a tournament on GAME: every line-up of agents, every seat order, fixed seeds.
+
+    Finished games are committed to a SQLite file one by one; a tournament stopped at any
+    point continues with --resume, losing no finished game and playing none twice.
+    Example: `stratagem arena connect_four --agents mcts,osla,random --games 40 --workers 2`.
+    """
+    import json
+
+    from ..arena.runner import run_tournament
+    from ..arena.stats import summarize
+    from ..arena.tournament import GameRow, Tournament
+
+    codes = tuple(a.strip() for a in agents.split(",") if a.strip())
+    tournament = Tournament(game_name, codes, games, scenario, mode, seed, seconds, forfeit)
+    game = load(game_name, scenario)
+    path = db or Path(f"arena-{Path(game.name).stem}-{tournament.key}.sqlite")
+    bar = None if quiet else _ArenaProgress()
+
+    try:
+        if bar is not None:
+            with bar:
+                rows = run_tournament(tournament, path, workers=workers, backend=backend,
+                                      resume=resume, address=address, progress=bar.update)
+        else:
+            rows = run_tournament(tournament, path, workers=workers, backend=backend,
+                                  resume=resume, address=address)
+    except KeyboardInterrupt:
+        err.print(f"interrupted: finished games are in {path}; run the same command with "
+                  "--resume to play the rest")
+        sys.exit(130)
+    total = bar.total if bar is not None else len(rows)
+    summary = summarize(tournament, game.players, rows, max(total, len(rows)))
+    _print_summary(summary)
+    out.print(f"[dim]results in {path}[/]")
+    if json_out is not None:
+        _write_atomic(json_out, json.dumps(summary.as_dict(), indent=2) + "\n")
+    if csv_out is not None:
+        _write_atomic(csv_out, summary.to_csv())
+    if replays is not None:
+        kept: list[GameRow] = [r for r in rows if r.index % sample == 0]
+        _write_atomic(replays, "".join(r.replay + "\n" for r in kept))
+    if report is not None:
+        from ..arena.report import render_report
+        _write_atomic(report, render_report(summary, rows))
+    for kind, target in (("JSON", json_out), ("CSV", csv_out), ("replays", replays),
+                         ("balance report", report)):
+        if target is not None:
+            out.print(f"[dim]{kind} written to {target}[/]")
+
+
+class _ArenaProgress:
+    """A progress bar for tournaments: games done of the total, games per second, time left."""
+
+    def __init__(self) -> None:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+        self.progress = Progress(
+            TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=err,
+            transient=True)
+        self.task: Any = None
+        self.total = 0
+        self.start = 0
+        self.clock = 0.0
+
+    def __enter__(self) -> _ArenaProgress:
+        return self  # the bar appears with the first update, once the tournament is checked
+
+    def __exit__(self, *exc: object) -> None:
+        if self.task is not None:
+            self.progress.stop()
+
+    def update(self, row: object, done: int, total: int) -> None:
+        import time
+        if self.task is None:
+            self.total, self.start, self.clock = total, done, time.perf_counter()
+            self.progress.start()
+            self.task = self.progress.add_task("arena", total=total, completed=done, rate="")
+            return
+        elapsed = time.perf_counter() - self.clock
+        rate = (done - self.start) / elapsed if elapsed > 0 else 0.0
+        self.progress.update(self.task, completed=done, rate=f"{rate:.2f} games/s")
+
+
+def _print_summary(summary: Any) -> None:
+    from rich import box
+    from rich.table import Table
+    t = summary.tournament
+    table = Table(title=f"{t.game}{' — ' + t.scenario if t.scenario else ''}: "
+                  f"{summary.played} games", title_justify="left", box=box.SIMPLE_HEAD,
+                  pad_edge=False)
+    table.add_column("agent", no_wrap=True)
+    for col in ("games", "W", "D", "L", "win%", "95% CI", "rating", "moves", "ms"):
+        table.add_column(col, justify="right", no_wrap=True)
+    for a in summary.agents:
+        low, high = a.interval
+        table.add_row(a.agent, str(a.games), str(a.wins), str(a.draws), str(a.losses),
+                      f"{100 * a.win_rate:.1f}", f"{100 * low:.0f}–{100 * high:.0f}",
+                      f"{a.rating:.1f}", f"{a.mean_length:.1f}", f"{a.ms_per_decision:.1f}")
+    out.print(table, width=max(out.width, 100))
+    seats = Table(title="by seat", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    for col in ("agent", "seat", "games", "W", "D", "L", "win%"):
+        seats.add_column(col, justify="left" if col in ("agent", "seat") else "right",
+                         no_wrap=True)
+    for s in summary.seats:
+        seats.add_row(s.agent, s.seat, str(s.games), str(s.wins), str(s.draws), str(s.losses),
+                      f"{100 * s.win_rate:.1f}")
+    out.print(seats)
+    warned = [a for a in summary.agents if a.slow or a.forfeits]
+    for a in warned:
+        out.print(f"[yellow]{a.agent}: {a.slow} decisions over the time limit, "
+                  f"{a.forfeits} games forfeited[/]")
 
 
 def main(argv: list[str] | None = None) -> Any:

@@ -81,15 +81,18 @@ class Game:
         visibility: Callable[[State, int, Entity], bool] | None = None,
         chance: bool | None = None,
         description: str = "",
+        scenario: str = "",
     ) -> None:
         self.name = name
         self.players = tuple(players)
         self.description = description
+        self.scenario = scenario
+        """The scenario this game was built for (``""`` when the rules have only one set-up)."""
         self.calls = 0
-        self.action_cache: dict[tuple[Any, ...], tuple[Action, ...]] = {}
-        """Actions built for recurring candidate lists (see ``flow._enumerate``)."""
         """Forward-model calls so far: each ``apply`` and each state ``outcomes`` builds.
         Agents budget by it, so a search's size compares across machines."""
+        self.action_cache: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+        """Actions built for recurring candidate lists (see ``flow._enumerate``)."""
         self.phases = tuple(phases)
         self.action_types = {a.name: a for a in action_types}
         self.entity_types = {e.name: e for e in entity_types}

@@ -79,6 +79,7 @@ class Parts:
             raise KeyError(name)
         kw = dict(self.kwargs)
         kw["placements"] = self.placements[name]
+        kw["scenario"] = name
         if name in self.layouts:
             kw["board"] = self.layouts[name]
         return Game(**kw)

@@ -1,0 +1,138 @@
+"""Tournament results in SQLite: one row per finished game, committed as it finishes.
+
+A results file belongs to one tournament (its JSON and key are stored with it). A
+tournament stopped at any point loses only the games still being played: every
+finished game is already committed, and the ``games`` table's key forbids a game
+twice. Resuming reads which games are done and plays the rest.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from .tournament import GameRow, Tournament, TournamentError
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    idx INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    seats TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    winners TEXT NOT NULL,
+    ranks TEXT NOT NULL,
+    scores TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    decisions INTEGER NOT NULL,
+    rounds INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    think TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    slow TEXT NOT NULL,
+    forfeit INTEGER,
+    stats TEXT NOT NULL,
+    replay TEXT NOT NULL
+);
+"""
+
+FORMAT = "stratagem/arena-results/1"
+
+
+class ResultStore:
+    """The results file of one tournament."""
+
+    def __init__(self, path: Path, tournament: Tournament, *, resume: bool) -> None:
+        self.path = path
+        existed = path.exists() and path.stat().st_size > 0
+        try:
+            self.db = sqlite3.connect(path)
+            self.db.executescript(SCHEMA)
+            meta = dict(self.db.execute("SELECT name, value FROM meta").fetchall())
+        except sqlite3.DatabaseError as exc:
+            raise TournamentError(f"{path}: not a Stratagem results file ({exc})") from None
+        if existed and meta:
+            if meta.get("format") != FORMAT:
+                self.close()
+                raise TournamentError(f"{path}: not a Stratagem results file")
+            if meta.get("tournament") != tournament.to_json():
+                self.close()
+                raise TournamentError(
+                    f"{path} holds the results of another tournament "
+                    f"({_describe(meta.get('tournament', '{}'))}); choose another --db")
+            done = self.count()
+            if done and not resume:
+                self.close()
+                raise TournamentError(
+                    f"{path} already holds {done} finished games of this tournament; pass "
+                    f"--resume to play the rest, or choose another --db")
+        else:
+            with self.db:
+                self.db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", [
+                    ("format", FORMAT), ("tournament", tournament.to_json()),
+                    ("key", tournament.key)])
+
+    def count(self) -> int:
+        """Finished games stored."""
+        return int(self.db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+    def done(self) -> set[str]:
+        """Keys of the finished games."""
+        return {k for (k,) in self.db.execute("SELECT key FROM games")}
+
+    def add(self, row: GameRow) -> None:
+        """Store one finished game and commit it."""
+        with self.db:
+            self.db.execute(
+                "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (row.index, row.key, _j(row.seats), row.seed, _j(row.winners), _j(row.ranks),
+                 _j(row.scores), row.reason, row.decisions, row.rounds, row.seconds,
+                 _j(row.think), _j(row.moves), _j(row.slow), row.forfeit, _j(row.stats),
+                 row.replay))
+
+    def rows(self) -> list[GameRow]:
+        """Every finished game, in schedule order."""
+        return [GameRow(
+            r[0], r[1], tuple(json.loads(r[2])), r[3], tuple(json.loads(r[4])),
+            tuple(json.loads(r[5])), tuple(json.loads(r[6])), r[7], r[8], r[9], r[10],
+            tuple(json.loads(r[11])), tuple(json.loads(r[12])), tuple(json.loads(r[13])),
+            r[14], json.loads(r[15]), r[16])
+            for r in self.db.execute("SELECT * FROM games ORDER BY idx")]
+
+    def close(self) -> None:
+        """Close the file."""
+        self.db.close()
+
+
+def _j(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _describe(text: str) -> str:
+    try:
+        doc = json.loads(text)
+        return f"{doc['game']}: {', '.join(doc['agents'])}, {doc['games']} games per line-up"
+    except (ValueError, KeyError, TypeError):
+        return "unreadable"
+
+
+def read_results(path: Path) -> tuple[Tournament, list[GameRow]]:
+    """The tournament and finished games a results file holds (for reports after the fact)."""
+    if not path.exists():
+        raise TournamentError(f"no results file at {path}")
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        meta = dict(db.execute("SELECT name, value FROM meta").fetchall())
+        db.close()
+    except sqlite3.DatabaseError as exc:
+        raise TournamentError(f"{path}: not a Stratagem results file ({exc})") from None
+    if meta.get("format") != FORMAT:
+        raise TournamentError(f"{path}: not a Stratagem results file")
+    tournament = Tournament.from_json(meta["tournament"])
+    store = ResultStore(path, tournament, resume=True)
+    try:
+        return tournament, store.rows()
+    finally:
+        store.close()

@@ -1,0 +1,259 @@
+"""A tournament: which games are played, with which seats and seeds, and one game played.
+
+A ``Tournament`` is plain data (game, agents, games per line-up, scenario, mode, seed,
+time limit). ``schedule`` turns it into a fixed list of ``Job``s: every line-up of
+agents (all combinations for a round robin; the first agent against each combination
+of the others for a gauntlet), and for each line-up ``games`` games that cycle
+through every seat permutation. Mirrored games share their seed: game ``i`` of a
+line-up is deal ``i // permutations``, so each deal is played once from every seat
+and luck of the dice evens out between the agents.
+
+``run_job`` plays one job and returns a ``GameRow``: everything the results, the
+ratings and the balance report need, and the replay. It depends only on the job, so
+any worker process, on any machine, computes the same row (timings aside).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from itertools import combinations, permutations
+from typing import Any
+
+from ..agents import make_agent
+from ..engine import Action, Game, State
+from ..engine.errors import StratagemError
+from .match import TimeLimit, play
+
+MODES = ("round-robin", "gauntlet")
+
+
+class TournamentError(StratagemError):
+    """A tournament that cannot be run as asked (bad agents, mode, sizes or results file)."""
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """What to play: the whole tournament as data (its ``key`` names it in a results file)."""
+
+    game: str
+    agents: tuple[str, ...]
+    games: int = 10
+    """Games per line-up (per pairing in a two-player game)."""
+    scenario: str | None = None
+    mode: str = "round-robin"
+    seed: int = 0
+    seconds: float | None = None
+    """Time limit per decision (``None``: agents use their own budgets, nothing is timed)."""
+    forfeit: float | None = None
+    """A decision longer than this many seconds loses the game (needs ``seconds``)."""
+    max_decisions: int = 100_000
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise TournamentError(f"unknown mode '{self.mode}' (modes: {', '.join(MODES)})")
+        if self.games < 1:
+            raise TournamentError(f"--games must be at least 1 (got {self.games})")
+        if len(self.agents) < 2 and self.mode == "gauntlet":
+            raise TournamentError("a gauntlet needs a champion and at least one challenger")
+        if not self.agents:
+            raise TournamentError("no agents given")
+        if self.forfeit is not None and self.seconds is None:
+            raise TournamentError("a forfeit limit needs a time limit per decision (--seconds)")
+        if any(a.split(":", 1)[0].strip() == "human" for a in self.agents):
+            raise TournamentError("the human agent cannot play in a tournament")
+        if self.seconds is not None:
+            try:
+                self.time_limit()
+            except ValueError as exc:
+                raise TournamentError(str(exc)) from None
+
+    def time_limit(self) -> TimeLimit | None:
+        """The time rules every game of the tournament is played under."""
+        if self.seconds is None:
+            return None
+        return TimeLimit(self.seconds, forfeit=self.forfeit)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """A distinct name per entrant: its code, numbered when the same code enters twice."""
+        seen: Counter[str] = Counter(self.agents)
+        count: Counter[str] = Counter()
+        out = []
+        for code in self.agents:
+            count[code] += 1
+            out.append(code if seen[code] == 1 else f"{code}#{count[code]}")
+        return tuple(out)
+
+    def to_json(self) -> str:
+        """Canonical JSON: equal tournaments give equal text."""
+        doc = asdict(self)
+        doc["agents"] = list(self.agents)
+        return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+    @staticmethod
+    def from_json(text: str) -> Tournament:
+        """The tournament ``to_json`` wrote."""
+        doc = json.loads(text)
+        doc["agents"] = tuple(doc["agents"])
+        return Tournament(**doc)
+
+    @property
+    def key(self) -> str:
+        """A short fingerprint of the tournament (results files remember it)."""
+        return hashlib.sha256(self.to_json().encode()).hexdigest()[:12]
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game of a tournament: its place in the schedule, seats and seed."""
+
+    index: int
+    key: str
+    """``L<line-up>G<game>``: stable across runs, the results file's unique key."""
+    lineup: int
+    seats: tuple[int, ...]
+    """``seats[p]`` is the entrant (index into ``Tournament.agents``) playing player p."""
+    seed: int
+
+
+def _seed(base: int, lineup: int, deal: int) -> int:
+    digest = hashlib.sha256(f"stratagem-arena:{base}:{lineup}:{deal}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") >> 1
+
+
+def lineups(tournament: Tournament, players: int) -> list[tuple[int, ...]]:
+    """The groups of entrants that meet, as sorted entrant indices."""
+    n = len(tournament.agents)
+    if tournament.mode == "gauntlet":
+        if n - 1 < players - 1:
+            raise TournamentError(f"a gauntlet in a {players}-player game needs at least "
+                                  f"{players - 1} challengers, got {n - 1}")
+        return [(0, *rest) for rest in combinations(range(1, n), players - 1)]
+    if n < players:
+        raise TournamentError(f"a {players}-player game needs at least {players} agents, "
+                              f"got {n}")
+    return list(combinations(range(n), players))
+
+
+def schedule(tournament: Tournament, players: int) -> list[Job]:
+    """Every game of the tournament in a fixed order."""
+    jobs: list[Job] = []
+    for li, group in enumerate(lineups(tournament, players)):
+        perms = list(permutations(group))
+        for g in range(tournament.games):
+            deal = g // len(perms)
+            jobs.append(Job(len(jobs), f"L{li}G{g}", li, perms[g % len(perms)],
+                            _seed(tournament.seed, li, deal)))
+    return jobs
+
+
+@dataclass
+class GameRow:
+    """One finished game of a tournament, as stored."""
+
+    index: int
+    key: str
+    seats: tuple[int, ...]
+    seed: int
+    winners: tuple[int, ...]
+    ranks: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str
+    decisions: int
+    rounds: int
+    seconds: float
+    think: tuple[float, ...]
+    """Seconds each seat spent deciding, in total."""
+    moves: tuple[int, ...]
+    """Decisions each seat made."""
+    slow: tuple[int, ...]
+    forfeit: int | None
+    stats: dict[str, Any] = field(default_factory=dict)
+    """For the balance report: ``losses``/``kills`` per unit type and seat, ``uses`` of each
+    action type per seat."""
+    replay: str = ""
+
+    def result_key(self) -> tuple[Any, ...]:
+        """Everything about the game except how long it took: equal whatever ran it."""
+        return (self.index, self.key, self.seats, self.seed, self.winners, self.ranks,
+                self.scores, self.reason, self.decisions, self.rounds, self.forfeit,
+                json.dumps(self.stats, sort_keys=True), self.replay)
+
+
+class _Tally:
+    """Watches a game step by step: units lost and killed by type, action types used."""
+
+    def __init__(self, players: int) -> None:
+        self.losses: dict[str, list[int]] = {}
+        self.kills: dict[str, list[int]] = {}
+        self.uses: dict[str, list[int]] = {}
+        self.players = players
+
+    def _count(self, table: dict[str, list[int]], key: str, seat: int) -> None:
+        row = table.get(key)
+        if row is None:
+            row = table[key] = [0] * self.players
+        row[seat] += 1
+
+    def __call__(self, before: State, player: int, action: Action, why: str,
+                 after: State) -> None:
+        if player < 0:
+            return
+        self._count(self.uses, action.type, player)
+        if len(after.entities) >= len(before.entities) and after.entities.keys() == \
+                before.entities.keys():
+            return
+        actor = before.entities.get(action.actor) if action.actor is not None else None
+        for eid, gone in before.entities.items():
+            if eid in after.entities or gone.pos is None or gone.owner is None:
+                continue
+            if not 0 <= gone.owner < self.players:
+                continue
+            self._count(self.losses, gone.type, gone.owner)
+            if gone.owner != player:
+                self._count(self.kills, actor.type if actor is not None else "(other)", player)
+
+    def stats(self) -> dict[str, Any]:
+        return {"losses": self.losses, "kills": self.kills, "uses": self.uses}
+
+
+_games: dict[tuple[str, str | None], Game] = {}
+
+
+def load_game(tournament: Tournament) -> Game:
+    """The tournament's game (loaded once per process)."""
+    from ..games import load
+    key = (tournament.game, tournament.scenario)
+    if key not in _games:
+        _games[key] = load(tournament.game, tournament.scenario)
+    return _games[key]
+
+
+def check(tournament: Tournament) -> list[Job]:
+    """Load the game, build every agent once (so a bad code fails before any game) and
+    return the schedule."""
+    game = load_game(tournament)
+    for code in tournament.agents:
+        make_agent(code, game)
+    return schedule(tournament, len(game.players))
+
+
+def run_job(tournament: Tournament, job: Job) -> GameRow:
+    """Play one game of the tournament."""
+    import time
+    game = load_game(tournament)
+    codes = [tournament.agents[e] for e in job.seats]
+    tally = _Tally(len(game.players))
+    started = time.perf_counter()
+    result = play(game, codes, seed=job.seed, max_decisions=tournament.max_decisions,
+                  on_step=tally, time_limit=tournament.time_limit())
+    took = time.perf_counter() - started
+    o = result.outcome
+    return GameRow(
+        job.index, job.key, job.seats, job.seed, tuple(o.winners), tuple(o.ranks),
+        tuple(float(s) for s in o.scores), o.reason, len(result.state.history),
+        result.state.flow.round, took, result.think, result.decisions, result.slow,
+        result.forfeit, tally.stats(), result.replay.to_json())

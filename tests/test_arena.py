@@ -1,0 +1,312 @@
+"""The arena: schedules, backends that agree, resuming a killed run, replays, the report."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+import stratagem
+from stratagem.agents import Agent, Choice
+from stratagem.arena import TimeLimit, play, replay_game
+from stratagem.arena.report import render_report
+from stratagem.arena.runner import run_tournament
+from stratagem.arena.stats import summarize, wilson
+from stratagem.arena.store import read_results
+from stratagem.arena.tournament import Tournament, TournamentError, schedule
+from stratagem.cli.main import main
+from stratagem.engine import Decision, State
+
+SMALL = Tournament("tic_tac_toe", ("random", "osla", "mcts:iterations=30"), games=4, seed=3)
+
+
+def keys(rows: list) -> list[tuple]:  # type: ignore[type-arg]
+    return [r.result_key() for r in rows]
+
+
+# ------------------------------------------------------------------ schedule
+def test_every_pairing_plays_every_seat_order_equally_with_mirrored_seeds() -> None:
+    jobs = schedule(SMALL, 2)
+    assert len(jobs) == 3 * 4  # three pairings, four games each
+    assert len({j.key for j in jobs}) == len(jobs)
+    by_lineup: dict[int, list] = {}  # type: ignore[type-arg]
+    for job in jobs:
+        by_lineup.setdefault(job.lineup, []).append(job)
+    assert sorted({tuple(sorted(j.seats)) for j in jobs}) == [(0, 1), (0, 2), (1, 2)]
+    for games in by_lineup.values():
+        orders = Counter(j.seats for j in games)
+        assert len(orders) == 2 and set(orders.values()) == {2}
+        # games 0 and 1 are one deal from both sides; games 2 and 3 another
+        assert games[0].seed == games[1].seed != games[2].seed == games[3].seed
+        assert games[0].seats == games[1].seats[::-1]
+
+
+def test_schedule_is_fixed_by_the_seed() -> None:
+    again = Tournament("tic_tac_toe", SMALL.agents, games=4, seed=3)
+    other = Tournament("tic_tac_toe", SMALL.agents, games=4, seed=4)
+    assert schedule(again, 2) == schedule(SMALL, 2)
+    assert [j.seed for j in schedule(other, 2)] != [j.seed for j in schedule(SMALL, 2)]
+
+
+def test_three_seat_games_rotate_through_all_six_orders() -> None:
+    t = Tournament("x", ("a", "b", "c", "d"), games=6)
+    jobs = schedule(t, 3)
+    assert len({tuple(sorted(j.seats)) for j in jobs}) == 4  # C(4, 3) line-ups
+    for lineup in range(4):
+        assert len({j.seats for j in jobs if j.lineup == lineup}) == 6
+
+
+def test_gauntlet_puts_the_first_agent_in_every_game() -> None:
+    t = Tournament("x", ("champ", "b", "c", "d"), games=2, mode="gauntlet")
+    jobs = schedule(t, 2)
+    assert len(jobs) == 6 and all(0 in j.seats for j in jobs)
+    assert {tuple(sorted(j.seats)) for j in jobs} == {(0, 1), (0, 2), (0, 3)}
+
+
+def test_same_code_twice_gets_numbered_labels() -> None:
+    assert Tournament("x", ("random", "osla", "random")).labels == (
+        "random#1", "osla", "random#2")
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"agents": ("random", "human")}, "human agent cannot play"),
+    ({"agents": ("random",), "mode": "gauntlet"}, "champion and at least one"),
+    ({"agents": ("random", "random"), "games": 0}, "at least 1"),
+    ({"agents": ("random", "random"), "mode": "swiss"}, "unknown mode"),
+    ({"agents": ("random", "random"), "forfeit": 1.0}, "needs a time limit"),
+    ({"agents": ("random", "random"), "seconds": 1.0, "forfeit": 0.5}, "below the time limit"),
+])
+def test_bad_tournaments_are_refused_plainly(kwargs: dict, message: str) -> None:  # type: ignore[type-arg]
+    with pytest.raises(TournamentError, match=message):
+        Tournament("tic_tac_toe", **kwargs)
+
+
+# ------------------------------------------------------------------ statistics
+def test_wilson_interval_matches_the_formula() -> None:
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    low, high = wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+# ------------------------------------------------------------------ backends agree
+@pytest.fixture(scope="module")
+def serial(tmp_path_factory: pytest.TempPathFactory) -> list:  # type: ignore[type-arg]
+    db = tmp_path_factory.mktemp("arena") / "serial.sqlite"
+    return run_tournament(SMALL, db)
+
+
+def test_results_and_summary_are_complete(serial: list) -> None:  # type: ignore[type-arg]
+    assert [r.index for r in serial] == list(range(12))
+    summary = summarize(SMALL, ("x", "o"), serial, 12)
+    assert sum(a.games for a in summary.agents) == 24
+    for line in summary.agents:
+        assert line.wins + line.draws + line.losses == line.games == 8
+    # MCTS with 30 iterations beats random at tic-tac-toe: it must not be rated below it
+    names = [a.agent for a in summary.agents]
+    assert names.index("mcts:iterations=30") < names.index("random")
+    decisive = [r for r in serial if r.winners and len(r.winners) == 1]
+    assert all(r.ranks[r.winners[0]] == 1 for r in decisive)
+
+
+def test_two_workers_give_the_same_results(serial: list, tmp_path: Path) -> None:  # type: ignore[type-arg]
+    rows = run_tournament(SMALL, tmp_path / "two.sqlite", workers=2)
+    assert keys(rows) == keys(serial)
+
+
+def test_ray_backend_gives_the_same_results(serial: list, tmp_path: Path) -> None:  # type: ignore[type-arg]
+    rows = run_tournament(SMALL, tmp_path / "ray.sqlite", workers=2, backend="ray")
+    assert keys(rows) == keys(serial)
+
+
+# ------------------------------------------------------------------ storage and resume
+def test_a_results_file_refuses_another_tournament_and_a_second_run(
+        serial: list, tmp_path: Path) -> None:  # type: ignore[type-arg]
+    db = tmp_path / "r.sqlite"
+    run_tournament(SMALL, db)
+    with pytest.raises(TournamentError, match="--resume"):
+        run_tournament(SMALL, db)
+    rows = run_tournament(SMALL, db, resume=True)  # nothing left: nothing played twice
+    assert keys(rows) == keys(serial)
+    other = Tournament("tic_tac_toe", ("random", "osla"), games=2)
+    with pytest.raises(TournamentError, match="another tournament"):
+        run_tournament(other, db, resume=True)
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("not a database at all\n" * 10)
+    with pytest.raises(TournamentError, match="not a Stratagem results file"):
+        run_tournament(SMALL, junk)
+    assert junk.read_text() == "not a database at all\n" * 10
+
+
+def _count(db: Path) -> int:
+    try:
+        with sqlite3.connect(db) as con:
+            return int(con.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+def test_a_killed_tournament_resumes_without_loss_or_duplicates(tmp_path: Path) -> None:
+    t = Tournament("connect_four", ("random", "mcts:iterations=40"), games=16, seed=11)
+    db = tmp_path / "killed.sqlite"
+    cmd = [sys.executable, "-m", "stratagem.cli.main", "arena", "connect_four",
+           "--agents", "random,mcts:iterations=40", "--games", "16", "--seed", "11",
+           "--db", str(db), "--quiet"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while _count(db) < 4 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert proc.poll() is None, "the tournament finished before it could be killed"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    stored = _count(db)
+    assert 4 <= stored < 16
+    assert main(["arena", "connect_four", "--agents", "random,mcts:iterations=40", "--games",
+                 "16", "--seed", "11", "--db", str(db), "--resume", "--quiet"]) is None
+    tournament, rows = read_results(db)
+    assert tournament == t
+    assert [r.index for r in rows] == list(range(16))
+    assert len({r.key for r in rows}) == 16
+    clean = run_tournament(t, tmp_path / "clean.sqlite")
+    assert keys(rows) == keys(clean)
+
+
+# ------------------------------------------------------------------ replays
+def test_every_stored_replay_reproduces_its_game(serial: list) -> None:  # type: ignore[type-arg]
+    game = stratagem.load("tic_tac_toe")
+    for row in serial:
+        replay = stratagem.Replay.from_json(row.replay)
+        state = replay_game(game, replay)
+        assert state.outcome is not None
+        assert tuple(state.outcome.winners) == row.winners
+
+
+def test_scenario_replays_load_their_scenario(tmp_path: Path) -> None:
+    t = Tournament("skirmish", ("random", "random"), games=2, scenario="duel", seed=1)
+    rows = run_tournament(t, tmp_path / "s.sqlite")
+    out = tmp_path / "replays.jsonl"
+    out.write_text("".join(r.replay + "\n" for r in rows))
+    assert json.loads(rows[0].replay)["meta"] == {"scenario": "duel"}
+    assert main(["replay", str(out)]) is None
+
+
+class Sleeper(Agent):
+    """Plays the first legal action after sleeping: a slow agent, on purpose."""
+
+    code = "sleeper"
+
+    def choose(self, view: State, decision: Decision, budget: object = None) -> Choice:
+        time.sleep(0.06)
+        return Choice(decision.actions[0], "slept")
+
+
+def test_time_limits_warn_and_forfeit() -> None:
+    game = stratagem.load("tic_tac_toe")
+    warned = play(game, [Sleeper(game), "random"], time_limit=TimeLimit(0.01, grace=0.01))
+    assert warned.forfeit is None and warned.slow[0] == warned.decisions[0] > 0
+    assert warned.slow[1] == 0
+    lost = play(game, ["random", Sleeper(game)], seed=2,
+                time_limit=TimeLimit(0.01, grace=0.01, forfeit=0.03))
+    assert lost.forfeit == 1
+    assert lost.outcome.winners == (0,) and lost.outcome.ranks == (1, 2)
+    assert "forfeits" in lost.outcome.reason
+    assert replay_game(game, lost.replay) is not None  # a forfeited game replays too
+
+
+# ------------------------------------------------------------------ report and CLI
+class _Parser(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.headings: list[str] = []
+        self.tags: Counter[str] = Counter()
+        self.refs: list[str] = []
+        self._in: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:  # type: ignore[type-arg]
+        self.tags[tag] += 1
+        self.refs += [v for k, v in attrs if k in ("src", "href")]
+        self._in = tag
+
+    def handle_data(self, data: str) -> None:
+        if self._in == "h2":
+            self.headings.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in = None
+
+
+def test_balance_report_renders_every_section(tmp_path: Path) -> None:
+    t = Tournament("broken_throne", ("random", "greedy-turn"), games=2, seed=5)
+    rows = run_tournament(t, tmp_path / "bt.sqlite")
+    summary = summarize(t, ("red", "blue"), rows, 2)
+    page = render_report(summary, rows)
+    parser = _Parser()
+    parser.feed(page)
+    assert parser.headings == [
+        "Win rate by side", "First-player advantage", "Agents",
+        "Unit types: losses and kills", "Actions and abilities", "Game length",
+        "How games ended"]
+    assert parser.tags["svg"] >= 4 and parser.refs == []  # self-contained: nothing linked
+    lost = sum(sum(v) for r in rows for v in r.stats["losses"].values())
+    assert lost > 0, "random and greedy play on Broken Throne always loses some units"
+    assert "knight" in page or "archer" in page
+
+
+def test_cli_arena_writes_every_output(tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    files = {k: tmp_path / f"out.{k}" for k in ("json", "csv", "jsonl", "html")}
+    assert main(["arena", "tic_tac_toe", "--agents", "random,osla", "--games", "4",
+                 "--db", str(tmp_path / "c.sqlite"), "--json", str(files["json"]),
+                 "--csv", str(files["csv"]), "--replays", str(files["jsonl"]),
+                 "--report", str(files["html"]), "--quiet"]) is None
+    shown = capsys.readouterr().out
+    assert "osla" in shown and "95% CI" in shown
+    doc = json.loads(files["json"].read_text())
+    assert doc["games"] == 4 and {a["agent"] for a in doc["agents"]} == {"random", "osla"}
+    assert sum(a["wins"] + a["draws"] + a["losses"] for a in doc["agents"]) == 8
+    lines = files["csv"].read_text().splitlines()
+    assert lines[0].startswith("agent,seat,games,wins") and len(lines) == 1 + 2 + 4
+    assert len(files["jsonl"].read_text().splitlines()) == 4
+    assert main(["replay", str(files["jsonl"])]) is None
+    assert files["html"].read_text().startswith("<!DOCTYPE html>")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--agents", "random,bogus"], "unknown agent 'bogus'"),
+    (["--agents", "random,human"], "human agent cannot play"),
+    (["--agents", "random,random", "--backend", "slurm"], "slurm"),
+    (["--agents", "random,random", "--games", "0"], "--games"),
+])
+def test_cli_arena_bad_input_is_one_line(args: list[str], message: str, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["arena", "tic_tac_toe", *args, "--db", str(tmp_path / "x.sqlite")])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert not (tmp_path / "x.sqlite").exists()
+
+
+def test_arena_benchmark_runs_and_checks_backends_agree(tmp_path: Path) -> None:
+    import importlib.util
+    bench = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_arena.py"
+    spec = importlib.util.spec_from_file_location("bench_arena", bench)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "arena.json"
+    assert module.main(["--game", "tic_tac_toe", "--agents", "random,osla", "--games", "4",
+                        "--json", str(out)]) == 0
+    runs = json.loads(out.read_text())["runs"]
+    assert [r["workers"] for r in runs] == [1, 2]
+    assert all(r["games"] == 4 and r["same_results"] for r in runs)
