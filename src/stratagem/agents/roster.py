@@ -20,6 +20,7 @@ from .human import HumanAgent
 from .levels import LEVELS
 from .lookahead import GreedyTurnAgent, OSLAAgent
 from .mcts import MCTSAgent
+from .program.runtime import ProgramAgent
 from .random_agent import RandomAgent
 
 
@@ -34,6 +35,8 @@ class AgentSpec:
     code: str
     description: str
     factory: Callable[..., Agent]
+    positional: str | None = None
+    """The argument a bare value after the colon sets (``program:goblins``), if any."""
 
     @property
     def arguments(self) -> dict[str, Any]:
@@ -51,6 +54,7 @@ ROSTER: dict[str, AgentSpec] = {
         AgentSpec("expectimax", ExpectimaxAgent.description, ExpectimaxAgent),
         AgentSpec("mcts", MCTSAgent.description, MCTSAgent),
         AgentSpec("human", HumanAgent.description, HumanAgent),
+        AgentSpec("program", ProgramAgent.description, ProgramAgent, positional="file"),
         *(AgentSpec(level.name, level.description, level) for level in LEVELS),
     )
 }
@@ -78,8 +82,13 @@ def parse_agent_code(code: str) -> tuple[str, dict[str, Any]]:
     """Split ``name:key=value,key=value`` into the name and its arguments."""
     name, _, rest = code.strip().partition(":")
     kwargs: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
+    spec = ROSTER.get(name)
+    for i, part in enumerate(filter(None, (p.strip() for p in rest.split(",")))):
         key, sep, value = part.partition("=")
+        if i == 0 and spec is not None and spec.positional and (
+                not sep or not key.isidentifier()):
+            kwargs[spec.positional] = part  # program:goblins, program:my/file.yaml
+            continue
         if not sep or not key.isidentifier():
             raise AgentSpecError(f"agent '{code}': expected key=value, got '{part}'")
         kwargs[key] = _arg(value)

@@ -475,6 +475,113 @@ def _print_summary(summary: Any) -> None:
                   f"{a.forfeits} games forfeited[/]")
 
 
+def _program(file: Path, game_name: str | None) -> tuple[Any, Game]:
+    """A program file and the game it is checked against (its header's, by default)."""
+    from ..agents.program import bundled_programs, load_program, program_game
+    if not file.exists() and game_name is not None and str(file) in bundled_programs(game_name):
+        file = bundled_programs(game_name)[str(file)]
+    if not file.exists():
+        _fail(f"no program file at {file}")
+    game = load(game_name or program_game(file))
+    return load_program(file, game), game
+
+
+@cli.command("check-program")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--game", "game_name", default=None,
+              help="The game to check against (default: the one the program names).")
+def check_program_cmd(file: Path, game_name: str | None) -> None:
+    """Check a program FILE: unknown names, unreachable states, states with no way out,
+    rules that can never match and shadowed triggers, each with file:line:column."""
+    from ..agents.program import check_program
+    program, game = _program(file, game_name)
+    problems = check_program(program, game)
+    for p in problems:
+        out.print(str(p), markup=False)
+    if problems:
+        err.print(f"{file}: {len(problems)} problem{'s' * (len(problems) != 1)}")
+        sys.exit(1)
+    rules = sum(len(r) for st in program.states.values() for r in st.phases.values())
+    out.print(f"{file}: ok — {program.name}, {len(program.states)} states, {rules} rules")
+
+
+@cli.command("render-program")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--game", "game_name", default=None,
+              help="The game the program plays (default: the one it names).")
+@click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md",
+              show_default=True, help="Markdown, or one self-contained printable HTML page.")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Write the card to this file (default: print it).")
+def render_program_cmd(file: Path, game_name: str | None, fmt: str,
+                       out_file: Path | None) -> None:
+    """Print a program FILE as the card a player follows at the table."""
+    from ..agents.program import render_html, render_markdown
+    program, _ = _program(file, game_name)
+    text = render_html(program) if fmt == "html" else render_markdown(program)
+    if out_file is None:
+        out.print(text, markup=False, end="")
+    else:
+        _write_atomic(out_file, text)
+        out.print(f"[dim]card written to {out_file}[/]")
+
+
+@cli.command("evaluate-program")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--game", "game_name", default=None,
+              help="The game the program plays (default: the one it names).")
+@click.option("--scenario", default=None, help="A scenario of the game.")
+@click.option("--games", default=20, show_default=True, type=click.IntRange(min=1),
+              help="Games against each baseline.")
+@click.option("--against", default="random,osla", show_default=True, metavar="A,B,...",
+              help="Baseline agents, comma-separated.")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the figures as JSON.")
+def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None, games: int,
+                         against: str, seed: int, json_out: Path | None) -> None:
+    """Measure a program FILE: win rate against baselines (95% intervals), coverage of its
+    states and rules, fallbacks, and the regret of its choices against a reference."""
+    import json
+
+    from rich.progress import Progress
+
+    from ..agents import make_agent
+    from ..agents.program import evaluate_program
+    program, base = _program(file, game_name)
+    game = load(base.name if game_name is None else game_name, scenario)
+    baselines = tuple(a.strip() for a in against.split(",") if a.strip())
+    for code in baselines:
+        make_agent(code, game)
+    with Progress(console=err, transient=True) as bar:
+        task = bar.add_task("games", total=games * len(baselines))
+        ev = evaluate_program(program, game, baselines=baselines, games=games, seed=seed,
+                              progress=lambda *_: bar.advance(task))
+    out.print(f"[bold]{program.name}[/] on {game.name}: {ev.decisions} decisions")
+    for v in ev.versus:
+        low, high = v.interval
+        out.print(f"  against {v.baseline}: {v.wins} wins, {v.draws} draws, {v.losses} losses "
+                  f"of {v.games} — win rate {100 * v.wins / v.games:.0f}% "
+                  f"(95% interval {100 * low:.0f}–{100 * high:.0f}%)")
+    share = 100 * ev.fallbacks / ev.decisions if ev.decisions else 0.0
+    out.print(f"  fallback acted {ev.fallbacks} times ({share:.1f}% of decisions)")
+    for name in program.states:
+        out.print(f"  state {name}: {ev.states[name]} decisions")
+        st = program.states[name]
+        for rules in st.phases.values():
+            for r in rules:
+                n = ev.rules[name, r.number]
+                out.print(f"    rule {r.number}: {n}" + ("  [yellow](never used)[/]" if not n
+                                                          else ""))
+    for t, n in ev.triggers.most_common():
+        out.print(f"  trigger {t}: fired {n} times")
+    out.print(f"  plausibility: {ev.sampled} decisions sampled, mean regret "
+              f"{ev.mean_regret:.4f}, blunders {100 * ev.blunder_rate:.1f}% "
+              "(valued by the one-step lookahead over exact outcomes)")
+    if json_out is not None:
+        _write_atomic(json_out, json.dumps(ev.as_dict(), indent=2) + "\n")
+
+
 def main(argv: list[str] | None = None) -> Any:
     """Entry point: run the CLI, turning every user error into one line."""
     try:

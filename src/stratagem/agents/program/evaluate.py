@@ -1,0 +1,149 @@
+"""Evaluating a program: how well it plays, what it uses, how sensible its choices are.
+
+- **Strength**: games against baseline agents from every seat the program may take,
+  win rate with a Wilson 95% interval per baseline.
+- **Coverage**: how many decisions each state and each rule made, how often each
+  trigger fired, and how often the fallback had to act (a gap in the program).
+- **Plausibility**: for a sample of the program's decisions, every legal action is
+  valued by a reference — the expected value, over the action's exact outcome
+  distribution, of the game's value function (what the one-step lookahead agent
+  maximises) — and the program's choice is compared with the best: the mean regret
+  and the share of blunders (a regret above ``blunder``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine import Action, Game, Rng, State
+from ..value import default_value
+from .runtime import ProgramAgent
+from .spec import Program
+
+
+@dataclass
+class Versus:
+    """The program's results against one baseline."""
+
+    baseline: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins - self.draws
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        from ...arena.stats import wilson
+        return wilson(self.wins, self.games)
+
+
+@dataclass
+class Evaluation:
+    """Everything ``evaluate_program`` measured."""
+
+    program: str
+    versus: list[Versus] = field(default_factory=list)
+    states: Counter[str] = field(default_factory=Counter)
+    rules: Counter[tuple[str, str]] = field(default_factory=Counter)
+    triggers: Counter[str] = field(default_factory=Counter)
+    decisions: int = 0
+    fallbacks: int = 0
+    sampled: int = 0
+    regret: float = 0.0
+    blunders: int = 0
+
+    @property
+    def mean_regret(self) -> float:
+        return self.regret / self.sampled if self.sampled else 0.0
+
+    @property
+    def blunder_rate(self) -> float:
+        return self.blunders / self.sampled if self.sampled else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "program": self.program,
+            "versus": [{"baseline": v.baseline, "games": v.games, "wins": v.wins,
+                        "draws": v.draws, "losses": v.losses,
+                        "win_low": round(v.interval[0], 4),
+                        "win_high": round(v.interval[1], 4)} for v in self.versus],
+            "decisions": self.decisions, "fallbacks": self.fallbacks,
+            "states": dict(self.states),
+            "rules": {f"{s}:{r}": n for (s, r), n in self.rules.items()},
+            "triggers": dict(self.triggers),
+            "plausibility": {"sampled": self.sampled, "mean_regret": round(self.mean_regret, 5),
+                             "blunder_rate": round(self.blunder_rate, 4)},
+        }
+
+
+def _values(game: Game, state: State, player: int, actions: tuple[Action, ...]) -> list[float]:
+    value = default_value(game)
+    out = []
+    for a in actions:
+        total = 0.0
+        for p, after in game.outcomes(state, a):
+            total += p * value(after, player)
+        out.append(total)
+    return out
+
+
+def evaluate_program(program: Program, game: Game, *, baselines: tuple[str, ...] = ("random",),
+                     games: int = 20, seed: int = 0, sample_every: int = 5,
+                     blunder: float = 0.05, progress: Any = None) -> Evaluation:
+    """Play ``games`` games against each baseline (seats alternating where the program may
+    take either side) and measure strength, coverage and plausibility."""
+    from ...arena.match import play
+    ev = Evaluation(program.name)
+    seats = ([program.side] if program.side is not None
+             else list(range(len(game.players))))
+    if len(game.players) != 2:
+        raise ValueError("programs are evaluated in two-player games")
+    rng = Rng(seed)
+    for baseline in baselines:
+        vs = Versus(baseline)
+        for g in range(games):
+            seat = seats[g % len(seats)]
+            agent = ProgramAgent(game, seed=rng.fork(), program=program)
+            lineup: list[Any] = [baseline, baseline]
+            lineup[seat] = agent
+            count = [0]
+
+            def watch(before: State, player: int, action: Action, why: str, after: State,
+                      seat: int = seat, count: list[int] = count) -> None:
+                if player != seat:
+                    return
+                count[0] += 1
+                if count[0] % sample_every or before.decision is None:
+                    return
+                actions = before.decision.actions
+                if len(actions) < 2:
+                    return
+                values = _values(game, before, seat, actions)
+                chosen = values[actions.index(action)]
+                loss = max(values) - chosen
+                ev.sampled += 1
+                ev.regret += loss
+                ev.blunders += loss > blunder
+
+            result = play(game, lineup, seed=rng.fork(), on_step=watch)
+            vs.games += 1
+            if result.outcome.is_draw:
+                vs.draws += 1
+            elif seat in result.outcome.winners:
+                vs.wins += 1
+            for step in agent.trace:
+                ev.decisions += 1
+                ev.states[step.state] += 1
+                ev.rules[step.state, step.rule] += 1
+                ev.fallbacks += step.fallback
+                if step.trigger:
+                    ev.triggers[step.trigger] += 1
+            if progress is not None:
+                progress(baseline, g + 1, games)
+        ev.versus.append(vs)
+    return ev

@@ -1,0 +1,533 @@
+"""Programmed opponents: the format, each rule form, triggers, memory, fallback, checks,
+the card, evaluation, and the bundled programs."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+import stratagem
+from stratagem.agents import AgentSpecError, make_agent
+from stratagem.agents.program import (
+    ProgramAgent,
+    ProgramSeatError,
+    bundled_programs,
+    check_program,
+    evaluate_program,
+    load_program,
+    parse_program,
+    render_html,
+    render_markdown,
+)
+from stratagem.cli.main import main
+from stratagem.engine import Action, Pos, State
+from stratagem.rules import RulesError
+
+TTT = stratagem.load("tic_tac_toe")
+
+
+def program(body: str, game: str = "tic_tac_toe", side: str = "any",
+            header: str = "") -> str:
+    return f"program: test\ngame: {game}\nside: {side}\n{header}" + body
+
+
+def agent(text: str, game: stratagem.Game = TTT, seed: int = 0) -> ProgramAgent:
+    return ProgramAgent(game, seed=seed, program=parse_program(text, game, "p.yaml"))
+
+
+def cell(action: Action) -> Pos:
+    return action.target("cell")  # type: ignore[return-value]
+
+
+def play_ttt(state: State, *cells: tuple[int, int]) -> State:
+    for x, y in cells:
+        state = TTT.apply(state, Action("place", None, (("cell", Pos(x, y)),)))
+    return state
+
+
+# ------------------------------------------------------------------ rule forms
+def test_order_takes_the_earliest_listed_value_that_is_legal() -> None:
+    text = program("""
+states:
+  only:
+    rules:
+      - do: place
+        order: {of: cell, values: ["(1, 1)", "(0, 0)", "(2, 2)"]}
+""")
+    a = agent(text)
+    s = TTT.new_state(0)
+    assert cell(a.choose(s, s.decision).action) == Pos(1, 1)  # type: ignore[arg-type]
+    s = play_ttt(s, (1, 1))
+    choice = a.choose(s, s.decision)  # type: ignore[arg-type]
+    assert cell(choice.action) == Pos(0, 0)
+    assert "rule 1" in choice.rationale
+    s = play_ttt(s, (0, 0), (2, 2))  # every listed cell taken: the rule no longer matches
+    choice = a.choose(s, s.decision)  # type: ignore[arg-type]
+    assert "no rule matched: fallback" in choice.rationale and a.trace[-1].fallback
+
+
+def test_most_least_and_random_tie_breaks_in_order() -> None:
+    text = program("""
+states:
+  only:
+    rules:
+      - do: place
+        prefer:
+          - least: cell.y
+          - most: cell.x
+""")
+    s = TTT.new_state(0)
+    choice = agent(text).choose(s, s.decision)  # type: ignore[arg-type]
+    assert cell(choice.action) == Pos(2, 0)
+    assert "most cell.x" in choice.rationale
+    rand = program("""
+states:
+  only:
+    rules:
+      - do: place
+        prefer: [least: cell.y, random]
+""")
+    picks = {cell(agent(rand, seed=k).choose(s, s.decision).action) for k in range(30)}  # type: ignore[arg-type]
+    assert picks == {Pos(0, 0), Pos(1, 0), Pos(2, 0)}  # the ladder narrows, the die picks
+
+
+def test_where_and_if_filter_and_later_rules_catch_the_rest() -> None:
+    text = program("""
+states:
+  only:
+    rules:
+      - do: place
+        if: "count(entities(owner: player)) >= 1"
+        where: "cell.x == 2"
+        prefer: [least: cell.y]
+      - do: place
+        say: opening
+        where: "cell.y == 1"
+        prefer: [least: cell.x]
+""")
+    a = agent(text)
+    s = TTT.new_state(0)
+    first = a.choose(s, s.decision)  # type: ignore[arg-type]
+    assert cell(first.action) == Pos(0, 1) and "rule 2 (opening)" in first.rationale
+    s = play_ttt(s, (0, 1), (1, 1))
+    second = a.choose(s, s.decision)  # type: ignore[arg-type]
+    assert cell(second.action) == Pos(2, 0) and "rule 1" in second.rationale
+
+
+def test_do_accepts_a_list_and_any() -> None:
+    for do in ("[place]", "any"):
+        text = program(f"""
+states:
+  only:
+    rules:
+      - do: {do}
+        prefer: [most: "0"]
+""")
+        s = TTT.new_state(0)
+        assert agent(text).choose(s, s.decision).action in s.decision.actions  # type: ignore[arg-type,union-attr]
+
+
+def test_blocks_are_numbered_inside_the_step_that_uses_them() -> None:
+    text = program("""
+blocks:
+  corners:
+    - do: place
+      where: "cell.x != 1 and cell.y != 1"
+      prefer: [least: cell.x, least: cell.y]
+states:
+  only:
+    rules:
+      - do: place
+        where: "cell == (1, 1) and count(entities(owner: enemy)) > 0"
+      - use: corners
+""")
+    s = TTT.new_state(0)
+    choice = agent(text).choose(s, s.decision)  # type: ignore[arg-type]
+    assert cell(choice.action) == Pos(0, 0) and "rule 2.1" in choice.rationale
+
+
+# ------------------------------------------------------------------ memory and triggers
+ORDERED = program("""
+memory:
+  mark: number
+  last: pos
+start: one
+states:
+  one:
+    triggers:
+      - if: "count(entities(owner: player)) >= 1"
+        go: two
+      - if: "true"
+        go: three
+    exit:
+      - remember: {mark: 1}
+    rules:
+      - do: place
+        prefer: [least: cell.x, least: cell.y]
+        remember: {last: cell}
+  two:
+    enter:
+      - remember: {mark: "mark * 10 + 2"}
+    triggers:
+      - if: "false"
+        go: one
+    rules:
+      - do: place
+        prefer: [remembered: last, most: cell.x, most: cell.y]
+  three:
+    rules:
+      - do: place
+""")
+
+
+def test_first_trigger_wins_and_exit_runs_before_enter() -> None:
+    a = agent(ORDERED)
+    s = TTT.new_state(0)
+    first = a.choose(s, s.decision)  # type: ignore[arg-type]
+    # at the first turn trigger 1 does not hold yet; trigger 2 always does
+    assert a.current == "three" and "one → three (trigger 2)" in first.rationale
+    b = agent(ORDERED)
+    s2 = play_ttt(TTT.new_state(0), (0, 0), (1, 1))  # x (player 0) has one piece
+    choice = b.choose(s2, s2.decision)  # type: ignore[arg-type]
+    assert b.current == "two" and b.memory["mark"] == 12  # exit (1) then enter (*10 + 2)
+    assert "one → two (trigger 1)" in choice.rationale
+    assert cell(choice.action) == Pos(2, 2)
+
+
+def test_memory_remembers_the_target_and_the_remembered_tie_break_uses_it() -> None:
+    a = agent(ORDERED)
+    s = TTT.new_state(0)
+    a.current = "one"
+    a._turn = s.flow.turn  # already past this turn's trigger check
+    choice = a.choose(s, s.decision)  # type: ignore[arg-type]
+    assert cell(choice.action) == Pos(0, 0) and a.memory["last"] == Pos(0, 0)
+
+
+def test_triggers_are_checked_at_turn_start_unless_marked_always(tmp_path: Path) -> None:
+    """Broken Throne: a turn is many decisions (select, move, act). A `when: always` trigger
+    changes state in the middle of the turn; a plain one waits for the next turn."""
+    game = stratagem.load("broken_throne")
+    body = """
+states:
+  idle:
+    triggers:
+      - if: "player.selected != 0"
+        go: busy
+        {when}
+    rules:
+      - do: select
+        prefer: [least: actor.id]
+      - do: end_turn
+  busy:
+    triggers:
+      - if: "player.selected == 0"
+        go: idle
+        {when}
+    rules:
+      - do: hold
+      - do: any
+"""
+    for when, expect_mid_turn in (("when: always", True), ("", False)):
+        a = agent(program(body.replace("{when}", when), "broken_throne"), game)
+        s = game.new_state(0)
+        d = s.decision
+        assert d is not None
+        first = a.choose(s.view(d.player), d)
+        assert first.action.type == "select"
+        s = game.apply(s, first.action)
+        d = s.decision
+        assert d is not None
+        second = a.choose(s.view(d.player), d)
+        assert (a.current == "busy") is expect_mid_turn
+        assert (second.action.type == "hold") is expect_mid_turn
+
+
+def test_no_match_falls_back_and_the_trace_says_so() -> None:
+    for fallback, first_legal in (("random", False), ("first", True)):
+        text = program(f"""
+states:
+  only:
+    rules:
+      - do: place
+        where: "cell.x > 5"
+fallback: {fallback}
+""")
+        a = agent(text, seed=4)
+        s = TTT.new_state(0)
+        choice = a.choose(s, s.decision)  # type: ignore[arg-type]
+        assert "no rule matched: fallback" in choice.rationale
+        assert a.trace[-1].fallback and a.trace[-1].rule == "fallback"
+        if first_legal:
+            assert choice.action == s.decision.actions[0]  # type: ignore[union-attr]
+
+
+def test_a_rule_fallback_acts_when_nothing_else_does() -> None:
+    text = program("""
+states:
+  only:
+    rules:
+      - do: place
+        where: "cell.x > 5"
+fallback:
+  do: place
+  prefer: [most: cell.x, most: cell.y]
+""")
+    s = TTT.new_state(0)
+    a = agent(text)
+    assert cell(a.choose(s, s.decision).action) == Pos(2, 2)  # type: ignore[arg-type]
+    assert a.trace[-1].fallback
+
+
+# ------------------------------------------------------------------ errors and safety
+@pytest.mark.parametrize(("body", "where", "message"), [
+    ("states:\n  a:\n    rules:\n      - do: plac\n", "7:13", "no action `plac`"),
+    ("states:\n  a:\n    rules:\n      - do: place\n        where: \"cell.z == 1\"\n",
+     "8:22", "z"),
+    ("states:\n  a:\n    rules:\n      - do: place\n        prefer: [closest: cell.x]\n",
+     "8:18", "unknown tie-break `closest`"),
+    ("states:\n  a:\n    triggers:\n      - if: \"true\"\n        go: b\n", "8:13",
+     "unknown state `b`"),
+    ("memory:\n  x: entityy\nstates:\n  a: {}\n", "5:6", "unknown memory type"),
+    ("states:\n  a:\n    rules:\n      - do: place\n        remember: {spot: cell}\n",
+     "8:20", "no memory slot `spot`"),
+    ("states:\n  a:\n    rulez: []\n", "6:5", "unknown key `rulez`"),
+])
+def test_mistakes_are_reported_with_file_line_and_column(body: str, where: str,
+                                                         message: str) -> None:
+    with pytest.raises(RulesError) as exc:
+        parse_program(program(body), TTT, "p.yaml")
+    text = str(exc.value)
+    assert f"p.yaml:{where}" in text and message in text
+
+
+def test_wrong_game_and_side_are_refused() -> None:
+    with pytest.raises(RulesError, match="not `tic_tac_toe`"):
+        parse_program(program("states: {a: {}}\n", game="pig"), TTT)
+    with pytest.raises(RulesError, match="`z` is not a side of tic_tac_toe"):
+        parse_program(program("states: {a: {}}\n", side="z"), TTT)
+
+
+def test_a_program_file_cannot_run_code(tmp_path: Path) -> None:
+    evil = tmp_path / "evil.yaml"
+    evil.write_text(program("states: !!python/object/apply:os.system ['touch pwned']\n"))
+    with pytest.raises(RulesError):
+        load_program(evil, TTT)
+    assert not Path("pwned").exists()
+    sneaky = program("states:\n  a:\n    rules:\n      - do: place\n"
+                     "        where: \"__import__('os')\"\n")
+    with pytest.raises(RulesError, match="unknown function"):
+        parse_program(sneaky, TTT)
+
+
+# ------------------------------------------------------------------ checks
+BROKEN = """program: broken
+game: tic_tac_toe
+side: any
+start: a
+states:
+  a:
+    triggers:
+      - if: "true"
+        go: b
+      - if: "count(entities(owner: player)) > 2"
+        go: c
+    rules:
+      - do: place
+      - do: place
+        where: "cell.x == 1"
+      - do: place
+        where: "false"
+  b:
+    triggers:
+      - if: "count(entities(owner: player)) > 1"
+        go: a
+      - if: "count(entities(owner: player)) > 1"
+        go: b
+  c:
+    rules: []
+  lost:
+    triggers:
+      - if: "false"
+        go: a
+"""
+
+
+def test_checks_find_each_kind_of_flaw() -> None:
+    problems = check_program(parse_program(BROKEN, TTT, "broken.yaml"), TTT)
+    text = [str(p) for p in problems]
+
+    def has(where: str, words: str) -> bool:
+        return any(t.startswith(f"broken.yaml:{where}") and words in t for t in text)
+
+    assert has("10:9", "trigger 2 of `a` never fires: trigger 1 always fires")
+    assert has("14:9", "never acts: rule 1 takes the same actions first")
+    assert has("16:9", "its `where` is always false")
+    assert has("22:9", "trigger 2 of `b` never fires: trigger 1 has the same test")
+    assert has("24:3", "state `c` has no way out")
+    assert has("26:3", "state `lost` cannot be reached")
+    assert has("28:9", "trigger 1 of `lost` never fires: its test is always false")
+    assert len(problems) == 7
+
+
+def test_checks_know_which_actions_a_phase_and_the_units_offer() -> None:
+    game = stratagem.load("skirmish")
+    text = program("""
+states:
+  a:
+    phases:
+      combat:
+        - do: parry
+        - do: second_wind
+""", "skirmish", "monsters")
+    problems = check_program(parse_program(text, game, "s.yaml"), game)
+    assert problems == []  # reactions come whenever; a fighter has second wind
+    bad = program("states:\n  a:\n    phases:\n      combt: []\n", "skirmish")
+    with pytest.raises(RulesError, match="no phase `combt`"):
+        parse_program(bad, game)
+
+
+@pytest.mark.parametrize("name", sorted(bundled_programs()))
+def test_bundled_programs_are_clean(name: str) -> None:
+    path = bundled_programs()[name]
+    prog = load_program(path)
+    assert check_program(prog, stratagem.load(prog.game)) == []
+
+
+# ------------------------------------------------------------------ the card
+class _Page(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self.tags: list[str] = []
+        self.refs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:  # type: ignore[type-arg]
+        self.tags.append(tag)
+        self.refs += [v for k, v in attrs if k in ("src", "href")]
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def test_the_card_shows_every_state_trigger_and_step() -> None:
+    prog = load_program(bundled_programs("skirmish")["goblins"])
+    md = render_markdown(prog)
+    for name, st in prog.states.items():
+        assert f"## State: {name}" in md
+        for t in st.triggers:
+            assert f"{t.number}. If `{t.test.text}`: go to **{t.go}**" in md
+        for rules in st.phases.values():
+            for r in rules:
+                assert f"\n{r.number}. " in md
+    assert "```mermaid" in md and "hunt --> cunning" in md
+    assert "if still tied, roll a die" in md
+    page = _Page()
+    page.feed(render_html(prog))
+    joined = "".join(page.text)
+    assert "State: hunt" in joined and "State: cunning" in joined
+    assert "svg" in page.tags and page.refs == []
+    assert page.tags.count("li") == sum(
+        len(r) for st in prog.states.values() for r in st.phases.values()) + sum(
+        len(st.triggers) for st in prog.states.values())
+
+
+# ------------------------------------------------------------------ roster, seats, games
+def test_program_codes_in_the_roster() -> None:
+    game = stratagem.load("skirmish", "duel")
+    built = make_agent("program:goblins", game, seed=1)
+    assert isinstance(built, ProgramAgent) and built.program.side_name == "monsters"
+    with pytest.raises(AgentSpecError, match="name the program"):
+        make_agent("program", game)
+    with pytest.raises(AgentSpecError, match="no program 'gnomes'"):
+        make_agent("program:gnomes", game)
+    s = game.new_state(0)
+    while s.decision is not None and s.decision.player != 0:
+        s = game.apply(s, s.decision.actions[0])
+    with pytest.raises(ProgramSeatError, match="plays monsters"):
+        built.choose(s.view(0), s.decision)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("game_name", "scenario", "code", "seat"), [
+    ("skirmish", "duel", "program:goblins", 1),
+    ("skirmish", "ambush", "program:goblins", 1),
+    ("broken_throne", None, "program:captain", 0),
+    ("broken_throne", None, "program:captain", 1),
+])
+def test_bundled_programs_play_whole_games_without_gaps(game_name: str, scenario: str | None,
+                                                       code: str, seat: int) -> None:
+    game = stratagem.load(game_name, scenario)
+    for seed in range(3):
+        lineup = ["random", "random"]
+        lineup[seat] = code
+        result = stratagem.play(game, lineup, seed=seed)
+        mine = [r for r, rec in zip(result.rationales, result.state.history, strict=True)
+                if rec.player == seat]
+        assert mine and all(r.startswith("state ") for r in mine)
+        assert not any("fallback" in r for r in mine)
+
+
+def test_evaluation_measures_strength_coverage_and_plausibility() -> None:
+    game = stratagem.load("skirmish", "ambush")
+    prog = load_program(bundled_programs("skirmish")["goblins"])
+    ev = evaluate_program(prog, game, baselines=("random",), games=4, seed=2)
+    (vs,) = ev.versus
+    assert vs.games == 4 and vs.wins + vs.draws + vs.losses == 4
+    assert vs.wins >= 3  # the war-band beats a random hero side
+    assert sum(ev.states.values()) == ev.decisions == sum(ev.rules.values())
+    assert ev.fallbacks == 0 and ev.sampled > 0
+    assert 0 <= ev.blunder_rate <= 1 and ev.mean_regret >= 0
+    doc = ev.as_dict()
+    assert doc["versus"][0]["games"] == 4 and doc["decisions"] == ev.decisions
+
+
+# ------------------------------------------------------------------ CLI
+def test_cli_check_render_and_evaluate(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    goblins = str(bundled_programs("skirmish")["goblins"])
+    assert main(["check-program", goblins]) is None
+    assert "ok — Goblin war-band, 2 states" in capsys.readouterr().out
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(BROKEN)
+    with pytest.raises(SystemExit) as stop:
+        main(["check-program", str(broken)])
+    assert stop.value.code == 1
+    shown = capsys.readouterr()
+    assert f"{broken}:26:3: state `lost` cannot be reached" in shown.out
+    assert "7 problems" in shown.err
+    card = tmp_path / "card.html"
+    assert main(["render-program", "goblins", "--game", "skirmish", "--format", "html",
+                 "--out", str(card)]) is None
+    assert card.read_text().startswith("<!DOCTYPE html>")
+    out = tmp_path / "ev.json"
+    assert main(["evaluate-program", goblins, "--scenario", "duel", "--games", "2",
+                 "--against", "random", "--json", str(out)]) is None
+    assert "against random" in capsys.readouterr().out
+    assert json.loads(out.read_text())["versus"][0]["games"] == 2
+
+
+def test_cli_program_errors_are_one_line(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(program("states:\n  a:\n    rules:\n      - do: plac\n"))
+    for args in (["check-program", str(bad)], ["render-program", str(tmp_path / "none.yaml")],
+                 ["evaluate-program", str(bad)]):
+        with pytest.raises(SystemExit) as stop:
+            main(args)
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and err.count("error:") == 1
+
+
+def test_the_format_reference_documents_every_key() -> None:
+    """docs/programs.md names every rule key and tie-break the compiler accepts."""
+    from stratagem.agents.program.spec import PREFER_KINDS, RULE_KEYS, STATE_KEYS, TOP_KEYS
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "programs.md").read_text()
+    for key in RULE_KEYS:
+        assert f"| `{key}` |" in doc, key
+    for kind in PREFER_KINDS:
+        assert f"`{kind}" in doc, kind
+    for key in (*STATE_KEYS, *TOP_KEYS):
+        assert f"{key}:" in doc or f"`{key}" in doc, key
