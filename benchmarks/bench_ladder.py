@@ -41,9 +41,8 @@ from typing import Any
 
 import stratagem
 from stratagem.agents.levels import LEVELS
+from stratagem.arena.stats import wilson  # a draw counts as half a win: score / n
 
-Z95 = 1.959964
-"""The normal quantile of a two-sided 95% interval."""
 ANCHOR = 1000.0
 """The weakest level's rating."""
 PRIOR_DRAWS = 1
@@ -77,17 +76,6 @@ def play_one(game_name: str, lower: str, upper: str, seed: int) -> Played:
     outcome = result.outcome
     score = 0.5 if outcome.is_draw else 1.0 if seat in outcome.winners else 0.0
     return Played(game_name, lower, upper, seed, seat, score, len(result.state.history), seconds)
-
-
-def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson interval of a proportion ``score / n`` (a draw counted as half a win)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = score / n
-    centre = p + z * z / (2 * n)
-    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    scale = 1 + z * z / n
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
 def bradley_terry(levels: Sequence[str], games: Sequence[Played],
