@@ -16,12 +16,12 @@ from stratagem.agents.program import (
     ProgramSeatError,
     bundled_programs,
     check_program,
-    evaluate_program,
     load_program,
     parse_program,
     render_html,
     render_markdown,
 )
+from stratagem.arena.program_eval import evaluate_program
 from stratagem.cli.main import main
 from stratagem.engine import Action, Pos, State
 from stratagem.rules import RulesError

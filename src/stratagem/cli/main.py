@@ -547,7 +547,7 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
     from rich.progress import Progress
 
     from ..agents import make_agent
-    from ..agents.program import evaluate_program
+    from ..arena.program_eval import evaluate_program
     program, base = _program(file, game_name)
     game = load(base.name if game_name is None else game_name, scenario)
     baselines = tuple(a.strip() for a in against.split(",") if a.strip())

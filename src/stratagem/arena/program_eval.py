@@ -1,4 +1,4 @@
-"""Evaluating a program: how well it plays, what it uses, how sensible its choices are.
+"""Evaluating a programmed opponent (`stratagem evaluate-program`): strength, use, sense.
 
 - **Strength**: games against baseline agents from every seat the program may take,
   win rate with a Wilson 95% interval per baseline.
@@ -17,10 +17,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine import Action, Game, Rng, State
-from ..value import default_value
-from .runtime import ProgramAgent
-from .spec import Program
+from ..agents.program import Program, ProgramAgent
+from ..agents.value import default_value
+from ..engine import Action, Game, Rng, State
+from .match import play
+from .stats import wilson
 
 
 @dataclass
@@ -38,7 +39,6 @@ class Versus:
 
     @property
     def interval(self) -> tuple[float, float]:
-        from ...arena.stats import wilson
         return wilson(self.wins, self.games)
 
 
@@ -97,7 +97,6 @@ def evaluate_program(program: Program, game: Game, *, baselines: tuple[str, ...]
                      blunder: float = 0.05, progress: Any = None) -> Evaluation:
     """Play ``games`` games against each baseline (seats alternating where the program may
     take either side) and measure strength, coverage and plausibility."""
-    from ...arena.match import play
     ev = Evaluation(program.name)
     seats = ([program.side] if program.side is not None
              else list(range(len(game.players))))
