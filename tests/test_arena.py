@@ -310,3 +310,16 @@ def test_arena_benchmark_runs_and_checks_backends_agree(tmp_path: Path) -> None:
     runs = json.loads(out.read_text())["runs"]
     assert [r["workers"] for r in runs] == [1, 2]
     assert all(r["games"] == 4 and r["same_results"] for r in runs)
+
+
+def test_an_agent_that_plays_one_side_is_only_seated_there(tmp_path: Path) -> None:
+    """The goblin program plays the monsters (player 1): every game seats it there."""
+    t = Tournament("skirmish", ("random", "program:goblins"), games=3, scenario="duel")
+    rows = run_tournament(t, tmp_path / "p.sqlite")
+    assert len(rows) == 3 and all(r.seats == (0, 1) for r in rows)
+    both = Tournament("skirmish", ("program:goblins", "program:goblins"), games=2)
+    with pytest.raises(TournamentError, match="no seating lets"):
+        run_tournament(both, tmp_path / "q.sqlite")
+    three = schedule(Tournament("x", ("a", "b", "c"), games=4), 2, [None, (0,), None])
+    assert all(j.seats.index(1) == 0 for j in three if 1 in j.seats)
+    assert len(three) == 12

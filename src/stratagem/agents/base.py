@@ -129,6 +129,9 @@ class Agent:
     """What one decision may spend when ``choose`` is given no budget."""
     level: str | None = None
     """The difficulty level it was built as (``agents.levels``), if any."""
+    seats: tuple[int, ...] | None = None
+    """The players it can play (``None``: any). A programmed opponent written for one side
+    plays only that side; the arena seats agents accordingly."""
 
     def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,

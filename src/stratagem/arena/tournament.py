@@ -138,11 +138,22 @@ def lineups(tournament: Tournament, players: int) -> list[tuple[int, ...]]:
     return list(combinations(range(n), players))
 
 
-def schedule(tournament: Tournament, players: int) -> list[Job]:
-    """Every game of the tournament in a fixed order."""
+def schedule(tournament: Tournament, players: int,
+             seats: list[tuple[int, ...] | None] | None = None) -> list[Job]:
+    """Every game of the tournament in a fixed order.
+
+    ``seats[e]`` lists the players entrant ``e`` can play (``None``: any); seat orders
+    that put an entrant elsewhere are left out (a program written for one side)."""
     jobs: list[Job] = []
+    labels = tournament.labels
     for li, group in enumerate(lineups(tournament, players)):
-        perms = list(permutations(group))
+        perms = [p for p in permutations(group)
+                 if seats is None or all(seats[e] is None or i in seats[e]  # type: ignore[operator]
+                                         for i, e in enumerate(p))]
+        if not perms:
+            names = ", ".join(labels[e] for e in group)
+            raise TournamentError(f"no seating lets {names} meet: each can play only "
+                                  "certain sides, and they cannot all have theirs")
         for g in range(tournament.games):
             deal = g // len(perms)
             jobs.append(Job(len(jobs), f"L{li}G{g}", li, perms[g % len(perms)],
@@ -233,12 +244,11 @@ def load_game(tournament: Tournament) -> Game:
 
 
 def check(tournament: Tournament) -> list[Job]:
-    """Load the game, build every agent once (so a bad code fails before any game) and
-    return the schedule."""
+    """Load the game, build every agent once (so a bad code fails before any game, and the
+    sides each can play are known) and return the schedule."""
     game = load_game(tournament)
-    for code in tournament.agents:
-        make_agent(code, game)
-    return schedule(tournament, len(game.players))
+    seats = [make_agent(code, game).seats for code in tournament.agents]
+    return schedule(tournament, len(game.players), seats)
 
 
 def run_job(tournament: Tournament, job: Job) -> GameRow:

@@ -82,6 +82,7 @@ class ProgramAgent(Agent):
             program = resolve_program(file, game)
         self.program = program
         self.code = f"program:{file or program.name}"
+        self.seats = None if program.side is None else (program.side,)
         self.reset(seed)
 
     def reset(self, seed: int) -> None:
