@@ -161,7 +161,7 @@ def _units(summary: Summary, rows: list[GameRow]) -> str:
         made = kills.get(kind, [0] * len(players))
         body.append([kind, *(f"{v / n:.2f}" for v in lost), *(f"{v / n:.2f}" for v in made)])
     head = ["unit type", *(f"lost by {p} / game" for p in players),
-            *(f"kills by {p}'s / game" for p in players)]
+            *(f"kills by {p} / game" for p in players)]
     return ("<h2>Unit types: losses and kills</h2>" + _table(head, body)
             + "<p class='note'>A kill is credited to the type of the unit whose action "
             "removed an enemy unit from the board.</p>")
