@@ -1,0 +1,138 @@
+"""Observations for the bridges: a state as a fixed-size vector of numbers, and as text.
+
+Every game gets the same kind of encoding, built from what its rules declare
+(board size, tile types, entity types and their parameters, players, zones), so
+the vector has one length for the whole game:
+
+- ``tiles``: for each tile type, a plane over the board, 1 where the cell has it;
+- ``pieces``: for each entity type and owner (each player, then "nobody"), a
+  plane, 1 where such an entity stands;
+- ``params``: for each entity parameter name, a plane holding the value of the
+  entity standing on each cell (0 where none stands or it has no such parameter);
+- ``cards``: for each player, zone (the game's zones, then "unseen" and "off the
+  board") and entity type, the number of that player's entities there;
+- ``players``: each player's parameters, and 1 if the player is still in;
+- ``turn``: the round, then one-hot who decides (each player, chance, nobody);
+- ``perspective``: one-hot the player observing.
+
+It is computed from what the observer may see (``state.view(player)``), so a
+hidden card counts as "unseen", never as where it really is.
+"""
+
+from __future__ import annotations
+
+from ..engine import CHANCE, Game, State
+
+UNSEEN = "?"
+"""The zone a view gives a card its viewer cannot see (``engine.views``)."""
+
+
+def _number(value: object) -> float:
+    if isinstance(value, bool):
+        return 1.0 if value else 0.0
+    if isinstance(value, int | float):
+        return float(value)
+    return 0.0
+
+
+class Features:
+    """The vector layout of one game; ``encode(state, player)`` fills it."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        b = game.board
+        self.width, self.height = b.width, b.height
+        self.cells = b.width * b.height
+        self.tile_types = sorted(set(b.tiles) | set(b.tile_types))
+        self.entity_types = sorted(game.entity_types)
+        self.params = sorted({p.name for et in game.entity_types.values() for p in et.params})
+        self.zones = [z.name for z in game.zones] + [UNSEEN, ""]
+        self.player_params = [p.name for p in game.player_params]
+        n = len(game.players)
+        self.owners = n + 1
+        self.layout: list[tuple[str, int]] = [
+            ("tiles", self.cells * len(self.tile_types)),
+            ("pieces", self.cells * len(self.entity_types) * self.owners),
+            ("params", self.cells * len(self.params)),
+            ("cards", n * len(self.zones) * len(self.entity_types)),
+            ("players", n * (len(self.player_params) + 1)),
+            ("turn", 1 + n + 2),
+            ("perspective", n),
+        ]
+        self.size = sum(size for _, size in self.layout)
+
+    def encode(self, state: State, player: int) -> list[float]:
+        """The vector of ``state`` as ``player`` sees it."""
+        game = self.game
+        view = game.view(state, player)
+        out = [0.0] * self.size
+        cells, width = self.cells, self.width
+        at = 0
+        tile_index = {t: i for i, t in enumerate(self.tile_types)}
+        for c, tile in enumerate(view.tiles):
+            out[at + tile_index[tile] * cells + c] = 1.0
+        at += cells * len(self.tile_types)
+        type_index = {t: i for i, t in enumerate(self.entity_types)}
+        param_index = {p: i for i, p in enumerate(self.params)}
+        pieces, params = at, at + cells * len(self.entity_types) * self.owners
+        n = len(game.players)
+        zone_index = {z: i for i, z in enumerate(self.zones)}
+        cards = params + cells * len(self.params)
+        per_player = len(self.zones) * len(self.entity_types)
+        for e in view.entities.values():
+            t = type_index[e.type]
+            owner = e.owner if e.owner is not None and 0 <= e.owner < n else n
+            if e.pos is not None:
+                c = e.pos[1] * width + e.pos[0]
+                out[pieces + (t * self.owners + owner) * cells + c] = 1.0
+                for name, value in e.params.items():
+                    out[params + param_index[name] * cells + c] = _number(value)
+            elif owner < n:
+                z = zone_index.get(e.zone or "", zone_index[""])
+                out[cards + owner * per_player + z * len(self.entity_types) + t] += 1.0
+        at = cards + n * per_player
+        for pl in view.players:
+            for name in self.player_params:
+                out[at] = _number(pl.params.get(name, 0))
+                at += 1
+            out[at] = 1.0 if pl.alive else 0.0
+            at += 1
+        out[at] = float(view.flow.round)
+        d = view.decision
+        who = n + 1 if d is None else (n if d.player == CHANCE else d.player)
+        out[at + 1 + who] = 1.0
+        at += 1 + n + 2
+        out[at + player] = 1.0
+        return out
+
+
+def describe(state: State, player: int | None = None) -> str:
+    """A readable text of ``state`` (as ``player`` sees it, when given): flow, board, players."""
+    game = state.game
+    view = state if player is None else game.view(state, player)
+    lines = [f"{game.name}: {game.describe_flow(view)}"]
+    board = game.render(view)
+    if board:
+        lines.append(board)
+    for p, pl in enumerate(view.players):
+        params = " ".join(f"{k}={v}" for k, v in pl.params.items())
+        zones = " ".join(f"{z}:{len(ids)}" for z, ids in pl.zones.items())
+        extra = " ".join(x for x in (params, zones) if x)
+        out = "" if pl.alive else " (out)"
+        lines.append(f"{game.players[p]}{out}" + (f": {extra}" if extra else ""))
+    off_board = [e for e in view.iter_entities() if e.pos is None]
+    if off_board:
+        lines.append("off the board: " + ", ".join(
+            f"{e.type}#{e.id}" + (f"@{game.players[e.owner]}" if e.owner is not None else "")
+            + (f" in {e.zone}" if e.zone else "") for e in off_board))
+    d = view.decision
+    if d is None:
+        assert view.outcome is not None
+        lines.append(f"over: {view.outcome.reason}; ranks {list(view.outcome.ranks)}")
+    else:
+        who = "chance" if d.player == CHANCE else game.players[d.player]
+        lines.append(f"{who} to decide ({d.kind})")
+    return "\n".join(lines)
+
+
+__all__ = ["Features", "describe"]

@@ -1,0 +1,341 @@
+"""Any Stratagem game as an OpenSpiel game (``pip install 'stratagem[openspiel]'``).
+
+    from stratagem.interop import openspiel_game
+    spiel_game = openspiel_game.load_game("connect_four")   # a pyspiel.Game
+    openspiel_game.register()                               # every bundled game, then:
+    pyspiel.load_game("stratagem_pig(seed=3)")
+
+The game's OpenSpiel type comes from its rules header (``game.info``):
+sequential dynamics; explicit stochastic chance when the game rolls dice or
+draws at random, else deterministic; imperfect information when it hides
+zones or entities; zero-sum terminal rewards for two players (general-sum for
+more), from ``Outcome.returns`` (win 1, loss -1, draw 0, ranks in between).
+
+- **States.** Each OpenSpiel state holds a Stratagem state played with
+  explicit chance (``new_state(seed, explicit_chance=True)``): every roll and
+  random draw is an OpenSpiel chance node whose ``chance_outcomes`` are the
+  engine's options with their exact probabilities. Reaction windows are
+  ordinary decisions of the reacting player.
+- **Actions** are numbered per decision (``interop.codec``): id ``i`` is the
+  ``i``-th option of the state's decision, its text form the action's own.
+  ``num_distinct_actions``, ``max_chance_outcomes`` and ``max_game_length``
+  are bounds, declared as game parameters (``max_actions``,
+  ``max_chance_outcomes``, ``max_game_length``) or measured by seeded random
+  playouts (twice the largest figure seen).
+- **Observations** (``interop.features``): the observation string is a
+  readable text of what the player sees; the observation tensor a fixed-size
+  vector of board planes, card counts, player parameters and whose turn it
+  is. The information-state string is the player's view serialized, log
+  included (perfect recall); the information-state tensor, for games without
+  hidden information, is the observation tensor followed by the history of
+  ``(player, id)`` pairs.
+- **Serialization.** ``state.serialize()`` is OpenSpiel's own (the action
+  ids, replayed from the initial state), and round-trips through
+  ``pyspiel.serialize_game_and_state``; ``native_state(state)`` gives the
+  Stratagem state, with its own versioned JSON (``game.serialize``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from .. import games as _games
+from ..engine import CHANCE, Game, State
+from .codec import BoundExceededError, Bounds, declared_bounds, decode, options
+from .features import Features, describe
+
+PREFIX = "stratagem_"
+"""OpenSpiel short names of Stratagem games: ``stratagem_<game name>``."""
+
+PARAMETERS: dict[str, int] = {"seed": 0, "max_actions": 0, "max_chance_outcomes": 0,
+                              "max_game_length": 0}
+"""Game parameters: the seed of the initial state, and bounds (0: measure them)."""
+
+
+def short_name(game: Game) -> str:
+    """The OpenSpiel short name of a Stratagem game."""
+    return PREFIX + re.sub(r"[^a-z0-9_]", "_", game.name.lower())
+
+
+def game_type(game: Game) -> Any:
+    """The ``pyspiel.GameType`` of a Stratagem game, from its rules header."""
+    info = game.info
+    if info.dynamics != "sequential":
+        raise ValueError(f"{game.name}: only sequential games have an OpenSpiel bridge")
+    kind = pyspiel.GameType
+    return kind(
+        short_name=short_name(game),
+        long_name=f"Stratagem {game.name}",
+        dynamics=kind.Dynamics.SEQUENTIAL,
+        chance_mode=(kind.ChanceMode.EXPLICIT_STOCHASTIC if info.chance
+                     else kind.ChanceMode.DETERMINISTIC),
+        information=(kind.Information.IMPERFECT_INFORMATION if info.hidden
+                     else kind.Information.PERFECT_INFORMATION),
+        utility=kind.Utility.ZERO_SUM if info.players == 2 else kind.Utility.GENERAL_SUM,
+        reward_model=kind.RewardModel.TERMINAL,
+        max_num_players=info.players,
+        min_num_players=info.players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=not info.hidden,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(PARAMETERS),
+    )
+
+
+def game_info(game: Game, bounds: Bounds) -> Any:
+    """The ``pyspiel.GameInfo`` of a Stratagem game under ``bounds``."""
+    return pyspiel.GameInfo(
+        num_distinct_actions=bounds.actions,
+        max_chance_outcomes=bounds.chance,
+        num_players=len(game.players),
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0 if len(game.players) == 2 else None,
+        max_game_length=bounds.length,
+    )
+
+
+class StratagemGame(pyspiel.Game):  # type: ignore[misc]
+    """A Stratagem game seen as a ``pyspiel.Game``; ``native`` is the Stratagem ``Game``."""
+
+    def __init__(self, game: Game, params: dict[str, Any] | None = None) -> None:
+        values = dict(PARAMETERS)
+        for key, value in (params or {}).items():
+            if key not in PARAMETERS:
+                raise ValueError(f"{short_name(game)} has no parameter '{key}' "
+                                 f"(its parameters: {', '.join(PARAMETERS)})")
+            values[key] = int(value)
+        self.native = game
+        self.seed = values["seed"]
+        self.bounds = declared_bounds(game, values["max_actions"],
+                                      values["max_chance_outcomes"], values["max_game_length"])
+        self.features = Features(game)
+        self.initial = game.new_state(self.seed, explicit_chance=True)
+        """The starting position: states are immutable, so every game shares it."""
+        super().__init__(game_type(game), game_info(game, self.bounds), values)
+
+    def new_initial_state(self) -> StratagemState:
+        """The game's starting position, with chance explicit."""
+        return StratagemState(self, self.initial)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> Observer:
+        """Observations (``perfect_recall=False``) or information states (``True``)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return Observer(self, recall)
+
+
+class StratagemState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state over a Stratagem state (``native``), which it replaces on each move."""
+
+    def __init__(self, game: StratagemGame, native: State) -> None:
+        super().__init__(game)
+        self.held = _Held(native, game.bounds)
+        self.ids: list[tuple[int, int]] = []
+        """``(player, id)`` of every move so far, chance included (for information states)."""
+
+    @property
+    def native(self) -> State:
+        """The Stratagem state."""
+        return self.held.state
+
+    @property
+    def bounds(self) -> Bounds:
+        """The sizes the game declares."""
+        return self.held.bounds
+
+    # ------------------------------------------------------------ the game tree
+    def current_player(self) -> int:
+        """The deciding player; ``CHANCE`` or ``TERMINAL`` as OpenSpiel numbers them."""
+        d = self.native.decision
+        if d is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if d.player == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return d.player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        d = self.native.decision
+        if d is None or d.player != player:
+            return []
+        return list(range(len(options(self.native, self.bounds))))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(id, probability)`` of each option of a chance decision."""
+        d = self.native.decision
+        if d is None or d.player != CHANCE:
+            return []
+        options(self.native, self.bounds)
+        return list(enumerate(d.probabilities))
+
+    def _apply_action(self, action: int) -> None:
+        d = self.native.decision
+        assert d is not None, "a move on a finished game"
+        if len(self.ids) >= self.bounds.length:
+            raise BoundExceededError(
+                f"{self.native.game.name}: the game runs longer than the bridge's bound of "
+                f"{self.bounds.length} moves; declare a larger one "
+                "(max_game_length=...)")
+        native = self.native
+        self.held = _Held(native.game.apply(native, decode(native, action), check=False),
+                          self.bounds)
+        self.ids.append((d.player, action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        d = self.native.decision
+        if d is not None and 0 <= action < len(d.actions):
+            return str(d.actions[action])
+        return f"option {action}"
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.native.outcome is not None
+
+    def returns(self) -> list[float]:
+        """Each player's return: ``Outcome.returns`` once over, zeros before."""
+        outcome = self.native.outcome
+        if outcome is None:
+            return [0.0] * len(self.native.game.players)
+        return list(outcome.returns)
+
+    def __str__(self) -> str:
+        return describe(self.native)
+
+    # -------------------------------------------------------------- copying
+    def __deepcopy__(self, memo: dict[int, Any]) -> StratagemState:
+        # Stratagem states are immutable values: a copy shares the native state.
+        twin = StratagemState.__new__(StratagemState)
+        pyspiel.State.__init__(twin, self.get_game())
+        twin.held = self.held
+        twin.ids = list(self.ids)
+        return twin
+
+    def __copy__(self) -> StratagemState:
+        return self.__deepcopy__({})
+
+
+
+class _Held:
+    """A Stratagem state kept by an OpenSpiel state.
+
+    OpenSpiel serializes a Python state as its move history plus its pickled
+    attributes. A Stratagem state refers to its compiled game, which does not
+    pickle, so this holder pickles as the game's short name and the state's own
+    JSON text, and unpickles through the registry.
+    """
+
+    __slots__ = ("bounds", "state")
+
+    def __init__(self, state: State, bounds: Bounds) -> None:
+        self.state = state
+        self.bounds = bounds
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str, Bounds]]:
+        game = self.state.game
+        return _thaw, (register_game(game), game.serialize(self.state), self.bounds)
+
+
+def _thaw(name: str, text: str, bounds: Bounds) -> _Held:
+    game = _registered.get(name)
+    if game is None:
+        raise ValueError(f"cannot read a state of '{name}': that game is not registered")
+    return _Held(game.deserialize(text), bounds)
+
+
+class Observer:
+    """OpenSpiel's ``PyObserver`` contract: ``tensor``, ``dict``, ``set_from``, ``string_from``.
+
+    ``recall=False`` observes (what the player sees now); ``recall=True`` gives
+    information states (what the player has seen all game).
+    """
+
+    def __init__(self, game: StratagemGame, recall: bool) -> None:
+        self.game = game
+        self.recall = recall
+        self.features = game.features
+        self.history = recall and not game.native.info.hidden
+        length = 2 * game.bounds.length if self.history else 0
+        self.tensor = np.zeros(self.features.size + length, np.float32)
+        self.dict = {"observation": self.tensor[:self.features.size]}
+        if self.history:
+            self.dict["history"] = self.tensor[self.features.size:].reshape(-1, 2)
+
+    def set_from(self, state: StratagemState, player: int) -> None:
+        """Fill ``tensor`` with ``state`` as ``player`` sees it."""
+        self.tensor[:self.features.size] = self.features.encode(state.native, player)
+        if self.history:
+            moves = self.dict["history"]
+            moves.fill(0)
+            for i, (who, action_id) in enumerate(state.ids):
+                moves[i] = (who, action_id + 1)  # chance is -1; an empty slot is (0, 0)
+
+    def string_from(self, state: StratagemState, player: int) -> str:
+        """The observation (readable text) or information state (serialized view) as text."""
+        if self.recall:
+            native = state.native
+            return native.game.serialize(native.game.view(native, player))
+        return describe(state.native, player)
+
+
+# ------------------------------------------------------------------ loading
+def load_game(game: str | Path | Game, **params: int) -> StratagemGame:
+    """A Stratagem game (bundled name, rules file, or ``Game``) as a ``pyspiel.Game``.
+
+    The game is registered with OpenSpiel on first use, under ``short_name``,
+    so ``pyspiel.load_game`` and ``pyspiel.deserialize_game_and_state`` find it.
+    """
+    native = game if isinstance(game, Game) else _games.load(game)
+    register_game(native)
+    return StratagemGame(native, params)
+
+
+_registered: dict[str, Game] = {}
+
+
+def register_game(game: Game) -> str:
+    """Register one Stratagem game with OpenSpiel; its short name."""
+    name = short_name(game)
+    known = _registered.get(name)
+    if known is game:
+        return name
+    if known is not None or name in pyspiel.registered_names():
+        if known is None or known.name != game.name:
+            raise ValueError(f"an OpenSpiel game named '{name}' is already registered")
+        return name  # the same game, loaded again from its rules file
+
+    def factory(params: dict[str, Any] | None = None) -> StratagemGame:
+        return StratagemGame(game, params)
+
+    # OpenSpiel's registry lives until the C++ runtime exits, after Python has shut down:
+    # were it to hold the last reference to the factory, freeing it then would crash
+    # the process. One extra reference, never released, keeps it alive to the end.
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(factory))
+    pyspiel.register_game(game_type(game), factory)
+    _registered[name] = game
+    return name
+
+
+def register(names: list[str] | None = None) -> list[str]:
+    """Register bundled games (all of them by default) with OpenSpiel; their short names."""
+    return [register_game(_games.load(n)) for n in (names or _games.list_games())]
+
+
+def native_state(state: Any) -> State:
+    """The Stratagem state inside a bridged OpenSpiel state."""
+    if not isinstance(state, StratagemState):
+        raise TypeError(f"not a bridged Stratagem state: {type(state).__name__}")
+    return state.native
+
+
+__all__ = ["PARAMETERS", "PREFIX", "Observer", "StratagemGame", "StratagemState",
+           "game_info", "game_type", "load_game", "native_state", "register", "register_game",
+           "short_name"]

@@ -1,0 +1,167 @@
+"""The OpenSpiel bridge: every bundled game passes OpenSpiel's own checks and plays with its bots."""
+
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
+
+import stratagem  # noqa: E402
+from conftest import GAMES  # noqa: E402
+from stratagem.engine import Rng  # noqa: E402
+from stratagem.interop import codec, openspiel_game  # noqa: E402
+from stratagem.interop.features import Features  # noqa: E402
+
+QUICK = ("connect_four", "tic_tac_toe", "high_card")
+"""Games whose playouts are short: they get a few more simulations."""
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_simulation_with_serialization(name: str) -> None:
+    """OpenSpiel's random-simulation test, serialization checks on, passes through the bridge."""
+    game = openspiel_game.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=3 if name in QUICK else 1, serialize=True,
+                            verbose=False)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_mcts_bots_play_a_full_game(name: str) -> None:
+    """OpenSpiel's MCTSBot plays a whole game of every bundled game under ``evaluate_bots``."""
+    game = openspiel_game.load_game(name)
+    rng = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng, max_length=8)
+    bots = [mcts.MCTSBot(game, 2.0, 3, evaluator, random_state=np.random.RandomState(p))
+            for p in range(game.num_players())]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert len(returns) == game.num_players()
+    assert all(-1.0 <= r <= 1.0 for r in returns)
+    if game.num_players() == 2:
+        assert sum(returns) == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_game_type_comes_from_the_rules_header(name: str) -> None:
+    """Chance mode, information, utility and player count follow ``game.info``."""
+    native = stratagem.load(name)
+    kind = openspiel_game.load_game(name).get_type()
+    chance = pyspiel.GameType.ChanceMode
+    info = pyspiel.GameType.Information
+    assert kind.short_name == openspiel_game.PREFIX + name
+    assert kind.chance_mode == (chance.EXPLICIT_STOCHASTIC if native.info.chance
+                                else chance.DETERMINISTIC)
+    assert kind.information == (info.IMPERFECT_INFORMATION if native.info.hidden
+                                else info.PERFECT_INFORMATION)
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.max_num_players == kind.min_num_players == len(native.players)
+    assert kind.provides_information_state_tensor == (not native.info.hidden)
+
+
+def test_ids_are_the_options_of_the_decision_in_order() -> None:
+    """An id is the index of the action among the decision's options; its text is the action's."""
+    game = openspiel_game.load_game("connect_four")
+    state = game.new_initial_state()
+    native = openspiel_game.native_state(state)
+    assert state.legal_actions() == list(range(7))
+    assert [state.action_to_string(0, a) for a in state.legal_actions()] == [
+        str(a) for a in native.decision.actions]
+    state.apply_action(3)
+    after = openspiel_game.native_state(state)
+    assert after == native.game.apply(native, native.decision.actions[3])
+    assert codec.encode(native, native.decision.actions[5]) == 5
+    assert codec.decode(native, 5) == native.decision.actions[5]
+    with pytest.raises(ValueError, match=r"ids are 0\.\.6"):
+        codec.decode(native, 7)
+
+
+def test_chance_outcomes_are_the_exact_dice() -> None:
+    """Pig's die is a chance node with six outcomes of probability 1/6, ids in option order."""
+    game = openspiel_game.load_game("pig")
+    state = game.new_initial_state()
+    throw = next(a for a in state.legal_actions() if state.action_to_string(0, a) == "throw")
+    state.apply_action(throw)
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert [a for a, _ in outcomes] == list(range(6))
+    assert [p for _, p in outcomes] == pytest.approx([1 / 6] * 6)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == "roll value=1"
+
+
+def test_a_decision_beyond_the_declared_bound_is_a_clear_error() -> None:
+    """A declared bound smaller than a decision's options raises, naming the parameter."""
+    game = openspiel_game.load_game("connect_four", max_actions=3, max_game_length=42)
+    assert game.num_distinct_actions() == 3
+    with pytest.raises(codec.BoundExceededError, match="max_actions"):
+        game.new_initial_state().legal_actions()
+
+
+def test_measured_bounds_hold_the_longest_playouts() -> None:
+    """Measured bounds are at least the figures of the playouts they come from."""
+    native = stratagem.load("tic_tac_toe")
+    bounds = codec.measure_bounds(native)
+    assert bounds.measured and bounds.actions >= 9 and bounds.length >= 9
+    assert bounds.chance == 0
+    assert codec.measure_bounds(native) is bounds
+
+
+def test_registered_games_load_by_name_and_round_trip() -> None:
+    """After ``register``, ``pyspiel.load_game`` finds a game with parameters, and a state
+    survives ``serialize_game_and_state`` exactly (the Stratagem state inside included)."""
+    names = openspiel_game.register(["pig", "tic_tac_toe"])
+    assert names == ["stratagem_pig", "stratagem_tic_tac_toe"]
+    game = pyspiel.load_game("stratagem_pig(seed=3)")
+    assert game.get_parameters()["seed"] == 3
+    state = game.new_initial_state()
+    rng = Rng(5)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[rng.below(6)][0])
+        else:
+            state.apply_action(state.legal_actions()[rng.below(len(state.legal_actions()))])
+    text = pyspiel.serialize_game_and_state(game, state)
+    _game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert state2.history() == state.history()
+    assert openspiel_game.native_state(state2) == openspiel_game.native_state(state)
+    assert str(state2) == str(state)
+
+
+def test_views_hide_what_the_player_cannot_see() -> None:
+    """In high card, two states that differ only in the opponent's hand give player 0 the same
+    observation and information state, and the tensors have the declared size."""
+    game = openspiel_game.load_game("high_card")
+    state = game.new_initial_state()
+    rng = Rng(1)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[rng.below(len(state.chance_outcomes()))][0])
+    native = openspiel_game.native_state(state)
+    view = native.view(0)
+    for seed in range(8):
+        other = native.game.determinize(view, seed)
+        if other != native:
+            break
+    else:
+        pytest.fail("no other deal consistent with player 0's view")
+    twin = state.clone()
+    twin.held = openspiel_game._Held(other, twin.bounds)
+    assert twin.observation_string(0) == state.observation_string(0)
+    assert twin.information_state_string(0) == state.information_state_string(0)
+    assert twin.observation_tensor(0) == state.observation_tensor(0)
+    assert len(state.observation_tensor(1)) == game.observation_tensor_size()
+    assert twin.observation_tensor(1) != state.observation_tensor(1)
+
+
+def test_information_state_tensor_records_the_moves() -> None:
+    """The information-state tensor of a perfect-information game ends with the moves made."""
+    game = openspiel_game.load_game("tic_tac_toe")
+    state = game.new_initial_state()
+    state.apply_action(4)
+    state.apply_action(0)
+    tensor = state.information_state_tensor(0)
+    assert len(tensor) == game.information_state_tensor_size()
+    size = Features(openspiel_game.native_state(state).game).size
+    assert tensor[size:size + 4] == [0, 5, 1, 1]
+    assert not any(tensor[size + 4:])
