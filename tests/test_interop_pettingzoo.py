@@ -1,0 +1,113 @@
+"""The PettingZoo bridge: PettingZoo's own API and seed tests pass on every bundled game."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
+from pettingzoo.test.seed_test import parallel_seed_test  # noqa: E402
+
+import stratagem  # noqa: E402
+from conftest import GAMES  # noqa: E402
+from stratagem.interop.pettingzoo_env import aec_env, parallel_env  # noqa: E402
+
+EXPECTED = (
+    # Observations are dicts holding the vector and the action mask, PettingZoo's own
+    # convention for masked games; its checker still recommends a plain Box, and says so.
+    "Observation space for each agent probably should be gymnasium.spaces.box",
+    "Observation is not a NumPy array",
+)
+"""The only warnings PettingZoo's checks may give."""
+
+
+@contextmanager
+def only_expected_warnings() -> Iterator[None]:
+    """Run a PettingZoo check; fail on any warning but the recommendations in ``EXPECTED``."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield
+    unexpected = {str(w.message) for w in caught
+                  if not any(str(w.message).startswith(e) for e in EXPECTED)}
+    assert not unexpected, unexpected
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_api_test(name: str) -> None:
+    """``pettingzoo.test.api_test`` passes on the AEC environment of every bundled game."""
+    with only_expected_warnings():
+        api_test(aec_env(name), num_cycles=1000)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_seed_test(name: str) -> None:
+    """``pettingzoo.test.seed_test``: two environments reset with one seed play alike."""
+    make: Callable[[], object] = lambda: aec_env(name)  # noqa: E731
+    with only_expected_warnings():
+        seed_test(make, num_cycles=100)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_parallel_tests(name: str) -> None:
+    """PettingZoo's parallel API and seed tests pass on the parallel form of every game."""
+    with only_expected_warnings():
+        parallel_api_test(parallel_env(name), num_cycles=1000)
+        parallel_seed_test(lambda: parallel_env(name), num_cycles=50)
+
+
+def test_the_selected_agent_is_the_deciding_player_and_masks_follow() -> None:
+    """The agent selected is the one the decision waits for; only its mask has legal ids, and
+    stepping plays the option with that index."""
+    env = aec_env("connect_four")
+    env.reset(seed=3)
+    assert env.possible_agents == ["player_0", "player_1"]
+    assert env.seat_names == ["x", "o"]
+    assert env.agent_selection == "player_0"
+    mask = env.observe("player_0")["action_mask"]
+    assert mask.dtype == np.int8 and list(np.flatnonzero(mask)) == list(range(7))
+    assert not env.observe("player_1")["action_mask"].any()
+    assert env.action_text(3) == "drop column=3"
+    env.step(3)
+    assert env.agent_selection == "player_1"
+    assert env.table.state.history[-1].action == stratagem.load("connect_four").parse_action(
+        env.table.state.game.new_state(0), "drop column=3")
+    with pytest.raises(ValueError, match="player_1"):
+        env.step(40)
+
+
+def test_rewards_come_once_at_the_end() -> None:
+    """A finished game gives each agent its return once, and terminates every agent."""
+    env = aec_env("tic_tac_toe")
+    env.reset(seed=1)
+    for cell in (0, 3, 0, 2, 0):  # x takes the first free cell each time: the top row
+        env.step(cell)
+    assert all(env.terminations.values())
+    assert env.rewards == {"player_0": 1.0, "player_1": -1.0}
+    _, reward, terminated, _, _ = env.last()
+    assert terminated and reward == env.rewards[env.agent_selection]
+
+
+def test_render_and_truncation() -> None:
+    """``ansi`` renders the board as text, and ``max_steps`` truncates a long game."""
+    env = aec_env("pig", render_mode="ansi", max_steps=3)
+    env.reset(seed=0)
+    assert "first to decide" in (env.render() or "")
+    for _ in range(3):
+        env.step(1)  # stop: ends the turn, never the game
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+
+
+def test_parallel_illegal_id_forfeits() -> None:
+    """In the parallel form an id that is not legal ends the game with -1 for the offender."""
+    env = parallel_env("tic_tac_toe")
+    env.reset(seed=0)
+    _, rewards, terminations, _, infos = env.step({"player_0": 17, "player_1": 0})
+    assert rewards == {"player_0": -1.0, "player_1": 0.0}
+    assert all(terminations.values()) and infos["player_0"]["illegal_action"]
+    assert env.agents == []
