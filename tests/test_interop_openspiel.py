@@ -165,3 +165,15 @@ def test_information_state_tensor_records_the_moves() -> None:
     size = Features(openspiel_game.native_state(state).game).size
     assert tensor[size:size + 4] == [0, 5, 1, 1]
     assert not any(tensor[size + 4:])
+
+
+def test_a_game_longer_than_its_bound_plays_on_but_its_tensor_refuses() -> None:
+    """Past ``max_game_length`` moves still apply, and the information-state tensor, which
+    cannot hold them, raises ``BoundExceededError`` naming the parameter."""
+    game = openspiel_game.load_game("tic_tac_toe", max_actions=9, max_game_length=2)
+    state = game.new_initial_state()
+    for _ in range(3):
+        state.apply_action(0)
+    assert len(state.history()) == 3
+    with pytest.raises(codec.BoundExceededError, match="max_game_length"):
+        state.information_state_tensor(0)

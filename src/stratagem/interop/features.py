@@ -70,7 +70,9 @@ class Features:
         at = 0
         tile_index = {t: i for i, t in enumerate(self.tile_types)}
         for c, tile in enumerate(view.tiles):
-            out[at + tile_index[tile] * cells + c] = 1.0
+            i = tile_index.get(tile)
+            if i is not None:  # a tile type the board never declared has no plane
+                out[at + i * cells + c] = 1.0
         at += cells * len(self.tile_types)
         type_index = {t: i for i, t in enumerate(self.entity_types)}
         param_index = {p: i for i, p in enumerate(self.params)}
@@ -86,7 +88,9 @@ class Features:
                 c = e.pos[1] * width + e.pos[0]
                 out[pieces + (t * self.owners + owner) * cells + c] = 1.0
                 for name, value in e.params.items():
-                    out[params + param_index[name] * cells + c] = _number(value)
+                    i = param_index.get(name)
+                    if i is not None:  # only the parameters entity types declare
+                        out[params + i * cells + c] = _number(value)
             elif owner < n:
                 z = zone_index.get(e.zone or "", zone_index[""])
                 out[cards + owner * per_player + z * len(self.entity_types) + t] += 1.0

@@ -21,7 +21,9 @@ more), from ``Outcome.returns`` (win 1, loss -1, draw 0, ranks in between).
   ``num_distinct_actions``, ``max_chance_outcomes`` and ``max_game_length``
   are bounds, declared as game parameters (``max_actions``,
   ``max_chance_outcomes``, ``max_game_length``) or measured by seeded random
-  playouts (twice the largest figure seen).
+  playouts (twice the largest figure seen). A measured length is an estimate:
+  a longer game plays on, but its information-state tensor, sized by the
+  bound, cannot hold it and raises ``BoundExceededError``.
 - **Observations** (``interop.features``): the observation string is a
   readable text of what the player sees; the observation tensor a fixed-size
   vector of board planes, card counts, player parameters and whose turn it
@@ -180,11 +182,6 @@ class StratagemState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         d = self.native.decision
         assert d is not None, "a move on a finished game"
-        if len(self.ids) >= self.bounds.length:
-            raise BoundExceededError(
-                f"{self.native.game.name}: the game runs longer than the bridge's bound of "
-                f"{self.bounds.length} moves; declare a larger one "
-                "(max_game_length=...)")
         native = self.native
         self.held = _Held(native.game.apply(native, decode(native, action), check=False),
                           self.bounds)
@@ -274,6 +271,12 @@ class Observer:
         self.tensor[:self.features.size] = self.features.encode(state.native, player)
         if self.history:
             moves = self.dict["history"]
+            if len(state.ids) > len(moves):
+                game = state.native.game.name
+                raise BoundExceededError(
+                    f"{game}: {len(state.ids)} moves do not fit the information-state tensor, "
+                    f"sized for the bound of {len(moves)}; declare a larger one "
+                    "(max_game_length=...)")
             moves.fill(0)
             for i, (who, action_id) in enumerate(state.ids):
                 moves[i] = (who, action_id + 1)  # chance is -1; an empty slot is (0, 0)
