@@ -146,7 +146,7 @@ def test_views_hide_what_the_player_cannot_see() -> None:
     else:
         pytest.fail("no other deal consistent with player 0's view")
     twin = state.clone()
-    twin.held = openspiel_game._Held(other, twin.bounds)
+    twin.held = openspiel_game._Held(other, twin.bounds, twin.held.moves)
     assert twin.observation_string(0) == state.observation_string(0)
     assert twin.information_state_string(0) == state.information_state_string(0)
     assert twin.observation_tensor(0) == state.observation_tensor(0)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from ..engine import CHANCE, Action, Game, Rng, State, StratagemError
 
-PLAYOUTS = 24
+PLAYOUTS = 16
 """Seeded random playouts measured when a game declares no bounds."""
 
 MAX_STEPS = 5_000

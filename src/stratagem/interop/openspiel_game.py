@@ -142,13 +142,22 @@ class StratagemState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: StratagemGame, native: State) -> None:
         super().__init__(game)
         self.held = _Held(native, game.bounds)
-        self.ids: list[tuple[int, int]] = []
-        """``(player, id)`` of every move so far, chance included (for information states)."""
 
     @property
     def native(self) -> State:
         """The Stratagem state."""
         return self.held.state
+
+    @property
+    def ids(self) -> list[tuple[int, int]]:
+        """``(player, id)`` of every move so far, chance included (for information states)."""
+        out = []
+        node = self.held.moves
+        while node is not None:
+            node, move = node
+            out.append(move)
+        out.reverse()
+        return out
 
     @property
     def bounds(self) -> Bounds:
@@ -182,10 +191,10 @@ class StratagemState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         d = self.native.decision
         assert d is not None, "a move on a finished game"
-        native = self.native
+        held = self.held
+        native = held.state
         self.held = _Held(native.game.apply(native, decode(native, action), check=False),
-                          self.bounds)
-        self.ids.append((d.player, action))
+                          held.bounds, (held.moves, (d.player, action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         d = self.native.decision
@@ -213,7 +222,6 @@ class StratagemState(pyspiel.State):  # type: ignore[misc]
         twin = StratagemState.__new__(StratagemState)
         pyspiel.State.__init__(twin, self.get_game())
         twin.held = self.held
-        twin.ids = list(self.ids)
         return twin
 
     def __copy__(self) -> StratagemState:
@@ -224,28 +232,38 @@ class StratagemState(pyspiel.State):  # type: ignore[misc]
 class _Held:
     """A Stratagem state kept by an OpenSpiel state.
 
-    OpenSpiel serializes a Python state as its move history plus its pickled
-    attributes. A Stratagem state refers to its compiled game, which does not
-    pickle, so this holder pickles as the game's short name and the state's own
-    JSON text, and unpickles through the registry.
+    It is immutable — the state, the game's bounds and the moves so far (a
+    persistent list of ``(player, id)``) — so OpenSpiel's copies of a state,
+    which deep-copy its attributes, share it (``__deepcopy__``). OpenSpiel
+    serializes a Python state as its move history plus its pickled attributes;
+    a Stratagem state refers to its compiled game, which does not pickle, so
+    this holder pickles as the game's short name and the state's own JSON text,
+    and unpickles through the registry.
     """
 
-    __slots__ = ("bounds", "state")
+    __slots__ = ("bounds", "moves", "state")
 
-    def __init__(self, state: State, bounds: Bounds) -> None:
+    def __init__(self, state: State, bounds: Bounds, moves: Any = None) -> None:
         self.state = state
         self.bounds = bounds
+        self.moves = moves
 
-    def __reduce__(self) -> tuple[Any, tuple[str, str, Bounds]]:
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return self
+
+    def __copy__(self) -> _Held:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str, Bounds, Any]]:
         game = self.state.game
-        return _thaw, (register_game(game), game.serialize(self.state), self.bounds)
+        return _thaw, (register_game(game), game.serialize(self.state), self.bounds, self.moves)
 
 
-def _thaw(name: str, text: str, bounds: Bounds) -> _Held:
+def _thaw(name: str, text: str, bounds: Bounds, moves: Any) -> _Held:
     game = _registered.get(name)
     if game is None:
         raise ValueError(f"cannot read a state of '{name}': that game is not registered")
-    return _Held(game.deserialize(text), bounds)
+    return _Held(game.deserialize(text), bounds, moves)
 
 
 class Observer:
@@ -271,15 +289,16 @@ class Observer:
         self.tensor[:self.features.size] = self.features.encode(state.native, player)
         if self.history:
             moves = self.dict["history"]
-            if len(state.ids) > len(moves):
+            made = state.ids
+            if len(made) > len(moves):
                 game = state.native.game.name
                 raise BoundExceededError(
-                    f"{game}: {len(state.ids)} moves do not fit the information-state tensor, "
+                    f"{game}: {len(made)} moves do not fit the information-state tensor, "
                     f"sized for the bound of {len(moves)}; declare a larger one "
                     "(max_game_length=...)")
             moves.fill(0)
-            for i, (who, action_id) in enumerate(state.ids):
-                moves[i] = (who, action_id + 1)  # chance is -1; an empty slot is (0, 0)
+            if made:  # rows (player, id + 1): chance is -1; an empty slot is (0, 0)
+                moves[:len(made)] = np.asarray(made, np.float32) + np.array((0.0, 1.0))
 
     def string_from(self, state: StratagemState, player: int) -> str:
         """The observation (readable text) or information state (serialized view) as text."""
