@@ -11,7 +11,7 @@ pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")
 
 import stratagem
-from stratagem.interop.codec import measure_bounds
+from stratagem.interop.codec import declared_bounds
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "interop.md"
 BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
@@ -31,12 +31,14 @@ def test_the_page_has_examples_of_every_bridge() -> None:
         assert module in text
 
 
-def test_the_table_of_bounds_is_what_is_measured() -> None:
-    """Every row of the bounds table matches ``measure_bounds`` on that game."""
-    rows = re.findall(r"^\| (\w+) \| (\d+) \| (\d+) \| (\d+) \|$",
+def test_the_table_of_bounds_is_what_the_bridges_declare() -> None:
+    """Every row of the bounds table matches ``declared_bounds`` on that game, and says rightly
+    whether the figures were declared by the game or measured."""
+    rows = re.findall(r"^\| (\w+) \| (\d+) \| (\d+) \| (\d+) \| (declared|measured) \|$",
                       DOC.read_text(encoding="utf-8"), re.M)
     assert len(rows) >= 3
-    for name, actions, chance, length in rows:
-        bounds = measure_bounds(stratagem.load(name))
+    for name, actions, chance, length, source in rows:
+        bounds = declared_bounds(stratagem.load(name))
         assert (bounds.actions, bounds.chance, bounds.length) == (
             int(actions), int(chance), int(length)), name
+        assert bounds.measured == (source == "measured"), name

@@ -63,9 +63,10 @@ def test_learner_wins_are_rewarded_and_illegal_ids_forfeit() -> None:
         _, reward, done, _, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
     assert env.state.outcome is not None
     assert reward == env.state.outcome.returns[0]
-    env.reset(seed=0)
+    env = StratagemEnv("tic_tac_toe", opponent="random", player=1)
+    env.reset(seed=0)  # the opponent has taken a cell: 8 options under a bound of 9
     before = env.state
-    _, reward, done, _, info = env.step(env.action_space.n - 1)
+    _, reward, done, _, info = env.step(8)
     assert done and reward == -1.0 and info["illegal_action"] and env.state is before
 
 

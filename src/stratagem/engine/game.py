@@ -45,6 +45,10 @@ class GameInfo:
 
     ``chance``: whether dice or random draws occur; ``hidden``: whether some
     information is withheld from some player; ``dynamics``: "sequential".
+    The sizes a game may declare (``None`` when it does not): ``max_options``,
+    the most options of any player decision; ``max_chance_options``, of any
+    chance decision (with chance surfaced); ``max_length``, the most decisions
+    in a game, chance ones included. Bridges that number actions read them.
     """
 
     players: int
@@ -52,6 +56,13 @@ class GameInfo:
     hidden: bool
     dynamics: str = "sequential"
     max_rounds: int | None = None
+    max_options: int | None = None
+    max_chance_options: int | None = None
+    max_length: int | None = None
+
+
+SIZES = ("max_options", "max_chance_options", "max_length")
+"""The sizes a game may declare (``GameInfo``)."""
 
 
 class Game:
@@ -82,6 +93,7 @@ class Game:
         chance: bool | None = None,
         description: str = "",
         scenario: str = "",
+        sizes: dict[str, int] | None = None,
     ) -> None:
         self.name = name
         self.players = tuple(players)
@@ -116,8 +128,17 @@ class Game:
         from .flow import is_quick
         self.quick_turns = is_quick(self)
         hidden = visibility is not None or any(z.visibility != "public" for z in self.zones)
+        declared = dict(sizes or {})
+        if set(declared) - set(SIZES) or any(
+                isinstance(v, bool) or not isinstance(v, int) or v < 1
+                for v in declared.values()):
+            raise GameDefinitionError(f"game '{name}': sizes are positive integers named "
+                                      f"{', '.join(SIZES)}; got {declared}")
         self.info = GameInfo(len(self.players), self._has_chance() if chance is None else chance,
-                             hidden, max_rounds=round_limit)
+                             hidden, max_rounds=round_limit,
+                             max_options=declared.get("max_options"),
+                             max_chance_options=declared.get("max_chance_options"),
+                             max_length=declared.get("max_length"))
 
     # ------------------------------------------------------------ building
     def _check(self, reactions: tuple[Reaction, ...]) -> None:
@@ -548,4 +569,4 @@ class _ProbeResolver(Resolver):
         self.bind(name, self._draw(dist))
 
 
-__all__ = ["Game", "GameInfo"]
+__all__ = ["SIZES", "Game", "GameInfo"]

@@ -12,12 +12,13 @@ the same action, and ``legal_actions`` is simply ``0 .. len(options) - 1``.
 The text form of each id is the action's own (``str(action)``).
 
 ``N`` is a declared bound on the options of any decision: ``Bounds.actions``.
-When a game does not declare one (the bridges take ``max_actions=``), it is
-measured: seeded random playouts record the most options any decision offered,
-and the bound is that figure times ``MARGIN``. The same holds for chance
-outcomes and for the length of a game. A decision that offers more options than
-the bound raises ``BoundExceededError`` naming the bound to raise, never a
-silent truncation.
+A bridge takes it as ``max_actions=``; a game declares it in its rules header
+(``shape: {max_options: 7}``, with ``max_chance_options`` and ``max_length``).
+When neither does, it is measured: seeded random playouts record the most
+options any decision offered, and the bound is that figure times ``MARGIN``.
+The same holds for chance outcomes and for the length of a game. A decision
+that offers more options than the bound raises ``BoundExceededError`` naming
+the bound to raise, never a silent truncation.
 
 What an id means therefore changes from state to state (id 0 is the first
 option of *this* decision). Search (MCTS, CFR) does not mind; learning agents
@@ -97,7 +98,16 @@ def measure_bounds(game: Game, playouts: int = PLAYOUTS) -> Bounds:
 
 
 def declared_bounds(game: Game, actions: int = 0, chance: int = 0, length: int = 0) -> Bounds:
-    """Bounds where each given figure (> 0) is taken as declared and the rest measured."""
+    """The bounds a bridge declares for ``game``.
+
+    Each figure is the one given here (> 0), else the one the game declares in
+    its rules header (``shape: {max_options: 7, max_length: 42}``, read from
+    ``game.info``), else measured by ``measure_bounds``.
+    """
+    info = game.info
+    actions = actions if actions > 0 else info.max_options or 0
+    chance = chance if chance > 0 else info.max_chance_options or 0
+    length = length if length > 0 else info.max_length or 0
     if actions > 0 and (chance > 0 or not game.info.chance) and length > 0:
         return Bounds(actions, chance if game.info.chance else 0, length, measured=False)
     m = measure_bounds(game)

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine import Ctx, Game, Pos, dice
 from ..engine.effects import Effect
+from ..engine.game import SIZES
 from ..engine.spec import (
     ActionType,
     Board,
@@ -308,7 +309,17 @@ class Compiler:
         """`shape:` declares the game's nature; it must agree with the rules."""
         if node is None:
             return
-        m = self.keys(node, ("chance", "hidden", "dynamics"), "`shape`")
+        m = self.keys(node, ("chance", "hidden", "dynamics", *SIZES), "`shape`")
+        sizes: dict[str, int] = {}
+        for key in SIZES:
+            if key in m:
+                value = m[key].value
+                if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                    self.fail(m[key].loc, f"`{key}` must be a whole number of at least 1")
+                else:
+                    sizes[key] = value
+        if sizes:
+            parts.kwargs["sizes"] = sizes
         info = parts.build().info
         for key, actual in (("chance", info.chance), ("hidden", info.hidden)):
             if key in m and bool(m[key].value) != actual:

@@ -61,7 +61,11 @@ TOP: dict[str, tuple[bool, str]] = {
                 "player 0."),
     "shape": (False, "The game's nature, declared for agents and readers: `{chance: true, "
               "hidden: false, dynamics: sequential}`. Each given key must agree with the rules "
-              "(a game that rolls dice has chance), or loading fails."),
+              "(a game that rolls dice has chance), or loading fails. It may also declare "
+              "sizes, for the bridges that number actions (OpenSpiel, PettingZoo, "
+              "Gymnasium): `max_options` (the most options of any decision), "
+              "`max_chance_options` (of any roll or random draw) and `max_length` (the most "
+              "decisions in a game, rolls included); sizes left out are measured."),
     "board": (False, "The grid: its size or layout, and its tile types."),
     "entities": (False, "The entity types (units, pieces, cards): their parameters, actions "
                  "and reactions."),
