@@ -120,6 +120,33 @@ def test_modify_adds_to_entity_and_player_parameters_clamped_to_their_bounds() -
     assert s.players[0].params["gold"] == 9
 
 
+def test_a_value_known_only_in_play_names_a_parameter_by_whose_it_is() -> None:
+    """`what:` on a value typed only in play (`find(...)`, a list item) writes an entity's
+    parameter when only entities have it, and a player's when only players have it."""
+    game = arena("""\
+        go:
+          effects:
+            - let: {as: weakest, value: "find(entities(owner: enemy), where: it.hp < 5)"}
+            - modify: {what: weakest.hp, by: -2}
+            - modify: {what: "players()[1].gold", by: 3}
+        """)
+    s = act(game, game.new_state(0), "go #1")
+    assert hp(s, GOBLIN) == 2 and hp(s, FAR_GOBLIN) == 4
+    assert s.players[1].params["gold"] == 8
+
+
+def test_a_value_known_only_in_play_with_a_parameter_of_no_one_is_refused() -> None:
+    """A parameter neither entities nor players have is a located error, not a guess."""
+    found = problems(HEAD + UNITS.replace("@KNIGHT_ACTIONS@", "[go]").replace("@KNIGHT@\n", "")
+                     .replace("@GOBLIN@\n", "") + """\
+actions:
+  go:
+    effects:
+      - modify: {what: "players()[1].mana", by: 3}
+""" + FLOW.replace("@KNIGHT_ACTIONS@", "[go]") + SETUP)
+    assert any("only entities and players have parameters" in p for p in found), found
+
+
 # -------------------------------------------------------------------- damage
 DAMAGE_WATCH = f"""\
 triggers:

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from rules_helpers import act, build, problems, q, remember, roll
-from stratagem.engine import CHANCE, Distribution, Pos, dice
+from stratagem.engine import CHANCE, Distribution, Pos, dice, successes
 from stratagem.rules import RulesError
 from stratagem.rules.library import FUNCTIONS
 
@@ -295,11 +295,24 @@ CASES: list[tuple[str, str, Any, dict[str, Any]]] = [
     ("zone", "zone(player, 'hand')", [7, 8], {}),
     ("zone", "zone(opponents()[0], 'hand')", [], {}),
     ("zone", "zone(player, 'deck')", [], {}),
+    ("zone", "zone(player, 'hand', type: card)", [7, 8], {}),
+    ("zone", "zone(player, 'hand', type: orc)", [], {}),
+    ("zone", "zone(player, 'hand', where: it.id == 8)", [8], {}),
+    ("find", "find(entities(), where: it.hp > 5)", 4, {}),
+    ("find", "find(entities(owner: enemy), where: it.hp > 5)", None, {}),
+    ("find", "find([3, 8, 9], where: it > 4)", 8, {}),
+    ("tiles_on_line", "tiles_on_line(actor, (3, 0))", ["grass", "water"],
+     {"board": CORRIDOR, "scene": SOLO}),
+    ("tiles_on_line", "tiles_on_line(actor, (3, 2))", ["grass", "wall"],
+     {"board": CORRIDOR, "scene": SOLO}),
+    ("tiles_on_line", "tiles_on_line(actor, (9, 9))", [], {"board": CORRIDOR, "scene": SOLO}),
     ("players", "players()", [0, 1, 2], {}),
     ("players", "players()", [0, 1], {"extra": ELIMINATE_GREEN, "times": 2}),
     ("opponents", "opponents()", [1, 2], {}),
     ("opponents", "opponents()", [1], {"extra": ELIMINATE_GREEN, "times": 2}),
     ("dice", "dice(2, 6)", dice(2, 6), {}),
+    ("successes", "successes(3, 6, 5)", successes(3, 6, 5), {}),
+    ("successes", "successes(actor.hp, 6, 7)", successes(5, 6, 7), {}),
     ("dice", "dice(actor.hp - 3, 4)", dice(2, 4), {}),
     ("hint", "hint(actor, 'cost')", 30, {}),
     ("hint", "hint('knight', 'cost')", 30, {}),
@@ -499,6 +512,10 @@ DICE: list[tuple[str, dict[int, int]]] = [
     ("dice(actor.hp - 3, 2)", {2: 1, 3: 2, 4: 1}),
     ("3", {3: 1}),
     ("actor.hp", {5: 1}),
+    # successes: how many dice reach a target; 2 of 6 faces succeed on 5+.
+    ("successes(2, 6, 5)", {0: 16, 1: 16, 2: 4}),
+    ("successes(actor.hp - 3, 6, 1)", {2: 1}),
+    ("successes(2, 6, 7)", {0: 1}),
 ]
 
 

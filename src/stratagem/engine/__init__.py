@@ -7,7 +7,7 @@ built from the objects in ``engine.spec`` and ``engine.effects``.
 from .actions import Action, Pos, Ref, parse_action
 from .builder import ActionBuilder
 from .context import Ctx
-from .dice import Distribution, constant, dice
+from .dice import Distribution, constant, dice, successes
 from .errors import (
     ActionParseError,
     GameDefinitionError,
@@ -50,4 +50,5 @@ __all__ = [
     "constant",
     "dice",
     "parse_action",
+    "successes",
 ]

@@ -135,6 +135,25 @@ def dice(count: int, sides: int, keep_highest: int | None = None,
     return Distribution(_kept(count, sides, keep, highest).items(), label + suffix)
 
 
+@lru_cache(maxsize=4096)
+def successes(count: int, sides: int, at_least: int) -> Distribution:
+    """How many of ``count`` dice with ``sides`` faces show ``at_least`` or more.
+
+    The exact binomial distribution of a pool read for successes (hits, saves)
+    rather than summed. A target above ``sides`` never succeeds, one of 1 or less
+    always does. Pools past ``MAX_DICE`` raise ``ValueError``.
+    """
+    if count < 0 or sides < 1:
+        raise ValueError(f"cannot roll {count}d{sides}")
+    if count > MAX_DICE:
+        raise ValueError(f"{count}d{sides} is too large to roll exactly (at most {MAX_DICE} dice)")
+    label = f"{count}d{sides}>={at_least}"
+    good = min(sides, max(0, sides - at_least + 1))
+    bad = sides - good
+    return Distribution(((k, math.comb(count, k) * good**k * bad ** (count - k))
+                         for k in range(count + 1)), label)
+
+
 def _sum_weights(count: int, sides: int) -> list[int]:
     """How many ways each total ``count .. count * sides`` of ``count`` dice comes up.
 

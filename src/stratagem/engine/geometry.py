@@ -256,6 +256,14 @@ def line(a: tuple[int, int], b: tuple[int, int]) -> Iterator[Pos]:
             y0 += sy
 
 
+def tiles_on_line(state: State, a: tuple[int, int], b: tuple[int, int]) -> list[str]:
+    """The tile types of the cells from ``a`` to ``b`` (``line``), both ends included."""
+    board = state.game.board
+    tiles = state.tiles
+    width = board.width
+    return [tiles[p[1] * width + p[0]] for p in line(a, b)]
+
+
 def line_of_sight(state: State, a: tuple[int, int], b: tuple[int, int],
                   entities_block: bool = False) -> bool:
     """Whether nothing opaque stands strictly between ``a`` and ``b``."""

@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..engine import Ctx, Game, Pos, dice
+from ..engine import Ctx, Game, Pos, Ref, dice
 from ..engine.effects import Effect
 from ..engine.game import SIZES
 from ..engine.spec import (
@@ -698,6 +698,12 @@ class Compiler:
                           did_you_mean(param, self.player_params))
                 raise _Skip
             return "player", base.fn, param
+        if base.type == "any":
+            # A value known only in play (an event field, `find(...)`): the parameter's
+            # name says whether it is an entity's or a player's.
+            of_entity, of_player = param in self.entity_params, param in self.player_params
+            if of_entity != of_player:
+                return ("entity" if of_entity else "player"), base.fn, param
         self.fail(node.loc, f"`{base_text}` is a {base.type}; only entities and players have "
                   "parameters")
         raise _Skip
@@ -1058,11 +1064,12 @@ def _template(template: str, entity_fields: frozenset[str]) -> Callable[[Any, di
                                                                          str]:
     """A narration template: `{field}` replaced by the event's field, nothing else.
 
-    Entity fields read as "type #id" while the entity is in the game."""
+    Entity fields (and any field holding an entity, such as an event's field passed
+    on) read as "type #id" while the entity is in the game."""
     def render(state: Any, fields: dict[str, Any]) -> str:
         def one(m: re.Match[str]) -> str:
             v = fields.get(m.group(1))
-            e = state.entities.get(v) if m.group(1) in entity_fields else None
+            e = state.entities.get(v) if m.group(1) in entity_fields or type(v) is Ref else None
             return f"{e.type} #{e.id}" if e is not None else str(v)
         return _FIELD.sub(one, template)
     return render

@@ -327,7 +327,9 @@ def _tile_type_names(c: Compiler) -> set[str] | None:
 
 _DEFS = [
     EffectDef("set", ("what", "to"), ("what", "to"),
-              "Set a parameter of an entity or a player (clamped to its bounds).",
+              "Set a parameter of an entity or a player (clamped to its bounds). `what` "
+              "may start from a value known only in play (`find(...)`, a list item): the "
+              "parameter's name then says whether it is an entity's or a player's.",
               "set: {what: target.hp, to: 0}", _set),
     EffectDef("modify", ("what", "by"), ("what", "by"),
               "Add to a parameter of an entity or a player (clamped to its bounds).",

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Ctx, Pos, Ref, dice
+from ..engine import Ctx, Pos, Ref, dice, successes
 from ..engine import geometry as geo
 from .expr import Compiled, _coerce, _Compiler, _Fail
 
@@ -217,6 +217,22 @@ def _extreme(c: Ctx, items: Any, by: Any, sign: int) -> Any:
     return best
 
 
+def _find(c: Ctx, items: Any, where: Any) -> Any:
+    test = _It(c, where)
+    for it in items or ():
+        if test(it):
+            return it
+    return None
+
+
+def _tiles_on_line(c: Ctx, a: Any, b: Any) -> list[str]:
+    pa, pb = _where(c, a), _where(c, b)
+    board = c.game.board
+    if pa is None or pb is None or not board.contains(pa) or not board.contains(pb):
+        return []
+    return list(dict.fromkeys(geo.tiles_on_line(c.state, pa, pb)))
+
+
 def _occupant(c: Ctx, pos: Any) -> Any:
     eid = c.state.at.get(pos)
     return None if eid is None else Ref(eid)
@@ -229,11 +245,19 @@ def _tile(c: Ctx, pos: Any) -> Any:
     return c.state.tiles[pos[1] * b.width + pos[0]]
 
 
-def _zone(c: Ctx, player: Any, name: str) -> list[Ref]:
+def _zone(c: Ctx, player: Any, name: str, type: Any = None, where: Any = None) -> list[Ref]:
     zones = c.state.players[player].zones
     if name not in zones:
         raise ValueError(f"no zone '{name}'")
-    return [Ref(x) for x in zones[name] if x >= 0]
+    if type is None:
+        out = [Ref(x) for x in zones[name] if x >= 0]
+    else:
+        entities = c.state.entities
+        out = [Ref(x) for x in zones[name] if x >= 0 and entities[x].type == type]
+    if where is not None:
+        test = _It(c, where)
+        out = [r for r in out if test(r)]
+    return out
 
 
 def _min(c: Ctx, items: Any) -> Any:
@@ -440,6 +464,11 @@ _F: list[Function] = [
              "reachable, but the way goes no further through it.",
              "reachable(actor, actor.moves, stop_near: entities(owner: enemy))", _reachable,
              "geometry"),
+    Function("tiles_on_line", (Param("a", "any"), Param("b", "any")), "list",
+             "The tile types met on the straight line from a to b, both ends included, "
+             "each named once in the order met (empty if either is off the board): does "
+             "a move cross rough ground?",
+             "tiles_on_line(actor, to) == ['open']", _tiles_on_line, "geometry"),
     Function("line", (Param("from", "any"), Param("direction", "pos"), Param("length", "number")),
              "list",
              "The positions in a straight line from a start (excluded) in a direction "
@@ -457,6 +486,9 @@ _F: list[Function] = [
              "The item with the smallest value of `by`; the first wins ties.",
              "lowest(entities(owner: enemy), by: distance(actor, it))",
              lambda c, items, by: _extreme(c, items, by, -1)),
+    Function("find", (Param("items", "list"), Param("where", "fn:bool")), "any",
+             "The first item meeting a condition on `it`, or none.",
+             "find(zone(player, 'board'), where: it.type == 'banner')", _find),
     Function("count", (Param("items", "list"),), "number",
              "How many items a list has.", "count(entities(owner: ally)) == 0",
              lambda c, items: len(items)),
@@ -514,8 +546,11 @@ _F: list[Function] = [
              "Whether an entity's type carries a tag.", "has_tag(target, 'undead')",
              lambda c, entity, tag: entity in c.state.entities
              and tag in c.game.entity_types[c.state.entities[entity].type].tags),
-    Function("zone", (Param("player", "player"), Param("name", "str")), "list",
-             "The cards in a player's zone, in order (hidden cards are left out of views).",
+    Function("zone", (Param("player", "player"), Param("name", "str"), Param("type", "str", None),
+                      Param("where", "fn:bool", None)), "list",
+             "The cards in a player's zone, in order (hidden cards are left out of views); "
+             "only those of one entity type with `type`, and those meeting a condition on "
+             "`it` with `where`.",
              "count(zone(player, 'hand')) < 7", _zone, "cards"),
     Function("players", (), "list", "Every player still in the game, in seat order.",
              "count(players()) > 1",
@@ -526,6 +561,14 @@ _F: list[Function] = [
     Function("dice", (Param("count", "number"), Param("sides", "number")), "dice",
              "A pool of dice whose size is computed, e.g. one die per figure.",
              "dice(actor.figures, 6)", lambda c, count, sides: dice(int(count), int(sides)),
+             "dice"),
+    Function("successes", (Param("count", "number"), Param("sides", "number"),
+                           Param("at_least", "number")), "dice",
+             "A pool read for successes, not summed: how many of `count` dice with "
+             "`sides` faces show `at_least` or more (hits, saves). Exact, like any roll.",
+             "successes(actor.figures, 6, target.armour)",
+             lambda c, count, sides, at_least: successes(int(count), int(sides),
+                                                         int(at_least)),
              "dice"),
     Function("hint", (Param("what", "any"), Param("name", "str"), Param("default", "number", 0)),
              "number",
