@@ -148,6 +148,16 @@ def _python_tic_tac_toe() -> Game:
     return tic_tac_toe.build()
 
 
+FLOWER_WAR_PATH: tuple[str | int, ...] = (
+    "roll_dice", 1, 2,
+    "place symbol=uncommon box=activate_elites", "place symbol=common box=activate_warriors",
+    "place symbol=common box=activate_warriors", "place symbol=rare box=take_captives",
+    "place symbol=uncommon box=jaguar_pounce", "place symbol=common box=obsidian_edge",
+    "end_orders")
+"""Flower War has no OpenSpiel peer: its mid-game path is written as our own action texts,
+with the outcomes of the two chance decisions of the roll (rares, then uncommons)."""
+
+
 BENCHES: dict[str, Bench] = {
     "tic_tac_toe": Bench(
         "tic_tac_toe", "tic-tac-toe", (4, 0, 8, 2), 5,
@@ -170,8 +180,18 @@ BENCHES: dict[str, Bench] = {
         (("pig", "openspiel_cpp", "OpenSpiel C++"),),
         None, 0.0, "",
         chance_value=lambda outcome: outcome + 1),  # outcome k: the die shows k + 1
+    "flower_war": Bench(
+        # The Aztecs roll one rare, two uncommon and three common dice, place them all and
+        # end their orders: the mid-game state is their first activation phase.
+        "flower_war", "flower war", tuple(range(len(FLOWER_WAR_PATH))), 99,
+        lambda i: str(FLOWER_WAR_PATH[i]),
+        (), None, 0.0, "",
+        chance_value=lambda i: int(FLOWER_WAR_PATH[i])),
 }
 """The games this script measures, by name (``--games``)."""
+
+DEFAULT_GAMES: tuple[str, ...] = ("tic_tac_toe", "connect_four", "pig")
+"""The games measured without ``--games``: the ones with an OpenSpiel peer."""
 
 
 @dataclass(frozen=True)
@@ -478,7 +498,7 @@ def measure_game(bench: Bench, pyspiel: ModuleType | None, seconds: float,
             "ratio_ranges": ratio_ranges, "aim": aim}
 
 
-def run(seconds: float, repeat: int, games: Sequence[str] = tuple(BENCHES)) -> dict[str, Any]:
+def run(seconds: float, repeat: int, games: Sequence[str] = DEFAULT_GAMES) -> dict[str, Any]:
     """Measure every available implementation of each game; the report as JSON-ready data."""
     openspiel = load_openspiel()
     notes: list[str] = []
@@ -564,8 +584,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line; ``--seconds`` defaults to ``$STRATAGEM_BENCH_SECONDS`` or 2."""
     parser = argparse.ArgumentParser(
         description="Stratagem's tic-tac-toe, connect four and pig beside OpenSpiel's.")
-    parser.add_argument("--games", type=_games, default=list(BENCHES), metavar="A,B",
-                        help=f"games to measure, comma-separated (default: {','.join(BENCHES)})")
+    parser.add_argument("--games", type=_games, default=list(DEFAULT_GAMES), metavar="A,B",
+                        help=f"games to measure, comma-separated, from {', '.join(BENCHES)} "
+                             f"(default: {','.join(DEFAULT_GAMES)})")
     parser.add_argument("--seconds", type=_positive,
                         default=os.environ.get("STRATAGEM_BENCH_SECONDS", "2.0"),
                         help="length of one timed run (default: $STRATAGEM_BENCH_SECONDS or 2.0)")

@@ -99,6 +99,19 @@ def test_games_option_selects_games(bench: ModuleType, tmp_path: Path) -> None:
     assert set(report["results"]) == {"connect_four"}
 
 
+def test_flower_war_is_measured_on_request_without_a_peer(bench: ModuleType,
+                                                         tmp_path: Path) -> None:
+    """`--games flower_war` measures the battle-board game in both chance modes: steps and
+    copies per second, from its mid-game state of 99 legal actions."""
+    path = tmp_path / "report.json"
+    assert bench.main([*TINY, "--games", "flower_war", "--json", str(path)]) == 0
+    result = json.loads(path.read_text(encoding="utf-8"))["results"]["flower_war"]
+    assert set(result["subjects"]) == {"stratagem", "stratagem_sampled"}
+    for subject in result["subjects"].values():
+        assert subject["figures"]["steps_per_s"] > 0 and subject["figures"]["copy_per_s"] > 0
+    assert result["aim"] == {}
+
+
 def test_games_option_rejects_unknown_names(bench: ModuleType,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     """An unknown game name is a usage error that lists the games the script knows."""

@@ -480,6 +480,12 @@ class _Compiler:
                             "bind it with `roll: {as: name, dice: ...}` and compare the name")
         f = _COMPARE[op]
         fa, fb = a.fn, b.fn
+        if op in ("==", "!=") and "list" in (a.type, b.type):
+            # A list literal is a tuple, a function's list a list: compare the items.
+            ga, gb = fa, fb
+            fa = lambda c: tuple(v) if isinstance(v := ga(c), list) else v  # noqa: E731
+            fb = lambda c: tuple(v) if isinstance(v := gb(c), list) else v  # noqa: E731
+            return Compiled(lambda c: f(fa(c), fb(c)), "bool")
         if b.const and op in _COMPARE_CONST:
             return Compiled(_COMPARE_CONST[op](fa, b.value), "bool")
         return Compiled(lambda c: f(fa(c), fb(c)), "bool")

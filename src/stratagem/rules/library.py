@@ -468,7 +468,7 @@ _F: list[Function] = [
              "The tile types met on the straight line from a to b, both ends included, "
              "each named once in the order met (empty if either is off the board): does "
              "a move cross rough ground?",
-             "tiles_on_line(actor, to) == ['open']", _tiles_on_line, "geometry"),
+             "tiles_on_line(actor, (4, 0)) == ['open']", _tiles_on_line, "geometry"),
     Function("line", (Param("from", "any"), Param("direction", "pos"), Param("length", "number")),
              "list",
              "The positions in a straight line from a start (excluded) in a direction "
