@@ -21,7 +21,17 @@ hidden card counts as "unseen", never as where it really is.
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from ..engine import CHANCE, Game, State
+
+
+class Buffer(Protocol):
+    """Where ``Features.fill`` writes: a list of floats, or a numpy array."""
+
+    def __getitem__(self, index: int, /) -> Any: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
 
 UNSEEN = "?"
 """The zone a view gives a card its viewer cannot see (``engine.views``)."""
@@ -60,27 +70,36 @@ class Features:
             ("perspective", n),
         ]
         self.size = sum(size for _, size in self.layout)
+        self.tile_index = {t: i for i, t in enumerate(self.tile_types)}
+        self.type_index = {t: i for i, t in enumerate(self.entity_types)}
+        self.param_index = {p: i for i, p in enumerate(self.params)}
+        self.zone_index = {z: i for i, z in enumerate(self.zones)}
 
     def encode(self, state: State, player: int) -> list[float]:
         """The vector of ``state`` as ``player`` sees it."""
+        out = [0.0] * self.size
+        self.fill(state, player, out)
+        return out
+
+    def fill(self, state: State, player: int, out: Buffer) -> None:
+        """Write the vector into ``out``, which must hold ``size`` zeros (a list, or a numpy
+        array: only the entries that are not zero are written, so a large board costs what
+        stands on it)."""
         game = self.game
         view = game.view(state, player)
-        out = [0.0] * self.size
         cells, width = self.cells, self.width
-        at = 0
-        tile_index = {t: i for i, t in enumerate(self.tile_types)}
+        tile_index, type_index = self.tile_index, self.type_index
+        param_index, zone_index = self.param_index, self.zone_index
         for c, tile in enumerate(view.tiles):
             i = tile_index.get(tile)
             if i is not None:  # a tile type the board never declared has no plane
-                out[at + i * cells + c] = 1.0
-        at += cells * len(self.tile_types)
-        type_index = {t: i for i, t in enumerate(self.entity_types)}
-        param_index = {p: i for i, p in enumerate(self.params)}
-        pieces, params = at, at + cells * len(self.entity_types) * self.owners
+                out[i * cells + c] = 1.0
+        pieces = cells * len(self.tile_types)
+        params = pieces + cells * len(self.entity_types) * self.owners
         n = len(game.players)
-        zone_index = {z: i for i, z in enumerate(self.zones)}
         cards = params + cells * len(self.params)
-        per_player = len(self.zones) * len(self.entity_types)
+        kinds = len(self.entity_types)
+        per_player = len(self.zones) * kinds
         for e in view.entities.values():
             t = type_index[e.type]
             owner = e.owner if e.owner is not None and 0 <= e.owner < n else n
@@ -93,7 +112,7 @@ class Features:
                         out[params + i * cells + c] = _number(value)
             elif owner < n:
                 z = zone_index.get(e.zone or "", zone_index[""])
-                out[cards + owner * per_player + z * len(self.entity_types) + t] += 1.0
+                out[cards + owner * per_player + z * kinds + t] += 1.0
         at = cards + n * per_player
         for pl in view.players:
             for name in self.player_params:
@@ -107,7 +126,6 @@ class Features:
         out[at + 1 + who] = 1.0
         at += 1 + n + 2
         out[at + player] = 1.0
-        return out
 
 
 def describe(state: State, player: int | None = None) -> str:
@@ -139,4 +157,4 @@ def describe(state: State, player: int | None = None) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["Features", "describe"]
+__all__ = ["Buffer", "Features", "describe"]

@@ -100,7 +100,9 @@ class StratagemEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
 
     # ---------------------------------------------------------------- helpers
     def _observe(self) -> np.ndarray[Any, Any]:
-        return np.asarray(self.features.encode(self.state, self.player), np.float32)
+        out = np.zeros(self.features.size, np.float32)
+        self.features.fill(self.state, self.player, out)
+        return out
 
     def _info(self) -> dict[str, Any]:
         d = self.state.decision

@@ -286,7 +286,9 @@ class Observer:
 
     def set_from(self, state: StratagemState, player: int) -> None:
         """Fill ``tensor`` with ``state`` as ``player`` sees it."""
-        self.tensor[:self.features.size] = self.features.encode(state.native, player)
+        observation = self.dict["observation"]
+        observation.fill(0)
+        self.features.fill(state.native, player, observation)
         if self.history:
             moves = self.dict["history"]
             made = state.ids

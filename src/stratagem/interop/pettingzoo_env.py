@@ -83,7 +83,9 @@ class _Table:
         self.steps = 0
 
     def observe(self, p: int) -> Obs:
-        return {"observation": np.asarray(self.features.encode(self.state, p), np.float32),
+        vector = np.zeros(self.features.size, np.float32)
+        self.features.fill(self.state, p, vector)
+        return {"observation": vector,
                 "action_mask": action_mask(self.state, p, self.bounds)}
 
     def play(self, action: Any) -> None:
