@@ -21,6 +21,10 @@ pig
     has fewer, larger steps), and OpenSpiel's C++ ``pig`` driven from Python
     (OpenSpiel has no Python pig). The die is fair, so the drivers' uniform pick
     at a chance node is a fair throw on both sides.
+flower war (only with ``--games flower_war``)
+    Stratagem's ``flower_war`` alone, in explicit and in sampled chance mode:
+    OpenSpiel has no such game. Its mid-game state is written as our own action
+    texts (``FLOWER_WAR_PATH``).
 
 Absolute figures drift from machine to machine; the ratios printed beside them
 (``stratagem / peer``, where ``stratagem`` is the game loaded from its rules file;
