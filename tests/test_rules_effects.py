@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from rules_helpers import act, build, options, problems, q, remember, roll
-from stratagem.engine import CHANCE, Game, Pos, RuleError, State, Status
+from stratagem.engine import CHANCE, Game, Pos, Ref, RuleError, State, Status
 from stratagem.rules import Compiler, RulesError, load_rules
 from stratagem.rules.effect_table import EFFECT_TABLE
 from stratagem.rules.source import parse_yaml
@@ -688,6 +688,18 @@ def test_narration_names_an_entity_field_of_a_custom_event_by_its_type() -> None
     s = act(game, game.new_state(0), "go #1")
     ((name, fields),) = s.history[-1].events
     assert game.narrate(s, name, dict(fields)) == "knight #1 shouts at volume 3"
+
+
+def test_narration_names_any_entity_value_by_its_type() -> None:
+    """A field holding an entity reads as "type #id" even where the rules could not tell it
+    would (an event's field passed on); a plain number stays a number."""
+    game = arena(EMIT.replace("event: shout", "event: shout\n        narrate: true"),
+                 extra='narration: {shout: "{who} shouts at volume {loud}"}\n')
+    s = act(game, game.new_state(0), "go #1")
+    assert game.narrate(s, "shout", {"who": KNIGHT, "loud": Ref(GOBLIN)}) == \
+        "knight #1 shouts at volume goblin #2"
+    assert game.narrate(s, "shout", {"who": KNIGHT, "loud": GOBLIN}) == \
+        "knight #1 shouts at volume 2"
 
 
 @covers("perform")
