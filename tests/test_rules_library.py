@@ -348,6 +348,30 @@ def test_library_function(name: str, expr: str, expected: Any, scene: dict[str, 
         assert all(isinstance(p, Pos) for p in got)
 
 
+CROWD = "".join(f"    - {{type: {'orc' if (x + y) % 2 else 'knight'}, owner: "
+                f"{'blue' if (x + y) % 2 else 'red'}, at: [{x}, {y}]}}\n"
+                for y in range(5) for x in range(5) if (x, y) != (2, 2))
+
+
+@pytest.mark.parametrize("metric", ["chebyshev", "manhattan", "euclidean"])
+def test_entities_near_a_point_in_a_crowd_agree_with_the_distances(metric: str) -> None:
+    """With more entities than squares around the center, `entities(near:, within:)` looks at
+    those squares only, and finds exactly the entities within the distance, in id order."""
+    board = GRID + f"\nmetric: {metric}"
+    for within, expr in ((1.5, "entities(near: (2, 2), within: 1.5)"),
+                         (1, "entities(owner: enemy, near: (1, 1), within: 1)"),
+                         (0, "entities(near: (0, 0), within: 0)")):
+        got = value_of(expr, scene=CROWD, board=board)
+        cells = [(x, y) for y in range(5) for x in range(5) if (x, y) != (2, 2)]
+        center = (2, 2) if "(2, 2)" in expr else ((1, 1) if "(1, 1)" in expr else (0, 0))
+        dist = {"chebyshev": lambda a, b: max(abs(a[0] - b[0]), abs(a[1] - b[1])),
+                "manhattan": lambda a, b: abs(a[0] - b[0]) + abs(a[1] - b[1]),
+                "euclidean": math.dist}[metric]
+        expected = [i + 1 for i, cell in enumerate(cells) if dist(cell, center) <= within
+                    and ("enemy" not in expr or sum(cell) % 2)]
+        assert got == expected, (metric, expr)
+
+
 def test_entities_lists_cards_in_zones_never() -> None:
     """`entities()` leaves out cards held in zones while `zone()` lists them, so the two never overlap."""
     assert set(value_of("entities()")).isdisjoint(value_of("zone(player, 'hand')"))

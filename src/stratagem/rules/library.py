@@ -141,7 +141,17 @@ def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
     metric = c.game.board.metric
     types = c.game.entity_types
     out = []
-    for eid in sorted(s.entities):
+    ids: Any = None
+    if center is not None and within < math.inf:
+        # A small radius: look only at the squares around the center (a Chebyshev
+        # square holds every metric's circle) rather than at every entity.
+        r = math.floor(within)
+        if r >= 0 and (2 * r + 1) ** 2 <= len(s.at):
+            at = s.at
+            cx, cy = center
+            ids = sorted(eid for y in range(cy - r, cy + r + 1) for x in range(cx - r, cx + r + 1)
+                         if (eid := at.get(Pos(x, y))) is not None)
+    for eid in sorted(s.entities) if ids is None else ids:
         e = s.entities[eid]
         if e.zone is not None:
             continue
