@@ -75,4 +75,5 @@ def test_play_narrates_activations_rolls_and_reactions(capsys: pytest.CaptureFix
     assert re.search(r"aztecs roll \d dice: \d common, \d uncommon, \d rare", out)
     assert re.search(r"activates (with a die|free, near its Warlord,) to (move|shoot|charge)", out)
     assert "reacts: " in out and " fights " in out and "(rolls " in out
+    assert "(None)" not in out, "a side's own reaction names no unit"
     assert re.search(r"Result: (won by aztecs|won by tlaxcaltecs|draw) — ", out)

@@ -74,7 +74,8 @@ class Narrator:
             declined = ", ".join(f"{a.type} ({a.actor})" if a.actor is not None else a.type
                                  for a in before.decision.actions if a.type != "pass")
             line = (f"declines: {declined}" if action.type == "pass"
-                    else f"reacts: {action.type} ({action.actor})")
+                    else f"reacts: {action.type}"
+                    + (f" ({action.actor})" if action.actor is not None else ""))
         name = _who(g, player).ljust(self.width)
         rolls = f"  [dim](rolls {', '.join(map(str, rec.rolls))})[/]" if rec.rolls else ""
         out.print(f"  [cyan]{name}[/] {line}{rolls}")
