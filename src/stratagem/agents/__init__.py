@@ -5,6 +5,8 @@
 - ``greedy-turn``: a whole multi-action turn planned greedily;
 - ``expectimax``: depth-limited expectimax, alpha-beta where sound, iterative deepening;
 - ``mcts``: UCT with exact chance, determinization, progressive widening, tree reuse;
+- ``tactical``: brute-force tactics priced in unit gold by exact outcomes, with
+  consolidation and strategic modules (``agents.tactical``);
 - ``human``: a person at the terminal, asked step by step through an ``ActionBuilder``;
 - the difficulty levels ``novice``, ``casual``, ``skilled``, ``expert``, ``master``
   (``agents.levels``): named agents with budgets, weakest first.
@@ -22,10 +24,11 @@ from .lookahead import GreedyTurnAgent, OSLAAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 from .roster import ROSTER, AgentSpec, AgentSpecError, make_agent, parse_agent_code
+from .tactical import TacticalAgent
 from .value import MaterialValue, ValueFunction, default_value, terminal_value
 
 __all__ = ["LEVELS", "ROSTER", "Agent", "AgentSpec", "AgentSpecError", "Budget", "Choice",
            "Evaluator", "ExpectimaxAgent", "GameShapeError", "GreedyTurnAgent", "HumanAgent",
            "Level", "MCTSAgent", "MaterialValue", "Meter", "OSLAAgent", "QuitGame", "RandomAgent",
-           "Rollout", "SearchAgent", "ValueFunction", "default_value", "make_agent",
-           "parse_agent_code", "terminal_value"]
+           "Rollout", "SearchAgent", "TacticalAgent", "ValueFunction", "default_value",
+           "make_agent", "parse_agent_code", "terminal_value"]

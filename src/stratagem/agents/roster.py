@@ -22,6 +22,7 @@ from .lookahead import GreedyTurnAgent, OSLAAgent
 from .mcts import MCTSAgent
 from .program.runtime import ProgramAgent
 from .random_agent import RandomAgent
+from .tactical import TacticalAgent
 
 
 class AgentSpecError(StratagemError, ValueError):
@@ -53,6 +54,7 @@ ROSTER: dict[str, AgentSpec] = {
         AgentSpec("greedy-turn", GreedyTurnAgent.description, GreedyTurnAgent),
         AgentSpec("expectimax", ExpectimaxAgent.description, ExpectimaxAgent),
         AgentSpec("mcts", MCTSAgent.description, MCTSAgent),
+        AgentSpec("tactical", TacticalAgent.description, TacticalAgent),
         AgentSpec("human", HumanAgent.description, HumanAgent),
         AgentSpec("program", ProgramAgent.description, ProgramAgent, positional="file"),
         *(AgentSpec(level.name, level.description, level) for level in LEVELS),

@@ -1,0 +1,242 @@
+"""The tactical agent: polls its modules in order, carries out the first plan proposed,
+and plans again from the state that results.
+
+When no module acts, it releases the unit it is busy with (where the game makes one
+unit act at a time, such as Broken Throne's *select*), else ends the turn or passes.
+A game with nothing that has a worth (tic-tac-toe, pig, connect four) has no units
+to plan for: there it plays one-step lookahead on the default value function.
+
+Games with hidden information are refused: plans are priced on the exact state,
+which such a game withholds (use ``osla`` or ``mcts``, which determinize).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...engine import Action, Decision, Game, State
+from ..base import Budget, Choice, Meter, SearchAgent, signed
+from ..value import default_value
+from .currency import Currency, parse_weights
+from .modules import MODULES, Candidate, Context, Module, build_threat
+from .plans import Plan, Planner, ends_turn, step_kind
+from .threat import Memory, Threat
+
+TOP = 3
+"""How many candidates a rationale names."""
+
+DEFAULT_MODULES = "tactical+consolidation+strategic"
+
+
+class TacticalAgent(SearchAgent):
+    """Brute-force tactics after seed 001, split into modules polled in order.
+
+    ``weights`` names a weight table (``currency.WEIGHT_TABLES``) with optional
+    overrides (``cautious+kill=1.5``), or is a mapping of overrides in Python.
+    ``modules`` lists the modules to poll, in order, joined by ``+``.
+    """
+
+    code = "tactical"
+    description = ("brute-force tactics: every unit, square and target priced by exact "
+                   "outcomes in unit gold; then consolidation and strategic moves")
+    handles_hidden = False
+    default_budget = Budget(calls=8_000)
+
+    def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
+                 seconds: float | None = None, iterations: int | None = None,
+                 calls: int | None = None, weights: str | Mapping[str, float] = "default",
+                 modules: str = DEFAULT_MODULES) -> None:
+        super().__init__(game, seed, budget=budget, seconds=seconds, iterations=iterations,
+                         calls=calls)
+        self.weights = parse_weights(weights)
+        self.currency = Currency(game, self.weights)
+        names = [m.strip() for m in modules.split("+") if m.strip()]
+        unknown = [m for m in names if m not in MODULES]
+        if unknown or not names:
+            raise ValueError(f"{self.code}: unknown module '{(unknown or [''])[0]}' "
+                             f"(modules: {', '.join(MODULES)}, joined by +)")
+        self.modules: list[Module] = [MODULES[m]() for m in names]
+        self.memory = Memory()
+        self.planners: dict[int, Planner] = {}
+        self.scouts: dict[int, Planner] = {}
+        """Planners of the threat model, one per player it looks through."""
+        self.queue: list[tuple[Action, State]] = []
+        """The rest of the plan being carried out: each action with the state it is meant for."""
+        self.threats: dict[tuple[object, ...], Threat | None] = {}
+        self.value = default_value(game) if not self.currency.has_units else None
+
+    def reset(self, seed: int) -> None:
+        super().reset(seed)
+        self.memory = Memory()
+        self.planners.clear()
+        self.scouts.clear()
+        self.queue = []
+        self.threats.clear()
+
+    def planner(self, player: int) -> Planner:
+        """The planner of one player (prices stay cached between decisions)."""
+        known = self.planners.get(player)
+        if known is None:
+            known = self.planners[player] = Planner(self.game, self.currency, player)
+        return known
+
+    # ----------------------------------------------------------------- choose
+    def choose(self, view: State, decision: Decision, budget: Budget | None = None) -> Choice:
+        if len(decision.actions) == 1:
+            return Choice(decision.actions[0], "the only option")
+        if self.queue and self.queue[0][1] == view and self.queue[0][0] in decision:
+            action = self.queue.pop(0)[0]
+            more = f" ({len(self.queue)} more step(s) to go)" if self.queue else ""
+            return Choice(action, f"carrying on with the plan{more}")
+        self.queue = []
+        meter = self.meter(budget)
+        planner = self.planner(decision.player)
+        planner.start(meter)
+        if decision.kind != "action":
+            return self._react(view, decision, planner)
+        if self.value is not None:
+            return self._lookahead(view, decision, meter)
+        ctx = Context(self.game, view, decision.player, planner, self.currency, self.weights,
+                      lambda: self._threat(view, decision.player, planner))
+        for module in self.modules:
+            found = module.propose(ctx)
+            if found:
+                return self._carry_out(ctx, module, found, meter)
+            if planner.exhausted:
+                break
+        return self._fallback(ctx, meter)
+
+    def _carry_out(self, ctx: Context, module: Module, found: list[Candidate],
+                   meter: Meter) -> Choice:
+        best = found[0].plan
+        self.queue = [(a, s) for a, s in zip(best.steps[1:], best.states, strict=False)
+                      if s is not None]
+        if len(self.queue) != len(best.steps) - 1:
+            self.queue = []
+        named = "; ".join(f"{self._words(ctx, c.plan)} ({signed(c.score)}"
+                          f"{', ' + c.note if c.note else ''})" for c in found[:TOP])
+        others = f", best of {len(found)}" if len(found) > 1 else ""
+        cut = " (budget ran out before every plan was priced)" if ctx.planner.exhausted else ""
+        return Choice(best.steps[0], f"{module.name} module{others}: {named} "
+                                     f"[{meter.calls} calls{cut}]")
+
+    def _words(self, ctx: Context, plan: Plan) -> str:
+        game, state = self.game, ctx.state
+        words = [describe(game, state, ctx.player, a) for a in plan.steps
+                 if not (step_kind(a) == "bare" and a.type == "select")]
+        if not words:
+            words = [describe(game, state, ctx.player, plan.steps[-1])]
+        return ", then ".join(words)
+
+    # --------------------------------------------------------------- fallback
+    def _fallback(self, ctx: Context, meter: Meter) -> Choice:
+        """No module acts: release the unit being moved, else end the turn or pass."""
+        d = ctx.state.decision
+        assert d is not None
+        release = self._release(ctx)
+        if release is not None:
+            return Choice(release, "no module acts for this unit: it stands down "
+                                   f"so that the others may act [{meter.calls} calls]")
+        ending = next((a for a in d.actions if ends_turn(self.game, a)), None)
+        if ending is None:
+            ending = next((a for a in d.actions if a.type == "pass"), None)
+        if ending is not None:
+            return Choice(ending, "no module acts: nothing priced above "
+                                  f"{self.weights['threshold']:g} and no move worth making "
+                                  f"[{meter.calls} calls]")
+        return self._lookahead(ctx.state, d, meter)
+
+    def _release(self, ctx: Context) -> Action | None:
+        """A target-less action of the one unit that has the floor, after which other units
+        of the player may act (Broken Throne's *hold*)."""
+        d = ctx.state.decision
+        assert d is not None
+        actors = {a.actor for a in d.actions if a.actor is not None}
+        if len(actors) != 1:
+            return None
+        for a in d.actions:
+            if step_kind(a) != "bare" or ends_turn(self.game, a):
+                continue
+            after = ctx.planner.follow(ctx.state, a)
+            nd = None if after is None else after.decision
+            if nd is None or nd.player != ctx.player or nd.kind != "action":
+                continue
+            if any(b.actor is not None and b.actor not in actors for b in nd.actions):
+                return a
+        return None
+
+    def _lookahead(self, view: State, decision: Decision, meter: Meter) -> Choice:
+        """One-step lookahead on the default value function (games without units)."""
+        value = self.value if self.value is not None else default_value(self.game)
+        scored: list[tuple[float, Action]] = []
+        for a in decision.actions:
+            if meter.spent():
+                break
+            outs = self.game.outcomes(view, a)
+            scored.append((sum(p * value(s, decision.player) for p, s in outs), a))
+        if not scored:
+            a = decision.actions[self.rng.below(len(decision.actions))]
+            return Choice(a, "no budget to look ahead: picked at random")
+        top = max(v for v, _ in scored)
+        tied = [a for v, a in scored if v >= top - 1e-9]
+        pick = tied[self.rng.below(len(tied))] if len(tied) > 1 else tied[0]
+        ranked = sorted(scored, key=lambda x: (x[1] != pick, -x[0]))[:TOP]
+        named = ", ".join(f"{a} ({signed(v)})" for v, a in ranked)
+        return Choice(pick, f"no units to plan for: one-step lookahead on the value "
+                            f"function: {named}")
+
+    def _react(self, view: State, decision: Decision, planner: Planner) -> Choice:
+        """A reaction window: each option priced by its exact outcomes; passing unless one
+        is worth more."""
+        scored: list[tuple[float, Action]] = []
+        for a in decision.actions:
+            price = planner.value(view, a)
+            if price is None:
+                break
+            scored.append((price.value, a))
+        passing = next((a for a in decision.actions if a.type == "pass"), None)
+        if not scored:
+            a = passing or decision.actions[0]
+            return Choice(a, "no budget to price the reactions")
+        base = next((v for v, a in scored if a == passing), 0.0)
+        best_value, best = max(scored, key=lambda x: x[0])
+        if passing is not None and best_value <= base + 1e-9:
+            best, best_value = passing, base
+        named = ", ".join(f"{describe(self.game, view, decision.player, a)} "
+                          f"({signed(v)})" for v, a in sorted(scored, key=lambda x: -x[0])[:TOP])
+        return Choice(best, f"reaction priced by exact outcomes: {named}")
+
+    # ----------------------------------------------------------------- threat
+    def _threat(self, state: State, player: int, planner: Planner) -> Threat | None:
+        """The threat model for ``state``, kept while the enemy units stay where they are."""
+        enemies = tuple(sorted((e.id, e.pos, e.type) for e in state.entities.values()
+                               if e.owner is not None and e.owner != player))
+        key = (player, state.flow.round, state.flow.turn, enemies)
+        if key in self.threats:
+            return self.threats[key]
+        if len(self.threats) > 64:
+            self.threats.clear()
+        scout = self.scouts.get(player)
+        if scout is None:
+            scout = self.scouts[player] = Planner(self.game, self.currency, player, settle=0,
+                                                  exact=False)
+        assert planner.meter is not None
+        scout.start(planner.meter)
+        threat = build_threat(scout, self.currency, self.memory, state, player)
+        if scout.exhausted:
+            planner.exhausted = True
+        if threat is not None and threat.complete:
+            self.threats[key] = threat
+        return threat
+
+
+def describe(game: Game, state: State, player: int, action: Action) -> str:
+    """An action in words: its type's text, or for a reaction "fighter #1 parry"."""
+    if action.type not in game.action_types and action.actor in state.entities:
+        e = state.entities[action.actor]
+        rest = "".join(f" {k}={v}" for k, v in action.targets)
+        return f"{e.type} #{int(action.actor)} {action.type.replace('_', ' ')}{rest}"
+    return game.describe_action(state, player, action)
+
+
+__all__ = ["DEFAULT_MODULES", "TacticalAgent", "describe"]

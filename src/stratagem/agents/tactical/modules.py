@@ -1,0 +1,233 @@
+"""The modules the tactical agent polls in order, each behind one interface.
+
+A module looks at the plans of every unit (``Context``) and proposes the ones it
+would carry out, best first, each with its score; an empty list means it has
+nothing to do. The agent carries out the first proposal of the first module
+that has one, then polls all of them again from the new state.
+
+- ``TacticalModule``: the plans whose exact expected price is above the
+  threshold: attacks, heals, detonations, recruits, winning moves.
+- ``ConsolidationModule``: a unit the enemy is expected to kill next turn where
+  it stands moves to where it loses least.
+- ``StrategicModule``: a unit with nothing better to do moves toward the
+  nearest enemy, never onto a square where it would be killed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...engine import Game, Pos, State
+from ...engine.geometry import distance
+from .currency import Currency
+from .plans import Plan, Planner
+from .threat import Memory, Threat
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+TIE = 1e-6
+"""Scores closer than this are a tie."""
+
+CAUTION = 0.1
+"""How much the strategic module shies from expected losses, per unit of currency."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A plan a module would carry out, its score in that module's terms, and why."""
+
+    plan: Plan
+    score: float
+    note: str = ""
+
+
+class Context:
+    """What the modules share while one decision is made: the state, the plans of every
+    unit (listed once, on demand) and the threat model (built once, on demand)."""
+
+    def __init__(self, game: Game, state: State, player: int, planner: Planner,
+                 currency: Currency, weights: dict[str, float],
+                 threat: Callable[[], Threat | None]) -> None:
+        self.game = game
+        self.state = state
+        self.player = player
+        self.planner = planner
+        self.currency = currency
+        self.weights = weights
+        self._threat = threat
+        self._threat_built = False
+        self._threat_value: Threat | None = None
+        self._plans: dict[int | None, list[Plan]] = {}
+        d = state.decision
+        assert d is not None
+        actors = {a.actor for a in d.actions if a.actor is not None}
+        self.units: list[int | None] = [
+            eid for eid in sorted(actors)
+            if eid in state.entities and state.entities[eid].owner == player]
+        if any(a.actor is None for a in d.actions):
+            self.units.append(None)
+
+    @property
+    def threshold(self) -> float:
+        return self.weights["threshold"]
+
+    def plans(self, unit: int | None) -> list[Plan]:
+        """Every plan of one unit (``None``: the player's own actions), listed once."""
+        known = self._plans.get(unit)
+        if known is None:
+            known = self.planner.plans_for(self.state, unit)
+            self._plans[unit] = known
+        return known
+
+    def all_plans(self) -> list[Plan]:
+        """Every plan of every unit, units in id order, the player's own last."""
+        out: list[Plan] = []
+        for unit in self.units:
+            if self.planner.exhausted:
+                break
+            out.extend(self.plans(unit))
+        return out
+
+    @property
+    def threat(self) -> Threat | None:
+        """The threat model for this state (``None`` when it cannot be built)."""
+        if not self._threat_built:
+            self._threat_value = self._threat()
+            self._threat_built = True
+        return self._threat_value
+
+    def danger(self, unit: int | None, pos: Pos | None) -> tuple[float, bool]:
+        """Expected loss (weighted) and death of ``unit`` at ``pos`` next enemy turn."""
+        threat = self.threat
+        if threat is None or unit is None or pos is None:
+            return 0.0, False
+        loss, killed = threat.danger(self.state, unit, pos)
+        return loss * self.weights["danger"], killed
+
+    def nearest_enemy(self, pos: Pos) -> float | None:
+        """The distance from ``pos`` to the nearest enemy unit that has a worth."""
+        metric = self.game.board.metric
+        best: float | None = None
+        for e in self.state.entities.values():
+            if e.owner is None or e.owner == self.player or e.pos is None:
+                continue
+            if e.type not in self.currency.worth:
+                continue
+            dist = distance(pos, e.pos, metric)
+            if best is None or dist < best:
+                best = dist
+        return best
+
+
+class Module:
+    """A part of the agent: proposes plans, best first, or nothing."""
+
+    name = "module"
+    summary = ""
+
+    def propose(self, ctx: Context) -> list[Candidate]:
+        raise NotImplementedError
+
+
+class TacticalModule(Module):
+    """Every unit, every reachable position, every action and target there, priced by exact
+    outcomes; the best above the threshold, ties broken by the safer square."""
+
+    name = "tactical"
+    summary = "attacks and other actions priced by their exact expected outcome"
+
+    def propose(self, ctx: Context) -> list[Candidate]:
+        found = [Candidate(p, p.score) for p in ctx.all_plans()
+                 if p.score > ctx.threshold]
+        found.sort(key=lambda c: (-c.score, len(c.plan.steps)))
+        if len(found) > 1 and found[1].score >= found[0].score - TIE:
+            top = found[0].score
+            tied = [c for c in found if c.score >= top - TIE]
+            rest = [c for c in found if c.score < top - TIE]
+            tied.sort(key=lambda c: (ctx.danger(c.plan.unit, c.plan.at)[0],
+                                     len(c.plan.steps)))
+            found = tied + rest
+        return found
+
+
+class ConsolidationModule(Module):
+    """A unit that the enemy's next turn is expected to kill where it stands moves to the
+    reachable square where it loses least (if that is worth more than staying)."""
+
+    name = "consolidation"
+    summary = "pulls units out of squares where the enemy's next turn kills them"
+
+    def propose(self, ctx: Context) -> list[Candidate]:
+        found: list[Candidate] = []
+        for unit in ctx.units:
+            if unit is None or ctx.planner.exhausted:
+                continue
+            here = ctx.state.entities[unit].pos
+            plans = [p for p in ctx.plans(unit) if p.moves and p.at is not None]
+            if not plans:
+                continue
+            loss_now, killed_now = ctx.danger(unit, here)
+            if not killed_now:
+                continue
+            for plan in plans:
+                loss, killed = ctx.danger(unit, plan.at)
+                gain = loss_now - loss + plan.score
+                if gain > ctx.threshold:
+                    note = "still in reach" if killed else "out of reach"
+                    found.append(Candidate(plan, gain, note))
+        found.sort(key=lambda c: (-c.score, len(c.plan.steps)))
+        return found
+
+
+class StrategicModule(Module):
+    """A unit with nothing better to do moves toward the nearest enemy, keeping off the
+    squares where the enemy's next turn would kill it."""
+
+    name = "strategic"
+    summary = "moves units toward the nearest enemy, off killing squares"
+
+    def propose(self, ctx: Context) -> list[Candidate]:
+        found: list[Candidate] = []
+        advance = ctx.weights["advance"]
+        for unit in ctx.units:
+            if unit is None or ctx.planner.exhausted:
+                continue
+            here = ctx.state.entities[unit].pos
+            if here is None:
+                continue
+            start = ctx.nearest_enemy(here)
+            if start is None:
+                continue
+            _, killed_now = ctx.danger(unit, here)
+            for plan in ctx.plans(unit):
+                if not plan.moves or plan.at is None or plan.kind == "act":
+                    continue
+                near = ctx.nearest_enemy(plan.at)
+                if near is None or near >= start:
+                    continue
+                loss, killed = ctx.danger(unit, plan.at)
+                if killed and not killed_now:
+                    continue
+                score = advance * (start - near) + plan.score - CAUTION * loss
+                if score > ctx.threshold:
+                    found.append(Candidate(plan, score, f"{start - near:g} closer"))
+        found.sort(key=lambda c: (-c.score, len(c.plan.steps)))
+        return found
+
+
+MODULES: dict[str, type[Module]] = {
+    m.name: m for m in (TacticalModule, ConsolidationModule, StrategicModule)}
+"""The modules by name, in their default order."""
+
+
+def build_threat(planner: Planner, currency: Currency, memory: Memory, state: State,
+                 player: int) -> Threat | None:
+    """The threat model of ``state`` for ``player`` (``None`` if the budget ran out)."""
+    threat = Threat(planner, currency, memory, state, player)
+    return threat if threat.enemies or threat.complete else None
+
+
+__all__ = ["MODULES", "Candidate", "ConsolidationModule", "Context", "Module",
+           "StrategicModule", "TacticalModule", "build_threat"]
