@@ -10,7 +10,7 @@ from conftest import GAME_MODES, GAMES
 from stratagem.agents import ROSTER, Budget, GameShapeError, make_agent
 from stratagem.engine import CHANCE, Game, Rng, State
 
-SEARCH = ("osla", "greedy-turn", "expectimax", "mcts")
+SEARCH = ("osla", "greedy-turn", "expectimax", "mcts", "tactical")
 AGENTS = ("random", *SEARCH)
 CALLS = 40
 """The call budget of one decision in the property test: small, so the test stays fast."""
@@ -76,7 +76,8 @@ def test_every_agent_picks_a_legal_action_within_budget_and_repeats_it(
 @pytest.mark.parametrize("name", GAMES)
 def test_agents_refuse_exactly_the_games_they_cannot_play(name: str) -> None:
     """An agent refuses a game with one plain sentence exactly when its declared shape excludes
-    the game: hidden information for expectimax and greedy-turn; every agent accepts the rest."""
+    the game: hidden information for expectimax, greedy-turn and tactical; every agent accepts
+    the rest."""
     game = stratagem.load(name)
     for code in AGENTS:
         factory = ROSTER[code].factory
@@ -105,7 +106,7 @@ def test_expectimax_refuses_hidden_information_and_names_the_agents_that_can() -
         stratagem.agent("greedy-turn", game)
 
 
-@pytest.mark.parametrize("code", ["osla", "expectimax", "mcts:iterations=200"])
+@pytest.mark.parametrize("code", ["osla", "expectimax", "mcts:iterations=200", "tactical"])
 def test_search_never_reads_the_real_future_dice(code: str) -> None:
     """Two duel states that differ only in the state's own generator (its future dice) get the
     same choice and the same rationale: search values chance by exact outcomes or by re-seeded

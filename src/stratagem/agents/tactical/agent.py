@@ -208,10 +208,11 @@ class TacticalAgent(SearchAgent):
 
     # ----------------------------------------------------------------- threat
     def _threat(self, state: State, player: int, planner: Planner) -> Threat | None:
-        """The threat model for ``state``, kept while the enemy units stay where they are."""
+        """The threat model for ``state``, kept for the round while the enemy units stay
+        where they are."""
         enemies = tuple(sorted((e.id, e.pos, e.type) for e in state.entities.values()
                                if e.owner is not None and e.owner != player))
-        key = (player, state.flow.round, state.flow.turn, enemies)
+        key = (player, state.flow.round, enemies)
         if key in self.threats:
             return self.threats[key]
         if len(self.threats) > 64:

@@ -177,7 +177,9 @@ class ConsolidationModule(Module):
                 if gain > ctx.threshold:
                     note = "still in reach" if killed else "out of reach"
                     found.append(Candidate(plan, gain, note))
-        found.sort(key=lambda c: (-c.score, len(c.plan.steps)))
+        # Of equal retreats, the one that stays nearest the enemy keeps the unit in the fight.
+        found.sort(key=lambda c: (-c.score, ctx.nearest_enemy(c.plan.at) or 0.0
+                                  if c.plan.at is not None else 0.0, len(c.plan.steps)))
         return found
 
 

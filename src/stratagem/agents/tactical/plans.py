@@ -323,6 +323,9 @@ class Planner:
             if kind == "target" and prefixed and steps and stand in plain \
                     and step_kind(steps[0]) == "bare" and len(plain) > 1:
                 continue
+            if kind == "move" and prefixed and not self.exact and len(plain) > 1 \
+                    and a.targets and a.targets[0][1] in plain:
+                continue  # the threat model only needs the squares a prefix opens up
             shared = False
             if kind == "target" and not self.exact:
                 known = self.seen.get((a, me))
