@@ -19,7 +19,7 @@ from ..base import Budget, Choice, Meter, SearchAgent, signed
 from ..value import default_value
 from .currency import Currency, parse_weights
 from .modules import MODULES, Candidate, Context, Module, build_threat
-from .plans import Plan, Planner, ends_turn, step_kind
+from .plans import Plan, Planner, Reuse, ends_turn, step_kind
 from .threat import Memory, Threat
 
 TOP = 3
@@ -62,7 +62,8 @@ class TacticalAgent(SearchAgent):
         """Planners of the threat model, one per player it looks through."""
         self.queue: list[tuple[Action, State]] = []
         """The rest of the plan being carried out: each action with the state it is meant for."""
-        self.threats: dict[tuple[object, ...], Threat | None] = {}
+        self.threats: dict[tuple[int, int, _Seen], Threat | None] = {}
+        self.reuse = Reuse(game.board.metric)
         self.value = default_value(game) if not self.currency.has_units else None
 
     def reset(self, seed: int) -> None:
@@ -72,6 +73,7 @@ class TacticalAgent(SearchAgent):
         self.scouts.clear()
         self.queue = []
         self.threats.clear()
+        self.reuse = Reuse(self.game.board.metric)
 
     def planner(self, player: int) -> Planner:
         """The planner of one player (prices stay cached between decisions)."""
@@ -97,14 +99,48 @@ class TacticalAgent(SearchAgent):
         if self.value is not None:
             return self._lookahead(view, decision, meter)
         ctx = Context(self.game, view, decision.player, planner, self.currency, self.weights,
-                      lambda: self._threat(view, decision.player, planner))
+                      lambda: self._threat(view, decision.player, planner), self.reuse,
+                      self.memory)
         for module in self.modules:
             found = module.propose(ctx)
-            if found:
+            for _ in range(len(ctx.units) + 1):
+                if not found or found[0].plan.fresh:
+                    break
+                refreshed = self._refresh(ctx, found)
+                if refreshed:
+                    found = refreshed
+                    break
+                ctx.forget(found[0].plan.unit)
+                found = module.propose(ctx)
+            if found and found[0].plan.fresh:
                 return self._carry_out(ctx, module, found, meter)
             if planner.exhausted:
                 break
         return self._fallback(ctx, meter)
+
+    def _refresh(self, ctx: Context, found: list[Candidate]) -> list[Candidate]:
+        """The candidates with the best one, a kept plan, re-simulated from the present state so
+        that it can be followed; empty if it no longer plays as it did (its unit is then
+        planned afresh and the module asked again)."""
+        best = found[0]
+        plan = best.plan
+        state: State | None = ctx.state
+        states: list[State | None] = []
+        score = 0.0
+        for step in plan.steps:
+            d = None if state is None else state.decision
+            price = None if state is None or d is None or step not in d \
+                else ctx.planner.value(state, step)
+            if price is None:
+                break
+            score += price.value
+            state = price.state
+            states.append(state)
+        if len(states) == len(plan.steps) and abs(score - plan.score) < 1e-6:
+            fresh = Plan(plan.unit, plan.steps, tuple(states), score, plan.kind, plan.stand,
+                         plan.at, plan.hp_loss)
+            return [Candidate(fresh, best.score, best.note), *found[1:]]
+        return []
 
     def _carry_out(self, ctx: Context, module: Module, found: list[Candidate],
                    meter: Meter) -> Choice:
@@ -208,15 +244,14 @@ class TacticalAgent(SearchAgent):
 
     # ----------------------------------------------------------------- threat
     def _threat(self, state: State, player: int, planner: Planner) -> Threat | None:
-        """The threat model for ``state``, kept for the round while the enemy units stay
-        where they are."""
-        enemies = tuple(sorted((e.id, e.pos, e.type) for e in state.entities.values()
-                               if e.owner is not None and e.owner != player))
-        key = (player, state.flow.round, enemies)
-        if key in self.threats:
-            return self.threats[key]
-        if len(self.threats) > 64:
-            self.threats.clear()
+        """The threat model for ``state``, kept for the round while every enemy unit it saw
+        stays where it was (an enemy that fell since is left out when dangers are summed)."""
+        enemies = {e.id: e.pos for e in state.entities.values()
+                   if e.owner is not None and e.owner != player}
+        for (who, round_, seen), threat in self.threats.items():
+            if who == player and round_ == state.flow.round and all(
+                    seen.get(eid, -1) == pos for eid, pos in enemies.items()):
+                return threat
         scout = self.scouts.get(player)
         if scout is None:
             scout = self.scouts[player] = Planner(self.game, self.currency, player, settle=0,
@@ -227,8 +262,16 @@ class TacticalAgent(SearchAgent):
         if scout.exhausted:
             planner.exhausted = True
         if threat is not None and threat.complete:
-            self.threats[key] = threat
+            if len(self.threats) > 64:
+                self.threats.clear()
+            self.threats[(player, state.flow.round, _Seen(enemies))] = threat
         return threat
+
+
+class _Seen(dict[int, object]):
+    """The enemy units a threat model saw, by id, with their squares (hashable by identity)."""
+
+    __hash__ = object.__hash__  # type: ignore[assignment]
 
 
 def describe(game: Game, state: State, player: int, action: Action) -> str:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ...engine import Game, Pos, State
 from ...engine.geometry import distance
 from .currency import Currency
-from .plans import Plan, Planner
+from .plans import Plan, Planner, Reuse
 from .threat import Memory, Threat
 
 if TYPE_CHECKING:
@@ -49,8 +49,11 @@ class Context:
 
     def __init__(self, game: Game, state: State, player: int, planner: Planner,
                  currency: Currency, weights: dict[str, float],
-                 threat: Callable[[], Threat | None]) -> None:
+                 threat: Callable[[], Threat | None], reuse: Reuse | None = None,
+                 memory: Memory | None = None) -> None:
         self.game = game
+        self.reuse = reuse
+        self.memory = memory
         self.state = state
         self.player = player
         self.planner = planner
@@ -76,10 +79,23 @@ class Context:
     def plans(self, unit: int | None) -> list[Plan]:
         """Every plan of one unit (``None``: the player's own actions), listed once."""
         known = self._plans.get(unit)
+        if known is None and unit is not None and self.reuse is not None:
+            known = self.reuse.get(self.state, self.player, unit)
         if known is None:
             known = self.planner.plans_for(self.state, unit)
-            self._plans[unit] = known
+            if unit is not None and self.reuse is not None and not self.planner.exhausted:
+                kind = self.state.entities[unit].type
+                seen = self.memory.reach.get(kind) if self.memory is not None else None
+                self.reuse.put(self.state, self.player, unit, known,
+                               seen[1] if seen is not None else 0.0)
+        self._plans[unit] = known
         return known
+
+    def forget(self, unit: int | None) -> None:
+        """Drop a unit's plans, kept or listed, so that they are listed afresh."""
+        self._plans.pop(unit, None)
+        if self.reuse is not None and unit is not None:
+            self.reuse.kept.pop((self.player, unit), None)
 
     def all_plans(self) -> list[Plan]:
         """Every plan of every unit, units in id order, the player's own last."""

@@ -73,6 +73,10 @@ class Plan:
     stand: Pos | None
     at: Pos | None
     hp_loss: dict[int, float] = field(default_factory=dict)
+    fresh: bool = True
+    """False for a plan kept from an earlier decision (``Reuse``): its steps and prices still
+    hold, but its ``states`` are those of the earlier state, so it is re-simulated before
+    it is carried out."""
 
     @property
     def moves(self) -> bool:
@@ -389,9 +393,92 @@ def _pending(state: State) -> tuple[Any, ...]:
     return tuple(out)
 
 
+class Reuse:
+    """Plans kept between decisions, per unit, while nothing that bears on them changed.
+
+    A unit's plans depend on the squares it can reach and on the units it could act on
+    from there. After another unit acts, each unit that changed (moved, arrived, fell,
+    was hurt or gained a status) is checked against the kept unit's reach: a change on
+    or next to a square it can reach (a path blocked or opened) spoils the plans; so does
+    a change to an enemy within striking distance of its reach (the farthest it struck
+    at in its plans, or its type was seen to strike at, and at least ``NEAR``), and to an
+    ally there when the unit has plans that act on allies (heal, detonate). Otherwise
+    the plans are kept, which makes a whole turn of many units cheap: each action
+    re-plans only the units it could have affected.
+    """
+
+    def __init__(self, metric: str) -> None:
+        self.metric = metric
+        self.kept: dict[tuple[int, int], tuple[State, list[Plan], list[Pos], float, bool]] = {}
+
+    def get(self, state: State, player: int, unit: int) -> list[Plan] | None:
+        known = self.kept.get((player, unit))
+        if known is None:
+            return None
+        old, plans, reach, radius, allies = known
+        if old.entities.get(unit) is not state.entities.get(unit) or old.flow.round != \
+                state.flow.round or (old.players is not state.players and any(
+                    a.params.get("selected") != b.params.get("selected")
+                    for a, b in zip(old.players, state.players, strict=True))):
+            return None
+        metric = self.metric
+        for square, owner in _changed(old, state):
+            near = min(distance(square, r, metric) for r in reach)
+            if near <= 1:
+                return None
+            if near <= radius + 1 and (owner is None or owner != player or allies):
+                return None
+        return [p if not p.fresh else _stale(p) for p in plans]
+
+    def put(self, state: State, player: int, unit: int, plans: list[Plan], reach: float) -> None:
+        e = state.entities.get(unit)
+        if e is None or e.pos is None:
+            return
+        squares = {e.pos}
+        far = 0.0
+        allies = False
+        for p in plans:
+            for sq in (p.stand, p.at):
+                if sq is not None:
+                    squares.add(sq)
+            for tid in target_ids(p.steps[-1]):
+                t = state.entities.get(tid)
+                if t is not None and t.pos is not None and p.stand is not None:
+                    far = max(far, distance(p.stand, t.pos, self.metric))
+                    allies = allies or t.owner == player
+        if len(self.kept) > 512:
+            self.kept.clear()
+        self.kept[(player, unit)] = (state, plans, sorted(squares), max(far, reach, NEAR),
+                                     allies)
+
+
+def _stale(plan: Plan) -> Plan:
+    return Plan(plan.unit, plan.steps, plan.states, plan.score, plan.kind, plan.stand,
+                plan.at, plan.hp_loss, False)
+
+
+def _changed(old: State, new: State) -> set[tuple[Pos, int | None]]:
+    """The squares where something differs between two states, each with the owner of the
+    unit that changed there (``None`` for a tile)."""
+    out: set[tuple[Pos, int | None]] = set()
+    if old.entities is not new.entities:
+        for eid in old.entities.keys() | new.entities.keys():
+            a, b = old.entities.get(eid), new.entities.get(eid)
+            if a is b or (a is not None and b is not None and a == b):
+                continue
+            for e in (a, b):
+                if e is not None and e.pos is not None:
+                    out.add((e.pos, e.owner))
+    if old.tiles is not new.tiles and old.tiles != new.tiles:
+        width = old.game.board.width
+        out.update((Pos(i % width, i // width), None) for i, (t, u) in
+                   enumerate(zip(old.tiles, new.tiles, strict=True)) if t != u)
+    return out
+
+
 def target_ids(action: Action) -> list[int]:
     """The entity ids an action names as targets."""
     return [int(v) for _, v in action.targets if isinstance(v, Ref)]
 
 
-__all__ = ["Plan", "Planner", "Price", "ends_turn", "signature", "step_kind", "target_ids"]
+__all__ = ["Plan", "Planner", "Price", "Reuse", "ends_turn", "signature", "step_kind", "target_ids"]
