@@ -1,6 +1,6 @@
 """Timing and strength of the tactical agent (``stratagem.agents.tactical``).
 
-    python benchmarks/bench_tactical.py [--scenario large] [--rounds 3] [--repeat 3]
+    python benchmarks/bench_tactical.py [--scenario large] [--rounds 2] [--repeat 3]
                                         [--games 0] [--json results.json]
 
 **Turn time.** The figure is the wall time the tactical agent takes to play one whole
@@ -101,8 +101,8 @@ def strength(games: int) -> dict[str, dict[str, int]]:
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--scenario", default="large", help="Broken Throne scenario (default large)")
-    p.add_argument("--rounds", type=int, default=3,
-                   help="rounds played before the battle turn (default 3)")
+    p.add_argument("--rounds", type=int, default=2,
+                   help="rounds played before the battle turn (default 2)")
     p.add_argument("--repeat", type=int, default=3, help="timed runs of each turn (default 3)")
     p.add_argument("--games", type=int, default=int(os.environ.get("STRATAGEM_BENCH_GAMES", "0")),
                    help="games against random per scenario (default 0)")

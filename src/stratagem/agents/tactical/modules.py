@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ...engine import Game, Pos, State
 from ...engine.geometry import distance
 from .currency import Currency
-from .plans import Plan, Planner, Reuse
+from .plans import Kept, Plan, Planner, Reuse
 from .threat import Memory, Threat
 
 if TYPE_CHECKING:
@@ -79,10 +79,15 @@ class Context:
     def plans(self, unit: int | None) -> list[Plan]:
         """Every plan of one unit (``None``: the player's own actions), listed once."""
         known = self._plans.get(unit)
+        kept = None
         if known is None and unit is not None and self.reuse is not None:
-            known = self.reuse.get(self.state, self.player, unit)
+            found = self.reuse.get(self.state, self.player, unit)
+            if isinstance(found, Kept):
+                kept = found
+            else:
+                known = found
         if known is None:
-            known = self.planner.plans_for(self.state, unit)
+            known = self.planner.plans_for(self.state, unit, kept=kept)
             if unit is not None and self.reuse is not None and not self.planner.exhausted:
                 kind = self.state.entities[unit].type
                 seen = self.memory.reach.get(kind) if self.memory is not None else None

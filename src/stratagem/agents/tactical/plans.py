@@ -131,6 +131,11 @@ class Planner:
         self.windows: dict[tuple[Any, ...], float] = {}
         self.seen: dict[tuple[Any, ...], Price] = {}
         self.local: dict[tuple[Any, ...], Price] = {}
+        self.kept: Kept | None = None
+        self.narrow: dict[str, bool] = {}
+        """Per action type: whether every result seen touched only the actor (not its square
+        or health) and the targets, so that where the actor stands cannot matter beyond
+        which targets are in range (``_looks``)."""
         self.shared = 0
         """Prices reused from a square that looks alike, during the current decision."""
         self.meter: Meter | None = None
@@ -188,6 +193,8 @@ class Planner:
                 lost = eb.params[w.health] - (0 if ea is None else ea.params[w.health])
                 if lost > 0:
                     hp_loss[eid] = hp_loss.get(eid, 0.0) + p * lost
+        if action.actor is not None and action.targets:
+            self._learn_reach(state, action, outs)
         single = None
         if len(outs) == 1:
             s = outs[0][1]
@@ -239,6 +246,35 @@ class Planner:
             out.append((e.id, e.owner, hp, e.statuses))
         return frozenset(out)
 
+    def _learn_reach(self, state: State, action: Action,
+                     outs: list[tuple[float, State]]) -> None:
+        """Note whether an action's results reached beyond its actor and its targets."""
+        if self.narrow.get(action.type) is False:
+            return
+        actor = action.actor
+        allowed = {actor, *target_ids(action)}
+        health = self.currency.worth
+        for _, s in outs:
+            if len(s.entities) != len(state.entities) or s.next_id != state.next_id:
+                self.narrow[action.type] = False
+                return
+            if s.entities is state.entities:
+                continue
+            for eid, ea in s.entities.items():
+                eb = state.entities.get(eid)
+                if ea is eb:
+                    continue
+                if eid not in allowed or eb is None:
+                    self.narrow[action.type] = False
+                    return
+                if eid == actor:
+                    w = health.get(eb.type)
+                    if ea.pos != eb.pos or (w is not None and w.health is not None
+                                            and ea.params[w.health] != eb.params[w.health]):
+                        self.narrow[action.type] = False
+                        return
+        self.narrow[action.type] = True
+
     def _looks(self, state: State, unit: int, action: Action) -> tuple[Any, ...] | None:
         """What an action on a target from the unit's square looks like, for pricing it once
         for all the squares that look alike.
@@ -250,7 +286,9 @@ class Planner:
         So the key is: the action, the unit's statuses, the tile of its square and the
         units around it by offset (only which units, when every target is far), the
         distance to each target when it is at most ``NEAR`` (else "far"), and the offset
-        to a target next to it.
+        to a target next to it. For an action type whose every result so far touched only
+        its actor's flags and its targets (a heal, a blessing), the square's surroundings
+        are left out of the key.
         """
         e = state.entities.get(unit)
         if e is None or e.pos is None:
@@ -278,13 +316,22 @@ class Planner:
             # From afar, what counts is who stands next to the unit, not on which side, and
             # its square's cover only matters within reach of a strike back.
             return (action, e.statuses, frozenset(o for _, _, o in around[1:]), tuple(bands))
+        if self.narrow.get(action.type):
+            # Its results so far touched only the actor's flags and its targets.
+            return (action, e.statuses, tuple(bands))
         return (action, e.statuses, tuple(around), tuple(bands))
 
     # ------------------------------------------------------------------ plans
-    def plans_for(self, state: State, unit: int | None, player: int | None = None) -> list[Plan]:
+    def plans_for(self, state: State, unit: int | None, player: int | None = None,
+                  kept: Kept | None = None) -> list[Plan]:
         """Every plan of ``unit`` (an entity id, or ``None`` for the player's own actions)
-        from ``state``, in the order the game lists the actions."""
+        from ``state``, in the order the game lists the actions.
+
+        With ``kept`` (the unit's plans from an earlier state, and what changed since), the
+        plans through a square that nothing changed near are kept instead of re-priced.
+        """
         out: list[Plan] = []
+        self.kept = kept
         me = self.player if player is None else player
         start = position_of(state, unit)
         if unit is None:
@@ -330,6 +377,13 @@ class Planner:
             if kind == "move" and prefixed and not self.exact and len(plain) > 1 \
                     and a.targets and a.targets[0][1] in plain:
                 continue  # the threat model only needs the squares a prefix opens up
+            if kind == "move" and self.kept is not None:
+                old = self.kept.through((*steps, a))
+                if old:
+                    out.extend(old)
+                    if not prefixed:
+                        plain.add(old[0].at)
+                    continue
             shared = False
             if kind == "target" and not self.exact:
                 known = self.seen.get((a, me))
@@ -393,25 +447,61 @@ def _pending(state: State) -> tuple[Any, ...]:
     return tuple(out)
 
 
+class Kept:
+    """A unit's plans from an earlier state, by the steps up to their move, with the squares
+    where something changed since and how far from them a plan is spoiled."""
+
+    def __init__(self, plans: list[Plan], changed: list[Pos], radius: float,
+                 metric: str) -> None:
+        self.changed = changed
+        self.radius = radius
+        self.metric = metric
+        self.by_move: dict[tuple[Action, ...], list[Plan]] = {}
+        for p in plans:
+            for i, a in enumerate(p.steps):
+                if step_kind(a) == "move":
+                    self.by_move.setdefault(p.steps[:i + 1], []).append(p)
+                    break
+
+    def through(self, steps: tuple[Action, ...]) -> list[Plan]:
+        """The kept plans that start with ``steps`` (ending in a move), if nothing changed
+        near the square it goes to; else none."""
+        old = self.by_move.get(steps)
+        if not old:
+            return []
+        to = old[0].at
+        if to is None or any(distance(c, to, self.metric) <= self.radius + 1
+                             for c in self.changed):
+            return []
+        return [p if not p.fresh else _stale(p) for p in old]
+
+
 class Reuse:
     """Plans kept between decisions, per unit, while nothing that bears on them changed.
 
     A unit's plans depend on the squares it can reach and on the units it could act on
     from there. After another unit acts, each unit that changed (moved, arrived, fell,
     was hurt or gained a status) is checked against the kept unit's reach: a change on
-    or next to a square it can reach (a path blocked or opened) spoils the plans; so does
-    a change to an enemy within striking distance of its reach (the farthest it struck
-    at in its plans, or its type was seen to strike at, and at least ``NEAR``), and to an
-    ally there when the unit has plans that act on allies (heal, detonate). Otherwise
-    the plans are kept, which makes a whole turn of many units cheap: each action
-    re-plans only the units it could have affected.
+    or next to a square it can reach (a path blocked or opened) bears on the plans; so
+    does a change to an enemy within striking distance of its reach (the farthest it
+    struck at in its plans, or its type was seen to strike at, at least 1), and to an
+    ally there when the unit has plans that act on allies (heal, detonate). If nothing
+    bears on them, the plans are kept whole; otherwise they are re-planned with the
+    plans through each square nothing changed near kept (``Kept``). Each action thus
+    re-plans only what it could have affected, which makes a whole turn of many units
+    cheap. The price: a unit type never seen acting on anything (no target in reach
+    yet) is taken to strike only next to it, so an ally that becomes a target of it
+    farther away (a wounded ally walking up to a priestess) is noticed only once
+    something else changes near it.
     """
 
     def __init__(self, metric: str) -> None:
         self.metric = metric
         self.kept: dict[tuple[int, int], tuple[State, list[Plan], list[Pos], float, bool]] = {}
 
-    def get(self, state: State, player: int, unit: int) -> list[Plan] | None:
+    def get(self, state: State, player: int, unit: int) -> list[Plan] | Kept | None:
+        """The unit's kept plans if nothing bears on them; a ``Kept`` to re-plan from if
+        something does; ``None`` if the unit itself changed or nothing is kept."""
         known = self.kept.get((player, unit))
         if known is None:
             return None
@@ -422,12 +512,12 @@ class Reuse:
                     for a, b in zip(old.players, state.players, strict=True))):
             return None
         metric = self.metric
-        for square, owner in _changed(old, state):
+        changed = _changed(old, state)
+        for square, owner in changed:
             near = min(distance(square, r, metric) for r in reach)
-            if near <= 1:
-                return None
-            if near <= radius + 1 and (owner is None or owner != player or allies):
-                return None
+            if near <= 1 or (near <= radius + 1
+                             and (owner is None or owner != player or allies)):
+                return Kept(plans, sorted({sq for sq, _ in changed}), radius, metric)
         return [p if not p.fresh else _stale(p) for p in plans]
 
     def put(self, state: State, player: int, unit: int, plans: list[Plan], reach: float) -> None:
@@ -448,7 +538,7 @@ class Reuse:
                     allies = allies or t.owner == player
         if len(self.kept) > 512:
             self.kept.clear()
-        self.kept[(player, unit)] = (state, plans, sorted(squares), max(far, reach, NEAR),
+        self.kept[(player, unit)] = (state, plans, sorted(squares), max(far, reach, 1.0),
                                      allies)
 
 
@@ -481,4 +571,5 @@ def target_ids(action: Action) -> list[int]:
     return [int(v) for _, v in action.targets if isinstance(v, Ref)]
 
 
-__all__ = ["Plan", "Planner", "Price", "Reuse", "ends_turn", "signature", "step_kind", "target_ids"]
+__all__ = ["Kept", "Plan", "Planner", "Price", "Reuse", "ends_turn", "signature", "step_kind",
+           "target_ids"]
