@@ -1,6 +1,6 @@
 """The difficulty ladder: each level against the next, with intervals and ratings.
 
-    python benchmarks/bench_ladder.py [--games 40] [--on connect_four,duel] [--jobs 1]
+    python benchmarks/bench_ladder.py [--games 40] [--on connect_four] [--jobs 1]
                                       [--levels novice,casual,skilled,expert,master]
                                       [--first-seed 0] [--check] [--json ladder.json]
 
@@ -206,8 +206,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", type=lambda t: _count(t, 1),
                         default=os.environ.get("STRATAGEM_LADDER_GAMES", "40"),
                         help="games per pair and game (default: $STRATAGEM_LADDER_GAMES or 40)")
-    parser.add_argument("--on", default="connect_four,duel",
-                        help="comma-separated games to play (default: connect_four,duel)")
+    parser.add_argument("--on", default="connect_four",
+                        help="comma-separated games to play (default: connect_four)")
     parser.add_argument("--levels", default=",".join(lv.name for lv in LEVELS),
                         help="comma-separated levels, weakest first (default: all five)")
     parser.add_argument("--first-seed", type=lambda t: _count(t, 0), default=0,
