@@ -531,3 +531,25 @@ def test_the_format_reference_documents_every_key() -> None:
         assert f"`{kind}" in doc, kind
     for key in (*STATE_KEYS, *TOP_KEYS):
         assert f"{key}:" in doc or f"`{key}" in doc, key
+
+
+def test_reaction_rules_see_the_event_they_answer() -> None:
+    game = stratagem.load("flower_war")
+    body = """
+states:
+  only:
+    rules:
+      - do: harassing_fire
+        where: "distance(event.mover, actor) <= 4"
+      - do: pass
+"""
+    prog = parse_program(program(body, "flower_war", "tlaxcaltecs"), game, "p.yaml")
+    rule = prog.states["only"].rules_for("battle")[0]
+    assert rule.where is not None and "event.mover" in rule.where.text
+    with pytest.raises(RulesError, match="the event has no field `moverr`"):
+        parse_program(program(body.replace("event.mover", "event.moverr"), "flower_war",
+                              "tlaxcaltecs"), game, "p.yaml")
+    # An action that answers no event cannot read one.
+    with pytest.raises(RulesError, match="`event` is only known in reactions"):
+        parse_program(program(body.replace("harassing_fire", "shoot"), "flower_war",
+                              "tlaxcaltecs"), game, "p.yaml")

@@ -94,8 +94,12 @@ class Game:
         description: str = "",
         scenario: str = "",
         sizes: dict[str, int] | None = None,
+        events: dict[str, dict[str, str]] | None = None,
     ) -> None:
         self.name = name
+        self.events = {k: dict(v) for k, v in (events or {}).items()}
+        """Each event's fields and their expression types (from a rules file; empty for a
+        game built in Python): what ``event.FIELD`` may name where an event is answered."""
         self.players = tuple(players)
         self.description = description
         self.scenario = scenario

@@ -270,6 +270,7 @@ class Compiler:
         self.section(lambda: self._setup(top.get("setup"), top.get("scenarios"), parts, board))
         kw["narration"] = self.section(lambda: self._narration(top.get("narration"))) or {}
         kw["narrated"] = tuple(sorted(self.narrated))
+        kw["events"] = {k: dict(v) for k, v in self.events.items()}
         if self.problems:
             raise RulesError(self.problems)
         self.section(lambda: self._shape(top.get("shape"), parts))

@@ -24,6 +24,7 @@ from typing import Any
 
 from ...engine import Action, Ctx, Decision, Game, Rng, State, StratagemError
 from ...engine.geometry import distance
+from ...engine.runtime import EventFrame
 from ..base import Agent, Budget, Choice
 from .spec import ANY, Expr, Prefer, Program, ProgramState, Rule, Step, bundled_programs
 from .spec import load_program as _load_program
@@ -119,7 +120,8 @@ class ProgramAgent(Agent):
 
     # ------------------------------------------------------------ rules
     def _ctx(self, view: State, action: Action) -> Ctx:
-        return Ctx(view, self.me, action.actor, dict(action.targets), self.memory)
+        return Ctx(view, self.me, action.actor, dict(action.targets), self.memory,
+                   _answered(view) if action.type in view.game.reactions else None)
 
     def matches(self, rule: Rule, view: State, actions: tuple[Action, ...]) -> list[Action]:
         """The legal actions ``rule`` would choose among (empty: it does not match)."""
@@ -224,6 +226,14 @@ class ProgramAgent(Agent):
             parts.append(f"rule {rule.number}" + (f" ({rule.say})" if rule.say else ""))
         parts.append(f"{how}" if candidates == 1 else f"{how} among {candidates}")
         return Choice(action, " · ".join(parts))
+
+
+def _answered(view: State) -> int | None:
+    """The id of the event a reaction decision answers: the innermost one on the stack."""
+    for frame in reversed(view.stack):
+        if isinstance(frame, EventFrame):
+            return frame.id
+    return None
 
 
 def describe_prefer(p: Prefer) -> str:

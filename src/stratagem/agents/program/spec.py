@@ -494,6 +494,14 @@ class ProgramCompiler:
                 k: v for k, v in shared.items() if here.get(k) == v}
         return shared or {}
 
+    def _event(self, types: tuple[str, ...]) -> str | None:
+        """The event every named reaction answers (``None`` unless they all answer one)."""
+        events = {self.game.reactions[t].event for t in types if t in self.game.reactions}
+        if len(events) != 1 or any(t not in self.game.reactions and t != "pass"
+                                   for t in types):
+            return None
+        return next(iter(events))
+
     def rule(self, node: Node, number: str, what: str,
              blocks: dict[str, tuple[Rule, ...]], block: str) -> Rule:
         m = self.keys(node, RULE_KEYS, f"rule {number} of {what}")
@@ -517,6 +525,9 @@ class ProgramCompiler:
             (self.game.action_types[t].source == "entity") if t in self.game.action_types
             else t in self.game.reactions for t in tset)
         full = self.scope(actor=actor_ok, targets=targets)
+        event = self._event(tset)
+        if event is not None:
+            full.event_fields = dict(self.game.events.get(event, {}))
         when = self.expr(m["if"], self.scope(), "bool") if "if" in m else None
         actor = None
         if "actor" in m:
