@@ -355,3 +355,33 @@ def test_json_level_mutations_raise_only_serialization_errors(data: st.DataObjec
     except SerializationError:
         return
     assert isinstance(state, State)
+
+
+def test_a_list_bound_across_a_choice_survives_serialization() -> None:
+    """A list named by `let` and waiting on the stack behind a mid-effect choice comes back
+    from the text form as the same list."""
+    from rules_helpers import build
+    game = build("""\
+        game: pick
+        players: [solo]
+        actions:
+          go:
+            effects:
+              - let: {as: xs, value: "[1, (2, 3), [4]]"}
+              - choose: {as: c, from: "[5, 6]"}
+              - remember: {key: seen, value: xs}
+        flow:
+          phases:
+            - name: play
+              max_actions: 1
+              actions: [go]
+        end:
+          round_limit: 1
+        """)
+    s = game.apply(game.new_state(), game.legal_actions(game.new_state())[0])
+    assert s.decision is not None and s.decision.prompt == "choose c"
+    back = game.deserialize(game.serialize(s))
+    assert back == s
+    done = game.apply(back, game.legal_actions(back)[0])
+    assert done == game.apply(s, game.legal_actions(s)[0])
+    assert list(done.memory["seen"]) == [1, (2, 3), (4,)]  # memory keeps lists as tuples

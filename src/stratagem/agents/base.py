@@ -16,10 +16,33 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..engine import Action, Decision, Game, GameInfo, Rng, State, StratagemError
+from ..engine import (
+    Action,
+    Decision,
+    Game,
+    GameInfo,
+    Rng,
+    State,
+    StratagemError,
+    TooManyOutcomesError,
+)
 
 _UNLIMITED = 1 << 62
 """A count no search reaches: stands for "no limit" in a ``Meter``."""
+
+
+EXACT_OUTCOMES = 512
+"""The most outcomes a search enumerates exactly for one action (``outcomes_or_sample``)."""
+
+
+def outcomes_or_sample(game: Game, state: State, action: Action) -> list[tuple[float, State]]:
+    """The exact outcomes of ``action`` when there are at most ``EXACT_OUTCOMES`` of them;
+    past that (eight dice rolled at once), one sampled result with probability 1, drawn
+    from the state's own generator like any ``apply``."""
+    try:
+        return game.outcomes(state, action, limit=EXACT_OUTCOMES)
+    except TooManyOutcomesError:
+        return [(1.0, game.apply(state, action, check=False))]
 
 
 class GameShapeError(StratagemError, ValueError):

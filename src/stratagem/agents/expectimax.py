@@ -21,7 +21,7 @@ are worth slightly more the sooner they come, losses slightly less the later.
 from __future__ import annotations
 
 from ..engine import CHANCE, Action, Decision, Game, State
-from .base import Budget, Choice, Meter, SearchAgent, signed
+from .base import Budget, Choice, Meter, SearchAgent, outcomes_or_sample, signed
 from .value import ValueFunction, default_value
 
 INF = float("inf")
@@ -138,7 +138,7 @@ class ExpectimaxAgent(SearchAgent):
         if not self.chance:
             return self._node2(self.game.apply(state, action, check=False), depth - 1,
                                alpha, beta, ply + 1, pv)
-        outs = self.game.outcomes(state, action)
+        outs = outcomes_or_sample(self.game, state, action)
         total, line, likely = 0.0, [], -1.0
         for p, child in outs:
             v, sub = self._node2(child, depth - 1, -INF, INF, ply + 1, pv)
@@ -204,7 +204,7 @@ class ExpectimaxAgent(SearchAgent):
         total = [0.0] * self.players
         line: list[Action] = []
         likely = -1.0
-        for p, child in self.game.outcomes(state, action):
+        for p, child in outcomes_or_sample(self.game, state, action):
             vec, sub = self._node_n(child, depth - 1, ply + 1, pv)
             for k in range(self.players):
                 total[k] += p * vec[k]

@@ -9,7 +9,7 @@ the real future rolls. Ties are broken with the agent's seeded generator.
 from __future__ import annotations
 
 from ..engine import Action, Decision, Game, State
-from .base import Budget, Choice, Meter, SearchAgent, signed
+from .base import Budget, Choice, Meter, SearchAgent, outcomes_or_sample, signed
 from .value import ValueFunction, default_value
 
 TOP = 3
@@ -64,7 +64,7 @@ class OSLAAgent(SearchAgent):
                     break
                 if state.decision is None or action not in state.decision:
                     continue  # a determinization in which this option is not open
-                outs = game.outcomes(state, action)
+                outs = outcomes_or_sample(game, state, action)
                 if first is None:
                     first = outs
                 total += sum(p * value(s, player) for p, s in outs)

@@ -37,7 +37,15 @@ from bisect import bisect_right
 from itertools import accumulate
 
 from ..engine import CHANCE, Action, Decision, Game, Record, State
-from .base import Budget, Choice, Meter, SearchAgent, pick_weighted, signed
+from .base import (
+    Budget,
+    Choice,
+    Meter,
+    SearchAgent,
+    outcomes_or_sample,
+    pick_weighted,
+    signed,
+)
 from .evaluate import Evaluator, Rollout
 from .value import ValueFunction
 
@@ -286,7 +294,7 @@ class MCTSAgent(SearchAgent):
         action = untried.pop()
         game = self.game
         if self.chance:
-            outs = game.outcomes(node.state, action)
+            outs = outcomes_or_sample(game, node.state, action)
             child = (_Node(outs[0][1], action, node.player) if len(outs) == 1
                      else _outcome_node(node.state, action, node.player, outs))
         else:

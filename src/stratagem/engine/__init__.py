@@ -16,6 +16,7 @@ from .errors import (
     RunawayError,
     SerializationError,
     StratagemError,
+    TooManyOutcomesError,
     UnknownGameError,
 )
 from .game import Game, GameInfo
@@ -46,6 +47,7 @@ __all__ = [
     "State",
     "Status",
     "StratagemError",
+    "TooManyOutcomesError",
     "UnknownGameError",
     "constant",
     "dice",

@@ -10,6 +10,7 @@ also derives from the built-in exception a Python user would reach for::
     ├── UnknownGameError(LookupError)     a game name that is not bundled
     ├── GameDefinitionError(ValueError)   a game built with inconsistent parts
     ├── RunawayError(RuntimeError)        a rule that never settles (cascade, loop)
+    ├── TooManyOutcomesError(RuntimeError) an exact distribution larger than asked for
     └── RuleError(RuntimeError)           a rule that fails while the game is played
 
 The command line prints ``str(error)`` of any of these as one line and exits
@@ -61,3 +62,11 @@ class RuleError(StratagemError, RuntimeError):
 
 class RunawayError(StratagemError, RuntimeError):
     """A rule that does not settle: a reaction chain, trigger cascade or loop past its bound."""
+
+
+class TooManyOutcomesError(StratagemError, RuntimeError):
+    """``Game.outcomes`` was given a ``limit`` and the action has more outcomes than that.
+
+    Eight dice rolled at once have 390,625 outcomes: a search that wants exact
+    chance where it is cheap asks with a limit and samples (``Game.apply``) past it.
+    """

@@ -258,7 +258,8 @@ def _order(s: State, phase: Phase) -> tuple[int, ...]:
     if o.kind == "player":
         return (o.first,)
     if o.kind in ("players", "alternate"):
-        first = (o.first + (s.flow.round - 1 if o.rotate else 0)) % n
+        base = o.first if o.first_of is None else _first_player(s, o)
+        first = (base + (s.flow.round - 1 if o.rotate else 0)) % n
         return tuple((first + i) % n for i in range(n))
     if o.kind == "initiative":
         ctx = Ctx(s, None)
@@ -270,6 +271,15 @@ def _order(s: State, phase: Phase) -> tuple[int, ...]:
         # Highest key first; ties broken by lower id, so the order is deterministic.
         return tuple(sorted(pool, key=lambda eid: (-key(ctx, s.entities[eid]), eid)))
     raise AssertionError(f"unknown turn order {o.kind}")
+
+
+def _first_player(s: State, o: Any) -> int:
+    """The first player of an order whose ``first`` is an expression, worked out now."""
+    p = o.first_of(Ctx(s, None))
+    if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < len(s.players):
+        raise ValueError(f"the first player of the turn order came out as {p!r}, "
+                         "not a player")
+    return p
 
 
 def _tick_statuses(r: Resolver) -> None:
@@ -471,7 +481,8 @@ def take_action(r: Resolver, action: Action) -> None:
                             out=(*f.out, player) if player not in f.out else f.out)
     else:
         s.flow = _new_tuple(FlowPos, (f.mode, f.round, f.phase, f.order, f.pos, f.step,
-                                      f.acted + 1, f.ended or at.ends_turn or kind == "alternate",
+                                      f.acted + 1, f.ended or at.ends_turn
+                                      or (kind == "alternate" and not at.keeps_turn),
                                       f.turn, f.out, f.eliminated, f.closing))
     if at.effects:
         s.stack.append(_new_tuple(Block, (at.effects, 0,

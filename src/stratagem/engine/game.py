@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +21,7 @@ from . import rng as _rng
 from .actions import Action, Pos, Ref, parse_action
 from .context import Ctx
 from .effects import Effect
-from .errors import GameDefinitionError, IllegalActionError
+from .errors import GameDefinitionError, IllegalActionError, TooManyOutcomesError
 from .flow import IN_STEP, START, explain, take_action
 from .runtime import Resolver, record
 from .spec import (
@@ -406,28 +407,36 @@ class Game:
             s.decision = d
         return s._end()
 
-    def outcomes(self, state: State, action: Action) -> list[tuple[float, State]]:
+    def outcomes(self, state: State, action: Action, *,
+                 limit: int | None = None) -> list[tuple[float, State]]:
         """The exact distribution of states ``action`` leads to.
 
         Every combination of rolls is enumerated; each result is exactly the
         state that ``apply`` gives when the dice fall that way. Probabilities
-        sum to 1.
+        sum to 1. Results come in the order of the rolls' values, the first
+        roll first. With ``limit``, an action with more outcomes than that
+        raises ``TooManyOutcomesError`` as soon as the count is known to exceed
+        it (the rolls are explored level by level, so the error comes early).
         """
         if not self.is_legal(state, action):
             raise IllegalActionError(action, explain(state, action))
-        results: list[tuple[float, State]] = []
-        todo: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
+        results: list[tuple[tuple[int, ...], float, State]] = []
+        todo: deque[tuple[tuple[int, ...], tuple[int, ...], float]] = deque([((), (), 1.0)])
         while todo:
-            prefix, p = todo.pop()
+            prefix, order, p = todo.popleft()
             branch = _probe(self, state, action, prefix)
             if isinstance(branch, State):
-                results.append((p, branch))
-            else:
-                values, weights = branch
-                total = sum(weights)
-                todo.extend(((*prefix, v), p * w / total)
-                            for v, w in zip(reversed(values), reversed(weights), strict=True))
-        return results
+                results.append((order, p, branch))
+                continue
+            values, weights = branch
+            total = sum(weights)
+            todo.extend(((*prefix, v), (*order, i), p * w / total)
+                        for i, (v, w) in enumerate(zip(values, weights, strict=True)))
+            if limit is not None and len(results) + len(todo) > limit:
+                raise TooManyOutcomesError(
+                    f"{action} has more than {limit} outcomes in {self.name}")
+        results.sort(key=lambda r: r[0])
+        return [(p, s) for _, p, s in results]
 
     def parse_action(self, state: State, text: str) -> Action:
         """The legal action with this text form (``IllegalActionError`` if not legal)."""

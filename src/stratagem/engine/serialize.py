@@ -48,6 +48,8 @@ def enc(v: Any) -> Any:
         return {"@": [v.x, v.y]}
     if isinstance(v, tuple):
         return {"t": [enc(x) for x in v]}
+    if isinstance(v, list):  # a list an expression gave, bound by `let` across a decision
+        return {"l": [enc(x) for x in v]}
     raise TypeError(f"cannot serialize value {v!r} of type {type(v).__name__}")
 
 
@@ -64,6 +66,8 @@ def dec(v: Any) -> Any:
             return Pos(_int(x), _int(y))
         if tag == "t":
             return tuple(dec(x) for x in inner)
+        if tag == "l":
+            return [dec(x) for x in inner]
         raise ValueError(f"unknown value tag {tag!r}")
     if isinstance(v, list):
         raise ValueError(f"untagged list {v!r}")

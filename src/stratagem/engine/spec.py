@@ -95,7 +95,9 @@ class ActionType:
 
     ``source`` is ``"entity"`` (an entity acts: ``actor`` is bound) or
     ``"player"``. ``ends_turn`` ends the acting turn once it resolves;
-    ``passes`` takes the player out of an alternating phase.
+    ``passes`` takes the player out of an alternating phase; ``keeps_turn``
+    lets the player act again in an alternating phase (a fast action), where
+    any other action hands the turn on.
     """
 
     name: str
@@ -106,6 +108,7 @@ class ActionType:
     ends_turn: bool = False
     passes: bool = False
     text: str = ""
+    keeps_turn: bool = False
 
 
 @dataclass(frozen=True)
@@ -164,7 +167,8 @@ class Order:
     ``"player"`` (only player ``first``), ``"initiative"`` (entities sorted by
     ``key`` descending; each entity's turn is its owner's), ``"alternate"``
     (players take one action each in turn until every one has passed).
-    ``rotate`` moves the first player on by one each round.
+    ``rotate`` moves the first player on by one each round. ``first_of``, when
+    given, works out the first player as the phase begins (it replaces ``first``).
     """
 
     kind: str = "players"
@@ -172,6 +176,7 @@ class Order:
     key: Callable[[Ctx, Any], Any] | None = None
     entities: Callable[[Ctx], Iterable[Any]] | None = None
     rotate: bool = False
+    first_of: Callable[[Ctx], Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -545,7 +545,7 @@ class Compiler:
 
     def _action(self, name: str, node: Node, default_source: str) -> ActionType:
         m = self.keys(node, ("source", "when", "targets", "effects", "ends_turn", "passes",
-                             "text", "description"), f"action `{name}`")
+                             "keeps_turn", "text", "description"), f"action `{name}`")
         source = self.need_str(m["source"], "`source`") if "source" in m else default_source
         if source not in ("entity", "player"):
             self.fail(m["source"].loc, f"unknown source `{source}`", "entity or player")
@@ -576,7 +576,8 @@ class Compiler:
         return ActionType(name, source, conds, tuple(targets), effects,
                           bool(m["ends_turn"].value) if "ends_turn" in m else False,
                           bool(m["passes"].value) if "passes" in m else False,
-                          str(m["text"].value) if "text" in m else "")
+                          str(m["text"].value) if "text" in m else "",
+                          bool(m["keeps_turn"].value) if "keeps_turn" in m else False)
 
     def _conditions(self, node: Node | None, scope: Scope) -> tuple[Condition, ...]:
         if node is None:
@@ -908,9 +909,18 @@ class Compiler:
         if kind == "player":
             return Order("player", first=self._player_index(arg))
         opts = self.keys(arg, ("first", "rotate"), f"`{kind}` order") if arg.is_map else {}
-        first = self._player_index(opts["first"]) if "first" in opts else 0
+        first, first_of = 0, None
+        if "first" in opts:
+            v = opts["first"].value
+            if isinstance(v, str) and not v.isidentifier():
+                # An expression giving the first player, worked out as the phase begins.
+                first_of = self.expr(opts["first"], self.playerless_scope(
+                    "the first player of an order", "use `players()` and their parameters"),
+                    "player").fn
+            else:
+                first = self._player_index(opts["first"])
         rotate = bool(opts["rotate"].value) if "rotate" in opts else False
-        return Order(kind, first=first, rotate=rotate)
+        return Order(kind, first=first, rotate=rotate, first_of=first_of)
 
     def _player_index(self, node: Node) -> int:
         if not self.players:

@@ -195,6 +195,8 @@ SECTIONS: tuple[Part, ...] = (
           Key("ends_turn", "`true`: the turn ends once the action has resolved."),
           Key("passes", "`true`: taking it means passing; an `alternate` phase ends once "
               "every player has passed."),
+          Key("keeps_turn", "`true`: a fast action. In an `alternate` phase, where any "
+              "other action hands the turn to the next player, the player acts again."),
           Key("text", "How the action reads in a game's log, with `{actor}`, `{player}` and "
               "each target in braces: `\"{actor} attacks {target}\"`."),
           Key("description", "A note for readers; not used by the game.")),
@@ -273,7 +275,9 @@ SECTIONS: tuple[Part, ...] = (
           Key("initiative", "Every unit takes its own turn, highest value first, by an "
               "expression of `it` (the unit): `{initiative: it.speed}`; ties go to the "
               "older unit."),
-          Key("alternate", "Alternate, with options `{first: NAME, rotate: true}`.")),
+          Key("alternate", "Alternate, with options `{first: NAME, rotate: true}`. "
+              "In both, `first` may also be an expression giving a player, worked out as "
+              "the phase begins: `{first: \"highest(players(), by: it.initiative)\"}`.")),
          ),
     Part("end", "end:",
          "How the game ends. The conditions are checked after every action that resolves.",
