@@ -1,6 +1,6 @@
 """The engine's speed beside OpenSpiel's, on tic-tac-toe, connect four and pig, measured in one run.
 
-    python benchmarks/bench_engine.py [--games tic_tac_toe,connect_four,pig] [--seconds 2]
+    python benchmarks/bench_engine.py [--games tic_tac_toe,connect_four,pig|all] [--seconds 2]
                                       [--repeat 5] [--json results.json]
 
 For each game, the implementations run side by side in this process:
@@ -25,6 +25,11 @@ flower war (only with ``--games flower_war``)
     Stratagem's ``flower_war`` alone, in explicit and in sampled chance mode:
     OpenSpiel has no such game. Its mid-game state is written as our own action
     texts (``FLOWER_WAR_PATH``).
+
+every other bundled game (``--games all``, or by name)
+    Stratagem alone, in its default sampled mode: OpenSpiel has no such game.
+    Its mid-game state is 30 uniformly random decisions into a game of seed 7
+    (``RANDOM_MID_GAME``), and the ratios columns are left out.
 
 Absolute figures drift from machine to machine; the ratios printed beside them
 (``stratagem / peer``, where ``stratagem`` is the game loaded from its rules file;
@@ -145,6 +150,9 @@ class Bench:
     Given, the ``stratagem`` subject plays in explicit chance mode, like OpenSpiel,
     and the default sampled mode is measured as the ``stratagem_sampled`` subject.
     """
+    random_mid_game: int = 0
+    """For a game with no peer: its mid-game state is this many uniformly random
+    decisions (drawn from ``Rng(SEED)``) after ``new_state(seed=SEED)``."""
 
 
 def _python_tic_tac_toe() -> Game:
@@ -192,7 +200,21 @@ BENCHES: dict[str, Bench] = {
         (), None, 0.0, "",
         chance_value=lambda i: int(FLOWER_WAR_PATH[i])),
 }
-"""The games this script measures, by name (``--games``)."""
+"""The games with a fixed mid-game path (``--games``); any other bundled game is measured
+from a random mid-game (``bench_of``)."""
+
+RANDOM_MID_GAME = 30
+"""Random decisions that lead to the mid-game state of a game without a peer."""
+
+
+def bench_of(name: str) -> Bench:
+    """The benchmark of a bundled game: its peers' one, or, for a game OpenSpiel does
+    not have, Stratagem alone from a mid-game state reached by random play."""
+    if name in BENCHES:
+        return BENCHES[name]
+    return Bench(name, name.replace("_", " "), (), -1, str, (), None, 0.0, "",
+                 random_mid_game=RANDOM_MID_GAME)
+
 
 DEFAULT_GAMES: tuple[str, ...] = ("tic_tac_toe", "connect_four", "pig")
 """The games measured without ``--games``: the ones with an OpenSpiel peer."""
@@ -226,6 +248,15 @@ def mid_game_state(bench: Bench, game: Game, seed: int, explicit: bool) -> State
     are chance decisions too. A sampled state replays that game: each action with
     the rolls of the chance decisions that followed it.
     """
+    if bench.random_mid_game:
+        state = game.new_state(seed=seed, explicit_chance=explicit)
+        pick = Rng(seed)
+        for _ in range(bench.random_mid_game):
+            if state.decision is None:
+                break
+            actions = game.legal_actions(state)
+            state = game.apply(state, actions[pick.below(len(actions))])
+        return state
     state = game.new_state(seed=seed, explicit_chance=True)
     for action_id in bench.mid_game:
         d = state.decision
@@ -277,9 +308,11 @@ def stratagem_subject(bench: Bench, game: Game | None = None, key: str = "strata
     mid = mid_game_state(bench, game, seed, explicit)
     moves = game.legal_actions(mid)
     k = len(moves)
-    if k != bench.mid_game_actions:
+    if bench.mid_game_actions >= 0 and k != bench.mid_game_actions:
         raise RuntimeError(f"{label}: the mid-game state has {k} legal actions, "
                            f"not {bench.mid_game_actions}")
+    if k == 0:
+        raise RuntimeError(f"{label}: the mid-game state is already over")
 
     def apply(n: int) -> int:
         for i in range(n):
@@ -510,7 +543,7 @@ def run(seconds: float, repeat: int, games: Sequence[str] = DEFAULT_GAMES) -> di
         notes.append("pyspiel is not importable: OpenSpiel's figures are left out "
                      "(install them with: pip install -e '.[bench]')")
     pyspiel = None if openspiel is None else openspiel[0]
-    results = {name: measure_game(BENCHES[name], pyspiel, seconds, repeat) for name in games}
+    results = {name: measure_game(bench_of(name), pyspiel, seconds, repeat) for name in games}
     return {
         "games": list(games),
         "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -575,12 +608,15 @@ def _count(text: str) -> int:
 
 
 def _games(text: str) -> list[str]:
+    bundled = stratagem.list_games()
+    if text.strip() == "all":  # every bundled game: the classics first, then the rest
+        return [*BENCHES, *(name for name in bundled if name not in BENCHES)]
     names = [name.strip() for name in text.split(",") if name.strip()]
-    unknown = [name for name in names if name not in BENCHES]
+    unknown = [name for name in names if name not in BENCHES and name not in bundled]
     if unknown or not names:
         raise argparse.ArgumentTypeError(
             f"unknown game {', '.join(unknown) or '(none given)'}; choose from "
-            f"{', '.join(BENCHES)}")
+            f"all, {', '.join([*BENCHES, *(n for n in bundled if n not in BENCHES)])}")
     return list(dict.fromkeys(names))
 
 
@@ -589,8 +625,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Stratagem's tic-tac-toe, connect four and pig beside OpenSpiel's.")
     parser.add_argument("--games", type=_games, default=list(DEFAULT_GAMES), metavar="A,B",
-                        help=f"games to measure, comma-separated, from {', '.join(BENCHES)} "
-                             f"(default: {','.join(DEFAULT_GAMES)})")
+                        help="games to measure, comma-separated, or `all` for every bundled "
+                             f"game (default: {','.join(DEFAULT_GAMES)}, the games with peers)")
     parser.add_argument("--seconds", type=_positive,
                         default=os.environ.get("STRATAGEM_BENCH_SECONDS", "2.0"),
                         help="length of one timed run (default: $STRATAGEM_BENCH_SECONDS or 2.0)")

@@ -137,3 +137,17 @@ def test_without_openspiel_only_stratagem_is_reported(
                                                                    "stratagem_python"}
     assert "ratio" not in report["results"]["connect_four"]["aim"]
     assert report["openspiel_version"] is None
+
+
+def test_every_bundled_game_can_be_measured(bench: ModuleType, tmp_path: Path) -> None:
+    """`--games all` names every bundled game (the classics first); a game without an
+    OpenSpiel peer, such as Elemental Duel, is measured alone from a random mid-game state."""
+    import stratagem
+    every = bench.parse_args(["--games", "all"]).games
+    assert every[:3] == ["tic_tac_toe", "connect_four", "pig"]
+    assert sorted(every) == sorted(stratagem.list_games())
+    path = tmp_path / "report.json"
+    assert bench.main([*TINY, "--games", "elemental_duel", "--json", str(path)]) == 0
+    result = json.loads(path.read_text(encoding="utf-8"))["results"]["elemental_duel"]
+    assert list(result["subjects"]) == ["stratagem"] and result["ratios"] == {}
+    assert all(value > 0 for value in result["subjects"]["stratagem"]["figures"].values())
