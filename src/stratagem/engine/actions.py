@@ -18,6 +18,7 @@ position, ``(x,y)``), ``int``, ``bool`` (``true``/``false``), a name
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .errors import ActionParseError
@@ -194,6 +195,13 @@ def parse_action(text: str) -> Action:
     """Parse the text form of an action; the inverse of ``str(action)``."""
     if not isinstance(text, str):
         raise ActionParseError(f"action text must be a string, not {type(text).__name__}")
+    return _parse_text(text)
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_text(text: str) -> Action:
+    """``parse_action`` of a string, remembered: a saved state's log reads the same texts
+    over and over, and an Action is immutable (errors are raised afresh, never kept)."""
     words = _split_words(text.strip())
     if not words:
         raise ActionParseError("empty action text")

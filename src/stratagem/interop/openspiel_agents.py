@@ -181,8 +181,10 @@ class SpielGame(Game):
         spiel = state.spiel.child(_id(action))
         return self.wrap(spiel, (state.log, Record(d.player, action)), state.viewer)
 
-    def outcomes(self, state: State, action: Action) -> list[tuple[float, State]]:
-        """One outcome: OpenSpiel's chance comes as chance decisions of its own."""
+    def outcomes(self, state: State, action: Action, *,
+                 limit: int | None = None) -> list[tuple[float, State]]:
+        """One outcome (within any ``limit``): OpenSpiel's chance comes as chance decisions
+        of its own."""
         return [(1.0, self.apply(state, action))]
 
     def playout(self, state: State, rng: Rng, max_steps: int | None = None,
