@@ -616,7 +616,7 @@ def _games(text: str) -> list[str]:
     if unknown or not names:
         raise argparse.ArgumentTypeError(
             f"unknown game {', '.join(unknown) or '(none given)'}; choose from "
-            f"all, {', '.join([*BENCHES, *(n for n in bundled if n not in BENCHES)])}")
+            f"{', '.join([*BENCHES, *(n for n in bundled if n not in BENCHES)])}, or all")
     return list(dict.fromkeys(names))
 
 
