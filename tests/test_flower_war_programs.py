@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import stratagem
-from flower_war_helpers import arena, orders, pass_turn, start
+from flower_war_helpers import act, arena, options, orders, pass_turn, roll, start
 from stratagem.agents.program import (
     ProgramAgent,
     bundled_programs,
@@ -168,3 +168,94 @@ def test_the_volley_goes_at_the_last_target_between_equals(remembered: int) -> N
     assert choice.action.type == "shoot"
     assert choice.action.target("target") == remembered
     assert "remembered last_target" in choice.rationale
+
+
+# ------------------------------------------------------------ orders, from positions
+def _chance(game: Game, s: State, *values: int) -> State:
+    """Answer pending chance decisions with ``values``, then with the first outcome."""
+    answers = list(values)
+    while s.decision is not None and s.decision.kind == "chance":
+        value = answers.pop(0) if answers else s.decision.actions[0].targets[0][1]
+        s = roll(game, s, value)
+    return s
+
+
+def _orders(game: Game, me: ProgramAgent, rares: int, uncommons: int) -> list[str]:
+    """The Tlaxcaltecs' first orders as the program gives them: every die it places."""
+    s = pass_turn(game, start(game))
+    assert s.decision is not None
+    first = me.choose(s, s.decision).action
+    assert first.type == "roll_dice"
+    s = _chance(game, game.apply(s, first), rares, uncommons)
+    placed = []
+    while True:
+        assert s.decision is not None and s.decision.player == 1
+        choice = me.choose(s, s.decision)
+        if choice.action.type == "end_orders":
+            return placed
+        assert choice.action.type == "place", choice
+        placed.append(f"{choice.action.target('symbol')} {choice.action.target('box')}")
+        s = game.apply(s, choice.action)
+
+
+def test_more_than_two_rare_dice_pay_for_the_activation_pool_first() -> None:
+    # The Warlord gives two dice and the Warriors one: all three come up rare.
+    game = arena(*WARLORDS, ("tlaxcaltec_warriors", "tlaxcaltecs", (40, 16)))
+    me = agent("tlaxcaltec", game)
+    placed = _orders(game, me, 3, 0)
+    assert placed == ["rare activation_pool", "rare heavy_arrows", "rare heavy_arrows"]
+    assert all(not step.fallback for step in me.trace)
+
+
+def test_the_exhausted_and_the_nearly_exhausted_are_given_dice_to_rest() -> None:
+    # Far from the Aztecs: the exhausted Warriors get the lowest die, the Levy one
+    # fatigue from exhaustion a Common die, then the Uncommon die buys Loose Arrows!.
+    game = arena(*WARLORDS, ("tlaxcaltec_warriors", "tlaxcaltecs", (40, 16), {"fatigue": 3}),
+                 ("tlaxcaltec_levy", "tlaxcaltecs", (40, 22), {"fatigue": 2}))
+    me = agent("tlaxcaltec", game)
+    placed = _orders(game, me, 0, 1)
+    assert placed[:3] == ["common activate_warriors", "common activate_levy",
+                          "uncommon loose_arrows"]
+    assert me.current == "far"
+
+
+# --------------------------------------------------- melee preferences (the event)
+def test_zoomorphic_warriors_in_a_melee_use_shoulder_to_shoulder() -> None:
+    # Ids: 1, 2 the Warlords, 3 the Zoomorphic Warriors (free near their Warlord), 4 Aztecs.
+    game = arena(("aztec_warlord", "aztecs", (2, 2)),
+                 ("tlaxcaltec_warlord", "tlaxcaltecs", (40, 20)),
+                 ("zoomorphic_warriors", "tlaxcaltecs", (40, 16)),
+                 ("aztec_warriors", "aztecs", (40, 12)))
+    s = pass_turn(game, start(game))
+    s = orders(game, s, 0, 1, ["common shoulder_to_shoulder", "uncommon show_of_strength"])
+    s = act(game, s, "charge #3 target=#4")
+    while s.decision is not None and s.decision.player != 1:
+        s = act(game, s, "pass")
+    assert s.decision is not None and s.decision.kind == "reaction"
+    assert "shoulder_to_shoulder" in options(s)
+    me = agent("tlaxcaltec", game)
+    me.current = "close"  # where it stands once the Aztecs are within charge reach
+    choice = me.choose(s, s.decision)
+    assert choice.action.type == "shoulder_to_shoulder"
+    assert "Zoomorphic Warriors in a melee" in choice.rationale
+
+
+def test_other_units_drawn_into_a_melee_keep_their_dice_for_show_of_strength() -> None:
+    # Ids: 1, 2 the Warlords, 3 Tlaxcaltec Warriors, 4 Aztec Warriors who charge them.
+    game = arena(("aztec_warlord", "aztecs", (2, 2)),
+                 ("tlaxcaltec_warlord", "tlaxcaltecs", (46, 34)),
+                 ("tlaxcaltec_warriors", "tlaxcaltecs", (40, 16)),
+                 ("aztec_warriors", "aztecs", (40, 11)))
+    s = pass_turn(game, start(game))
+    s = orders(game, s, 0, 1, ["common shoulder_to_shoulder", "uncommon show_of_strength"])
+    s = act(game, s, "end_turn")
+    s = orders(game, s, 0, 0, ["common activate_warriors"])
+    s = act(game, s, "charge #4 target=#3")
+    assert s.decision is not None and s.decision.player == 1
+    assert s.decision.kind == "reaction" and "shoulder_to_shoulder" in options(s)
+    for state in ("far", "close"):
+        me = agent("tlaxcaltec", game)
+        me.current = state
+        choice = me.choose(s, s.decision)
+        assert choice.action.type == "pass", state
+        assert not me.trace[-1].fallback
