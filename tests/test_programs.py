@@ -553,3 +553,45 @@ states:
     with pytest.raises(RulesError, match="`event` is only known in reactions"):
         parse_program(program(body.replace("harassing_fire", "shoot"), "flower_war",
                               "tlaxcaltecs"), game, "p.yaml")
+
+
+def test_definitions_name_an_expression_for_every_later_one() -> None:
+    text = program("""
+define:
+  centre_free: {is: "not any(entities(near: (1, 1), within: 0))", say: the centre is empty}
+  crowded: "count(entities()) >= 2 and not centre_free"
+states:
+  open:
+    triggers:
+      - {if: crowded, go: late}
+    rules:
+      - do: place
+        if: centre_free
+        where: "cell == (1, 1)"
+        say: take the centre while it is free
+      - do: place
+        prefer: [least: cell.x, least: cell.y]
+  late:
+    final: true
+    rules:
+      - do: place
+        prefer: [most: cell.x, most: cell.y]
+""")
+    prog = parse_program(text, TTT, "p.yaml")
+    assert list(prog.defines) == ["centre_free", "crowded"]
+    assert check_program(prog, TTT) == []
+    a = agent(text)
+    s = TTT.new_state(0)
+    assert cell(a.choose(s, s.decision).action) == Pos(1, 1)  # type: ignore[arg-type]
+    s = play_ttt(s, (1, 1))
+    assert cell(a.choose(s, s.decision).action) == Pos(0, 0)  # type: ignore[arg-type]
+    s = play_ttt(s, (0, 0))  # two marks, the centre taken: the turn-start trigger fires
+    assert cell(a.choose(s, s.decision).action) == Pos(2, 2)  # type: ignore[arg-type]
+    assert a.current == "late"
+    card = render_markdown(prog)
+    assert "*centre_free*: the centre is empty" in card and "*crowded*:" in card
+    for bad, message in (("  player: 'true'\n", "`player` cannot be defined"),
+                         ("  x: 'centr_free'\n", "unknown name `centr_free`"),
+                         ("  place: 'true'\n", "`place` cannot be defined")):
+        with pytest.raises(RulesError, match=message):
+            parse_program(text.replace("define:\n", "define:\n" + bad), TTT, "p.yaml")

@@ -112,6 +112,11 @@ def render_markdown(program: Program) -> str:
     if program.memory:
         lines += ["**Memory** (keep a note of): " + ", ".join(
             f"{k} ({v})" for k, v in program.memory.items()) + ".", ""]
+    if program.defines:
+        lines += ["**Words used below:**", ""]
+        lines += [f"- *{d.name}*: {d.say} ({_code(d.expr.text)})" if d.say
+                  else f"- *{d.name}*: {_code(d.expr.text)}" for d in program.defines.values()]
+        lines += [""]
     fb = program.fallback
     fallback = ("take any legal action, at random" if fb is None
                 else rule_words(fb) if fb.number != "fallback" or fb.types != (ANY,)

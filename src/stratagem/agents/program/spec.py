@@ -30,7 +30,7 @@ Test = Callable[[Ctx], Any]
 MEMORY_TYPES = ("entity", "player", "pos", "number", "bool", "str", "any")
 RESERVED = frozenset({"player", "actor", "it", "event", "none", "true", "false", "round"})
 HEADER = ("program", "game", "side", "author", "version", "description")
-TOP_KEYS = (*HEADER, "memory", "start", "blocks", "states", "fallback")
+TOP_KEYS = (*HEADER, "memory", "define", "start", "blocks", "states", "fallback")
 RULE_KEYS = ("do", "if", "actor", "where", "order", "prefer", "remember", "say", "use")
 STATE_KEYS = ("description", "triggers", "enter", "exit", "phases", "rules", "final")
 TRIGGER_KEYS = ("if", "go", "say", "when")
@@ -50,6 +50,16 @@ class Expr:
     loc: Loc
     const: bool = False
     value: Any = None
+
+
+@dataclass(frozen=True)
+class Define:
+    """A named expression of the program (``define:``): any later expression may use the
+    name, which reads its value at that moment."""
+
+    name: str
+    expr: Expr
+    say: str = ""
 
 
 @dataclass(frozen=True)
@@ -159,6 +169,8 @@ class Program:
     fallback_random: bool = True
     locs: dict[str, Loc] = field(default_factory=dict)
     """Places of header keys and blocks, for checks."""
+    defines: dict[str, Define] = field(default_factory=dict)
+    """Named conditions and amounts (``define:``), in the order written."""
 
 
 def _player(c: Ctx) -> Any:
@@ -194,6 +206,8 @@ class ProgramCompiler:
         self.file = file
         self.problems: list[Problem] = []
         self.memory: dict[str, str] = {}
+        self.defines: dict[str, Define] = {}
+        self._define_types: dict[str, str] = {}
         self.entity_params = frozenset(p.name for t in game.entity_types.values()
                                        for p in t.params)
         self.player_params = frozenset(p.name for p in game.player_params)
@@ -230,6 +244,8 @@ class ProgramCompiler:
         names: dict[str, tuple[str, Test]] = {"player": ("player", _player)}
         for slot, type_ in self.memory.items():
             names[slot] = (type_, _var(slot))
+        for dname, d in self.defines.items():
+            names[dname] = (self._define_types[dname], d.expr.fn)
         if actor:
             names["actor"] = ("entity", _actor)
         for name, type_ in (targets or {}).items():
@@ -283,6 +299,7 @@ class ProgramCompiler:
                           did_you_mean(side_name, self.game.players)
                           or f"sides: {', '.join(self.game.players)}, or `any`")
         self._memory(top.get("memory"))
+        self._define(top.get("define"))
         blocks: dict[str, tuple[Rule, ...]] = {}
         locs: dict[str, Loc] = {k: root.key_locs[k] for k in top}
         block_node = top.get("blocks")
@@ -318,7 +335,47 @@ class ProgramCompiler:
                        self.text(top.get("author"), "`author`"),
                        self.text(top.get("version"), "`version`"),
                        self.text(top.get("description"), "`description`"), dict(self.memory),
-                       start, states, blocks, fallback, random_fallback, locs)
+                       start, states, blocks, fallback, random_fallback, locs,
+                       dict(self.defines))
+
+    def _define(self, node: Node | None) -> None:
+        if node is None:
+            return
+        if not node.is_map:
+            self.fail(node.loc, "`define` must map names to expressions (or to `{is: "
+                      "<expr>, say: <words>}`)")
+            return
+        for dname, dnode in node.value.items():
+            loc = node.key_locs[dname]
+            if (dname in RESERVED or dname in self.names or dname in self.memory
+                    or not dname.isidentifier()):
+                self.fail(loc, f"`{dname}` cannot be defined",
+                          "it is reserved, names an action or a memory slot")
+                continue
+            say = ""
+            enode = dnode
+            if dnode.is_map:
+                try:
+                    m = self.keys(dnode, ("is", "say"), f"definition `{dname}`")
+                except _Skip:
+                    continue
+                if "is" not in m:
+                    self.fail(dnode.loc, f"definition `{dname}` has no `is` (its expression)")
+                    continue
+                enode = m["is"]
+                say = self.text(m.get("say"), "`say`")
+            try:
+                c = compile_expr(str(enode.value) if not isinstance(enode.value, bool)
+                                 else ("true" if enode.value else "false"), self.scope(),
+                                 enode.loc, None,
+                                 loc_of=enode.text_loc if isinstance(enode.value, str)
+                                 else None)
+            except RulesError as exc:
+                self.problems.extend(exc.problems)
+                continue
+            self._define_types[dname] = c.type
+            self.defines[dname] = Define(dname, Expr(str(enode.value), c.fn, enode.loc,
+                                                     c.const, c.value), say)
 
     def _memory(self, node: Node | None) -> None:
         if node is None:
