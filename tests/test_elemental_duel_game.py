@@ -124,3 +124,13 @@ def test_play_narrates_actions_dice_and_reactions(capsys: pytest.CaptureFixture[
     assert "paying" in out
     assert "Result: won by" in out or "Result: draw" in out
     assert "Traceback" not in out
+
+
+def test_an_action_by_the_other_sides_character_names_it_once() -> None:
+    """Acting with blue's character on red's turn is refused, naming the character as #4."""
+    game = duel()
+    s = start(game)
+    with pytest.raises(IllegalActionError) as exc:
+        game.apply(s, parse_action("attack #4 pay1=omni pay2=omni pay3=omni"))
+    assert "actor #4 does not belong to red" in str(exc.value)
+    assert "##" not in str(exc.value)

@@ -434,11 +434,11 @@ def explain(s: State, action: Action) -> str:
             return f"'{at.name}' needs an acting entity (#id)"
         e = s.entities.get(action.actor)
         if e is None:
-            return f"actor #{action.actor} is not in the game"
+            return f"actor #{int(action.actor)} is not in the game"
         if e.owner != player:
-            return f"actor #{action.actor} does not belong to {g.players[player]}"
+            return f"actor #{int(action.actor)} does not belong to {g.players[player]}"
         if turn_actor is not None and action.actor != turn_actor:
-            return f"it is #{turn_actor}'s turn, not #{action.actor}'s"
+            return f"it is #{int(turn_actor)}'s turn, not #{int(action.actor)}'s"
         if action.type not in g.type_actions.get(e.type, ()):
             return f"a {e.type} cannot {action.type}"
         ctx = Ctx(s, player, action.actor, {})
