@@ -252,10 +252,11 @@ def mid_game_state(bench: Bench, game: Game, seed: int, explicit: bool) -> State
         state = game.new_state(seed=seed, explicit_chance=explicit)
         pick = Rng(seed)
         for _ in range(bench.random_mid_game):
-            if state.decision is None:
-                break
             actions = game.legal_actions(state)
-            state = game.apply(state, actions[pick.below(len(actions))])
+            after = game.apply(state, actions[pick.below(len(actions))])
+            if after.decision is None:  # a short game: stop one decision before its end
+                break
+            state = after
         return state
     state = game.new_state(seed=seed, explicit_chance=True)
     for action_id in bench.mid_game:
