@@ -17,7 +17,6 @@ import argparse
 import json
 import os
 import platform
-import subprocess
 import sys
 import tempfile
 import time
@@ -26,18 +25,7 @@ from typing import Any
 
 from stratagem.arena.runner import run_tournament
 from stratagem.arena.tournament import Tournament
-
-
-def _commit() -> str:
-    try:
-        here = Path(__file__).resolve().parent
-        sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here,
-                             capture_output=True, text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
-                               cwd=here, capture_output=True, text=True, check=True).stdout
-        return sha + ("+dirty" if dirty.strip() else "")
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
+from stratagem.provenance import load_average, source_revision
 
 
 def measure(tournament: Tournament, workers: list[int]) -> list[dict[str, Any]]:
@@ -76,17 +64,19 @@ def main(argv: list[str] | None = None) -> int:
     tournament = Tournament(args.game, tuple(args.agents.split(",")), games=args.games,
                             seed=args.seed)
     runs = measure(tournament, workers)
-    print(f"stratagem {_commit()}; CPython {platform.python_version()} on "
+    commit = source_revision() or "unknown"
+    print(f"stratagem {commit}; CPython {platform.python_version()} on "
           f"{platform.platform()}, {os.cpu_count()} CPUs")
     print(f"{args.game}: {args.agents}, {args.games} games per pairing")
     print(f"{'workers':>8} {'games':>6} {'seconds':>9} {'games/s':>9} {'speed-up':>9} same")
     for r in runs:
         print(f"{r['workers']:>8} {r['games']:>6} {r['seconds']:>9.2f} {r['games_per_s']:>9.2f} "
               f"{r['speedup']:>8.2f}x {'yes' if r['same_results'] else 'NO'}")
-    if hasattr(os, "getloadavg"):
-        print("load average at the end: " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
+    load = load_average()
+    if load is not None:
+        print("load average at the end: " + ", ".join(f"{x:.2f}" for x in load))
     if args.json is not None:
-        args.json.write_text(json.dumps({"commit": _commit(), "game": args.game,
+        args.json.write_text(json.dumps({"commit": commit, "game": args.game,
                                          "agents": args.agents, "runs": runs}, indent=2) + "\n")
     return 0 if all(r["same_results"] for r in runs) else 1
 

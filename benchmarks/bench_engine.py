@@ -94,7 +94,6 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -106,6 +105,7 @@ from typing import Any
 
 import stratagem
 from stratagem.engine import CHANCE, Game, Rng, State
+from stratagem.provenance import load_average, source_revision
 
 Work = Callable[[int], int]
 """Runs ``n`` units of a workload; returns how many steps it made (``n`` unless a playout)."""
@@ -551,7 +551,7 @@ def run(seconds: float, repeat: int, games: Sequence[str] = DEFAULT_GAMES) -> di
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "platform": platform.platform(),
         "cpus": os.cpu_count(),
-        "load_average": _load_average(),
+        "load_average": load_average(),
         "stratagem_version": stratagem.__version__,
         "stratagem_revision": source_revision(),
         "openspiel_version": None if openspiel is None else openspiel[1],
@@ -562,36 +562,10 @@ def run(seconds: float, repeat: int, games: Sequence[str] = DEFAULT_GAMES) -> di
     }
 
 
-def _load_average() -> list[float] | None:
-    """The machine's 1, 5 and 15 minute load averages when the run ended (how busy it was)."""
-    try:
-        return [round(x, 2) for x in os.getloadavg()]
-    except (AttributeError, OSError):
-        return None
-
-
 def _ratio_range(ours: dict[str, Any], theirs: dict[str, Any], name: str) -> list[float]:
     """The lowest and highest ratio of ``name`` within one round: the run-to-run spread."""
     per_round = [a[name] / b[name] for a, b in zip(ours["rounds"], theirs["rounds"], strict=True)]
     return [min(per_round), max(per_round)]
-
-
-def source_revision() -> str | None:
-    """The git commit of the Stratagem sources measured, ``+dirty`` if they have changes."""
-    src = Path(stratagem.__file__).resolve().parent
-
-    def git(*args: str) -> str | None:
-        try:
-            done = subprocess.run(["git", *args], cwd=src, capture_output=True, text=True,
-                                  timeout=10, check=False)
-        except (OSError, subprocess.SubprocessError):
-            return None
-        return done.stdout.strip() if done.returncode == 0 else None
-
-    commit = git("rev-parse", "--short", "HEAD")
-    if commit is None:
-        return None
-    return commit + ("+dirty" if git("status", "--porcelain", "--", ".") else "")
 
 
 def _positive(text: str) -> float:

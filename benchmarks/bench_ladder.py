@@ -29,7 +29,6 @@ import json
 import math
 import os
 import platform
-import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -42,6 +41,7 @@ from typing import Any
 import stratagem
 from stratagem.agents.levels import LEVELS
 from stratagem.arena.stats import wilson  # a draw counts as half a win: score / n
+from stratagem.provenance import load_average, source_revision
 
 ANCHOR = 1000.0
 """The weakest level's rating."""
@@ -131,32 +131,6 @@ def summarise(levels: Sequence[str], games: Sequence[Played]) -> list[dict[str, 
             "seconds_per_game": sum(g.seconds for g in mine) / n if n else 0.0,
         })
     return rows
-
-
-def source_revision() -> str | None:
-    """The short commit of the sources measured, with ``+dirty`` when they differ from it."""
-    here = Path(stratagem.__file__).resolve().parent
-
-    def git(*args: str) -> str | None:
-        try:
-            done = subprocess.run(["git", *args], cwd=here, capture_output=True, text=True,
-                                  timeout=10, check=False)
-        except (OSError, subprocess.SubprocessError):
-            return None
-        return done.stdout.strip() if done.returncode == 0 else None
-
-    commit = git("rev-parse", "--short", "HEAD")
-    if commit is None:
-        return None
-    return commit + ("+dirty" if git("status", "--porcelain", "--", ".") else "")
-
-
-def load_average() -> list[float] | None:
-    """The 1, 5 and 15 minute load averages (how busy the machine was)."""
-    try:
-        return [round(x, 2) for x in os.getloadavg()]
-    except (AttributeError, OSError):
-        return None
 
 
 def run(on: Sequence[str], levels: Sequence[str], games: int, first_seed: int,

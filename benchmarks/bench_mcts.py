@@ -40,7 +40,6 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -50,6 +49,7 @@ from typing import Any
 import stratagem
 from stratagem.agents import Budget, MCTSAgent, make_agent
 from stratagem.arena import play
+from stratagem.provenance import load_average, source_revision
 
 UCT_C = 2.0
 WARMUP = 50
@@ -142,32 +142,6 @@ def strength(games: int, iterations: int) -> dict[str, dict[str, int]]:
             tally[key] += 1
         results[name] = tally
     return results
-
-
-def source_revision() -> str | None:
-    """The short commit of the sources measured, with ``+dirty`` when they differ from it."""
-    here = Path(stratagem.__file__).resolve().parent
-
-    def git(*args: str) -> str | None:
-        try:
-            done = subprocess.run(["git", *args], cwd=here, capture_output=True, text=True,
-                                  timeout=10, check=False)
-        except (OSError, subprocess.SubprocessError):
-            return None
-        return done.stdout.strip() if done.returncode == 0 else None
-
-    commit = git("rev-parse", "--short", "HEAD")
-    if commit is None:
-        return None
-    return commit + ("+dirty" if git("status", "--porcelain", "--", ".") else "")
-
-
-def load_average() -> list[float] | None:
-    """The 1, 5 and 15 minute load averages (how busy the machine was)."""
-    try:
-        return [round(x, 2) for x in os.getloadavg()]
-    except (AttributeError, OSError):
-        return None
 
 
 def run(simulations: int, repeat: int, games: int, iterations: int) -> dict[str, Any]:
