@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from stratagem.engine import CHANCE, Action, Game, State
+from play_helpers import act, roll
+from stratagem.engine import Game, State
 from stratagem.engine.spec import Placement
 from stratagem.games import rules_path
 from stratagem.rules import Parts, compile_rules
@@ -76,20 +77,6 @@ def start(game: Game, seed: int = 0) -> State:
     assert s.decision is not None and s.decision.kind == "action", s.decision
     assert game.describe_flow(s) == "round 1, action", game.describe_flow(s)
     return s
-
-
-def act(game: Game, state: State, text: str) -> State:
-    """Apply the legal option with this text form."""
-    return game.apply(state, game.parse_action(state, text))
-
-
-def roll(game: Game, state: State, *values: int) -> State:
-    """Answer the pending chance decisions, one after the other, with these values."""
-    for value in values:
-        d = state.decision
-        assert d is not None and d.kind == "chance" and d.player == CHANCE, d
-        state = game.apply(state, Action("roll", None, (("value", value),)))
-    return state
 
 
 def options(state: State, kind: str | None = None) -> list[str]:

@@ -16,7 +16,8 @@ from functools import cache
 from typing import Any
 
 import stratagem
-from stratagem.engine import CHANCE, Action, Game, Pos, State
+from play_helpers import act, chance_faces, options, roll  # noqa: F401 (re-exported)
+from stratagem.engine import Game, Pos, State
 from stratagem.engine.spec import Placement
 from stratagem.games import rules_path
 from stratagem.rules import Parts, compile_rules
@@ -61,34 +62,6 @@ def start(game: Game, initiative: Sequence[int], seed: int = 0) -> State:
         s = roll(game, s, value)
     assert s.decision is not None and s.decision.kind == "action", s.decision
     return s
-
-
-def roll(game: Game, state: State, *values: int) -> State:
-    """Answer the pending chance decisions, one after the other, with these faces."""
-    for value in values:
-        d = state.decision
-        assert d is not None and d.kind == "chance" and d.player == CHANCE, d
-        state = game.apply(state, Action("roll", None, (("value", value),)))
-    return state
-
-
-def act(game: Game, state: State, text: str) -> State:
-    """Apply the legal option with this text form."""
-    return game.apply(state, game.parse_action(state, text))
-
-
-def options(state: State) -> list[str]:
-    """The text forms of the options of the state's decision."""
-    d = state.decision
-    assert d is not None, "the game is over"
-    return [str(a) for a in d.actions]
-
-
-def chance_faces(state: State) -> dict[int, int]:
-    """The faces of the pending chance decision with their weights."""
-    d = state.decision
-    assert d is not None and d.kind == "chance" and d.weights is not None, d
-    return {a.targets[0][1]: w for a, w in zip(d.actions, d.weights, strict=True)}
 
 
 def acting(state: State) -> int | None:
