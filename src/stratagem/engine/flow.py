@@ -310,11 +310,48 @@ def generate(s: State, player: int, actor: int | None,
             if not at.conditions or _conditions_hold(at, ctx):
                 _enumerate(at, ctx, 0, [], out)
         else:
-            for eid in _actors(s, player, actor, at):
-                ctx = Ctx(s, player, eid, {})
-                if not at.conditions or _conditions_hold(at, ctx):
-                    _enumerate(at, ctx, 0, [], out)
+            _entity_actions(s, player, actor, at, out)
     return out
+
+
+def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
+                    out: list[Action]) -> None:
+    """The legal actions of one entity action type, added to ``out``, actors in id order.
+
+    The conditions that do not read the actor are tested once for all of them; where a
+    condition names the one entity that can act (``ActionType.pin``), only it is tried.
+    """
+    if not at.conditions:
+        for eid in _actors(s, player, actor, at):
+            _enumerate(at, Ctx(s, player, eid, {}), 0, [], out)
+        return
+    pin = at.pin
+    if actor is None and pin is not None:
+        try:
+            e = s.entities.get(pin(Ctx(s, player, None, {})))
+        except TypeError:  # an unhashable value names no entity
+            e = None
+        if e is None or e.owner != player or e.zone is not None \
+                or e.type not in s.game.actors_of.get(at.name, ()):
+            return
+        eids: list[int] = [Ref(e.id)]
+    else:
+        eids = _actors(s, player, actor, at)
+        if not eids:
+            return
+    if at.free_tests:
+        ctx = Ctx(s, player, None, {})
+        for test in at.free_tests:
+            if not test(ctx):
+                return
+    tests = at.actor_tests
+    for eid in eids:
+        ctx = Ctx(s, player, eid, {})
+        for test in tests:
+            if not test(ctx):
+                break
+        else:
+            _enumerate(at, ctx, 0, [], out)
 
 
 def _actors(s: State, player: int, actor: int | None, at: ActionType) -> list[int]:

@@ -27,10 +27,16 @@ Expr = Callable[["Ctx"], Any]
 
 @dataclass(frozen=True)
 class Condition:
-    """A named test; its ``label`` is what an illegal-action error reports."""
+    """A named test; its ``label`` is what an illegal-action error reports.
+
+    ``actor_free`` is true when the test never reads the acting entity (an action's
+    condition such as ``player.selected == 0``): the legal-action generator then tests it
+    once for all the entities that could act, not once for each.
+    """
 
     label: str
     test: Test
+    actor_free: bool = False
 
 
 @dataclass(frozen=True)
@@ -98,6 +104,11 @@ class ActionType:
     ``passes`` takes the player out of an alternating phase; ``keeps_turn``
     lets the player act again in an alternating phase (a fast action), where
     any other action hands the turn on.
+
+    ``pin``, for an entity action, gives the id of the only entity whose conditions can
+    hold, without reading the actor (from a condition ``player.selected == actor.id``):
+    legal actions are then looked for on that entity alone. It only narrows the search;
+    the conditions are still tested.
     """
 
     name: str
@@ -109,6 +120,17 @@ class ActionType:
     passes: bool = False
     text: str = ""
     keeps_turn: bool = False
+    pin: Expr | None = field(default=None, compare=False)
+    free_tests: tuple[Test, ...] = field(init=False, repr=False, compare=False)
+    """The tests of the conditions that do not read the actor."""
+    actor_tests: tuple[Test, ...] = field(init=False, repr=False, compare=False)
+    """The tests of the other conditions, in order."""
+
+    def __post_init__(self) -> None:
+        free = tuple(c.test for c in self.conditions if c.actor_free)
+        rest = tuple(c.test for c in self.conditions if not c.actor_free)
+        object.__setattr__(self, "free_tests", free)
+        object.__setattr__(self, "actor_tests", rest)
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from ..engine.spec import (
     ZoneSpec,
 )
 from .errors import Loc, Problem, RulesError, did_you_mean
-from .expr import Compiled, Scope, compile_expr
+from .expr import Compiled, Scope, compile_expr, names_read, pinned_by
 from .source import Node, read_yaml
 
 KIND_TYPES = {"position": "pos", "entity": "entity", "card": "entity", "player": "player",
@@ -562,7 +562,8 @@ class Compiler:
             scope.pending["actor"] = (f"is not known: `{name}` is a player action (no entity "
                                       "type lists it); list it in an entity's `actions` or "
                                       "say `source: entity`")
-        conds = self._conditions(m.get("when"), scope)
+        conds = self._conditions(m.get("when"), scope, entity=source == "entity")
+        pin = self._pin(m.get("when"), scope) if source == "entity" else None
         targets = []
         for tname, tnode in tmap.items():
             spec = self.section(partial(self._target, tname, tnode, scope))
@@ -577,21 +578,58 @@ class Compiler:
                           bool(m["ends_turn"].value) if "ends_turn" in m else False,
                           bool(m["passes"].value) if "passes" in m else False,
                           str(m["text"].value) if "text" in m else "",
-                          bool(m["keeps_turn"].value) if "keeps_turn" in m else False)
+                          bool(m["keeps_turn"].value) if "keeps_turn" in m else False,
+                          pin)
 
-    def _conditions(self, node: Node | None, scope: Scope) -> tuple[Condition, ...]:
+    def _conditions(self, node: Node | None, scope: Scope,
+                    entity: bool = False) -> tuple[Condition, ...]:
+        """The conditions of a ``when`` or ``where`` list; with ``entity`` (an entity
+        action's ``when``), each marked with whether it reads the actor."""
         if node is None:
             return ()
+        out = []
+        for label, e in self._condition_nodes(node):
+            compiled = self.section(partial(self.expr, e, scope, "bool"))
+            test = compiled.fn if compiled is not None else None
+            if test is not None:
+                free = False
+                if entity:
+                    names = names_read(e.value) if isinstance(e.value, str) else frozenset()
+                    free = names is not None and "actor" not in names
+                out.append(Condition(label, test, free))
+        return tuple(out)
+
+    @staticmethod
+    def _condition_nodes(node: Node) -> list[tuple[str, Node]]:
+        """Each condition of a list as (label, expression node): ``{label: expression}``,
+        or the expression as its own label."""
         items = node.value if node.is_list else [node]
         out = []
         for item in items:
-            pairs = list(item.value.items()) if item.is_map else [(str(item.value), item)]
-            for label, e in pairs:  # {label: expression}, or the expression as its own label
-                compiled = self.section(partial(self.expr, e, scope, "bool"))
-                test = compiled.fn if compiled is not None else None
-                if test is not None:
-                    out.append(Condition(label, test))
-        return tuple(out)
+            out.extend(list(item.value.items()) if item.is_map else [(str(item.value), item)])
+        return out
+
+    def _pin(self, node: Node | None, scope: Scope) -> Any:
+        """The expression, free of the actor, that a condition ``x == actor.id`` compares the
+        actor with (``ActionType.pin``); ``None`` when no condition has that form."""
+        if node is None:
+            return None
+        for _, e in self._condition_nodes(node):
+            if not isinstance(e.value, str):
+                continue
+            text = e.value.replace("\n", " ")
+            where = pinned_by(text, "actor")
+            if where is None:
+                continue
+            start, end = where
+            try:
+                found = compile_expr(text[start:end], scope, e.loc, None,
+                                     partial(_shifted, e, start))
+            except RulesError:
+                continue
+            if found.type in ("number", "entity", "any"):
+                return found.fn
+        return None
 
     def _target(self, name: str, node: Node, scope: Scope) -> TargetSpec:
         m = self.keys(node, ("kind", "from", "where", "entity", "position", "player"),
@@ -1097,6 +1135,11 @@ def _show(node: Node) -> str:
     if isinstance(v, list):
         return "a list"
     return f"`{v}`"
+
+
+def _shifted(node: Node, start: int, offset: int) -> Loc:
+    """The place of ``offset`` in the part of ``node``'s text that begins at ``start``."""
+    return node.text_loc(offset + start)
 
 
 from .effect_table import EFFECT_TABLE  # noqa: E402  (the table compiles through Compiler)

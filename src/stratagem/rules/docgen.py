@@ -189,7 +189,10 @@ SECTIONS: tuple[Part, ...] = (
          "that unit's action (with `actor`); otherwise it is a player's.",
          (Key("source", "`entity` or `player`. Default: `entity` if some entity type lists "
               "the action, else `player`."),
-          Key("when", "When the action is allowed. " + _WHEN),
+          Key("when", "When the action is allowed. " + _WHEN + " For speed, a unit's "
+              "action is looked for only on the unit a condition such as "
+              "`player.selected == actor.id` names, and a condition that does not read "
+              "`actor` is tested once for all the units."),
           Key("targets", "What the action is done to, chosen in order (see *target*)."),
           Key("effects", "The list of effects it has (see *Effects*)."),
           Key("ends_turn", "`true`: the turn ends once the action has resolved."),

@@ -139,6 +139,54 @@ def _too_deep(tree: Any) -> int | None:
     return None
 
 
+def names_read(text: str) -> frozenset[str] | None:
+    """The names an expression reads (``actor``, ``player``, a target, ``it``), leaving out
+    function names, attribute names and keyword labels; ``None`` if it does not parse."""
+    try:
+        tree = _parser().parse(text)
+    except lark.exceptions.LarkError:
+        return None
+    return frozenset(str(n.children[0]) for n in tree.iter_subtrees() if n.data == "name")
+
+
+def pinned_by(text: str, name: str) -> tuple[int, int] | None:
+    """Where the expression ``x`` lies in ``text`` (its start and end offsets) when the test
+    holds only if ``name`` is the entity ``x`` gives: the test is ``x == name.id``,
+    ``name.id == x`` (or ``name`` without ``.id``), or such a comparison is one of the terms
+    of a top-level ``and``, and ``x`` does not read ``name``. ``None`` otherwise.
+
+    The legal-action generator uses it to try that one entity instead of every one
+    (``ActionType.pin``).
+    """
+    try:
+        tree = _parser().parse(text)
+    except lark.exceptions.LarkError:
+        return None
+    terms = tree.children if tree.data == "and_" else [tree]
+
+    def is_name(node: Any) -> bool:
+        if not isinstance(node, lark.Tree):
+            return False
+        if node.data == "name":
+            return str(node.children[0]) == name
+        return (node.data == "attr" and str(node.children[1]) == "id"
+                and is_name(node.children[0]) and node.children[0].data == "name")
+
+    for term in terms:
+        if not isinstance(term, lark.Tree) or term.data != "compare" or len(term.children) != 3:
+            continue
+        a, op, b = term.children
+        if str(op) != "==":
+            continue
+        other = b if is_name(a) else a if is_name(b) else None
+        if other is None or not isinstance(other, lark.Tree) or other.meta.empty:
+            continue
+        if any(n.data == "name" and str(n.children[0]) == name for n in other.iter_subtrees()):
+            continue
+        return int(other.meta.start_pos), int(other.meta.end_pos)
+    return None
+
+
 def _number(value: Any, off: int, what: str) -> Any:
     """``value``, a number worked out while compiling, if it is finite and within bounds."""
     if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_NUMBER:
@@ -619,4 +667,4 @@ def _pos(c: Ctx, eid: Any) -> Any:
     return None if e is None else e.pos
 
 
-__all__ = ["Compiled", "Ref", "Scope", "combine", "compile_expr"]
+__all__ = ["Compiled", "Ref", "Scope", "combine", "compile_expr", "names_read", "pinned_by"]
