@@ -35,9 +35,8 @@ class Ctx:
 
     def bind(self, name: str, value: Value) -> Ctx:
         """A context with one more named value."""
-        vars = dict(self.vars)
-        vars[name] = value
-        return Ctx(self.state, self.player, self.actor, self.targets, vars, self.event)
+        return Ctx(self.state, self.player, self.actor, self.targets, {**self.vars, name: value},
+                   self.event)
 
     def with_target(self, name: str, value: Value) -> Ctx:
         """A context with one more bound target."""

@@ -220,10 +220,15 @@ class Spawn(Effect):
     bind: str | None = None
 
     def _make(self, r: Resolver, ctx: Ctx) -> int:
-        owner = _v(self.owner, ctx) if self.owner is not None else ctx.player
+        owner = self.owner
+        owner = ctx.player if owner is None else owner(ctx) if callable(owner) else owner
         params = self.params
-        type = _v(self.type, ctx)
-        pos = _v(self.pos, ctx)
+        type = self.type
+        if callable(type):
+            type = type(ctx)
+        pos = self.pos
+        if callable(pos):
+            pos = pos(ctx)
         if pos is None and self.pos is not None and self.zone is None:
             raise ValueError(f"spawn of {type}: its position came out as none")
         return spawn(r, type, owner, pos,

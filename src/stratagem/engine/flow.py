@@ -104,9 +104,8 @@ def advance(r: Resolver) -> None:
         if not actions:
             s.flow = f._replace(mode=END_STEP)
             return
-        who = f"#{actor}" if actor is not None else g.players[player]
         s.decision = Decision("action", player, tuple(actions),
-                              f"{who}: {phase.name}/{step.name}", actor)
+                              _prompt(g, player, actor, f.phase, f.step), actor)
         return
     if m == START:
         s.flow = f._replace(mode=BEGIN_ROUND)
@@ -191,6 +190,22 @@ def advance(r: Resolver) -> None:
     raise AssertionError(f"unknown flow mode {m}")
 
 
+def _prompt(g: Game, player: int, actor: int | None, phase: int, step: int) -> str:
+    """The prompt of an action decision: who decides, in which phase and step.
+
+    The same few texts come back at every turn, so each is made once per game."""
+    key = (player, actor, phase, step)
+    text = g.prompts.get(key)
+    if text is None:
+        who = f"#{actor}" if actor is not None else g.players[player]
+        ph = g.phases[phase]
+        text = f"{who}: {ph.name}/{ph.steps[step].name}"
+        if len(g.prompts) >= ACTION_CACHE_SIZE:
+            g.prompts.clear()
+        g.prompts[key] = text
+    return text
+
+
 def is_quick(g: Game) -> bool:
     """Whether turns can be handed over in one transition: one plain phase, one
     plain step, players in fixed order, nothing listening to flow events."""
@@ -223,7 +238,8 @@ def _quick_next_turn(s: State) -> bool:
         return False
     if not s.players[f.order[0]].alive:
         return False
-    if any(st.duration is not None for e in s.entities.values() for st in e.statuses):
+    if s.game.statuses and any(st.duration is not None
+                               for e in s.entities.values() for st in e.statuses):
         return False  # statuses tick at the end of the round: go the long way
     s.flow = _new_tuple(FlowPos, (IN_STEP, f.round + 1, f.phase, f.order, 0, 0, 0, False,
                                   f.turn + 1, (), f.eliminated, False))
@@ -298,10 +314,9 @@ def generate(s: State, player: int, actor: int | None,
              type_names: tuple[str, ...]) -> list[Action] | tuple[Action, ...]:
     """Every legal action of the given types for ``player`` (and ``actor``)."""
     g = s.game
-    if len(type_names) == 1:
-        at = g.action_types[type_names[0]]
-        if at.source == "player" and not at.conditions and len(at.targets) == 1:
-            return _single_target(at, Ctx(s, player, None, {}))
+    at = g.single_target.get(type_names)
+    if at is not None:
+        return _single_target(at, Ctx(s, player, None, {}))
     out: list[Action] = []
     for name in type_names:
         at = g.action_types[name]
@@ -521,9 +536,17 @@ def take_action(r: Resolver, action: Action) -> None:
                                       f.acted + 1, f.ended or at.ends_turn
                                       or (kind == "alternate" and not at.keeps_turn),
                                       f.turn, f.out, f.eliminated, f.closing))
-    if at.effects:
-        s.stack.append(_new_tuple(Block, (at.effects, 0,
-                                          Ctx(s, player, action.actor, dict(action.targets)))))
+    effects = at.effects
+    if effects:
+        ctx = Ctx(s, player, action.actor, dict(action.targets))
+        if id(effects) in g.straight_blocks:
+            # Nothing in it can push, wait or emit: run it now rather than through the stack.
+            for effect in effects:
+                ctx = effect.run_straight(r, ctx)
+                if s.outcome is not None:
+                    return
+        else:
+            s.stack.append(_new_tuple(Block, (effects, 0, ctx)))
 
 
 # ------------------------------------------------------------------ ending

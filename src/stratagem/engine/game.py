@@ -22,7 +22,7 @@ from .actions import Action, Pos, Ref, parse_action
 from .context import Ctx
 from .effects import Effect
 from .errors import GameDefinitionError, IllegalActionError, TooManyOutcomesError
-from .flow import IN_STEP, START, explain, take_action
+from .flow import IN_STEP, START, explain
 from .runtime import Resolver, record
 from .spec import (
     ActionType,
@@ -61,6 +61,9 @@ class GameInfo:
     max_chance_options: int | None = None
     max_length: int | None = None
 
+
+_UNLIMITED = float("inf")
+"""No limit on a playout's steps or calls."""
 
 SIZES = ("max_options", "max_chance_options", "max_length")
 """The sizes a game may declare (``GameInfo``)."""
@@ -110,6 +113,8 @@ class Game:
         Agents budget by it, so a search's size compares across machines."""
         self.action_cache: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         """Actions built for recurring candidate lists (see ``flow._enumerate``)."""
+        self.prompts: dict[tuple[int, int | None, int, int], str] = {}
+        """The prompts of action decisions made so far (see ``flow._prompt``)."""
         self.phases = tuple(phases)
         self.action_types = {a.name: a for a in action_types}
         self.entity_types = {e.name: e for e in entity_types}
@@ -198,6 +203,12 @@ class Game:
                       tuple(Status(n, self.statuses[n].duration, self.statuses[n].usages)
                             for n in et.statuses))
             for et in self.entity_types.values()}
+        # Steps offering one player action with one unconditional target (a column, a
+        # cell): their options are that target's candidates (flow.generate's fast path).
+        self.single_target = {
+            st.actions: at for ph in self.phases for st in ph.steps if len(st.actions) == 1
+            and (at := self.action_types[st.actions[0]]).source == "player"
+            and not at.conditions and len(at.targets) == 1}
         self.type_actions = {et.name: frozenset(et.actions) for et in self.entity_types.values()}
         actors_of: dict[str, set[str]] = {}
         for et in self.entity_types.values():
@@ -352,12 +363,7 @@ class Game:
         self.calls += 1
         s = state._begin()
         r = Resolver(s, tuple(rolls) if rolls is not None else None)
-        if s.stack:
-            r.take(action)  # an answer to a pending roll, choice or reaction window
-        else:
-            r.dirty = True
-            take_action(r, action)
-        r.run()
+        r.run(action)
         if r.forced:
             raise IllegalActionError(action, f"{len(r.forced)} recorded rolls were not used")
         record(r, d.player, action)
@@ -376,10 +382,12 @@ class Game:
         d = state.decision
         s = state._begin()
         steps = 0
+        last_step = _UNLIMITED if max_steps is None else max_steps
+        last_call = _UNLIMITED if max_calls is None else max_calls
         below = rng.below
+        mix = _rng.mix
         while d is not None:
-            if (max_steps is not None and steps >= max_steps) or (
-                    max_calls is not None and self.calls >= max_calls):
+            if steps >= last_step or self.calls >= last_call:
                 break
             actions = d.actions
             weights = d.weights
@@ -390,17 +398,12 @@ class Game:
                     roll -= weights[i]
                     i += 1
                 action = actions[i]
-            else:
-                action = actions[below(len(actions))]
+            else:  # rng.below, written out: this is the hot loop of every rollout
+                rng.state = z = (rng.state + _rng.GOLDEN) & _rng.MASK
+                action = actions[(mix(z) * len(actions)) >> 64]
             self.calls += 1
             s.decision = None
-            r = Resolver(s, None)
-            if s.stack:
-                r.take(action)
-            else:
-                r.dirty = True
-                take_action(r, action)
-            r.run()
+            Resolver(s, None).run(action)
             d = s.decision
             steps += 1
         if d is not None:
@@ -561,8 +564,7 @@ def _probe(game: Game, state: State, action: Action,
     s.explicit = False
     r = _ProbeResolver(s, prefix)
     try:
-        r.take(action)
-        r.run()
+        r.run(action)
     except _NeedRoll as need:
         return need.values, need.weights
     record(r, state.decision.player if state.decision else 0, action)

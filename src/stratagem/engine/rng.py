@@ -10,30 +10,30 @@ resolution (see ``engine.runtime``).
 
 from __future__ import annotations
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+MASK = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
 
 
 def seed_state(seed: int) -> int:
     """The generator state for a user seed (any integer, negative included)."""
-    return mix(seed & _MASK)
+    return mix(seed & MASK)
 
 
 def mix(z: int) -> int:
     """SplitMix64's output function: a well-scrambled 64-bit value of ``z``."""
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & MASK
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EB & MASK
     return z ^ (z >> 31)
 
 
 def next_state(state: int) -> int:
     """The generator state after one draw."""
-    return (state + _GOLDEN) & _MASK
+    return (state + GOLDEN) & MASK
 
 
 def draw(state: int, n: int) -> int:
     """A value in ``range(n)`` from the draw at ``state`` (Lemire's multiply-shift)."""
-    return (mix((state + _GOLDEN) & _MASK) * n) >> 64
+    return (mix((state + GOLDEN) & MASK) * n) >> 64
 
 
 class Rng:

@@ -115,13 +115,28 @@ class Resolver:
         self.start_round = s.flow.round
 
     # ------------------------------------------------------------- main loop
-    def run(self) -> None:
-        """Resolve until a decision is set or the game is over.
+    def run(self, action: Action | None = None) -> None:
+        """Deliver ``action`` (the option chosen at the state's decision, if any), then
+        resolve until a decision is set or the game is over.
 
         A rule that fails with a Python error (a value of the wrong kind reaching a
         query, an index off a list) becomes one ``RuleError`` naming the game.
         """
         try:
+            if action is not None:
+                if self.s.stack:
+                    self.take(action)
+                else:  # an action decision: the common case, without take's checks
+                    take_action(self, action)
+                    s = self.s
+                    if s.stack:
+                        self.dirty = True
+                    elif s.outcome is None:
+                        # Its effects ran straight through (flow.take_action): check the
+                        # end and move the flow on here, as _run would, without its loop.
+                        if check_end(self):
+                            return
+                        advance(self)
             self._run()
         except StratagemError:
             raise

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .actions import Pos, Value
@@ -263,55 +264,50 @@ class Board:
         """Whether a position lies on the board."""
         return 0 <= pos[0] < self.width and 0 <= pos[1] < self.height
 
-    @property
+    # Derived geometry, built on first use and then read as plain attributes (queries on
+    # the hot path read them at every step).
+    @cached_property
     def cells(self) -> tuple[Pos, ...]:
-        """Every position, row by row (built once)."""
-        cached: tuple[Pos, ...] | None = self.__dict__.get("_cells")
-        if cached is None:
-            cached = tuple(Pos(x, y) for y in range(self.height) for x in range(self.width))
-            object.__setattr__(self, "_cells", cached)
-        return cached
+        """Every position, row by row."""
+        return tuple(Pos(x, y) for y in range(self.height) for x in range(self.width))
 
-    @property
+    @cached_property
+    def size(self) -> int:
+        """The number of cells."""
+        return self.width * self.height
+
+    @cached_property
     def columns(self) -> tuple[tuple[Pos, ...], ...]:
-        """The cells of each column x, top (y = 0) to bottom (built once)."""
-        cached: tuple[tuple[Pos, ...], ...] | None = self.__dict__.get("_columns")
-        if cached is None:
-            cached = tuple(tuple(Pos(x, y) for y in range(self.height))
-                           for x in range(self.width))
-            object.__setattr__(self, "_columns", cached)
-        return cached
+        """The cells of each column x, top (y = 0) to bottom."""
+        return tuple(tuple(Pos(x, y) for y in range(self.height)) for x in range(self.width))
 
-    @property
+    @cached_property
+    def column_sets(self) -> tuple[tuple[Pos, frozenset[Pos]], ...]:
+        """For each column x, its top cell and the set of its cells."""
+        return tuple((col[0], frozenset(col)) for col in self.columns)
+
+    @cached_property
     def top_row(self) -> frozenset[Pos]:
-        """The cells with y = 0 (built once)."""
-        cached: frozenset[Pos] | None = self.__dict__.get("_top_row")
-        if cached is None:
-            cached = frozenset(col[0] for col in self.columns)
-            object.__setattr__(self, "_top_row", cached)
-        return cached
+        """The cells with y = 0."""
+        return frozenset(col[0] for col in self.columns)
 
-    @property
+    @cached_property
     def rays(self) -> dict[tuple[int, int], tuple[tuple[tuple[Pos, ...], tuple[Pos, ...]], ...]]:
         """For each cell, the four lines through it (row, column, both diagonals), each as
-        the cells on one side then on the other, nearest first, up to the edge (built once)."""
-        cached = self.__dict__.get("_rays")
-        if cached is None:
-            w, h = self.width, self.height
+        the cells on one side then on the other, nearest first, up to the edge."""
+        w, h = self.width, self.height
 
-            def ray(x: int, y: int, dx: int, dy: int) -> tuple[Pos, ...]:
-                out = []
+        def ray(x: int, y: int, dx: int, dy: int) -> tuple[Pos, ...]:
+            out = []
+            x, y = x + dx, y + dy
+            while 0 <= x < w and 0 <= y < h:
+                out.append(Pos(x, y))
                 x, y = x + dx, y + dy
-                while 0 <= x < w and 0 <= y < h:
-                    out.append(Pos(x, y))
-                    x, y = x + dx, y + dy
-                return tuple(out)
+            return tuple(out)
 
-            cached = {p: tuple((ray(p[0], p[1], dx, dy), ray(p[0], p[1], -dx, -dy))
-                               for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)))
-                      for p in self.cells}
-            object.__setattr__(self, "_rays", cached)
-        return cached
+        return {p: tuple((ray(p[0], p[1], dx, dy), ray(p[0], p[1], -dx, -dy))
+                         for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)))
+                for p in self.cells}
 
 
 @dataclass(frozen=True)

@@ -314,11 +314,16 @@ def _longest_line(c: Ctx, player: Any, type: Any) -> int:
 
 def _line_through(c: Ctx, where: Any) -> int:
     """The longest straight run of same-owner entities through one entity or position."""
-    p = _where(c, where)
-    if p is None:
-        return 0
-    at: dict[Any, int] = c.state.at  # plain (x, y) tuples hash like positions
-    ents = c.state.entities
+    state = c.state
+    ents = state.entities
+    if isinstance(where, Pos):
+        p = where
+    else:
+        e = ents.get(where) if where is not None else None
+        if e is None or e.pos is None:
+            return 0
+        p = e.pos
+    at: dict[Any, int] = state.at  # plain (x, y) tuples hash like positions
     eid = at.get(p)
     if eid is None:
         return 0
@@ -346,19 +351,17 @@ def _line_through(c: Ctx, where: Any) -> int:
 
 def _open_columns(c: Ctx) -> list[int]:
     """The columns with at least one free position, left to right."""
-    at = c.state.at
+    cells = c.state.at.keys()
     b = c.game.board
-    taken = at.keys() & b.top_row  # the top cells first, all at once
+    taken = cells & b.top_row  # the top cells first, all at once
     if not taken:
         return list(range(b.width))
     # Where pieces fall, a column is free exactly when its top cell is; in general, look down.
-    return [x for x, col in enumerate(b.columns)
-            if col[0] not in taken or any(p not in at for p in col)]
+    return [x for x, col in enumerate(b.column_sets) if col[0] not in taken or not col[1] <= cells]
 
 
 def _count_empty(c: Ctx) -> int:
-    b = c.game.board
-    return b.width * b.height - len(c.state.at)
+    return c.game.board.size - len(c.state.at)
 
 
 def _lowest_empty(c: Ctx, x: Any) -> Pos | None:
