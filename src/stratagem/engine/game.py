@@ -205,7 +205,7 @@ class Game:
             for et in self.entity_types.values()}
         # Steps offering one player action with one unconditional target (a column, a
         # cell): their options are that target's candidates (flow.generate's fast path).
-        self.single_target = {
+        self.single_target: dict[tuple[str, ...], ActionType] = {
             st.actions: at for ph in self.phases for st in ph.steps if len(st.actions) == 1
             and (at := self.action_types[st.actions[0]]).source == "player"
             and not at.conditions and len(at.targets) == 1}
