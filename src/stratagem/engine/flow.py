@@ -549,12 +549,66 @@ def take_action(r: Resolver, action: Action) -> None:
             s.stack.append(_new_tuple(Block, (effects, 0, ctx)))
 
 
+def quick_action_type(g: Game) -> ActionType | None:
+    """The action type a quick game's turns consist of, when each turn is exactly one
+    action of it resolved straight through: one step offering one player action with
+    one unconditional target, one action a turn, effects that run straight. Such an
+    action is resolved by ``quick_action``; ``None`` for any other game."""
+    if not g.quick_turns:
+        return None
+    step = g.phases[0].steps[0]
+    at = g.single_target.get(step.actions)
+    if (at is None or step.max_actions != 1 or step.end_when is not None or at.passes
+            or (at.effects and id(at.effects) not in g.straight_blocks)):
+        return None
+    return at
+
+
+def quick_action(r: Resolver, action: Action, at: ActionType) -> None:
+    """Resolve an action of a game with a quick action type (``quick_action_type``),
+    from the decision through to the next one, without the stack or the flow machine's
+    dispatch: the same transitions ``take_action``, ``check_end`` and ``advance`` make,
+    in one function. Where a turn cannot be handed on directly, ``advance`` is called
+    and the resolver's loop goes on from there."""
+    s = r.s
+    f = s.flow
+    player = f.order[f.pos]
+    s.flow = _new_tuple(FlowPos, (f.mode, f.round, f.phase, f.order, f.pos, f.step,
+                                  f.acted + 1, f.ended or at.ends_turn, f.turn, f.out,
+                                  f.eliminated, f.closing))
+    effects = at.effects
+    if effects:
+        ctx = Ctx(s, player, None, dict(action.targets))
+        for effect in effects:
+            ctx = effect.run_straight(r, ctx)
+            if s.outcome is not None:
+                return
+    if check_end(r):
+        return
+    if _quick_next_turn(s):
+        f = s.flow
+        nxt = f.order[f.pos]
+        actions = _single_target(at, Ctx(s, nxt, None, {}))
+        if actions:
+            s.decision = Decision("action", nxt, actions,
+                                  _prompt(s.game, nxt, None, f.phase, f.step), None)
+            return
+    advance(r)
+
+
 # ------------------------------------------------------------------ ending
 def check_end(r: Resolver) -> bool:
     """Apply the end conditions; True when the game is over."""
     s = r.s
     g = s.game
     if not g.end_rules:
+        return False
+    if g.draws_only:  # the first draw rule that holds ends the game (connect four's full board)
+        anyone = Ctx(s, None)
+        for rule in g.end_rules:
+            if rule.test(anyone):
+                _finish(r, (), rule.reason, draw=True)
+                return True
         return False
     wins: list[tuple[int, str]] = []
     losses: list[tuple[int, str]] = []

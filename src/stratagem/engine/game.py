@@ -125,6 +125,7 @@ class Game:
         self.zones = tuple(zones)
         self.end_rules = tuple(end_rules)
         self.end_by_active = any(r.who == "active" for r in self.end_rules)
+        self.draws_only = all(r.kind == "draw" for r in self.end_rules)
         self.setup = setup
         self.round_limit = round_limit
         self.score = score
@@ -135,8 +136,11 @@ class Game:
         self.triggers = tuple(triggers)
         self._check(reactions)
         self._index(reactions)
-        from .flow import is_quick
+        from .flow import is_quick, quick_action_type
         self.quick_turns = is_quick(self)
+        quick = quick_action_type(self)
+        self.quick_action = quick.name if quick is not None else None
+        """The action type resolved in one go (``flow.quick_action``), if the game has one."""
         hidden = visibility is not None or any(z.visibility != "public" for z in self.zones)
         declared = dict(sizes or {})
         if set(declared) - set(SIZES) or any(
@@ -386,6 +390,7 @@ class Game:
         last_call = _UNLIMITED if max_calls is None else max_calls
         below = rng.below
         mix = _rng.mix
+        r = Resolver(s, None)
         while d is not None:
             if steps >= last_step or self.calls >= last_call:
                 break
@@ -403,7 +408,7 @@ class Game:
                 action = actions[(mix(z) * len(actions)) >> 64]
             self.calls += 1
             s.decision = None
-            Resolver(s, None).run(action)
+            r.again().run(action)
             d = s.decision
             steps += 1
         if d is not None:

@@ -99,13 +99,12 @@ def event_fields(state: State, eid: int) -> dict[str, Value]:
 class Resolver:
     """Runs one transaction's resolution. Used only inside ``Game.apply`` and friends."""
 
-    __slots__ = ("dirty", "events", "firings", "forced", "game", "input", "rolls", "s",
-                 "start_round", "steps")
+    __slots__ = ("dirty", "events", "firings", "forced", "game", "rolls", "s", "start_round",
+                 "steps")
 
     def __init__(self, s: State, forced: tuple[int, ...] | None = None) -> None:
         self.s = s
         self.game = s.game
-        self.input: Action | None = None
         self.rolls: list[int] = []
         self.events: list[tuple[str, tuple[tuple[str, Value], ...]]] = []
         self.forced = list(forced) if forced is not None else None
@@ -113,6 +112,19 @@ class Resolver:
         self.firings = 0
         self.dirty = False
         self.start_round = s.flow.round
+
+    def again(self) -> Resolver:
+        """This resolver, ready to resolve the next decision of its state (a playout
+        resolves every action on one working state)."""
+        self.steps = 0
+        self.firings = 0
+        self.dirty = False
+        self.start_round = self.s.flow.round
+        if self.rolls:
+            self.rolls = []
+        if self.events:
+            self.events = []
+        return self
 
     # ------------------------------------------------------------- main loop
     def run(self, action: Action | None = None) -> None:
@@ -126,6 +138,8 @@ class Resolver:
             if action is not None:
                 if self.s.stack:
                     self.take(action)
+                elif action.type == self.game.quick_action:
+                    quick_action(self, action, self.game.action_types[action.type])
                 else:  # an action decision: the common case, without take's checks
                     take_action(self, action)
                     s = self.s
@@ -471,7 +485,7 @@ class Resolver:
         take_action(self, action)
 
 
-from .flow import advance, check_end, take_action  # noqa: E402  (flow needs Resolver's types)
+from .flow import advance, check_end, quick_action, take_action  # noqa: E402  (flow needs Resolver's types)
 
 
 def record(r: Resolver, player: int, action: Action) -> None:
