@@ -21,9 +21,9 @@ from . import rng as _rng
 from .actions import Action, Pos, Ref, parse_action
 from .context import Ctx
 from .effects import Effect
-from .errors import GameDefinitionError, IllegalActionError, TooManyOutcomesError
-from .flow import IN_STEP, START, explain
-from .runtime import Resolver, record
+from .errors import GameDefinitionError, IllegalActionError, StratagemError, TooManyOutcomesError
+from .flow import IN_STEP, START, explain, quick_action
+from .runtime import RULE_FAILURES, Resolver, record, rule_failed
 from .spec import (
     ActionType,
     Board,
@@ -391,26 +391,39 @@ class Game:
         below = rng.below
         mix = _rng.mix
         r = Resolver(s, None)
-        while d is not None:
-            if steps >= last_step or self.calls >= last_call:
-                break
-            actions = d.actions
-            weights = d.weights
-            if weights is not None:
-                roll = below(sum(weights))
-                i = 0
-                while roll >= weights[i]:
-                    roll -= weights[i]
-                    i += 1
-                action = actions[i]
-            else:  # rng.below, written out: this is the hot loop of every rollout
-                rng.state = z = (rng.state + _rng.GOLDEN) & _rng.MASK
-                action = actions[(mix(z) * len(actions)) >> 64]
-            self.calls += 1
-            s.decision = None
-            r.again().run(action)
-            d = s.decision
-            steps += 1
+        quick = self.quick_action
+        quick_type = self.action_types[quick] if quick is not None else None
+        try:
+            while d is not None:
+                if steps >= last_step or self.calls >= last_call:
+                    break
+                actions = d.actions
+                weights = d.weights
+                if weights is not None:
+                    roll = below(sum(weights))
+                    i = 0
+                    while roll >= weights[i]:
+                        roll -= weights[i]
+                        i += 1
+                    action = actions[i]
+                else:  # rng.below, written out: this is the hot loop of every rollout
+                    rng.state = z = (rng.state + _rng.GOLDEN) & _rng.MASK
+                    action = actions[(mix(z) * len(actions)) >> 64]
+                self.calls += 1
+                s.decision = None
+                if action.type == quick and not s.stack:
+                    assert quick_type is not None
+                    quick_action(r.again(), action, quick_type)
+                    if s.decision is None and s.outcome is None:
+                        r._run()  # a turn that could not be handed on directly
+                else:
+                    r.again().run(action)
+                d = s.decision
+                steps += 1
+        except StratagemError:
+            raise
+        except RULE_FAILURES as exc:
+            raise rule_failed(self.name, exc) from exc
         if d is not None:
             s.decision = d
         return s._end()

@@ -96,6 +96,16 @@ def event_fields(state: State, eid: int) -> dict[str, Value]:
     raise KeyError(f"event {eid} is no longer pending")
 
 
+RULE_FAILURES = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError,
+                 RecursionError)
+"""The Python errors a faulty rule can raise while it resolves (see ``Resolver.run``)."""
+
+
+def rule_failed(game: str, exc: BaseException) -> RuleError:
+    """The error reported for a rule that failed with a Python error."""
+    return RuleError(f"{game}: a rule failed while resolving: {type(exc).__name__}: {exc}")
+
+
 class Resolver:
     """Runs one transaction's resolution. Used only inside ``Game.apply`` and friends."""
 
@@ -154,10 +164,8 @@ class Resolver:
             self._run()
         except StratagemError:
             raise
-        except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError,
-                RecursionError) as exc:
-            raise RuleError(f"{self.game.name}: a rule failed while resolving: "
-                            f"{type(exc).__name__}: {exc}") from exc
+        except RULE_FAILURES as exc:
+            raise rule_failed(self.game.name, exc) from exc
 
     def _run(self) -> None:
         s = self.s
