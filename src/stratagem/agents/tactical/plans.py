@@ -449,11 +449,19 @@ def _pending(state: State) -> tuple[Any, ...]:
 
 class Kept:
     """A unit's plans from an earlier state, by the steps up to their move, with the squares
-    where something changed since and how far from them a plan is spoiled."""
+    where something changed since and how far from them a plan is spoiled.
+
+    ``changed`` holds the squares whose change bears on the plans from farther than next
+    door (an enemy's, a tile's, or with ``allies`` any unit's), ``touched`` every changed
+    square: a plan through a square is spoiled by a change next to it, or by one of
+    ``changed`` within striking distance and one (``radius + 1``), as ``Reuse`` decides
+    for the unit as a whole.
+    """
 
     def __init__(self, plans: list[Plan], changed: list[Pos], radius: float,
-                 metric: str) -> None:
+                 metric: str, touched: list[Pos] | None = None) -> None:
         self.changed = changed
+        self.touched = changed if touched is None else touched
         self.radius = radius
         self.metric = metric
         self.by_move: dict[tuple[Action, ...], list[Plan]] = {}
@@ -471,7 +479,8 @@ class Kept:
             return []
         to = old[0].at
         if to is None or any(distance(c, to, self.metric) <= self.radius + 1
-                             for c in self.changed):
+                             for c in self.changed) \
+                or any(distance(c, to, self.metric) <= 1 for c in self.touched):
             return []
         return [p if not p.fresh else _stale(p) for p in old]
 
@@ -517,7 +526,9 @@ class Reuse:
             near = min(distance(square, r, metric) for r in reach)
             if near <= 1 or (near <= radius + 1
                              and (owner is None or owner != player or allies)):
-                return Kept(plans, sorted({sq for sq, _ in changed}), radius, metric)
+                far = {sq for sq, who in changed if who is None or who != player or allies}
+                return Kept(plans, sorted(far), radius, metric,
+                            sorted({sq for sq, _ in changed}))
         return [p if not p.fresh else _stale(p) for p in plans]
 
     def put(self, state: State, player: int, unit: int, plans: list[Plan], reach: float) -> None:
