@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import rng as _rng
 from .actions import Action, Ref
 from .context import Ctx
 from .errors import RunawayError
@@ -29,6 +30,7 @@ from .state import Decision, FlowPos, Outcome, Status
 
 if TYPE_CHECKING:
     from .game import Game
+    from .rng import Rng
     from .runtime import Resolver
     from .spec import ActionType, Phase
     from .state import State
@@ -594,6 +596,68 @@ def quick_action(r: Resolver, action: Action, at: ActionType) -> None:
                                   _prompt(s.game, nxt, None, f.phase, f.step), None)
             return
     advance(r)
+
+
+def quick_playout(r: Resolver, at: ActionType, d: Decision, rng: Rng, budget: float) -> int:
+    """Random actions of the quick action type ``at`` (``quick_action_type``) from the
+    decision ``d`` of the resolver's state, for ``Game.playout``: at most ``budget`` of
+    them; returns how many it played.
+
+    The same options, drawn with the same numbers, resolved by the same transitions as
+    ``quick_action``, so the state reached is the one ``Game.playout`` reaches action by
+    action; but between two draws the options stay plain target values (the free
+    columns, the empty cells), and a ``Decision`` is built only for the state the
+    playout stops in. Where a turn cannot be handed on directly, the resolver's loop
+    takes over as in ``quick_action`` and the playout goes on outside.
+    """
+    s = r.s
+    g = s.game
+    spec = at.targets[0]
+    name = spec.name
+    candidates = spec.candidates
+    as_refs = spec.kind in _ENTITY_KINDS
+    effects = at.effects
+    ends = at.ends_turn
+    mix = _rng.mix
+    values: Any = [a.targets[0][1] for a in d.actions]
+    player = d.player
+    ctx = Ctx(s, player, None, {})
+    played = 0
+    while played < budget:
+        rng.state = z = (rng.state + _rng.GOLDEN) & _rng.MASK
+        value = values[(mix(z) * len(values)) >> 64]
+        played += 1
+        g.calls += 1
+        s.decision = None
+        f = s.flow
+        s.flow = _new_tuple(FlowPos, (f.mode, f.round, f.phase, f.order, f.pos, f.step,
+                                      f.acted + 1, f.ended or ends, f.turn, f.out,
+                                      f.eliminated, f.closing))
+        if effects:
+            ctx = Ctx(s, player, None, {name: value})
+            for effect in effects:
+                ctx = effect.run_straight(r, ctx)
+                if s.outcome is not None:
+                    return played
+        if check_end(r):
+            return played
+        if _quick_next_turn(s):
+            f = s.flow
+            player = f.order[f.pos]
+            ctx = Ctx(s, player, None, {})
+            values = candidates(ctx)
+            if as_refs:
+                values = [v if v is None or type(v) is Ref else Ref(v) for v in values]
+            if values:
+                continue
+        r.again()
+        advance(r)
+        r._run()
+        return played
+    f = s.flow
+    s.decision = Decision("action", player, _single_target(at, ctx, values),
+                          _prompt(g, player, None, f.phase, f.step), None)
+    return played
 
 
 # ------------------------------------------------------------------ ending

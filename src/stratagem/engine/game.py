@@ -22,7 +22,7 @@ from .actions import Action, Pos, Ref, parse_action
 from .context import Ctx
 from .effects import Effect
 from .errors import GameDefinitionError, IllegalActionError, StratagemError, TooManyOutcomesError
-from .flow import IN_STEP, START, explain, quick_action
+from .flow import IN_STEP, START, explain, quick_playout
 from .runtime import RULE_FAILURES, Resolver, record, rule_failed
 from .spec import (
     ActionType,
@@ -391,12 +391,17 @@ class Game:
         below = rng.below
         mix = _rng.mix
         r = Resolver(s, None)
-        quick = self.quick_action
-        quick_type = self.action_types[quick] if quick is not None else None
+        quick_type = self.action_types[self.quick_action] if self.quick_action else None
         try:
             while d is not None:
                 if steps >= last_step or self.calls >= last_call:
                     break
+                if quick_type is not None and d.kind == "action" and not s.stack:
+                    steps += quick_playout(r, quick_type, d, rng,
+                                           min(last_step - steps,
+                                               last_call - self.calls))
+                    d = s.decision
+                    continue
                 actions = d.actions
                 weights = d.weights
                 if weights is not None:
@@ -411,13 +416,7 @@ class Game:
                     action = actions[(mix(z) * len(actions)) >> 64]
                 self.calls += 1
                 s.decision = None
-                if action.type == quick and not s.stack:
-                    assert quick_type is not None
-                    quick_action(r.again(), action, quick_type)
-                    if s.decision is None and s.outcome is None:
-                        r._run()  # a turn that could not be handed on directly
-                else:
-                    r.again().run(action)
+                r.again().run(action)
                 d = s.decision
                 steps += 1
         except StratagemError:
