@@ -149,7 +149,20 @@ def spawn(r: Resolver, type: str, owner: int | None, pos: Pos | None,
     if zone is not None and owner is None:
         raise ValueError(f"a {type} in zone {zone} needs an owner")
     s.next_id = eid + 1
-    s._new_entity(Entity(eid, type, owner, pos, values, statuses, zone))
+    # The new entity belongs to this transaction from the start (State._w_entity).
+    own = s._own
+    if not own & 1:
+        s.entities = dict(s.entities)
+        own |= 1
+        s._own_entities = set()
+    s.entities[eid] = Entity(eid, type, owner, pos, values, statuses, zone)
+    s._own_entities.add(eid)  # type: ignore[union-attr]
+    if pos is not None:
+        if not own & 2:
+            s.at = dict(s.at)
+            own |= 2
+        s.at[pos] = eid
+    s._own = own
     if zone is not None:
         assert owner is not None
         pl = s._w_player(owner)
@@ -241,7 +254,11 @@ class Spawn(Effect):
 
     def run_straight(self, r: Resolver, ctx: Ctx) -> Ctx:
         eid = self._make(r, ctx)
-        return ctx.bind(self.bind, eid) if self.bind else ctx
+        name = self.bind
+        if not name:
+            return ctx
+        return Ctx(ctx.state, ctx.player, ctx.actor, ctx.targets, {**ctx.vars, name: eid},
+                   ctx.event)
 
 
 @dataclass(frozen=True, slots=True)

@@ -668,7 +668,7 @@ def check_end(r: Resolver) -> bool:
     if not g.end_rules:
         return False
     if g.draws_only:  # the first draw rule that holds ends the game (connect four's full board)
-        anyone = Ctx(s, None)
+        anyone = r.anyone
         for rule in g.end_rules:
             if rule.test(anyone):
                 _finish(r, (), rule.reason, draw=True)
@@ -685,7 +685,7 @@ def check_end(r: Resolver) -> bool:
         if rule.kind == "draw":
             if draw_reason is None:
                 if nobody is None:
-                    nobody = Ctx(s, None)
+                    nobody = r.anyone
                 if rule.test(nobody):
                     draw_reason = rule.reason
             continue

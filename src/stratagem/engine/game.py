@@ -20,7 +20,7 @@ from typing import Any
 from . import rng as _rng
 from .actions import Action, Pos, Ref, parse_action
 from .context import Ctx
-from .effects import Effect
+from .effects import Effect, spawn
 from .errors import GameDefinitionError, IllegalActionError, StratagemError, TooManyOutcomesError
 from .flow import IN_STEP, START, explain, quick_playout
 from .runtime import RULE_FAILURES, Resolver, record, rule_failed
@@ -315,24 +315,12 @@ class Game:
         s._own_entities = None
         r = Resolver(s)
         for pl in self.placements:
-            et = self.entity_types[pl.type]
-            params = {p.name: p.default for p in et.params}
-            for k, v in pl.params.items():
-                spec = self.param_specs.get((pl.type, k))
-                params[k] = spec.clamp(v) if spec is not None else v
-            statuses = tuple(Status(n, self.statuses[n].duration, self.statuses[n].usages)
-                             for n in et.statuses)
             pos = Pos(*pl.pos) if pl.pos is not None else None
             if pos is not None and pos in s.at:
                 raise GameDefinitionError(f"two entities placed at {pos}")
-            eid = s.next_id
-            s.next_id += 1
-            s._new_entity(Entity(eid, pl.type, pl.owner, pos, params, statuses, pl.zone))
-            if pl.zone is not None:
-                if pl.owner is None:
-                    raise GameDefinitionError(f"a {pl.type} in zone {pl.zone} needs an owner")
-                p = s._w_player(pl.owner)
-                p.zones[pl.zone] = (*p.zones[pl.zone], eid)
+            if pl.zone is not None and pl.owner is None:
+                raise GameDefinitionError(f"a {pl.type} in zone {pl.zone} needs an owner")
+            spawn(r, pl.type, pl.owner, pos, pl.params, pl.zone)
         r.run()
         return s._end()
 

@@ -109,8 +109,8 @@ def rule_failed(game: str, exc: BaseException) -> RuleError:
 class Resolver:
     """Runs one transaction's resolution. Used only inside ``Game.apply`` and friends."""
 
-    __slots__ = ("dirty", "events", "firings", "forced", "game", "rolls", "s", "start_round",
-                 "steps")
+    __slots__ = ("_anyone", "dirty", "events", "firings", "forced", "game", "rolls", "s",
+                 "start_round", "steps")
 
     def __init__(self, s: State, forced: tuple[int, ...] | None = None) -> None:
         self.s = s
@@ -122,6 +122,16 @@ class Resolver:
         self.firings = 0
         self.dirty = False
         self.start_round = s.flow.round
+        self._anyone: Ctx | None = None
+
+    @property
+    def anyone(self) -> Ctx:
+        """A context over the state with no player (end rules, game-level tests); made
+        once per resolver, as its state stays the same object."""
+        ctx = self._anyone
+        if ctx is None:
+            ctx = self._anyone = Ctx(self.s, None)
+        return ctx
 
     def again(self) -> Resolver:
         """This resolver, ready to resolve the next decision of its state (a playout

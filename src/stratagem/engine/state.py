@@ -422,20 +422,3 @@ class State:
             self.counters = dict(self.counters)
             self._own |= 16
         return self.counters
-
-    def _new_entity(self, entity: Entity) -> None:
-        """Add a freshly built entity (owned by this transaction)."""
-        own = self._own
-        if not own & 1:
-            self.entities = dict(self.entities)
-            own |= 1
-            self._own_entities = set()
-        self.entities[entity.id] = entity
-        assert self._own_entities is not None
-        self._own_entities.add(entity.id)
-        if entity.pos is not None:
-            if not own & 2:
-                self.at = dict(self.at)
-                own |= 2
-            self.at[entity.pos] = entity.id
-        self._own = own

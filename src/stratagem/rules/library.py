@@ -332,15 +332,16 @@ def _line_through(c: Ctx, where: Any) -> int:
     if lines is None:  # off the board
         return 1
     best = 0
+    get = at.get
     for ahead, behind in lines:
         n = 1
         for q in ahead:
-            other = at.get(q)
+            other = get(q)
             if other is None or ents[other].owner != owner:
                 break
             n += 1
         for q in behind:
-            other = at.get(q)
+            other = get(q)
             if other is None or ents[other].owner != owner:
                 break
             n += 1
