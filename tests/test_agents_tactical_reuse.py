@@ -3,12 +3,14 @@ a plan through a square, and that keeping plans prices them exactly as planning 
 
 from __future__ import annotations
 
+import pytest
+
 import stratagem
 from stratagem.agents import make_agent
 from stratagem.agents.tactical import Planner, TacticalAgent
 from stratagem.agents.tactical.modules import Context
 from stratagem.agents.tactical.plans import Kept, Plan
-from stratagem.engine import Action, Pos
+from stratagem.engine import Action, Game, Pos, State
 
 
 def _plan(to: Pos) -> Plan:
@@ -40,14 +42,29 @@ def _plans_by_steps(ctx: Context) -> dict[tuple[Action, ...], float]:
     return out
 
 
-def test_plans_kept_over_a_turn_are_priced_as_planning_afresh_would_price_them() -> None:
-    """Through a whole turn of the large battle, after each action, every unit's plans (kept,
-    partly kept or listed again) have exactly the steps and prices a fresh planner finds;
-    and keeping them saves a third of the forward-model calls at least."""
+def _after(game: Game, rounds: int) -> State:
+    """Red to move after ``rounds`` rounds of the tactical agent playing both sides."""
+    state = game.new_state(0)
+    agents = [make_agent("tactical", game, seed=1), make_agent("tactical", game, seed=2)]
+    while state.decision is not None and (state.flow.round <= rounds
+                                          or state.decision.player != 0):
+        d = state.decision
+        state = game.apply(state, agents[d.player].choose(state, d).action)
+    return state
+
+
+@pytest.mark.parametrize("rounds", [0, 2])
+def test_plans_kept_over_a_turn_are_priced_as_planning_afresh_would_price_them(
+        rounds: int) -> None:
+    """Through a whole turn of the large battle (the opening, and a turn in contact after two
+    rounds), after each action, every unit's plans (kept, partly kept or listed again) have
+    exactly the steps and prices a fresh planner finds; and keeping them saves a third of
+    the forward-model calls at least."""
     game = stratagem.load("broken_throne", "large")
     agent = make_agent("tactical", game, seed=0)
     assert isinstance(agent, TacticalAgent)
-    state = game.new_state(0)
+    state = _after(game, rounds)
+    assert state.decision is not None and state.decision.player == 0
     kept_calls = fresh_calls = 0
     side = 0
     compared = 0

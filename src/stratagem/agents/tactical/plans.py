@@ -391,6 +391,9 @@ class Planner:
                 if price is not None and known is None:
                     self.seen[(a, me)] = price
                 shared = known is not None
+            elif kind == "target" and self.kept is not None \
+                    and (was := self.kept.target(state, (*steps, a), stand)) is not None:
+                price, shared = was, True
             elif kind == "target" and moved:
                 look = self._looks(state, unit, a)
                 known = None if look is None else self.local.get(look)
@@ -465,6 +468,7 @@ class Kept:
         self.radius = radius
         self.metric = metric
         self.by_move: dict[tuple[Action, ...], list[Plan]] = {}
+        self.by_steps = {p.steps: p for p in plans}
         for p in plans:
             for i, a in enumerate(p.steps):
                 if step_kind(a) == "move":
@@ -483,6 +487,30 @@ class Kept:
                 or any(distance(c, to, self.metric) <= 1 for c in self.touched):
             return []
         return [p if not p.fresh else _stale(p) for p in old]
+
+    def target(self, state: State, steps: tuple[Action, ...], stand: Pos | None) -> Price | None:
+        """The price of the last step of a kept plan, an action on targets, if nothing changed
+        next to the square its unit acts from nor next to any of its targets (which are
+        where they were); else ``None``. Its other steps have been priced again."""
+        old = self.by_steps.get(steps)
+        before = self.by_steps.get(steps[:-1]) if len(steps) > 1 else None
+        if old is None or stand is None or old.stand != stand \
+                or (len(steps) > 1 and before is None):
+            return None
+        squares = [stand]
+        for _, v in steps[-1].targets:
+            if isinstance(v, Ref):
+                t = state.entities.get(v)
+                if t is None or t.pos is None:
+                    return None
+                squares.append(t.pos)
+            elif isinstance(v, Pos):
+                squares.append(v)
+        metric = self.metric
+        if any(distance(c, sq, metric) <= 1 for c in self.touched for sq in squares):
+            return None
+        return Price(old.score - (before.score if before is not None else 0.0), None,
+                     old.hp_loss)
 
 
 class Reuse:
