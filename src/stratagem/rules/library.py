@@ -107,10 +107,24 @@ class _It:
 
 # -------------------------------------------------------------- functions
 def _distance(c: Ctx, a: Any, b: Any) -> float:
-    pa, pb = _where(c, a), _where(c, b)
-    if pa is None or pb is None:
+    # `_where` and `geo.distance` inlined: range conditions run this for every candidate.
+    ents = c.state.entities
+    if not isinstance(a, Pos):
+        e = None if a is None else ents.get(a)
+        a = None if e is None else e.pos
+    if not isinstance(b, Pos):
+        e = None if b is None else ents.get(b)
+        b = None if e is None else e.pos
+    if a is None or b is None:
         return math.inf
-    return geo.distance(pa, pb, c.game.board.metric)
+    dx: int = abs(a[0] - b[0])
+    dy: int = abs(a[1] - b[1])
+    metric = c.game.board.metric
+    if metric == "chebyshev":
+        return dx if dx > dy else dy
+    if metric == "manhattan":
+        return dx + dy
+    return math.hypot(dx, dy)
 
 
 def _path_distance(c: Ctx, a: Any, b: Any, diagonal: bool, stop_near: Any = None) -> float:
@@ -151,8 +165,29 @@ def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
             cx, cy = center
             ids = sorted(eid for y in range(cy - r, cy + r + 1) for x in range(cx - r, cx + r + 1)
                          if (eid := at.get(Pos(x, y))) is not None)
-    for eid in sorted(s.entities) if ids is None else ids:
-        e = s.entities[eid]
+    ents = s.entities
+    if type is None and tag is None and status is None and center is None:
+        # Only whose they are: one pass without per-entity calls (check_end asks this of
+        # every player after every action).
+        order = sorted(ents) if ids is None else ids
+        p = c.player
+        if owner == "any":
+            out = [Ref(i) for i in order if ents[i].zone is None]
+        elif owner == "enemy":
+            out = [Ref(i) for i in order
+                   if (e := ents[i]).zone is None and e.owner is not None and e.owner != p]
+        elif owner == "ally":
+            out = [Ref(i) for i in order if (e := ents[i]).zone is None and e.owner == p]
+        elif owner == "neutral":
+            out = [Ref(i) for i in order if (e := ents[i]).zone is None and e.owner is None]
+        else:
+            out = [Ref(i) for i in order if (e := ents[i]).zone is None and e.owner == owner]
+        if where is not None:
+            test = _It(c, where)
+            out = [r for r in out if test(r)]
+        return out
+    for eid in sorted(ents) if ids is None else ids:
+        e = ents[eid]
         if e.zone is not None:
             continue
         if type is not None and e.type != type:
