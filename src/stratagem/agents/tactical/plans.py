@@ -106,6 +106,23 @@ def signature(state: State) -> tuple[Any, ...] | None:
     return (frozenset(state.entities.values()), state.players, state.flow, state.tiles)
 
 
+class _Signed:
+    """A state's signature with its hash worked out once (it keys many prices)."""
+
+    __slots__ = ("hash", "value")
+
+    def __init__(self, value: tuple[Any, ...]) -> None:
+        self.value = value
+        self.hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Signed) and self.hash == other.hash \
+            and self.value == other.value
+
+
 def position_of(state: State | None, unit: int | None) -> Pos | None:
     """Where an entity stands in a state, if known."""
     if state is None or unit is None:
@@ -142,6 +159,8 @@ class Planner:
         self.exhausted = False
         """Whether the budget ran out during the current decision."""
         self.cache: dict[tuple[Any, ...], Price] = {}
+        self._last: State | None = None
+        self._last_sig: _Signed | None = None
 
     def start(self, meter: Meter) -> None:
         """Begin a decision under ``meter``."""
@@ -165,7 +184,12 @@ class Planner:
         """The expected price of ``action`` in ``state`` for ``player`` (the planner's by
         default); ``None`` when the budget ran out first."""
         me = self.player if player is None else player
-        sig = signature(state)
+        if state is self._last:  # a plan's steps from one state are priced one after another
+            sig = self._last_sig
+        else:
+            plain = signature(state)
+            sig = None if plain is None else _Signed(plain)
+            self._last, self._last_sig = state, sig
         key = None if sig is None else (sig, action, me)
         if key is not None:
             known = self.cache.get(key)
