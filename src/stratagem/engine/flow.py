@@ -621,7 +621,9 @@ def quick_playout(r: Resolver, at: ActionType, d: Decision, rng: Rng, budget: fl
     mix = _rng.mix
     values: Any = [a.targets[0][1] for a in d.actions]
     player = d.player
-    ctx = Ctx(s, player, None, {})
+    # The candidates are worked out in a context that binds nothing: one per player
+    # serves the whole playout, as the state stays the same object.
+    asking = [Ctx(s, p, None, {}) for p in range(len(g.players))]
     played = 0
     while played < budget:
         rng.state = z = (rng.state + _rng.GOLDEN) & _rng.MASK
@@ -644,8 +646,7 @@ def quick_playout(r: Resolver, at: ActionType, d: Decision, rng: Rng, budget: fl
         if _quick_next_turn(s):
             f = s.flow
             player = f.order[f.pos]
-            ctx = Ctx(s, player, None, {})
-            values = candidates(ctx)
+            values = candidates(asking[player])
             if as_refs:
                 values = [v if v is None or type(v) is Ref else Ref(v) for v in values]
             if values:
@@ -655,7 +656,7 @@ def quick_playout(r: Resolver, at: ActionType, d: Decision, rng: Rng, budget: fl
         r._run()
         return played
     f = s.flow
-    s.decision = Decision("action", player, _single_target(at, ctx, values),
+    s.decision = Decision("action", player, _single_target(at, asking[player], values),
                           _prompt(g, player, None, f.phase, f.step), None)
     return played
 
