@@ -36,7 +36,7 @@ from ..engine.spec import (
     ZoneSpec,
 )
 from .errors import Loc, Problem, RulesError, did_you_mean
-from .expr import Compiled, Scope, compile_expr, names_read, pinned_by
+from .expr import Compiled, Scope, compile_expr, names_read, pinned_by, read_target
 from .source import Node, read_yaml
 
 KIND_TYPES = {"position": "pos", "entity": "entity", "card": "entity", "player": "player",
@@ -572,7 +572,7 @@ class Compiler:
             if spec is not None:
                 targets.append(spec)
             scope = scope.child(**{tname: (KIND_TYPES[kind],
-                                           lambda c, n=tname: c.targets[n])})
+                                           read_target(tname))})
         effects = self._effects(m.get("effects"), scope)
         return ActionType(name, source, conds, tuple(targets), effects,
                           bool(m["ends_turn"].value) if "ends_turn" in m else False,
@@ -685,7 +685,7 @@ class Compiler:
                 raise _Skip
             else:
                 candidates = cand.fn
-        inner = scope.child(**{name: (KIND_TYPES[kind], lambda c, n=name: c.targets[n])})
+        inner = scope.child(**{name: (KIND_TYPES[kind], read_target(name))})
         inner.pending.pop(name, None)
         conds = self._conditions(m.get("where"), inner)
         return TargetSpec(name, candidates, conds, kind)

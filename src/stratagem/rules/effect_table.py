@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import effects as fx
 from ..engine.effects import Effect
 from .errors import Loc, did_you_mean
-from .expr import Scope
+from .expr import Scope, read_var
 from .source import Node
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def _spawn(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
                "give a position such as `(2, 3)`, or leave `at` out and give a `zone`")
     effect = fx.Spawn(etype, at, _opt(c, m, "owner", scope, "player"), params, zone, name)
     if name:
-        scope = scope.child(**{name: ("entity", lambda ctx, n=name: ctx.vars[n])})
+        scope = scope.child(**{name: ("entity", read_var(name))})
     return effect, scope
 
 
@@ -124,7 +124,7 @@ def _roll(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     name = c._var(m["as"], "`as`")
     dice_fn = c.fn(m["dice"], scope, "dice")
     return fx.Roll(name, dice_fn), scope.child(**{name: ("number",
-                                                         lambda ctx, n=name: ctx.vars[n])})
+                                                         read_var(name))})
 
 
 def _if(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
@@ -139,7 +139,7 @@ def _for_each(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Resu
         c.fail(m["in"].loc, f"`in` must give a list, not a {items.type}")
         from .compiler import _Skip
         raise _Skip
-    inner = scope.child(**{name: (_item_type(m["in"]), lambda ctx, n=name: ctx.vars[n])})
+    inner = scope.child(**{name: (_item_type(m["in"]), read_var(name))})
     return fx.ForEach(name, items.fn, c._effects(m.get("do"), inner)), scope
 
 
@@ -196,7 +196,7 @@ def _choose(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result
     prompt = str(m["prompt"].value) if "prompt" in m else ""
     effect = fx.Choose(name, items.fn, _opt(c, m, "player", scope, "player"), prompt)
     return effect, scope.child(**{name: (_item_type(m["from"]),
-                                         lambda ctx, n=name: ctx.vars[n])})
+                                         read_var(name))})
 
 
 def _zone_name(c: Compiler, node: Node) -> str:
@@ -216,7 +216,7 @@ def _draw(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     effect = fx.DrawCard(_opt(c, m, "player", scope, "player"), _zone_name(c, m["from"]),
                          _zone_name(c, m["to"]), name)
     if name:
-        scope = scope.child(**{name: ("entity", lambda ctx, n=name: ctx.vars[n])})
+        scope = scope.child(**{name: ("entity", read_var(name))})
     return effect, scope
 
 
@@ -224,7 +224,7 @@ def _let(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     name = c._var(m["as"], "`as`")
     value = c.expr(m["value"], scope)
     return fx.SetVar(name, value.fn), scope.child(**{name: (value.type,
-                                                            lambda ctx, n=name: ctx.vars[n])})
+                                                            read_var(name))})
 
 
 def _remember(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:

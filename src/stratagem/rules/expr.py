@@ -17,6 +17,7 @@ import itertools
 import math
 import operator
 import re
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -216,6 +217,32 @@ def _coerce(c: Compiled, want: str, offset: int, text: str) -> Compiled:
         raise _Fail(offset, f"`{text}` is a dice roll; roll it with `roll:` first",
                     "bind it with `roll: {as: name, dice: ...}` and use the name")
     raise _Fail(offset, f"`{text}` is a {c.type}, expected a {want}")
+
+
+def read_target(name: str) -> Fn:
+    """What a target's name compiles to: the value bound to it (``ctx.targets``)."""
+    fn: Fn = lambda c: c.targets[name]  # noqa: E731
+    _READS[fn] = ("targets", name)
+    return fn
+
+
+def read_var(name: str) -> Fn:
+    """What a named value (``as:``, a loop's item) compiles to: ``ctx.vars[name]``."""
+    fn: Fn = lambda c: c.vars[name]  # noqa: E731
+    _READS[fn] = ("vars", name)
+    return fn
+
+
+def reads(fn: Any) -> tuple[str, str] | None:
+    """For a compiled plain name (``read_target``, ``read_var``): where it reads, and
+    which name; a call can then read the value itself, one closure fewer per call."""
+    try:
+        return _READS.get(fn)
+    except TypeError:  # not a Python function (no weak reference to it)
+        return None
+
+
+_READS: weakref.WeakKeyDictionary[Any, tuple[str, str]] = weakref.WeakKeyDictionary()
 
 
 def _const(value: Any, type_: str) -> Compiled:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Ctx, Pos, Ref, dice, successes
 from ..engine import geometry as geo
-from .expr import Compiled, _coerce, _Compiler, _Fail
+from .expr import Compiled, _coerce, _Compiler, _Fail, read_var, reads
 
 if TYPE_CHECKING:
     pass
@@ -681,6 +681,12 @@ def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: _Compil
         return Compiled(impl, fn.returns)
     if len(fns) == 1:
         f0 = fns[0]
+        read = reads(f0)
+        if read is not None:  # `line_through(piece)`: the call reads the name itself
+            key = read[1]
+            if read[0] == "targets":
+                return Compiled(lambda ctx: impl(ctx, ctx.targets[key]), fn.returns)
+            return Compiled(lambda ctx: impl(ctx, ctx.vars[key]), fn.returns)
         return Compiled(lambda ctx: impl(ctx, f0(ctx)), fn.returns)
     if len(fns) == 2:
         f0, f1 = fns
@@ -712,7 +718,7 @@ def _compile_arg(fn: Function, p: Param, node: Any, comp: _Compiler) -> Compiled
             return _coerce(built, "str", comp.off(node), comp.src(node))
         return _coerce(built, "player", comp.off(node), comp.src(node))
     if p.type.startswith("fn:"):
-        inner_scope = comp.scope.child(it=("any", lambda ctx: ctx.vars["it"]))
+        inner_scope = comp.scope.child(it=("any", read_var("it")))
         sub = _Compiler(comp.text, inner_scope)
         return _coerce(sub.build(node), p.type[3:], comp.off(node), comp.src(node))
     built = comp.build(node)
