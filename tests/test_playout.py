@@ -136,3 +136,15 @@ def test_a_quick_playout_hands_over_where_a_turn_cannot_be_passed_directly() -> 
         end = game.playout(start, Rng(seed))
         assert end.outcome is not None and "round limit" in end.outcome.reason
         assert len(end.entities) == 3
+
+
+def test_the_step_count_is_written_lazily_only_where_nothing_reads_it() -> None:
+    from rules_helpers import build
+
+    assert stratagem.load("connect_four").quick_lazy_flow  # draws only; no effect ends the turn
+    assert not stratagem.load("tic_tac_toe").quick_lazy_flow  # a win rule is checked each turn
+    ends_turn = FILL.replace("- spawn: {type: \"'m'\", at: cell}",
+                             "- spawn: {type: \"'m'\", at: cell}\n      - end_turn: {}")
+    game = build(ends_turn)
+    assert game.quick_action == "put" and not game.quick_lazy_flow
+    assert build(FILL).quick_lazy_flow

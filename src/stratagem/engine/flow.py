@@ -29,6 +29,7 @@ from .errors import RunawayError
 from .state import Decision, FlowPos, Outcome, Status
 
 if TYPE_CHECKING:
+    from .effects import Effect
     from .game import Game
     from .rng import Rng
     from .runtime import Resolver
@@ -566,6 +567,27 @@ def quick_action_type(g: Game) -> ActionType | None:
     return at
 
 
+def quick_lazy_flow(g: Game, at: ActionType) -> bool:
+    """Whether ``quick_playout`` may leave a turn's count of actions unwritten until
+    it stops: nothing between the action and the next turn reads or writes it. Rules
+    read only the round, turn and phase of the flow; what could touch the count are
+    effects that end the turn or phase, and end rules other than draws (a loss writes
+    the flow's eliminations)."""
+    from .effects import EndPhase, EndTurn
+
+    def touches(block: tuple[Effect, ...]) -> bool:
+        return any(isinstance(e, EndTurn | EndPhase) or any(touches(b) for b in e.blocks())
+                   for e in block)
+
+    return g.draws_only and not touches(at.effects)
+
+
+def _acted(f: FlowPos, ends_turn: bool) -> FlowPos:
+    """The flow after one more action of the step (``ends_turn``: it ends the turn)."""
+    return _new_tuple(FlowPos, (f.mode, f.round, f.phase, f.order, f.pos, f.step, f.acted + 1,
+                                f.ended or ends_turn, f.turn, f.out, f.eliminated, f.closing))
+
+
 def quick_action(r: Resolver, action: Action, at: ActionType) -> None:
     """Resolve an action of a game with a quick action type (``quick_action_type``),
     from the decision through to the next one, without the stack or the flow machine's
@@ -575,9 +597,7 @@ def quick_action(r: Resolver, action: Action, at: ActionType) -> None:
     s = r.s
     f = s.flow
     player = f.order[f.pos]
-    s.flow = _new_tuple(FlowPos, (f.mode, f.round, f.phase, f.order, f.pos, f.step,
-                                  f.acted + 1, f.ended or at.ends_turn, f.turn, f.out,
-                                  f.eliminated, f.closing))
+    s.flow = _acted(f, at.ends_turn)
     effects = at.effects
     if effects:
         ctx = Ctx(s, player, None, dict(action.targets))
@@ -619,6 +639,10 @@ def quick_playout(r: Resolver, at: ActionType, d: Decision, rng: Rng, budget: fl
     effects = at.effects
     ends = at.ends_turn
     mix = _rng.mix
+    # The count of actions taken in the step is written only when the playout stops
+    # in the middle of a turn (see quick_lazy_flow); in between, the next turn's
+    # flow replaces it unread.
+    lazy = g.quick_lazy_flow
     values: Any = [a.targets[0][1] for a in d.actions]
     player = d.player
     # The candidates are worked out in a context that binds nothing: one per player
@@ -632,16 +656,19 @@ def quick_playout(r: Resolver, at: ActionType, d: Decision, rng: Rng, budget: fl
         g.calls += 1
         s.decision = None
         f = s.flow
-        s.flow = _new_tuple(FlowPos, (f.mode, f.round, f.phase, f.order, f.pos, f.step,
-                                      f.acted + 1, f.ended or ends, f.turn, f.out,
-                                      f.eliminated, f.closing))
+        if not lazy:
+            s.flow = _acted(f, ends)
         if effects:
             ctx = Ctx(s, player, None, {name: value})
             for effect in effects:
                 ctx = effect.run_straight(r, ctx)
                 if s.outcome is not None:
+                    if lazy:
+                        s.flow = _acted(f, ends)
                     return played
         if check_end(r):
+            if lazy:
+                s.flow = _acted(f, ends)
             return played
         if _quick_next_turn(s):
             f = s.flow
@@ -651,6 +678,8 @@ def quick_playout(r: Resolver, at: ActionType, d: Decision, rng: Rng, budget: fl
                 values = [v if v is None or type(v) is Ref else Ref(v) for v in values]
             if values:
                 continue
+        elif lazy:
+            s.flow = _acted(f, ends)
         r.again()
         advance(r)
         r._run()

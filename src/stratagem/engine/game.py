@@ -136,11 +136,12 @@ class Game:
         self.triggers = tuple(triggers)
         self._check(reactions)
         self._index(reactions)
-        from .flow import is_quick, quick_action_type
+        from .flow import is_quick, quick_action_type, quick_lazy_flow
         self.quick_turns = is_quick(self)
         quick = quick_action_type(self)
         self.quick_action = quick.name if quick is not None else None
         """The action type resolved in one go (``flow.quick_action``), if the game has one."""
+        self.quick_lazy_flow = quick is not None and quick_lazy_flow(self, quick)
         hidden = visibility is not None or any(z.visibility != "public" for z in self.zones)
         declared = dict(sizes or {})
         if set(declared) - set(SIZES) or any(
