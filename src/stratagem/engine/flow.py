@@ -621,7 +621,7 @@ def quick_action(r: Resolver, action: Action, at: ActionType) -> None:
 def quick_playout(r: Resolver, at: ActionType, d: Decision, rng: Rng, budget: float) -> int:
     """Random actions of the quick action type ``at`` (``quick_action_type``) from the
     decision ``d`` of the resolver's state, for ``Game.playout``: at most ``budget`` of
-    them; returns how many it played.
+    them; returns how many it played, which the caller adds to ``game.calls``.
 
     The same options, drawn with the same numbers, resolved by the same transitions as
     ``quick_action``, so the state reached is the one ``Game.playout`` reaches action by
@@ -649,12 +649,11 @@ def quick_playout(r: Resolver, at: ActionType, d: Decision, rng: Rng, budget: fl
     # serves the whole playout, as the state stays the same object.
     asking = [Ctx(s, p, None, {}) for p in range(len(g.players))]
     played = 0
+    s.decision = None
     while played < budget:
         rng.state = z = (rng.state + _rng.GOLDEN) & _rng.MASK
         value = values[(mix(z) * len(values)) >> 64]
         played += 1
-        g.calls += 1
-        s.decision = None
         f = s.flow
         if not lazy:
             s.flow = _acted(f, ends)

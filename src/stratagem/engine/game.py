@@ -386,9 +386,10 @@ class Game:
                 if steps >= last_step or self.calls >= last_call:
                     break
                 if quick_type is not None and d.kind == "action" and not s.stack:
-                    steps += quick_playout(r, quick_type, d, rng,
-                                           min(last_step - steps,
-                                               last_call - self.calls))
+                    played = quick_playout(r, quick_type, d, rng,
+                                           min(last_step - steps, last_call - self.calls))
+                    steps += played
+                    self.calls += played
                     d = s.decision
                     continue
                 actions = d.actions

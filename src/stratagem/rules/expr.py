@@ -597,6 +597,9 @@ class _Compiler:
         ft = _coerce(test, "bool", self.off(n.children[1]), self.src(n.children[1])).fn
         fa, fb = then.fn, other.fn
         type_ = then.type if then.type == other.type else "any"
+        if then.const and other.const:  # `'x' if player == 0 else 'o'`: no call per branch
+            a, b = then.value, other.value
+            return Compiled(lambda c: a if ft(c) else b, type_)
         return Compiled(lambda c: fa(c) if ft(c) else fb(c), type_)
 
 
