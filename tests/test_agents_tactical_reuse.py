@@ -90,5 +90,7 @@ def test_plans_kept_over_a_turn_are_priced_as_planning_afresh_would_price_them(
             assert kept == fresh
             compared += 1
         state = game.apply(state, agent.choose(state, d).action)
+        assert all(s is None for _, plans, *_ in agent.reuse.kept.values()
+                   for p in plans for s in p.states)  # kept plans hold no states
     assert compared >= 12
     assert kept_calls * 3 < fresh_calls * 2

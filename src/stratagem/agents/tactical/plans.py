@@ -14,8 +14,8 @@ player's reaction (an opportunity attack, a parry), that player is assumed to
 answer in the way worst for the planner, and the planner's own reactions in the
 best way, to a small depth. A step whose result is uncertain (dice, a reaction)
 ends its plan: the plan is re-made once the real result is known. Prices are
-cached by state and action, so re-planning after each action costs only what
-changed.
+cached by state and action within a decision; after each action, ``Reuse`` keeps
+the plans the action did not bear on, so re-planning costs only what changed.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ SETTLE_OPTIONS = 8
 """A reaction window with more options than this is left unanswered in a price."""
 
 CACHE_LIMIT = 50_000
-"""Prices kept at most; the cache is emptied when it grows past this."""
+"""Reaction windows' prices kept at most; emptied when they grow past this."""
 
 
 @dataclass(frozen=True)
@@ -166,8 +166,10 @@ class Planner:
         """Begin a decision under ``meter``."""
         self.meter = meter
         self.exhausted = False
-        if len(self.cache) > CACHE_LIMIT:
-            self.cache.clear()
+        # Prices are kept for one decision: between decisions the plans nothing bears on are
+        # kept by ``Reuse``, and every state priced, held on, would slow each full garbage
+        # collection.
+        self.cache.clear()
         if len(self.windows) > CACHE_LIMIT:
             self.windows.clear()
         self.seen.clear()
@@ -601,12 +603,17 @@ class Reuse:
                     allies = allies or t.owner == player
         if len(self.kept) > 512:
             self.kept.clear()
-        self.kept[(player, unit)] = (state, plans, sorted(squares), max(far, reach, 1.0),
-                                     allies)
+        # Kept without the states they lead to: a kept plan is re-simulated before it is
+        # carried out, and thousands of states held from one decision to the next make
+        # every full garbage collection slow.
+        self.kept[(player, unit)] = (state, [_stale(p, bare=True) for p in plans],
+                                     sorted(squares), max(far, reach, 1.0), allies)
 
 
-def _stale(plan: Plan) -> Plan:
-    return Plan(plan.unit, plan.steps, plan.states, plan.score, plan.kind, plan.stand,
+def _stale(plan: Plan, bare: bool = False) -> Plan:
+    """The plan marked as kept from an earlier state (with ``bare``, without its states)."""
+    states = (None,) * len(plan.states) if bare else plan.states
+    return Plan(plan.unit, plan.steps, states, plan.score, plan.kind, plan.stand,
                 plan.at, plan.hp_loss, False)
 
 
