@@ -1,6 +1,7 @@
 """Legal actions of units found faster, with the same result: a condition that names the one
-unit that may act (``player.picked == actor.id``) narrows the search to that unit, and a
-condition that never reads ``actor`` is tested once for all the units."""
+unit that may act (``player.picked == actor.id``) narrows the search to that unit, a
+condition that never reads ``actor`` is tested once for all the units, and a target's range
+condition (``distance(actor, target) <= 2``) skips the candidates that stand too far."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import stratagem
 from rules_helpers import act, build, options
 from stratagem.engine import Game, Rng, State
 from stratagem.engine.flow import IN_STEP, generate, turn_taker
-from stratagem.rules.expr import names_read, pinned_by
+from stratagem.rules.expr import bounded_distance, names_read, pinned_by
 
 PICKS = """\
 game: picks
@@ -26,7 +27,7 @@ player:
 entities:
   pawn:
     params: {done: 0}
-    actions: [pick, poke, rest]
+    actions: [pick, poke, rest, jab]
   rock:
     actions: [pick]
 actions:
@@ -43,6 +44,11 @@ actions:
   rest:
     when: "player.picked == actor"
     effects: [{set: {what: actor.done, to: 1}}, {set: {what: player.picked, to: 0}}]
+  jab:
+    when: "player.picked == actor.id"
+    targets:
+      target: {entity: any, where: "distance(actor, target) <= 1 and target.id != actor.id"}
+    effects: [{set: {what: actor.done, to: 1}}, {set: {what: player.picked, to: 0}}]
   point:
     when: "player.picked == 0"
     targets:
@@ -52,7 +58,7 @@ actions:
 flow:
   phases:
     - name: play
-      actions: [pick, poke, rest, point, end]
+      actions: [pick, poke, rest, jab, point, end]
 setup:
   entities:
     - {type: pawn, owner: red, at: [0, 0]}
@@ -83,6 +89,29 @@ def test_a_condition_is_read_for_the_names_it_uses_and_the_unit_it_names(
     assert (None if where is None else text[where[0]:where[1]]) == pin
 
 
+@pytest.mark.parametrize(("text", "center", "bound"), [
+    ("distance(actor, target) <= actor.range and distance(actor, target) >= 1", "actor",
+     "actor.range"),
+    ("distance(target, (2, 3)) <= 2", "(2, 3)", "2"),
+    ("actor.range + 1 >= distance(actor, target)", "actor", "actor.range + 1"),
+    ("distance(actor, target) < 2", None, None),
+    ("distance(actor, target) <= target.range", None, None),
+    ("distance(target, target) <= 2", None, None),
+    ("distance(actor, target) <= 2 or target.hp < 3", None, None),
+])
+def test_a_range_condition_is_read_for_its_center_and_bound(
+        text: str, center: str | None, bound: str | None) -> None:
+    """`bounded_distance` finds `distance(center, target) <= bound` (either way round, alone
+    or under a top-level `and`) when neither side reads the target."""
+    found = bounded_distance(text, "target")
+    if center is None:
+        assert found is None
+    else:
+        assert found is not None
+        (c0, c1), (b0, b1) = found
+        assert (text[c0:c1], text[b0:b1]) == (center, bound)
+
+
 def test_compiled_unit_actions_carry_their_pin_and_their_actor_free_conditions() -> None:
     """Each form of the equality gives a pin; a condition without `actor` is marked free."""
     game = build(PICKS)
@@ -92,6 +121,8 @@ def test_compiled_unit_actions_carry_their_pin_and_their_actor_free_conditions()
     assert types["poke"].pin is not None and types["rest"].pin is not None
     assert [c.actor_free for c in types["rest"].conditions] == [False]
     assert all(not c.actor_free for c in types["point"].conditions)  # a player's action
+    assert types["poke"].targets[0].near is None
+    assert types["jab"].targets[0].near is not None
 
 
 def test_only_the_unit_the_pin_names_is_offered_its_actions() -> None:
@@ -102,7 +133,8 @@ def test_only_the_unit_the_pin_names_is_offered_its_actions() -> None:
     assert options(s) == ["pick #1", "pick #2", "pick #4", "point at=3", "point at=4",
                           "point at=9", "end"]
     picked = act(game, s, "pick #2")
-    assert options(picked) == ["poke #2 target=#3", "rest #2", "end"]
+    assert options(picked) == ["poke #2 target=#3", "rest #2", "jab #2 target=#1",
+                               "jab #2 target=#3", "end"]
     s = act(game, picked, "rest #2")
     assert options(s) == ["pick #1", "pick #4", "point at=3", "point at=4", "point at=9",
                           "end"]
@@ -111,10 +143,11 @@ def test_only_the_unit_the_pin_names_is_offered_its_actions() -> None:
 
 
 def _plain(game: Game) -> dict[str, object]:
-    """The game's action types without pins or actor-free marks (every condition tested for
-    every unit, as without the shortcut)."""
+    """The game's action types without pins, actor-free marks or range shortcuts (every
+    condition tested for every unit and candidate, as without the shortcuts)."""
     return {name: replace(at, pin=None, conditions=tuple(
-        replace(c, actor_free=False) for c in at.conditions))
+        replace(c, actor_free=False) for c in at.conditions),
+        targets=tuple(replace(t, near=None) for t in at.targets))
         for name, at in game.action_types.items()}
 
 

@@ -20,10 +20,11 @@ conditions are checked whenever the stack has emptied after something ran.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from . import rng as _rng
-from .actions import Action, Ref
+from .actions import Action, Pos, Ref
 from .context import Ctx
 from .errors import RunawayError
 from .state import Decision, FlowPos, Outcome, Status
@@ -407,6 +408,8 @@ def _enumerate(at: ActionType, ctx: Ctx, i: int, bound: list[tuple[str, Any]],
     candidates = spec.candidates(ctx)
     if spec.kind in _ENTITY_KINDS:  # entity ids always travel as Ref, so texts read "#7"
         candidates = [v if v is None or type(v) is Ref else Ref(v) for v in candidates]
+        if spec.near is not None and candidates:
+            candidates = _near(ctx, spec.near, candidates)
     if i == 0 and len(targets) == 1 and not conds:  # the common case, without per-value work
         out.extend(_single_target(at, ctx, candidates))
         return
@@ -428,6 +431,36 @@ def _enumerate(at: ActionType, ctx: Ctx, i: int, bound: list[tuple[str, Any]],
             _enumerate(at, ctx, i + 1, bound, out)
         bound.pop()
     bag.pop(name, None)
+
+
+def _near(ctx: Ctx, near: tuple[Any, Any], candidates: list[Any]) -> list[Any]:
+    """The candidates without those known to stand farther than a condition of the target
+    allows (``TargetSpec.near``); the conditions are still tested on the others."""
+    center_of, bound_of = near
+    ents = ctx.state.entities
+    center = center_of(ctx)
+    if not isinstance(center, Pos):
+        try:
+            e = None if center is None else ents.get(center)
+        except TypeError:
+            return candidates
+        center = None if e is None else e.pos
+    bound = bound_of(ctx)
+    if center is None or type(bound) not in (int, float):
+        return candidates
+    cx, cy = center
+    metric = ctx.game.board.metric
+    kept = []
+    for v in candidates:
+        e = None if v is None else ents.get(v)
+        if e is not None and e.pos is not None:
+            dx, dy = abs(e.pos[0] - cx), abs(e.pos[1] - cy)
+            d = (dx if dx > dy else dy) if metric == "chebyshev" else \
+                dx + dy if metric == "manhattan" else math.hypot(dx, dy)
+            if d > bound:
+                continue
+        kept.append(v)
+    return kept
 
 
 def _single_target(at: ActionType, ctx: Ctx, candidates: Any = None) -> tuple[Action, ...]:

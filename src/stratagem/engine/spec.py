@@ -88,12 +88,18 @@ class TargetSpec:
     already bound in ``ctx.targets``, so a target may depend on one chosen
     before it. Each value is kept when every condition holds for it (with the
     value bound under ``name``).
+
+    ``near``, for an entity target, is ``(center, bound)`` when a condition holds only if
+    the entity stands within ``bound`` of ``center`` (an entity or a position), both
+    evaluated before any candidate is bound (``distance(actor, target) <= actor.range``):
+    candidates known to stand farther are then skipped without testing the conditions.
     """
 
     name: str
     candidates: Expr
     conditions: tuple[Condition, ...] = ()
     kind: str = "value"
+    near: tuple[Expr, Expr] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

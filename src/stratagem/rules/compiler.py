@@ -36,7 +36,15 @@ from ..engine.spec import (
     ZoneSpec,
 )
 from .errors import Loc, Problem, RulesError, did_you_mean
-from .expr import Compiled, Scope, compile_expr, names_read, pinned_by, read_target
+from .expr import (
+    Compiled,
+    Scope,
+    bounded_distance,
+    compile_expr,
+    names_read,
+    pinned_by,
+    read_target,
+)
 from .source import Node, read_yaml
 
 KIND_TYPES = {"position": "pos", "entity": "entity", "card": "entity", "player": "player",
@@ -688,7 +696,30 @@ class Compiler:
         inner = scope.child(**{name: (KIND_TYPES[kind], read_target(name))})
         inner.pending.pop(name, None)
         conds = self._conditions(m.get("where"), inner)
-        return TargetSpec(name, candidates, conds, kind)
+        near = self._near(m.get("where"), inner, name) if kind in ("entity", "card") else None
+        return TargetSpec(name, candidates, conds, kind, near)
+
+    def _near(self, node: Node | None, scope: Scope, name: str) -> Any:
+        """``(center, bound)`` from a condition ``distance(center, NAME) <= bound``
+        (``TargetSpec.near``); ``None`` when no condition has that form."""
+        if node is None:
+            return None
+        for _, e in self._condition_nodes(node):
+            if not isinstance(e.value, str):
+                continue
+            text = e.value.replace("\n", " ")
+            where = bounded_distance(text, name)
+            if where is None:
+                continue
+            (c0, c1), (b0, b1) = where
+            try:
+                center = compile_expr(text[c0:c1], scope, e.loc, None, partial(_shifted, e, c0))
+                bound = compile_expr(text[b0:b1], scope, e.loc, None, partial(_shifted, e, b0))
+            except RulesError:
+                continue
+            if center.type in ("entity", "pos", "any") and bound.type in ("number", "any"):
+                return center.fn, bound.fn
+        return None
 
     # -------------------------------------------------------------- effects
     def _effects(self, node: Node | None, scope: Scope) -> tuple[Effect, ...]:

@@ -215,7 +215,9 @@ SECTIONS: tuple[Part, ...] = (
               "the board, every position, every player, every entity type; `number` and "
               "`value` need it."),
           Key("where", "Conditions each candidate must meet, with the candidate named by the "
-              "target's name. " + _WHEN),
+              "target's name. " + _WHEN + " For speed, with a condition such as "
+              "`distance(actor, target) <= actor.range`, the entities standing farther are "
+              "skipped before any condition is tested."),
           Key("entity", "Short for an entity target: `enemy`, `ally` or `any`."),
           Key("position", "Short for a position target: `empty` or `any`."),
           Key("player", "Short for a player target: `opponent` or `any`.")),

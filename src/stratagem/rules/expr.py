@@ -188,6 +188,53 @@ def pinned_by(text: str, name: str) -> tuple[int, int] | None:
     return None
 
 
+def bounded_distance(text: str, name: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """Where ``x`` and ``bound`` lie in ``text`` when the test holds only if
+    ``distance(x, name) <= bound`` does (or ``distance(name, x)``, or ``bound >= ...``), alone
+    or as a term of a top-level ``and``, with neither reading ``name``; ``None`` otherwise.
+
+    The legal-action generator uses it to skip, before testing a target's conditions, the
+    candidates that stand too far (``TargetSpec.near``).
+    """
+    try:
+        tree = _parser().parse(text)
+    except lark.exceptions.LarkError:
+        return None
+    terms = tree.children if tree.data == "and_" else [tree]
+
+    def reads(node: Any) -> bool:
+        return any(n.data == "name" and str(n.children[0]) == name
+                   for n in node.iter_subtrees())
+
+    def span(node: Any) -> tuple[int, int] | None:
+        if not isinstance(node, lark.Tree) or node.meta.empty or reads(node):
+            return None
+        return int(node.meta.start_pos), int(node.meta.end_pos)
+
+    for term in terms:
+        if not isinstance(term, lark.Tree) or term.data != "compare" or len(term.children) != 3:
+            continue
+        a, op, b = term.children
+        call, bound = (a, b) if str(op) == "<=" else (b, a) if str(op) == ">=" else (None, None)
+        if not isinstance(call, lark.Tree) or call.data != "call" \
+                or str(call.children[0]) != "distance" or len(call.children) != 2:
+            continue
+        args = call.children[1]
+        if not isinstance(args, lark.Tree) or len(args.children) != 2 \
+                or any(isinstance(k, lark.Tree) and k.data == "kwarg" for k in args.children):
+            continue
+        first, second = args.children
+        is_target = [isinstance(k, lark.Tree) and k.data == "name"
+                     and str(k.children[0]) == name for k in (first, second)]
+        if is_target[0] == is_target[1]:
+            continue
+        center = span(second if is_target[0] else first)
+        limit = span(bound)
+        if center is not None and limit is not None:
+            return center, limit
+    return None
+
+
 def _number(value: Any, off: int, what: str) -> Any:
     """``value``, a number worked out while compiling, if it is finite and within bounds."""
     if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_NUMBER:
@@ -697,4 +744,5 @@ def _pos(c: Ctx, eid: Any) -> Any:
     return None if e is None else e.pos
 
 
-__all__ = ["Compiled", "Ref", "Scope", "combine", "compile_expr", "names_read", "pinned_by"]
+__all__ = ["Compiled", "Ref", "Scope", "bounded_distance", "combine", "compile_expr", "names_read",
+           "pinned_by"]

@@ -661,6 +661,8 @@ def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: _Compil
             raise _Fail(comp.off(node), f"{fn.name}(): `{p.name}` is given twice")
         bound[p.name] = _compile_arg(fn, p, node, comp)
     fns: list[Any] = []
+    consts: list[Any] = []  # each argument's value when it is known while compiling
+    unknown = object()
     for p in params:
         c = bound.get(p.name)
         if c is None and p.name not in bound:
@@ -669,16 +671,29 @@ def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: _Compil
                             f"{fn.name}() needs `{p.name}`", f"signature: {fn.signature}")
             default = p.default
             fns.append(lambda ctx, d=default: d)
+            consts.append(default)
         elif c is None:
             fns.append(lambda ctx: None)
+            consts.append(None)
         elif p.type.startswith("fn:"):
             inner = c.fn
             fns.append(lambda ctx, f=inner: f)  # passed unevaluated
+            consts.append(inner)
         else:
             fns.append(c.fn)
+            consts.append(c.value if c.const else unknown)
     impl = fn.impl
     if not fns:
         return Compiled(impl, fn.returns)
+    if len(fns) > 2 and all(v is not unknown for v in consts[1:]):
+        # Keyword arguments mostly left to their defaults (`entities(owner: enemy)`): pass
+        # the known ones as they are instead of calling a closure for each.
+        rest = tuple(consts[1:])
+        if consts[0] is not unknown:
+            first = consts[0]
+            return Compiled(lambda ctx: impl(ctx, first, *rest), fn.returns)
+        f0 = fns[0]
+        return Compiled(lambda ctx: impl(ctx, f0(ctx), *rest), fn.returns)
     if len(fns) == 1:
         f0 = fns[0]
         read = reads(f0)
