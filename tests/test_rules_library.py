@@ -372,6 +372,19 @@ def test_entities_near_a_point_in_a_crowd_agree_with_the_distances(metric: str) 
         assert got == expected, (metric, expr)
 
 
+@pytest.mark.parametrize("query", [
+    "", "owner: enemy", "owner: ally", "owner: neutral", "owner: any", "owner: player",
+    "type: 'orc'", "owner: enemy, near: (1, 1), within: 1", "where: it.hp > 2"])
+def test_counting_entities_agrees_with_the_list(query: str) -> None:
+    """`count(entities(...))` and `any(entities(...))`, which only count, agree with the list
+    `entities(...)` gives (cards in zones left out), whatever the filter."""
+    listed = value_of(f"entities({query})", scene=CROWD)
+    assert value_of(f"count(entities({query}))", scene=CROWD) == len(listed)
+    assert value_of(f"any(entities({query}))", scene=CROWD) == bool(listed)
+    assert value_of(f"count(items: entities({query})) == 0", scene=CROWD) == (not listed)
+    assert value_of(f"count(entities({query}))") == len(value_of(f"entities({query})"))
+
+
 def test_entities_lists_cards_in_zones_never() -> None:
     """`entities()` leaves out cards held in zones while `zone()` lists them, so the two never overlap."""
     assert set(value_of("entities()")).isdisjoint(value_of("zone(player, 'hand')"))

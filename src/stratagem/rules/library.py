@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Ctx, Pos, Ref, dice, successes
@@ -206,6 +206,25 @@ def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
         test = _It(c, where)
         out = [r for r in out if test(r)]
     return out
+
+
+def _count_entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
+                    status: Any, where: Any) -> int:
+    """``count(entities(...))`` without building the list where only the owner filters."""
+    if type is None and tag is None and status is None and near is None and where is None:
+        values = c.state.entities.values()
+        p = c.player
+        if owner == "any":
+            return len([1 for e in values if e.zone is None])
+        if owner == "enemy":
+            return len([1 for e in values
+                        if e.zone is None and e.owner is not None and e.owner != p])
+        if owner == "ally":
+            return len([1 for e in values if e.zone is None and e.owner == p])
+        if owner == "neutral":
+            return len([1 for e in values if e.zone is None and e.owner is None])
+        return len([1 for e in values if e.zone is None and e.owner == owner])
+    return len(_entities(c, owner, type, tag, near, within, status, where))
 
 
 def _positions(c: Ctx, shape: str, center: Any, radius: float, empty: bool,
@@ -639,6 +658,22 @@ _WORDS = {"owner": _OWNER_WORDS, "shape": ("circle", "square", "cross", "diamond
 
 def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: _Compiler) -> Compiled:
     """Compile a call of a library function with checked arguments."""
+    if fn.name in ("count", "any") and len(args) == 1 and args[0][0] in (None, "items"):
+        inner = _unwrap(args[0][1])
+        if getattr(inner, "data", None) == "call" and str(inner.children[0]) == "entities":
+            # count(entities(...)) == 0, any(entities(...)): the entities are only counted.
+            inner_args: list[tuple[str | None, Any]] = []
+            if len(inner.children) > 1:
+                for a in inner.children[1].children:
+                    if getattr(a, "data", None) == "kwarg":
+                        inner_args.append((str(a.children[0]), a.children[1]))
+                    else:
+                        inner_args.append((None, a))
+            counted = compile_call(replace(FUNCTIONS["entities"], impl=_count_entities,
+                                           returns="number"), inner_args, comp).fn
+            if fn.name == "count":
+                return Compiled(counted, "number")
+            return Compiled(lambda ctx: counted(ctx) > 0, "bool")
     bound: dict[str, Compiled | None] = {}
     params = fn.params
     positional = 0
