@@ -113,12 +113,14 @@ def test_a_range_condition_is_read_for_its_center_and_bound(
 
 
 def test_compiled_unit_actions_carry_their_pin_and_their_actor_free_conditions() -> None:
-    """Each form of the equality gives a pin; a condition without `actor` is marked free."""
+    """Each form of the equality gives a pin (the same text, the same pin, evaluated once
+    per state); a condition without `actor` is marked free."""
     game = build(PICKS)
     types = game.action_types
     assert types["pick"].pin is None
     assert [c.actor_free for c in types["pick"].conditions] == [True, False]
     assert types["poke"].pin is not None and types["rest"].pin is not None
+    assert types["poke"].pin is types["rest"].pin is types["jab"].pin  # one pin, shared
     assert [c.actor_free for c in types["rest"].conditions] == [False]
     assert all(not c.actor_free for c in types["point"].conditions)  # a player's action
     assert types["poke"].targets[0].near is None

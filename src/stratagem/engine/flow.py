@@ -322,6 +322,7 @@ def generate(s: State, player: int, actor: int | None,
     if at is not None:
         return _single_target(at, Ctx(s, player, None, {}))
     out: list[Action] = []
+    pinned: dict[Any, Any] = {}
     for name in type_names:
         at = g.action_types[name]
         if at.source == "player":
@@ -329,16 +330,17 @@ def generate(s: State, player: int, actor: int | None,
             if not at.conditions or _conditions_hold(at, ctx):
                 _enumerate(at, ctx, 0, [], out)
         else:
-            _entity_actions(s, player, actor, at, out)
+            _entity_actions(s, player, actor, at, out, pinned)
     return out
 
 
 def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
-                    out: list[Action]) -> None:
+                    out: list[Action], pinned: dict[Any, Any]) -> None:
     """The legal actions of one entity action type, added to ``out``, actors in id order.
 
     The conditions that do not read the actor are tested once for all of them; where a
     condition names the one entity that can act (``ActionType.pin``), only it is tried.
+    ``pinned`` holds the entity each pin named, for the other types sharing it.
     """
     if not at.conditions:
         for eid in _actors(s, player, actor, at):
@@ -346,10 +348,14 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
         return
     pin = at.pin
     if actor is None and pin is not None:
-        try:
-            e = s.entities.get(pin(Ctx(s, player, None, {})))
-        except TypeError:  # an unhashable value names no entity
-            e = None
+        if pin in pinned:
+            e = pinned[pin]
+        else:
+            try:
+                e = s.entities.get(pin(Ctx(s, player, None, {})))
+            except TypeError:  # an unhashable value names no entity
+                e = None
+            pinned[pin] = e
         if e is None or e.owner != player or e.zone is not None \
                 or e.type not in s.game.actors_of.get(at.name, ()):
             return

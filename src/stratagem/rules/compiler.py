@@ -110,6 +110,8 @@ class Compiler:
         self.status_names: set[str] = set()
         self.zone_names: set[str] = set()
         self.events: dict[str, dict[str, str]] = dict(BUILTIN_EVENTS)
+        self.pins: dict[str, Any] = {}
+        """Pins by their text: the actions of one game share them (``ActionType.pin``)."""
         self.narrated: set[str] = set()
         self.field_types: dict[str, dict[str, set[str]]] = {}  # custom events: types emitted
         self.board_ok = True
@@ -630,12 +632,16 @@ class Compiler:
             if where is None:
                 continue
             start, end = where
+            known = self.pins.get(" ".join(text[start:end].split()))
+            if known is not None:
+                return known
             try:
                 found = compile_expr(text[start:end], scope, e.loc, None,
                                      partial(_shifted, e, start))
             except RulesError:
                 continue
             if found.type in ("number", "entity", "any"):
+                self.pins[" ".join(text[start:end].split())] = found.fn
                 return found.fn
         return None
 
