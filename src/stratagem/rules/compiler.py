@@ -9,7 +9,7 @@ See ``docs/rules.md`` for the format.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -619,19 +619,25 @@ class Compiler:
             out.extend(list(item.value.items()) if item.is_map else [(str(item.value), item)])
         return out
 
+    def _condition_forms(self, node: Node | None,
+                         find: Callable[[str], Any]) -> Iterator[tuple[Node, str, Any]]:
+        """The conditions written as expressions in which ``find`` recognizes a form (it
+        returns ``None`` where it does not): each one's node, its text on one line, and
+        what ``find`` returned."""
+        if node is None:
+            return
+        for _, e in self._condition_nodes(node):
+            if isinstance(e.value, str):
+                text = e.value.replace("\n", " ")
+                where = find(text)
+                if where is not None:
+                    yield e, text, where
+
     def _pin(self, node: Node | None, scope: Scope) -> Any:
         """The expression, free of the actor, that a condition ``x == actor.id`` compares the
         actor with (``ActionType.pin``); ``None`` when no condition has that form."""
-        if node is None:
-            return None
-        for _, e in self._condition_nodes(node):
-            if not isinstance(e.value, str):
-                continue
-            text = e.value.replace("\n", " ")
-            where = pinned_by(text, "actor")
-            if where is None:
-                continue
-            start, end = where
+        for e, text, (start, end) in self._condition_forms(
+                node, lambda text: pinned_by(text, "actor")):
             known = self.pins.get(" ".join(text[start:end].split()))
             if known is not None:
                 return known
@@ -708,16 +714,8 @@ class Compiler:
     def _near(self, node: Node | None, scope: Scope, name: str) -> Any:
         """``(center, bound)`` from a condition ``distance(center, NAME) <= bound``
         (``TargetSpec.near``); ``None`` when no condition has that form."""
-        if node is None:
-            return None
-        for _, e in self._condition_nodes(node):
-            if not isinstance(e.value, str):
-                continue
-            text = e.value.replace("\n", " ")
-            where = bounded_distance(text, name)
-            if where is None:
-                continue
-            (c0, c1), (b0, b1) = where
+        for e, text, ((c0, c1), (b0, b1)) in self._condition_forms(
+                node, lambda text: bounded_distance(text, name)):
             try:
                 center = compile_expr(text[c0:c1], scope, e.loc, None, partial(_shifted, e, c0))
                 bound = compile_expr(text[b0:b1], scope, e.loc, None, partial(_shifted, e, b0))
