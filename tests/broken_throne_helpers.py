@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import stratagem
+from play_helpers import hp  # noqa: F401 (re-exported)
 from stratagem.engine import Game, Pos, State
 
 RED, BLUE = 0, 1
@@ -34,11 +35,6 @@ def options(state: State) -> list[str]:
     """The text forms of the options the state offers."""
     assert state.decision is not None, "the game is over"
     return [str(a) for a in state.decision.actions]
-
-
-def hp(state: State, eid: int) -> Any:
-    """An entity's hit points (it must still be in the game)."""
-    return state.entity(eid)["hp"]
 
 
 def param(state: State, eid: int, name: str) -> Any:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from play_helpers import act, roll
+from play_helpers import act, build_placed, events, hp, named, roll  # noqa: F401 (re-exported)
 from stratagem.engine import Game, State
 from stratagem.engine.spec import Placement
 from stratagem.games import rules_path
@@ -61,12 +61,7 @@ def duel(red: Sequence[Char] = RED_TEAM, blue: Sequence[Char] = BLUE_TEAM,
                                         ("deck", red_deck, blue_deck)):
         for side, cards in ((RED, red_cards), (BLUE, blue_cards)):
             placements.extend(Placement(card, side, zone=zone) for card in cards)
-    key = f"test {placements!r}"
-    parts.placements[key] = tuple(placements)
-    try:
-        return parts.build(key)
-    finally:
-        del parts.placements[key]
+    return build_placed(parts, placements)
 
 
 def start(game: Game, seed: int = 0) -> State:
@@ -84,20 +79,6 @@ def options(state: State, kind: str | None = None) -> list[str]:
     d = state.decision
     assert d is not None, "the game is over"
     return [str(a) for a in d.actions if kind is None or a.type == kind]
-
-
-def events(state: State, since: int = 0) -> list[tuple[str, dict[str, Any]]]:
-    """The narrated events of the history from record ``since`` on."""
-    return [(name, dict(fields)) for rec in state.history[since:] for name, fields in rec.events]
-
-
-def named(state: State, name: str, since: int = 0) -> list[dict[str, Any]]:
-    """The fields of each narrated event called ``name``."""
-    return [f for n, f in events(state, since) if n == name]
-
-
-def hp(state: State, eid: int) -> Any:
-    return state.entity(eid)["hp"]
 
 
 def dice(state: State, player: int) -> list[str]:

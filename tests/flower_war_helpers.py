@@ -25,7 +25,7 @@ from functools import cache
 from typing import Any
 
 import stratagem
-from play_helpers import act, chance_faces, options, roll  # noqa: F401 (re-exported)
+from play_helpers import act, build_placed, chance_faces, events, named, options, roll  # noqa: F401 (re-exported)
 from stratagem.engine import Game, State
 from stratagem.engine.spec import Placement
 from stratagem.games import rules_path
@@ -55,12 +55,7 @@ def arena(*units: tuple[Any, ...]) -> Game:
     parts = _parts()
     placements = tuple(Placement(u[0], SIDES[u[1]], u[2], params=dict(u[3]) if len(u) > 3 else {})
                        for u in units)
-    key = f"test {placements!r}"
-    parts.placements[key] = placements
-    try:
-        return parts.build(key)
-    finally:
-        del parts.placements[key]
+    return build_placed(parts, placements)
 
 
 def start(game: Game, seed: int = 0) -> State:
@@ -107,13 +102,3 @@ def player(state: State, side: int, name: str) -> Any:
 
 def unit(state: State, eid: int, name: str) -> Any:
     return state.entity(eid)[name]
-
-
-def events(state: State, since: int = 0) -> list[tuple[str, dict[str, Any]]]:
-    """The narrated events of the history from record ``since`` on."""
-    return [(name, dict(fields)) for rec in state.history[since:] for name, fields in rec.events]
-
-
-def named(state: State, name: str, since: int = 0) -> list[dict[str, Any]]:
-    """The fields of each narrated event called ``name``."""
-    return [f for n, f in events(state, since) if n == name]

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 import stratagem
-from play_helpers import act, chance_faces, options, roll  # noqa: F401 (re-exported)
+from play_helpers import act, build_placed, chance_faces, events, hp, named, options, roll  # noqa: F401 (re-exported)
 from stratagem.engine import Game, Pos, State
 from stratagem.engine.spec import Placement
 from stratagem.games import rules_path
@@ -46,13 +46,7 @@ def arena(*creatures: tuple[Any, ...], board: str = "duel") -> Game:
     parts = _parts()
     placements = tuple(Placement(c[0], SIDES[c[1]], c[2], params=dict(c[3]) if len(c) > 3 else {})
                        for c in creatures)
-    key = f"test {placements!r} on {board}"
-    parts.placements[key] = placements
-    parts.layouts[key] = parts.layouts[board]
-    try:
-        return parts.build(key)
-    finally:
-        del parts.placements[key], parts.layouts[key]
+    return build_placed(parts, placements, parts.layouts[board], f" on {board}")
 
 
 def start(game: Game, initiative: Sequence[int], seed: int = 0) -> State:
@@ -69,20 +63,6 @@ def acting(state: State) -> int | None:
     d = state.decision
     assert d is not None
     return d.actor
-
-
-def events(state: State, since: int = 0) -> list[tuple[str, dict[str, Any]]]:
-    """The narrated events of the history from record ``since`` on."""
-    return [(name, dict(fields)) for rec in state.history[since:] for name, fields in rec.events]
-
-
-def named(state: State, name: str, since: int = 0) -> list[dict[str, Any]]:
-    """The fields of each narrated event called ``name``."""
-    return [f for n, f in events(state, since) if n == name]
-
-
-def hp(state: State, eid: int) -> Any:
-    return state.entity(eid)["hp"]
 
 
 def at(state: State, eid: int) -> Pos | None:
