@@ -30,6 +30,7 @@ figures are for comparing revisions on one machine and Python build, not speeds.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -43,14 +44,17 @@ import sys, stratagem
 from stratagem.engine import Rng
 game = stratagem.load(sys.argv[1])
 rng = Rng(1)
-steps = 0
-for _ in range(int(sys.argv[2])):
-    state = game.new_state(rng.below(2**32))
-    while state.decision is not None:
-        options = state.decision.actions
-        state = game.apply(state, options[rng.below(len(options))])
-        steps += 1
-print("units", steps, file=sys.stderr)
+def play(games):
+    steps = 0
+    for _ in range(games):
+        state = game.new_state(rng.below(2**32))
+        while state.decision is not None:
+            options = state.decision.actions
+            state = game.apply(state, options[rng.below(len(options))])
+            steps += 1
+    return steps
+play(5)
+print("units", play(int(sys.argv[2])), file=sys.stderr)
 """,
     "playout": """
 import sys, stratagem
@@ -58,6 +62,8 @@ from stratagem.engine import Rng
 game = stratagem.load(sys.argv[1])
 rng = Rng(1)
 start = game.new_state(0)
+for _ in range(5):
+    game.playout(start, rng)
 calls = game.calls
 for _ in range(int(sys.argv[2])):
     game.playout(start, rng)
@@ -95,11 +101,16 @@ print("units", int(sys.argv[2]), file=sys.stderr)
 
 
 def count(script: str, game: str, amount: int) -> tuple[int, int]:
-    """(instructions, units of work) for one run of ``script``."""
+    """(instructions, units of work) for one run of ``script``.
+
+    String hashing is fixed so both runs of a pair start up alike: with Python's
+    per-run hash seed, start-up alone varies by about a million instructions.
+    """
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
          sys.executable, "-c", SCRIPTS[script], game, str(amount)],
-        capture_output=True, text=True, check=True).stderr
+        capture_output=True, text=True, check=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"}).stderr
     collected = re.search(r"Collected : (\d+)", out)
     units = re.search(r"^units (\d+)", out, re.MULTILINE)
     if collected is None or units is None:
