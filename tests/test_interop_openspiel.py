@@ -11,9 +11,9 @@ from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 
 import stratagem  # noqa: E402
 from conftest import GAMES  # noqa: E402
-from stratagem.engine import Rng  # noqa: E402
+from stratagem.engine import Pos, Ref, Rng  # noqa: E402
 from stratagem.interop import codec, openspiel_game  # noqa: E402
-from stratagem.interop.features import Features  # noqa: E402
+from stratagem.interop.features import Features, MoveFeatures  # noqa: E402
 
 QUICK = ("connect_four", "tic_tac_toe", "high_card")
 """Games whose playouts are short: they get a few more simulations."""
@@ -56,7 +56,7 @@ def test_game_type_comes_from_the_rules_header(name: str) -> None:
                                 else info.PERFECT_INFORMATION)
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert kind.max_num_players == kind.min_num_players == len(native.players)
-    assert kind.provides_information_state_tensor == (not native.info.hidden)
+    assert kind.provides_information_state_tensor
 
 
 def test_ids_are_the_options_of_the_decision_in_order() -> None:
@@ -177,3 +177,63 @@ def test_a_game_longer_than_its_bound_plays_on_but_its_tensor_refuses() -> None:
     assert len(state.history()) == 3
     with pytest.raises(codec.BoundExceededError, match="max_game_length"):
         state.information_state_tensor(0)
+
+
+def _play_to_a_hidden_move(game: object, seed: int) -> object:
+    """A high-card state just after player 1's first card, reached by seeded random play."""
+    state = game.new_initial_state()  # type: ignore[attr-defined]
+    rng = Rng(seed)
+    while state.is_chance_node() or state.current_player() != 1:
+        moves = ([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                 else state.legal_actions())
+        state.apply_action(moves[rng.below(len(moves))])
+    moves = state.legal_actions()
+    state.apply_action(moves[-1])
+    return state
+
+
+def test_hidden_information_state_tensor_depends_only_on_the_view() -> None:
+    """In high card, states that differ only in what player 0 cannot see give player 0 the
+    same information-state tensor, and player 1's move is recorded as the card played
+    (its type, its entity), not as its option id, which depends on player 1's hand."""
+    game = openspiel_game.load_game("high_card")
+    size = game.observation_tensor_size()
+    differed = 0
+    for seed in range(6):
+        state = _play_to_a_hidden_move(game, seed)
+        native = openspiel_game.native_state(state)
+        tensor = state.information_state_tensor(0)
+        assert len(tensor) == game.information_state_tensor_size()
+        for other_seed in range(6):
+            other = native.game.determinize(native.view(0), other_seed)
+            differed += other != native
+            twin = state.clone()
+            twin.held = openspiel_game._Held(other, twin.bounds, twin.held.moves)
+            assert twin.information_state_tensor(0) == tensor
+        moves = MoveFeatures(native.game)
+        rows = np.asarray(tensor[size:]).reshape(-1, moves.width)
+        last = native.history[-1]
+        assert last.player == 1
+        played = int(last.action.targets[0][1])
+        row = rows[len(native.history) - 1]
+        assert row[0] == 2 and row[1] == moves.type_index[last.action.type]
+        assert row[3] == played + 1
+        assert not rows[len(native.history):].any()
+        # chance outcomes are hidden from the player: dealt cards leave no trace
+        chance = [i for i, r in enumerate(native.history) if r.player == -1]
+        assert chance and all(list(rows[i]) == [-1, 0, 0, 0] for i in chance)
+    assert differed > 0, "no deal differed from the real one: the check above tested nothing"
+
+
+def test_a_move_becomes_numbers_by_its_values() -> None:
+    """Entities, positions, numbers, truth values and names each have their number, and a
+    name the rules never declare still gets the same number every time."""
+    moves = MoveFeatures(stratagem.load("elemental_duel"))
+    width = stratagem.load("elemental_duel").board.width
+    assert moves.number(Ref(7)) == 8
+    assert moves.number(Pos(1, 2)) == 2 * width + 1 + 1
+    assert moves.number(5) == 5 and moves.number(True) == 1 and moves.number(None) == 0
+    assert moves.number("pyro") == moves.name_index["pyro"] > 0
+    assert moves.number("nowhere") == moves.number("nowhere") < 0
+    assert moves.number("nowhere") != moves.number("elsewhere")
+    assert moves.number((1, 2)) < 0

@@ -21,9 +21,11 @@ hidden card counts as "unseen", never as where it really is.
 
 from __future__ import annotations
 
+import zlib
 from typing import Any, Protocol
 
-from ..engine import CHANCE, Game, State
+from ..engine import CHANCE, Game, Pos, Record, Ref, State
+from ..engine.actions import format_value
 
 
 class Buffer(Protocol):
@@ -157,4 +159,79 @@ def describe(state: State, player: int | None = None) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["Buffer", "Features", "describe"]
+ENGINE_ACTIONS = ("pass", "roll", "choose")
+"""Options the engine makes itself: a reaction window's pass, a chance outcome, a choice."""
+
+
+class MoveFeatures:
+    """Past moves as rows of numbers, read from the log of what one player sees.
+
+    The row layout is the same for every move of a game, ``width`` numbers:
+
+    - who moved: ``player + 1``, or ``-1`` for chance (0: no move, an empty row);
+    - the action type: its index among the game's action types, reactions and the
+      engine's own options (``ENGINE_ACTIONS``), plus 1; 0 where a view hides what
+      chance gave;
+    - the acting entity's id plus 1 (0: a player's action);
+    - each bound target, in the order the action type declares them: an entity
+      ``#n`` as ``n + 1``, a board position as its cell index (row by row) plus 1,
+      a number as itself, ``true``/``false`` as 1/0, nothing (``-``) as 0, and a
+      name as its index among the names the rules declare (entity, tile, zone,
+      status, action and player names) plus 1. A name the rules do not declare, or
+      a list, becomes a negative number taken from a checksum of its text (the
+      same text always gives the same number).
+
+    Rows are read from ``state.view(player)``, whose log shows every player's
+    action as it was taken and hides what chance gave, so two states that differ
+    only in what the player cannot see give the same rows. Option ids would not
+    do: an opponent's id is a position among options that depend on its hand.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.board_width = game.board.width
+        kinds = [*sorted(game.action_types), *sorted(game.reactions), *ENGINE_ACTIONS]
+        self.type_index = {name: i + 1 for i, name in enumerate(dict.fromkeys(kinds))}
+        names = {*game.entity_types, *game.board.tiles, *game.board.tile_types,
+                 *(z.name for z in game.zones), *game.statuses, *game.action_types,
+                 *game.players}
+        self.name_index = {name: i + 1 for i, name in enumerate(sorted(names))}
+        targets = max((len(at.targets) for at in game.action_types.values()), default=0)
+        self.width = 3 + max(1, targets)
+
+    def number(self, value: Any) -> float:
+        """One target value as a number (see the class's description)."""
+        if value is None:
+            return 0.0
+        if isinstance(value, bool):
+            return 1.0 if value else 0.0
+        if isinstance(value, Ref):
+            return float(int(value) + 1)
+        if isinstance(value, Pos):
+            return float(value.y * self.board_width + value.x + 1)
+        if isinstance(value, int):
+            return float(value)
+        if isinstance(value, str) and value in self.name_index:
+            return float(self.name_index[value])
+        # float32 holds integers up to 2**24 exactly
+        return -float(zlib.crc32(format_value(value).encode()) % (1 << 23) + 1)
+
+    def row(self, record: Record, out: Buffer, at: int = 0) -> None:
+        """Write one move's ``width`` numbers into ``out`` from index ``at`` (zeros there)."""
+        action = record.action
+        out[at] = -1.0 if record.player == CHANCE else float(record.player + 1)
+        if action.type == "roll" and action.targets == (("value", None),):
+            return  # a chance outcome the view hides
+        out[at + 1] = float(self.type_index.get(action.type, 0))
+        if action.actor is not None:
+            out[at + 2] = float(action.actor + 1)
+        for i, (_name, value) in enumerate(action.targets[:self.width - 3]):
+            out[at + 3 + i] = self.number(value)
+
+    def moves(self, state: State, player: int) -> tuple[Record, ...]:
+        """The moves ``player`` has seen, oldest first (chance outcomes hidden where the
+        game hides anything)."""
+        return self.game.view(state, player).history
+
+
+__all__ = ["ENGINE_ACTIONS", "Buffer", "Features", "MoveFeatures", "describe"]

@@ -28,9 +28,12 @@ more), from ``Outcome.returns`` (win 1, loss -1, draw 0, ranks in between).
   readable text of what the player sees; the observation tensor a fixed-size
   vector of board planes, card counts, player parameters and whose turn it
   is. The information-state string is the player's view serialized, log
-  included (perfect recall); the information-state tensor, for games without
-  hidden information, is the observation tensor followed by the history of
-  ``(player, id)`` pairs.
+  included (perfect recall); the information-state tensor is the observation
+  tensor followed by one row per move so far: for a game without hidden
+  information the pair ``(player, id + 1)``, for one with hidden information
+  the move as the player's view shows it (``features.MoveFeatures``: who, the
+  action type, the actor and the targets, chance outcomes hidden), since an
+  opponent's option id would tell what its hidden hand allowed.
 - **Serialization.** ``state.serialize()`` is OpenSpiel's own (the action
   ids, replayed from the initial state), and round-trips through
   ``pyspiel.serialize_game_and_state``; ``native_state(state)`` gives the
@@ -50,7 +53,7 @@ import pyspiel
 from .. import games as _games
 from ..engine import CHANCE, Game, State
 from .codec import BoundExceededError, Bounds, declared_bounds, decode, options
-from .features import Features, describe
+from .features import Features, MoveFeatures, describe
 
 PREFIX = "stratagem_"
 """OpenSpiel short names of Stratagem games: ``stratagem_<game name>``."""
@@ -84,7 +87,7 @@ def game_type(game: Game) -> Any:
         max_num_players=info.players,
         min_num_players=info.players,
         provides_information_state_string=True,
-        provides_information_state_tensor=not info.hidden,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=dict(PARAMETERS),
@@ -277,30 +280,37 @@ class Observer:
         self.game = game
         self.recall = recall
         self.features = game.features
-        self.history = recall and not game.native.info.hidden
-        length = 2 * game.bounds.length if self.history else 0
-        self.tensor = np.zeros(self.features.size + length, np.float32)
+        hidden = game.native.info.hidden
+        self.moves = MoveFeatures(game.native) if recall and hidden else None
+        width = 0 if not recall else self.moves.width if self.moves is not None else 2
+        self.tensor = np.zeros(self.features.size + width * game.bounds.length, np.float32)
         self.dict = {"observation": self.tensor[:self.features.size]}
-        if self.history:
-            self.dict["history"] = self.tensor[self.features.size:].reshape(-1, 2)
+        if recall:
+            self.dict["history"] = self.tensor[self.features.size:].reshape(-1, width)
 
     def set_from(self, state: StratagemState, player: int) -> None:
         """Fill ``tensor`` with ``state`` as ``player`` sees it."""
         observation = self.dict["observation"]
         observation.fill(0)
         self.features.fill(state.native, player, observation)
-        if self.history:
-            moves = self.dict["history"]
-            made = state.ids
-            if len(made) > len(moves):
-                game = state.native.game.name
-                raise BoundExceededError(
-                    f"{game}: {len(made)} moves do not fit the information-state tensor, "
-                    f"sized for the bound of {len(moves)}; declare a larger one "
-                    "(max_game_length=...)")
-            moves.fill(0)
-            if made:  # rows (player, id + 1): chance is -1; an empty slot is (0, 0)
-                moves[:len(made)] = np.asarray(made, np.float32) + np.array((0.0, 1.0))
+        if not self.recall:
+            return
+        rows = self.dict["history"]
+        records = None if self.moves is None else self.moves.moves(state.native, player)
+        ids = state.ids if records is None else []
+        count = len(ids) if records is None else len(records)
+        if count > len(rows):
+            game = state.native.game.name
+            raise BoundExceededError(
+                f"{game}: {count} moves do not fit the information-state tensor, "
+                f"sized for the bound of {len(rows)}; declare a larger one "
+                "(max_game_length=...)")
+        rows.fill(0)
+        if records is not None and self.moves is not None:
+            for row, record in zip(rows, records, strict=False):
+                self.moves.row(record, row)
+        elif count:  # rows (player, id + 1): chance is -1; an empty slot is (0, 0)
+            rows[:count] = np.asarray(ids, np.float32) + np.array((0.0, 1.0))
 
     def string_from(self, state: StratagemState, player: int) -> str:
         """The observation (readable text) or information state (serialized view) as text."""
