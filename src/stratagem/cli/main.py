@@ -8,16 +8,16 @@ never a traceback.
 from __future__ import annotations
 
 import sys
-from collections import ChainMap
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import click
 from rich.console import Console
 
 from ..agents import ROSTER, QuitGame
 from ..arena import Replay, play, replay_game
-from ..engine import CHANCE, Action, Game, State, StratagemError
+from ..arena.narration import narrated, result_line, tell, who
+from ..engine import Action, Game, State, StratagemError
 from ..games import list_games, load
 
 out = Console(highlight=False, soft_wrap=True)
@@ -27,29 +27,6 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 def _fail(message: str) -> None:
     err.print(f"[bold red]error:[/] {message}")
     sys.exit(2)
-
-
-def _who(game: Game, player: int) -> str:
-    return "chance" if player == CHANCE else game.players[player]
-
-
-class _Recent:
-    """The state after a step that still shows the entities which left the game during it,
-    so that a narration can name the creature that has just fallen."""
-
-    __slots__ = ("_after", "entities")
-
-    def __init__(self, before: State, after: State) -> None:
-        self._after = after
-        self.entities = ChainMap(after.entities, before.entities)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._after, name)
-
-
-def _narrated(game: Game, before: State, after: State, event: str, fields: Any) -> str:
-    """The sentence for an event narrated in the step from ``before`` to ``after``."""
-    return game.narrate(cast(State, _Recent(before, after)), event, dict(fields))
 
 
 class Narrator:
@@ -64,35 +41,18 @@ class Narrator:
     def __call__(self, before: State, player: int, action: Action, rationale: str,
                  after: State) -> None:
         g = self.game
-        where = g.describe_flow(before)
-        if where != self.where:
-            out.print(f"[bold]{where}[/]")
-            self.where = where
-        rec = after.history[-1]
-        line = g.describe_action(before, player, action)
-        if before.decision is not None and before.decision.kind == "reaction":
-            declined = ", ".join(f"{a.type} ({a.actor})" if a.actor is not None else a.type
-                                 for a in before.decision.actions if a.type != "pass")
-            line = (f"declines: {declined}" if action.type == "pass"
-                    else f"reacts: {action.type}"
-                    + (f" ({action.actor})" if action.actor is not None else ""))
-        name = _who(g, player).ljust(self.width)
-        rolls = f"  [dim](rolls {', '.join(map(str, rec.rolls))})[/]" if rec.rolls else ""
-        out.print(f"  [cyan]{name}[/] {line}{rolls}")
+        step = tell(g, before, player, action, after)
+        if step.where != self.where:
+            out.print(f"[bold]{step.where}[/]")
+            self.where = step.where
+        rolls = f"  [dim](rolls {', '.join(map(str, step.rolls))})[/]" if step.rolls else ""
+        out.print(f"  [cyan]{step.who.ljust(self.width)}[/] {step.line}{rolls}")
         pad = " " * (self.width + 3)
-        for ev, fields in rec.events:
-            out.print(f"{pad}[dim]·[/] {_narrated(g, before, after, ev, fields)}")
+        for sentence in step.events:
+            out.print(f"{pad}[dim]·[/] {sentence}")
         if self.board and g.board.width:
             for row in g.render(after).splitlines():
                 out.print(f"{pad}{row}")
-
-
-def _result_line(game: Game, state: State) -> str:
-    o = state.outcome
-    assert o is not None
-    winners = " and ".join(game.players[p] for p in o.winners)
-    verdict = "draw" if o.is_draw else f"won by {winners}"
-    return f"Result: {verdict} — {o.reason} ({len(state.history)} decisions)"
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -177,12 +137,12 @@ def play_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None
     try:
         result = play(game, codes, seed=seed, on_step=narrator)
     except QuitGame as left:
-        out.print(f"{_who(game, left.player)} left the game ({left.reason}) after "
+        out.print(f"{who(game, left.player)} left the game ({left.reason}) after "
                   f"{left.decisions} decisions: no result")
         return
     if not quiet and game.board.width and not board:
         out.print(game.render(result.state))
-    out.print(_result_line(game, result.state))
+    out.print(result_line(game, result.state))
     if replay_out is not None:
         _write_atomic(replay_out, result.replay.to_json() + "\n")
         out.print(f"[dim]replay written to {replay_out}[/]")
@@ -226,11 +186,11 @@ def _show_state(state: State, limit: int = 30) -> None:
     if game.board.width:
         out.print(game.render(state))
     if state.outcome is not None:
-        out.print(_result_line(game, state))
+        out.print(result_line(game, state))
         return
     d = state.decision
     assert d is not None
-    out.print(f"waiting for: {d.kind} by {_who(game, d.player)}"
+    out.print(f"waiting for: {d.kind} by {who(game, d.player)}"
               + (f" — {d.prompt}" if d.prompt else ""))
     for a in d.actions[:limit]:
         out.print(f"  {a}")
@@ -280,9 +240,9 @@ def move_cmd(file: Path, action_text: str, out_file: Path | None) -> None:
     _write_atomic(out_file or file, game.serialize(after))
     rec = after.history[-1]
     player = state.decision.player if state.decision else 0
-    out.print(f"{_who(game, player)}: {game.describe_action(state, player, action)}")
+    out.print(f"{who(game, player)}: {game.describe_action(state, player, action)}")
     for ev, fields in rec.events:
-        out.print(f"  · {_narrated(game, state, after, ev, fields)}")
+        out.print(f"  · {narrated(game, state, after, ev, fields)}")
     _show_state(after)
 
 
@@ -310,7 +270,7 @@ def replay_cmd(file: Path, show: bool) -> None:
         except StratagemError as exc:
             _fail(f"{file}:{i}: {exc}")
         out.print(f"{file}:{i}: ok — {rep.game} seed {rep.seed}, {len(rep.records)} decisions, "
-                  f"{_result_line(game, state)}")
+                  f"{result_line(game, state)}")
 
 
 @cli.command("arena")
