@@ -1,9 +1,10 @@
 """The layers of DESIGN.md hold: each part imports only the parts below it.
 
-    engine  ←  rules  ←  agents  ←  arena  ←  cli · interop
+    engine  ←  rules  ←  agents  ←  arena  ←  cli · web · interop
 
 ``games`` (the bundled games and their loader) sits between the rules and the
-agents. Every import is checked, including those inside functions.
+agents. The CLI is the program's front door: its ``serve`` command starts the web
+page, so it may import ``web``; nothing else imports the CLI or the web. Every import is checked, including those inside functions.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ ALLOWED = {
     "agents": {"engine", "rules", "games", "agents"},
     "arena": {"engine", "rules", "games", "agents", "arena"},
     "interop": {"engine", "rules", "games", "agents", "arena", "interop"},
-    "cli": {"engine", "rules", "games", "agents", "arena", "interop", "cli"},
+    "web": {"engine", "rules", "games", "agents", "arena", "web"},
+    "cli": {"engine", "rules", "games", "agents", "arena", "interop", "web", "cli"},
 }
 
 

@@ -543,6 +543,49 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
         _write_atomic(json_out, json.dumps(ev.as_dict(), indent=2) + "\n")
 
 
+@cli.command("serve")
+@click.argument("game_name", metavar="GAME")
+@click.option("--agents", "agents", default=None, metavar="A,B,...",
+              help="One seat per player: `human` for a person at the page, else an agent "
+                   "code (default: human, then casual for the others).")
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
+@click.option("--scenario", default=None, help="A scenario of the game (its README lists them).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on (the default lets only this machine in).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="The port to listen on (0: any free one).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a browser.")
+def serve_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None, host: str,
+              port: int, open_browser: bool) -> None:
+    """Play GAME in the browser: a board you click, the legal moves, the game's narration.
+
+    `stratagem serve broken_throne --agents human,tactical` then open the address it
+    prints. Several `human` seats share the page (hot seat). Ctrl-C stops the server.
+    """
+    from ..web import GameServer, Session
+    game = load(game_name, scenario)
+    codes = ([a.strip() for a in agents.split(",")] if agents
+             else ["human"] + ["casual"] * (len(game.players) - 1))
+    session = Session(game, codes, seed)
+    try:
+        server = GameServer(session, host, port)
+    except OSError as exc:
+        _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+              + (" (choose another with --port)" if port else ""))
+    seats = ", ".join(f"{p}: {c}" for p, c in zip(game.players, codes, strict=True))
+    out.print(f"[bold]{game.name}[/] — seed {seed} — {seats}")
+    out.print(f"Open {server.url} in a browser; Ctrl-C stops the server.")
+    if open_browser:
+        import webbrowser
+        webbrowser.open(server.url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        out.print("stopped")
+    finally:
+        server.server_close()
+
+
 def main(argv: list[str] | None = None) -> Any:
     """Entry point: run the CLI, turning every user error into one line."""
     try:
