@@ -3,6 +3,9 @@
 A ``Replay`` keeps the game, seed and every decision with the rolls it
 produced. ``replay_game`` re-applies the actions with those rolls and checks
 that the same final state (by its serialized hash) and outcome come out.
+Its ``meta`` records the scenario and, for a game read from a rules file that
+is not a bundled game's, that file (``rules_origin``), so the replay can be
+opened again by a tool that has only the file.
 """
 
 from __future__ import annotations
@@ -25,6 +28,19 @@ from ..engine import (
     State,
 )
 from ..engine.errors import StratagemError
+from .narration import outcome_words
+
+
+def rules_origin(game: Game) -> str | None:
+    """The rules file to record so ``game`` can be loaded again: its resolved path when it
+    was read from a rules file, ``None`` for a bundled game (its name finds it)."""
+    if game.rules_file is None:
+        return None
+    from ..games import rules_path
+    bundled = rules_path(game.name)
+    if bundled is not None and str(bundled.resolve()) == game.rules_file:
+        return None
+    return game.rules_file
 
 
 def state_hash(game: Game, state: State) -> str:
@@ -61,6 +77,8 @@ class Replay:
         """Read a replay line (``SerializationError`` if malformed)."""
         try:
             doc = json.loads(text)
+            if not isinstance(doc, dict):
+                raise ValueError(f"a replay is a JSON object, not {_json_kind(doc)}")
             if doc.get("format") != "stratagem/replay":
                 raise ValueError("not a Stratagem replay")
             o = doc["outcome"]
@@ -71,9 +89,17 @@ class Replay:
                                                tuple(float(x) for x in o["scores"]),
                                                str(o["reason"])),
                 str(doc["final_hash"]), dict(doc.get("meta", {})))
+        except RecursionError:
+            raise SerializationError("malformed replay: nested too deeply") from None
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             detail = f"missing key {exc}" if isinstance(exc, KeyError) else str(exc)
             raise SerializationError(f"malformed replay: {detail}") from None
+
+
+def _json_kind(value: Any) -> str:
+    kinds = {list: "a list", str: "a string", bool: "a boolean", int: "a number",
+             float: "a number", type(None): "null"}
+    return kinds.get(type(value), type(value).__name__)
 
 
 @dataclass(frozen=True)
@@ -205,6 +231,9 @@ def play(game: Game, agents: Sequence[Agent | str], seed: int = 0, *,
     meta: dict[str, Any] = {}
     if game.scenario:
         meta["scenario"] = game.scenario
+    origin = rules_origin(game)
+    if origin is not None:
+        meta["rules"] = origin
     if forfeit is not None:
         meta["forfeit"] = forfeit
     replay = Replay(game.name, seed, names, records, outcome, state_hash(game, state), meta)
@@ -234,7 +263,16 @@ def replay_game(game: Game, replay: Replay,
         if state.outcome is not None:
             raise SerializationError("replay records a forfeit, but the game was already over")
     elif state.outcome != replay.outcome:
-        raise SerializationError(f"replay ends with {state.outcome}, recorded {replay.outcome}")
+        ends, recorded = outcome_words(game, state.outcome), outcome_words(game, replay.outcome)
+        if ends == recorded and state.outcome is not None and replay.outcome is not None:
+            ends += f" (scores {_scores(state.outcome)})"
+            recorded += f" (scores {_scores(replay.outcome)})"
+        raise SerializationError(f"replay ends differently: {ends}, but the file records "
+                                 f"{recorded}")
     if state_hash(game, state) != replay.final_hash:
         raise SerializationError("replay reaches a different final state than recorded")
     return state
+
+
+def _scores(outcome: Outcome) -> str:
+    return ", ".join(f"{x:g}" for x in outcome.scores)

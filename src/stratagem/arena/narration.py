@@ -10,7 +10,7 @@ from collections import ChainMap
 from dataclasses import dataclass
 from typing import Any, cast
 
-from ..engine import CHANCE, Action, Game, State
+from ..engine import CHANCE, Action, Game, Outcome, State
 
 
 def who(game: Game, player: int) -> str:
@@ -71,13 +71,25 @@ def tell(game: Game, before: State, player: int, action: Action, after: State) -
     return Step(game.describe_flow(before), who(game, player), line, tuple(rec.rolls), events)
 
 
+def outcome_words(game: Game, outcome: Outcome | None) -> str:
+    """An outcome in words: ``won by red — reached the goal``, ``draw — …``, ``no result``."""
+    if outcome is None:
+        return "no result"
+    def seat(p: int) -> str:
+        return game.players[p] if 0 <= p < len(game.players) else f"player {p}"
+    if outcome.is_draw:
+        verdict = "draw"
+    elif outcome.winners:
+        verdict = "won by " + " and ".join(seat(p) for p in outcome.winners)
+    else:
+        verdict = "nobody won"
+    return f"{verdict} — {outcome.reason}"
+
+
 def result_line(game: Game, state: State) -> str:
     """The end of a finished game in one sentence."""
-    o = state.outcome
-    assert o is not None
-    winners = " and ".join(game.players[p] for p in o.winners)
-    verdict = "draw" if o.is_draw else f"won by {winners}"
-    return f"Result: {verdict} — {o.reason} ({len(state.history)} decisions)"
+    assert state.outcome is not None
+    return f"Result: {outcome_words(game, state.outcome)} ({len(state.history)} decisions)"
 
 
-__all__ = ["Step", "narrated", "result_line", "tell", "who"]
+__all__ = ["Step", "narrated", "outcome_words", "result_line", "tell", "who"]

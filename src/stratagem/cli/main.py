@@ -13,19 +13,29 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
 from ..agents import ROSTER, QuitGame
 from ..arena import Replay, play, replay_game
 from ..arena.narration import narrated, result_line, tell, who
 from ..engine import Action, Game, State, StratagemError
 from ..games import list_games, load
+from .files import (
+    FileProblem,
+    check_outputs,
+    open_game,
+    read_state,
+    read_text,
+    save_state,
+    write_atomic,
+)
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _fail(message: str) -> None:
-    err.print(f"[bold red]error:[/] {message}")
+    err.print(f"[bold red]error:[/] {escape(message)}")
     sys.exit(2)
 
 
@@ -123,6 +133,7 @@ def play_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None
     (or ending the input) leaves the game: one line, and exit status 0.
     """
     game = load(game_name, scenario)
+    check_outputs(replay_out)
     codes = [a.strip() for a in agents.split(",")] if agents else ["random"] * len(game.players)
     if len(codes) != len(game.players):
         _fail(f"{game.name} has {len(game.players)} players ({', '.join(game.players)}); "
@@ -144,40 +155,12 @@ def play_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None
         out.print(game.render(result.state))
     out.print(result_line(game, result.state))
     if replay_out is not None:
-        _write_atomic(replay_out, result.replay.to_json() + "\n")
-        out.print(f"[dim]replay written to {replay_out}[/]")
+        write_atomic(replay_out, result.replay.to_json() + "\n")
+        out.print(f"[dim]replay written to {escape(str(replay_out))}[/]")
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    """Write a file whole or not at all."""
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        _fail(f"cannot write {path}: {exc.strerror or exc}")
-
-
-def _read_state(file: Path) -> State:
-    """A saved state, its game named inside it; any problem is one error line."""
-    import json
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        _fail(f"cannot read {file}: {exc.strerror or exc}")
-    try:
-        name = json.loads(text).get("game")
-    except (ValueError, AttributeError):
-        name = None
-    if not isinstance(name, str):
-        _fail(f"{file}: not a saved Stratagem state")
-    game = load(name)
-    try:
-        return game.deserialize(text)
-    except StratagemError as exc:
-        _fail(f"{file}: {exc}")
-    raise AssertionError("unreachable")
+_RULES_HELP = ("The rules file (or folder) of the game, when it is not where the file "
+               "records it (default: the recorded rules file, else the bundled game).")
 
 
 def _show_state(state: State, limit: int = 30) -> None:
@@ -201,25 +184,31 @@ def _show_state(state: State, limit: int = 30) -> None:
 @cli.command("new")
 @click.argument("game_name", metavar="GAME")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
+@click.option("--scenario", default=None, help="A scenario of the game (its README lists them).")
 @click.option("--out", "out_file", required=True,
               type=click.Path(dir_okay=False, path_type=Path), help="Where to save the state.")
-def new_cmd(game_name: str, seed: int, out_file: Path) -> None:
-    """Start GAME and save its first state to a file.
+def new_cmd(game_name: str, seed: int, scenario: str | None, out_file: Path) -> None:
+    """Start GAME (a bundled name or a rules file) and save its first state to a file.
 
-    With `show` and `move` this plays a game by hand, one move at a time.
+    With `show` and `move` this plays a game by hand, one move at a time. The file
+    records the scenario and, for a game from a rules file, where that file is.
     """
-    game = load(game_name)
+    game = load(game_name, scenario)
+    check_outputs(out_file)
     state = game.new_state(seed)
-    _write_atomic(out_file, game.serialize(state))
+    save_state(out_file, state)
     _show_state(state)
 
 
 @cli.command("show")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--limit", default=30, show_default=True, help="How many options to list.")
-def show_cmd(file: Path, limit: int) -> None:
+@click.option("--limit", default=30, show_default=True, type=click.IntRange(min=0),
+              help="How many options to list.")
+@click.option("--rules", "rules_file", type=click.Path(path_type=Path), default=None,
+              help=_RULES_HELP)
+def show_cmd(file: Path, limit: int, rules_file: Path | None) -> None:
     """Show a saved state: the board, who decides, and the legal options."""
-    _show_state(_read_state(file), limit)
+    _show_state(read_state(file, rules_file), limit)
 
 
 @cli.command("move")
@@ -227,17 +216,21 @@ def show_cmd(file: Path, limit: int) -> None:
 @click.argument("action_text", metavar="ACTION")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Where to save the new state (default: overwrite FILE).")
-def move_cmd(file: Path, action_text: str, out_file: Path | None) -> None:
+@click.option("--rules", "rules_file", type=click.Path(path_type=Path), default=None,
+              help=_RULES_HELP)
+def move_cmd(file: Path, action_text: str, out_file: Path | None,
+             rules_file: Path | None) -> None:
     """Apply ACTION to a saved state and save the result.
 
     ACTION is the action's text form as `show` lists it, e.g. "place cell=(1,1)".
     The file is replaced only once the new state is complete.
     """
-    state = _read_state(file)
+    state = read_state(file, rules_file)
+    check_outputs(out_file or file)
     game = state.game
     action = game.parse_action(state, action_text)
     after = game.apply(state, action)
-    _write_atomic(out_file or file, game.serialize(after))
+    save_state(out_file or file, after)
     rec = after.history[-1]
     player = state.decision.player if state.decision else 0
     out.print(f"{who(game, player)}: {game.describe_action(state, player, action)}")
@@ -249,28 +242,40 @@ def move_cmd(file: Path, action_text: str, out_file: Path | None) -> None:
 @cli.command("replay")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--show", is_flag=True, help="Narrate the game move by move.")
-def replay_cmd(file: Path, show: bool) -> None:
-    """Check a replay FILE: re-run it and confirm the recorded outcome and state."""
-    try:
-        lines = [ln for ln in file.read_text(encoding="utf-8").splitlines() if ln.strip()]
-    except OSError as exc:
-        _fail(f"cannot read {file}: {exc.strerror or exc}")
+@click.option("--rules", "rules_file", type=click.Path(path_type=Path), default=None,
+              help=_RULES_HELP)
+def replay_cmd(file: Path, show: bool, rules_file: Path | None) -> None:
+    """Check a replay FILE: re-run it and confirm the recorded outcome and state.
+
+    A file of JSON lines (`arena --replays`) is checked line by line: every failing
+    replay is one line with its line number, then a count; exit status 1 if any failed.
+    """
+    lines = [(i, ln) for i, ln in enumerate(read_text(file).splitlines(), 1) if ln.strip()]
     if not lines:
         _fail(f"{file}: empty replay file")
-    for i, line in enumerate(lines, 1):
+    failed = 0
+    for i, line in lines:
         try:
             rep = Replay.from_json(line)
+            scenario = rep.meta.get("scenario")
+            game = open_game(rep.game, scenario if isinstance(scenario, str) else None,
+                             rep.meta.get("rules"), rules_file)
+            state = replay_game(game, rep, on_step=Narrator(game) if show else None)
+        except FileProblem as exc:
+            problem = exc.message
         except StratagemError as exc:
-            _fail(f"{file}:{i}: {exc}")
-        scenario = rep.meta.get("scenario")
-        game = load(rep.game, scenario if isinstance(scenario, str) else None)
-        narrator = Narrator(game) if show else None
-        try:
-            state = replay_game(game, rep, on_step=narrator)
-        except StratagemError as exc:
-            _fail(f"{file}:{i}: {exc}")
-        out.print(f"{file}:{i}: ok — {rep.game} seed {rep.seed}, {len(rep.records)} decisions, "
-                  f"{result_line(game, state)}")
+            problem = str(exc)
+        else:
+            out.print(f"{file}:{i}: ok — {rep.game} seed {rep.seed}, {len(rep.records)} "
+                      f"decisions, {result_line(game, state)}", markup=False)
+            continue
+        failed += 1
+        err.print(f"[bold red]error:[/] {escape(f'{file}:{i}: {problem}')}")
+    summary = (f"{len(lines)} replay{'s' * (len(lines) != 1)} checked, {failed} failed")
+    if failed:
+        err.print(summary)
+        sys.exit(1)
+    out.print(summary)
 
 
 @cli.command("arena")
@@ -333,6 +338,7 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
     tournament = Tournament(game_name, codes, games, scenario, mode, seed, seconds, forfeit)
     game = load(game_name, scenario)
     path = db or Path(f"arena-{Path(game.name).stem}-{tournament.key}.sqlite")
+    check_outputs(path, json_out, csv_out, replays, report)
     bar = None if quiet else _ArenaProgress()
 
     try:
@@ -352,15 +358,15 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
     _print_summary(summary)
     out.print(f"[dim]results in {path}[/]")
     if json_out is not None:
-        _write_atomic(json_out, json.dumps(summary.as_dict(), indent=2) + "\n")
+        write_atomic(json_out, json.dumps(summary.as_dict(), indent=2) + "\n")
     if csv_out is not None:
-        _write_atomic(csv_out, summary.to_csv())
+        write_atomic(csv_out, summary.to_csv())
     if replays is not None:
         kept: list[GameRow] = [r for r in rows if r.index % sample == 0]
-        _write_atomic(replays, "".join(r.replay + "\n" for r in kept))
+        write_atomic(replays, "".join(r.replay + "\n" for r in kept))
     if report is not None:
         from ..arena.report import render_report
-        _write_atomic(report, render_report(summary, rows))
+        write_atomic(report, render_report(summary, rows))
     for kind, target in (("JSON", json_out), ("CSV", csv_out), ("replays", replays),
                          ("balance report", report)):
         if target is not None:
@@ -479,11 +485,12 @@ def render_program_cmd(file: Path, game_name: str | None, fmt: str,
     """Print a program FILE as the card a player follows at the table."""
     from ..agents.program import render_html, render_markdown
     program, _ = _program(file, game_name)
+    check_outputs(out_file)
     text = render_html(program) if fmt == "html" else render_markdown(program)
     if out_file is None:
         out.print(text, markup=False, end="")
     else:
-        _write_atomic(out_file, text)
+        write_atomic(out_file, text)
         out.print(f"[dim]card written to {out_file}[/]")
 
 
@@ -514,6 +521,7 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
     baselines = tuple(a.strip() for a in against.split(",") if a.strip())
     for code in baselines:
         make_agent(code, game)
+    check_outputs(json_out)
     with Progress(console=err, transient=True) as bar:
         task = bar.add_task("games", total=games * len(baselines))
         ev = evaluate_program(program, game, baselines=baselines, games=games, seed=seed,
@@ -540,7 +548,7 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
               f"{ev.mean_regret:.4f}, blunders {100 * ev.blunder_rate:.1f}% "
               "(valued by the one-step lookahead over exact outcomes)")
     if json_out is not None:
-        _write_atomic(json_out, json.dumps(ev.as_dict(), indent=2) + "\n")
+        write_atomic(json_out, json.dumps(ev.as_dict(), indent=2) + "\n")
 
 
 @cli.command("serve")

@@ -108,6 +108,10 @@ class Game:
         self.description = description
         self.scenario = scenario
         """The scenario this game was built for (``""`` when the rules have only one set-up)."""
+        self.rules_file: str | None = None
+        """The rules file this game was compiled from, as a resolved path: set by the rules
+        loader (``None`` for a game built otherwise). The engine never reads it; tools record
+        it so that a saved state or a replay can find its rules again."""
         self.calls = 0
         """Forward-model calls so far: each ``apply`` and each state ``outcomes`` builds.
         Agents budget by it, so a search's size compares across machines."""

@@ -28,13 +28,19 @@ def compile_rules(path: str | Path) -> Parts:
 
 
 def load_rules(path: str | Path, scenario: str | None = None) -> Game:
-    """The ``Game`` a rules file describes (``RulesError`` listing every problem)."""
+    """The ``Game`` a rules file describes (``RulesError`` listing every problem).
+
+    The game's ``rules_file`` is set to the rules file, resolved.
+    """
     parts = compile_rules(path)
     if scenario is not None and scenario not in parts.placements:
         known = ", ".join(k for k in parts.placements if k) or "none"
         raise RulesError([Problem(Loc(str(path), 1, 1), f"no scenario `{scenario}`",
                                   f"scenarios: {known}")])
-    return parts.build(scenario)
+    game = parts.build(scenario)
+    p = Path(path)
+    game.rules_file = str((p / "rules.yaml" if p.is_dir() else p).resolve())
+    return game
 
 
 def compile_text(text: str, file: str = "<rules>") -> Game:
