@@ -4,6 +4,6 @@
 ``arena.store``, ``arena.stats`` and ``arena.report`` make up ``stratagem arena``.
 """
 
-from .match import MatchResult, Replay, TimeLimit, play, replay_game
+from .match import MatchResult, Replay, TimeLimit, play, replay_game, rules_origin
 
-__all__ = ["MatchResult", "Replay", "TimeLimit", "play", "replay_game"]
+__all__ = ["MatchResult", "Replay", "TimeLimit", "play", "replay_game", "rules_origin"]

@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from ..arena.match import rules_origin
+from ..arena import rules_origin
 from ..engine import Game, State, StratagemError, UnknownGameError
 from ..games import load
 
