@@ -205,6 +205,21 @@ def test_non_utf8_input_is_one_line(capsys, tmp_path: Path, command: list[str]):
     assert err.strip() == f"error: {f}: the file is not UTF-8 text"
 
 
+def test_files_with_a_byte_order_mark_load(capsys, tmp_path: Path):
+    """A saved state or replay an editor saved with a UTF-8 byte-order mark still opens."""
+    f = tmp_path / "g.json"
+    run(capsys, "new", "tic_tac_toe", "--out", str(f))
+    f.write_bytes(b"\xef\xbb\xbf" + f.read_bytes())
+    code, out, err = run(capsys, "show", str(f))
+    assert code == 0, err
+    assert "waiting for: action by x" in out
+    rep = tmp_path / "r.json"
+    run(capsys, "play", "tic_tac_toe", "--quiet", "--replay-out", str(rep))
+    rep.write_bytes(b"\xef\xbb\xbf" + rep.read_bytes())
+    code, out, err = run(capsys, "replay", str(rep))
+    assert code == 0, err
+
+
 def test_replay_of_a_json_list_is_a_clear_message(capsys, tmp_path: Path):
     """A JSON value that is not an object is named for what it is."""
     f = tmp_path / "list.json"

@@ -30,9 +30,10 @@ class FileProblem(click.ClickException):
 
 
 def read_text(file: Path) -> str:
-    """A file's text; unreadable or non-UTF-8 files are a ``FileProblem``."""
+    """A file's text (a leading byte-order mark, as some editors write, is dropped);
+    unreadable or non-UTF-8 files are a ``FileProblem``."""
     try:
-        return file.read_text(encoding="utf-8")
+        return file.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
         raise FileProblem(f"{file}: the file is not UTF-8 text") from None
     except OSError as exc:
