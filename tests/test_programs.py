@@ -421,7 +421,7 @@ def test_the_card_shows_every_state_trigger_and_step() -> None:
             assert f"{t.number}. If `{t.test.text}`: go to **{t.go}**" in md
         for rules in st.phases.values():
             for r in rules:
-                assert f"\n{r.number}. " in md
+                assert f"\n- **{r.number}.** " in md
     assert "```mermaid" in md and "hunt --> cunning" in md
     assert "if still tied, roll a die" in md
     page = _Page()
@@ -432,6 +432,24 @@ def test_the_card_shows_every_state_trigger_and_step() -> None:
     assert page.tags.count("li") == sum(
         len(r) for st in prog.states.values() for r in st.phases.values()) + sum(
         len(st.triggers) for st in prog.states.values())
+
+
+def test_the_markdown_card_lists_each_step_as_an_item_of_its_own() -> None:
+    """CommonMark reads every trigger and every step of the card as a list item (steps
+    numbered 2.1 included), never as lines run together into one paragraph."""
+    markdown_it = pytest.importorskip("markdown_it")
+    for game, name in (("skirmish", "goblins"), ("broken_throne", "captain")):
+        prog = load_program(bundled_programs(game)[name])
+        md = render_markdown(prog)
+        tokens = markdown_it.MarkdownIt("commonmark").parse(md)
+        items = [t for t in tokens if t.type == "list_item_open"]
+        words = [t.content for t in tokens if t.type == "inline"]
+        steps = [r for st in prog.states.values() for rules in st.phases.values() for r in rules]
+        triggers = [t for st in prog.states.values() for t in st.triggers]
+        assert len(items) == len(steps) + len(triggers) + len(prog.defines), name
+        for r in steps:
+            assert sum(w.startswith(f"**{r.number}.** ") for w in words) >= 1, r.number
+        assert not any("\n" in w for w in words if w.startswith("**")), "steps run together"
 
 
 # ------------------------------------------------------------------ roster, seats, games

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 
 from .spec import ANY, Prefer, Program, ProgramState, Rule, Step
 
@@ -88,7 +89,9 @@ def _state_md(st: ProgramState) -> list[str]:
     for phase, rules in st.phases.items():
         label = "every phase" if phase == ANY else f"the {phase} phase"
         lines += [f"**Steps in {label}** (the first that applies acts):", ""]
-        lines += [f"{r.number}. {rule_words(r)}" for r in rules]
+        # A bullet each: a number such as 2.1 is no Markdown list marker, so without one
+        # the steps would run together into a single paragraph.
+        lines += [f"- **{r.number}.** {rule_words(r)}" for r in rules]
         lines.append("")
     if st.final:
         lines += ["*The program stays in this state.*", ""]
@@ -170,6 +173,10 @@ def state_diagram_svg(program: Program, size: int = 420) -> str:
     return "".join(out)
 
 
+_STEP = re.compile(r"- \*\*([0-9][0-9.]*)\.\*\* (.*)")
+"""A step of the Markdown card: its number (``2.1``) and its words."""
+
+
 def _inline(text: str) -> str:
     """Markdown's inline code and bold, as HTML (the card uses nothing else)."""
     out = html.escape(text)
@@ -195,6 +202,9 @@ def render_html(program: Program) -> str:
             continue
         if skip:
             continue
+        step = _STEP.match(line)
+        if step is not None:
+            line = f"{step[1]}. {step[2]}"
         numbered = line[:1].isdigit() and ". " in line[:8]
         if in_list and not numbered:
             body.append("</ol>")
