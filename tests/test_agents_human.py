@@ -4,6 +4,7 @@ ActionBuilder, and nothing typed makes it fail."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -108,13 +109,49 @@ def test_bad_input_is_answered_and_asked_again(duel: Game) -> None:
     action, shown = answer(duel, state, "\n".join(typed) + "\n")
     assert action.type == "end_turn"
     assert "type a number from 1 to 3, an action, or ? for help" in shown
-    assert "there is no choice 0" in shown and "there is no choice 99" in shown
-    assert "not legal: illegal action move #1 to=(9,9): target to=(9,9) is not a possible " \
-           "position" in shown
+    assert shown.count("no such choice: pick 1..3") == 2  # 0 and 99
+    assert "move #1 to=(9,9) is not legal: target to=(9,9) is not a possible position" in shown
     assert "not understood (unbalanced brackets" in shown
     assert "nothing to undo" in shown
     assert shown.count("Commands:") == 2
     assert "  move #1 to=" in shown  # the full list
+
+
+def test_a_number_out_of_any_range_is_no_such_choice(duel: Game) -> None:
+    """A number of any length, even one too long to be an index, is answered with the range
+    to pick from; a refused action is said in one phrase, without a doubled "illegal"."""
+    state = hero_turn(duel)
+    action, shown = answer(duel, state, "9" * 26 + "\n" + "1" + "0" * 4400 + "\nmove #1 to=(9,9)"
+                           "\nend_turn\n")
+    assert action.type == "end_turn"
+    assert shown.count("no such choice: pick 1..3") == 2
+    assert "must start with an action name" not in shown
+    assert "not legal: illegal" not in shown and "illegal action" not in shown
+
+
+def test_a_reaction_is_asked_in_a_sentence_naming_the_units_and_the_event(duel: Game) -> None:
+    """The reaction prompt names the reacting unit by type and the event in the game's words,
+    before a pending event and after a done one."""
+    pending = reach(duel, 4, lambda d: d.actions[0].type == "opportunity_attack")
+    said = duel.describe_reaction(pending.view(pending.decision.player))  # type: ignore[union-attr]
+    assert re.fullmatch(r"(fighter #1|goblin #2) may react before (goblin #2|fighter #1) moves "
+                        r"\(\d,\d\) → \(\d,\d\)", said), said
+    done = next(s for seed in range(20) for s in [_reached(duel, seed, "riposte")] if s)
+    said = duel.describe_reaction(done)
+    assert re.fullmatch(r"fighter #1 may react after goblin #2 attacks fighter #1: rolls \d+, "
+                        r"misses", said), said
+    turn = hero_turn(duel)
+    assert duel.describe_reaction(turn) == turn.decision.prompt  # type: ignore[union-attr]
+
+
+def _reached(game: Game, seed: int, reaction: str) -> State | None:
+    """The first state of random play from ``seed`` that offers ``reaction``, if any."""
+    state, rng = game.new_state(seed), Rng(seed)
+    while state.decision is not None:
+        if state.decision.actions[0].type == reaction:
+            return state
+        state = game.apply(state, state.decision.actions[rng.below(len(state.decision.actions))])
+    return None
 
 
 def test_random_picks_a_legal_option_consistent_with_the_choices_made(duel: Game) -> None:
@@ -141,7 +178,8 @@ def test_reactions_offer_the_reaction_and_pass(duel: Game) -> None:
     state = reach(duel, 0, lambda d: d.player == 0 and d.kind == "reaction")
     action, shown = answer(duel, state, "pass\n")
     assert action == Action("pass")
-    assert "you may react, or pass: #1 may react to pending" in shown
+    assert "fighter #1 may react before goblin #2 attacks fighter #1: rolls " in shown
+    assert "choose your reaction, or pass:" in shown
     reaction = answer(duel, state, "1\n")[0]
     assert reaction.type != "pass" and reaction.actor == Ref(1)
 
@@ -177,6 +215,17 @@ def test_a_view_shows_the_players_own_cards_and_only_counts_the_others() -> None
     assert f"hand: {mine}" in shown
     assert "hand: 3 hidden" in shown
     assert "north (you)" in shown
+
+
+def test_cards_on_the_table_are_named_once() -> None:
+    """A card played onto the table reads `card6 #6`, never with a doubled `#`."""
+    game = stratagem.load("high_card")
+    state = reach(game, 3, lambda d: d.kind == "action" and d.player == 1)
+    table = state.players[0].zones["table"]
+    assert table
+    _, shown = answer(game, state, "1\n")
+    assert f"table: {state.entities[table[0]].type} #{int(table[0])}" in shown
+    assert "##" not in shown
 
 
 def test_a_single_option_is_taken_without_asking() -> None:
@@ -240,6 +289,6 @@ def test_cli_human_survives_garbage_and_plays_on() -> None:
     code, out = _play(["pig", "--agents", "human,random", "--seed", "5"],
                       "nonsense\n7\nstop\nquit\n")
     assert code == 0
-    assert "not legal: illegal action nonsense: unknown action" in out
-    assert "there is no choice 7" in out
+    assert "nonsense is not legal: unknown action" in out
+    assert "no such choice: pick 1..2" in out
     assert "first  stops" in out and "left the game (quit)" in out

@@ -15,7 +15,7 @@ def test_an_enemy_on_the_castle_takes_it_and_ends_the_game() -> None:
     game, s = start("trial_economy")
     s = play(game, s, "select #2", "move #2 to=(7,5)")
     assert s.outcome is not None
-    assert s.outcome.winners == (RED,) and s.outcome.reason == "castle taken"
+    assert s.outcome.winners == (RED,) and s.outcome.reason == "blue lost the castle"
 
 
 def test_blue_can_take_reds_castle_just_the_same() -> None:
@@ -23,7 +23,7 @@ def test_blue_can_take_reds_castle_just_the_same() -> None:
     game, s = start("trial_economy")
     s = play(game, s, "end_turn", "select #4", "move #4 to=(0,0)")
     assert s.outcome is not None
-    assert s.outcome.winners == (BLUE,) and s.outcome.reason == "castle taken"
+    assert s.outcome.winners == (BLUE,) and s.outcome.reason == "red lost the castle"
 
 
 def test_a_side_on_its_own_castle_loses_nothing() -> None:
@@ -41,7 +41,7 @@ def test_a_side_with_no_unit_left_loses() -> None:
     game, s = start("trial_last_stand")
     s = play(game, s, "select #1", "attack #1 target=#2")
     assert s.outcome is not None
-    assert s.outcome.winners == (RED,) and s.outcome.reason == "army destroyed"
+    assert s.outcome.winners == (RED,) and s.outcome.reason == "blue lost the whole army"
 
 
 def test_at_the_round_limit_units_left_and_gold_decide() -> None:

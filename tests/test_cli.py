@@ -42,12 +42,40 @@ def test_play_narrates_and_prints_the_result(capsys):
 
 
 def test_play_duel_narrates_reactions_and_rolls(capsys):
-    """The duel's narration shows reactions and the dice they rolled."""
+    """The duel's narration tells actions, reactions and the dice they rolled as sentences:
+    units by type and number (never a doubled `##`), and no raw dice where a sentence
+    already says what they did."""
     code, out, _ = run(capsys, "play", "duel", "--seed", "4")
     assert code == 0
-    assert "reacts: opportunity_attack" in out
-    assert "(rolls " in out
-    assert "attacks" in out
+    assert "##" not in out
+    assert "  monsters goblin #2 moves to (4,0)\n" in out  # its action's text, not `move to=`
+    assert "reacts: opportunity_attack (fighter #1)\n" in out
+    assert "· fighter #1 attacks goblin #2: rolls 4, misses" in out
+    assert "ends its turn" in out and "end_turn" not in out
+    assert "(rolls " not in out
+    assert "Result: won by " in out and "its creatures" not in out
+
+
+def test_raw_dice_are_shown_only_where_no_sentence_tells_them(capsys):
+    """Pig narrates no throw, so its dice are the only account of them and are shown; the
+    orders roll of Flower War and the dice of Elemental Duel are told in the game's words
+    (`roll 6 dice: 3 common…`), so their numbers are not repeated beside them."""
+    _, out, _ = run(capsys, "play", "pig", "--seed", "1")
+    assert re.search(r"first  throws the die  \(rolls \d\)", out)
+    for game in ("flower_war", "elemental_duel"):
+        code, out, _ = run(capsys, "play", game, "--seed", "1")
+        assert code == 0 and "(rolls " not in out, game
+    _, out, _ = run(capsys, "play", "flower_war", "--seed", "1")
+    assert re.search(r"aztecs roll their dice\n +· aztecs roll \d dice: \d common", out)
+
+
+def test_the_readme_tour_shows_the_real_duel_output(capsys):
+    """The `stratagem play duel --seed 4` lines README.md shows are what it prints."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("$ stratagem play duel --seed 4\n", 1)[1].split("  ...\n", 1)[0]
+    assert len(shown.splitlines()) >= 5
+    _, out, _ = run(capsys, "play", "duel", "--seed", "4")
+    assert out.startswith(shown), out[:len(shown) + 200]
 
 
 def test_unknown_game_is_one_line_with_a_suggestion(capsys):

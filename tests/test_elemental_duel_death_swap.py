@@ -55,7 +55,7 @@ def test_the_last_character_falling_ends_the_game() -> None:
     s = act(game, start(game), "skill #1 pay1=omni pay2=omni pay3=omni")
     assert s.decision is None and s.outcome is not None
     assert s.outcome.winners == (RED,)
-    assert s.outcome.reason == "every character is defeated"
+    assert s.outcome.reason == "every character of blue is defeated"
 
 
 def test_a_standby_character_falling_asks_no_one() -> None:

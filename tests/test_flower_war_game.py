@@ -63,7 +63,8 @@ def test_the_readme_states_every_ability(name: str) -> None:
 
 
 def test_play_narrates_activations_rolls_and_reactions(capsys: pytest.CaptureFixture[str]) -> None:
-    """A random game at close quarters shows activations, rolls, reactions and a result."""
+    """A random game at close quarters shows activations, rolls, reactions and a result; every
+    roll is told in the game's words, so no raw dice are printed beside them."""
     code = 0
     try:
         main(["play", "flower_war", "--scenario", "close_quarters", "--agents", "random,random",
@@ -74,6 +75,7 @@ def test_play_narrates_activations_rolls_and_reactions(capsys: pytest.CaptureFix
     assert code == 0
     assert re.search(r"aztecs roll \d dice: \d common, \d uncommon, \d rare", out)
     assert re.search(r"activates (with a die|free, near its Warlord,) to (move|shoot|charge)", out)
-    assert "reacts: " in out and " fights " in out and "(rolls " in out
+    assert "reacts: " in out and " fights " in out and "(rolls " not in out
+    assert re.search(r"scores \d+ hits on \d\+; .* scores \d+ hits on \d\+", out)
     assert "(None)" not in out, "a side's own reaction names no unit"
     assert re.search(r"Result: (won by aztecs|won by tlaxcaltecs|draw) — ", out)

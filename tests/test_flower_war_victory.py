@@ -38,7 +38,7 @@ def test_an_exhausted_warlord_falls_to_one_hit_and_his_side_loses_at_once() -> N
     assert not s.has_entity(WARLORD)
     assert s.decision is None and s.outcome is not None
     assert s.outcome.winners == (TLAXCALTECS,)
-    assert "Warlord has fallen" in s.outcome.reason
+    assert s.outcome.reason == "aztecs lost their Warlord"
 
 
 def test_resilience_turns_casualties_into_fatigue() -> None:

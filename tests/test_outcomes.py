@@ -110,9 +110,23 @@ def test_lose_rule_with_two_players_makes_the_other_the_winner() -> None:
     s = do(game, game.new_state(), "knock", 0)   # p0 knocks itself out
     o = s.outcome
     assert o is not None
-    assert o.winners == (1,) and o.ranks == (2, 1) and o.reason == "knocked out"
+    assert o.winners == (1,) and o.ranks == (2, 1) and o.reason == "p0: knocked out"
     assert o.returns == (-1.0, 1.0)
     assert not s.players[0].alive and s.players[1].alive
+
+
+def test_an_end_reason_names_the_player_it_held_for() -> None:
+    """`{player}` in a win or lose reason becomes that player's name, so the result says whose
+    units are gone; a lose reason that names no one follows the loser's name."""
+    won = arena(2, [EndRule("win", lambda c: pts(c) >= 1, "{player} scored first")])
+    o = do(won, won.new_state(), "score").outcome
+    assert o is not None and o.winners == (0,) and o.reason == "p0 scored first"
+    lost = arena(2, [EndRule("lose", is_out, "{player} was knocked out")])
+    o = do(lost, lost.new_state(), "knock", 1).outcome
+    assert o is not None and o.winners == (0,) and o.reason == "p1 was knocked out"
+    plain = arena(2, [KNOCKED_OUT])
+    o = do(plain, plain.new_state(), "knock", 1).outcome
+    assert o is not None and o.reason == "p1: knocked out"
 
 
 def test_draw_rule_ends_the_game_with_everyone_first() -> None:

@@ -128,7 +128,7 @@ def test_a_dropped_actor_loses_the_rest_of_its_turn():
     s = roll(game, s, 8)
     s = act(game, s, "pass")                     # no parry
     assert not s.has_entity(FIGHTER)
-    assert s.is_over and s.outcome.reason == "all its creatures fell"
+    assert s.is_over and s.outcome.reason == "heroes lost every creature"
 
 
 def test_illegal_actions_name_the_failed_condition_and_leave_the_state_untouched():

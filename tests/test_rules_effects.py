@@ -1485,7 +1485,8 @@ def test_win_check_active_tests_only_the_player_whose_turn_it_is() -> None:
 
 
 def test_lose_eliminates_and_the_last_player_standing_wins() -> None:
-    """A `lose` condition eliminates a player; with one player left, that player wins."""
+    """A `lose` condition eliminates a player; with one player left, that player wins, and the
+    reason names the loser."""
     game = end_game("""\
         end:
           lose:
@@ -1496,7 +1497,7 @@ def test_lose_eliminates_and_the_last_player_standing_wins() -> None:
     s = act(game, s, "wait #2")
     s = act(game, s, "kill #1 target=#2")
     assert s.outcome.winners == (0,) and s.outcome.ranks == (1, 2)
-    assert s.outcome.reason == "no pawns"
+    assert s.outcome.reason == "blue: no pawns"
 
 
 def test_draw_condition_ends_the_game_level() -> None:

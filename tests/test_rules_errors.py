@@ -597,6 +597,17 @@ def test_end_condition_problems() -> None:
     assert only(text) == f"{at(text, 'all}')}: unknown check `all` — each or active"
 
 
+def test_a_draw_label_cannot_name_the_player() -> None:
+    """`{player}` names the player an end rule held for; a draw holds for no one, so its label
+    may not use it (a win or lose label may)."""
+    text = BASE + "end:\n  draw:\n    \"{player} gave up\": \"true\"\n"
+    place = at(text, '"true')
+    assert only(text) == (f"{place}: the draw `{{player}} gave up` names {{player}}, but a draw "
+                          "holds for no one player — leave it out of a draw's label")
+    assert compile_text(BASE + "end:\n  lose:\n    \"{player} gave up\": \"false\"\n",
+                        FILE).end_rules[0].reason == "{player} gave up"
+
+
 def test_effects_that_need_an_event_outside_reactions() -> None:
     """`cancel_event` and `set_event` outside a reaction say there is no event there."""
     text = sub("- damage: {to: target, amount: 1}", "- cancel_event: {}")

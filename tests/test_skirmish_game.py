@@ -49,7 +49,7 @@ def test_a_side_with_no_creature_standing_loses() -> None:
     s = start(game, [15, 3])
     s = roll(game, act(game, s, "attack #1 target=#2"), 18, 10)
     assert s.decision is None and s.outcome is not None
-    assert s.outcome.winners == (0,) and s.outcome.reason == "all its creatures are down"
+    assert s.outcome.winners == (0,) and s.outcome.reason == "every creature of monsters is down"
 
 
 def test_after_ten_rounds_the_fight_is_a_draw() -> None:
@@ -71,13 +71,13 @@ def test_validate_prints_the_one_line_summary(capsys: pytest.CaptureFixture[str]
 
 def test_play_the_ambush_narrates_actions_rolls_and_reactions(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """The narration says who acted, the dice, each attack's sum against the armour, each
-    reaction, and names the fallen by their kind."""
+    """The narration says who acted, each attack's die and sum against the armour (in words,
+    so no raw dice beside them), each reaction, and names the fallen by their kind."""
     code, out = run_cli(capsys, "play", "skirmish", "--scenario", "ambush",
                         "--agents", "random,random", "--seed", "3")
     assert code == 0
     assert "skirmish — seed 3 — heroes: random, monsters: random" in out
-    assert "reacts: opportunity_attack" in out and "(rolls " in out
+    assert "reacts: opportunity_attack" in out and "(rolls " not in out
     assert re.search(r"· \w+ #\d+ strikes at \w+ #\d+(?: with \w+)?: \d+ \+ \d+ = \d+ "
                      r"against AC \d+, a", out)
     assert re.search(r"· \w+ #\d+ takes \d+ damage, \d+ HP left", out)

@@ -49,7 +49,7 @@ def test_move_opportunity_attack_parry_the_fighter_drops_and_the_move_is_cancell
     assert [name for name, _ in events(s, first)] == [
         "attack_hits", "parried", "wounded", "died", "moved_cancelled"]
     assert s.outcome is not None and s.outcome.winners == (1,)
-    assert s.outcome.reason == "all its creatures are down"
+    assert s.outcome.reason == "every creature of heroes is down"
     log = [(r.player, str(r.action)) for r in s.history[first:]]
     assert log == [(0, "move #1 to=(2,2)"), (1, "opportunity_attack #2"),
                    (-1, "roll value=15"), (-1, "roll value=8"),

@@ -59,8 +59,11 @@ in its text form (as `list` prints it). Commands:
   help, ?   this help
   quit      leave the game (it ends without a result)"""
 
-_NUMBER = re.compile(r"[0-9]{1,9}")
-"""A choice number: plain ASCII digits, few enough to be an index."""
+_NUMBER = re.compile(r"[0-9]+")
+"""A choice number: plain ASCII digits (a number too long to be an index is no choice)."""
+
+_INDEX_DIGITS = 9
+"""A number of more digits than this is out of range whatever the list."""
 
 
 class QuitGame(Exception):
@@ -166,13 +169,13 @@ class HumanAgent(Agent):
                 self.say(f"picked at random: {action}")
                 return Choice(action, "picked at random at the player's request")
             elif _NUMBER.fullmatch(text):
-                n = int(text)
+                n = int(text) if len(text) <= _INDEX_DIGITS else 0
                 if 1 <= n <= len(choices):
                     undo.append(builder)
                     builder = _fill(builder.choose(choices[n - 1]))
                     shown = False
                 else:
-                    self.say(f"there is no choice {n}: type a number from 1 to {len(choices)}")
+                    self.say(f"no such choice: pick 1..{len(choices)}")
             else:
                 picked = _match(text, choices)
                 if picked is not None:
@@ -190,7 +193,7 @@ class HumanAgent(Agent):
         try:
             action = self.game.parse_action(view, text)
         except IllegalActionError as exc:
-            self.say(f"not legal: {exc}")
+            self.say(f"{exc.action} is not legal: {exc.condition}")
             return None
         except (StratagemError, ValueError, RecursionError) as exc:
             self.say(f"not understood ({exc}); type a number from 1 to {len(choices)}, "
@@ -226,15 +229,20 @@ class HumanAgent(Agent):
         something has been chosen, what the action holds so far."""
         step = builder.step
         made = _partial(builder) if chosen else ""
-        head = {"reaction": "you may react, or pass",
-                "chance": "choose the outcome of the chance event"}.get(decision.kind,
-                                                                         "your move")
-        # An action decision's prompt names the flow's step, shown above; a choice asked in
-        # the middle of an effect (something is on the stack) has a question of its own.
-        prompt = decision.prompt if decision.kind != "action" or view.stack else ""
-        self.say(f"{head}: {prompt}" if prompt else head)
         label = STEP_NAMES.get(step)
         label = f"the {label}" if label else step
+        if decision.kind == "reaction":
+            # Who may react, and to what, in the game's own words.
+            self.say(self.game.describe_reaction(view))
+            if step == "type":
+                label = "your reaction, or pass"
+        else:
+            head = ("choose the outcome of the chance event" if decision.kind == "chance"
+                    else "your move")
+            # An action decision's prompt names the flow's step, shown above; a choice asked
+            # in the middle of an effect (something is on the stack) has a question of its own.
+            prompt = decision.prompt if decision.kind != "action" or view.stack else ""
+            self.say(f"{head}: {prompt}" if prompt else head)
         self.say(f"choose {label}" + (f" (so far: {made})" if made else "") + ":")
         odds = _odds(decision) if decision.player == CHANCE else {}
         width = len(str(len(choices)))
@@ -323,7 +331,7 @@ def describe_view(game: Game, view: State) -> list[str]:
         params = ", ".join(f"{k} {_plain(v)}" for k, v in e.params.items())
         status = ", ".join(s.name for s in e.statuses)
         extra = "".join(f"; {x}" for x in (params, status) if x)
-        lines.append(f"  {e.type} #{e.id}{owner} at {_plain(e.pos)}{extra}")
+        lines.append(f"  {e.type} #{int(e.id)}{owner} at {_plain(e.pos)}{extra}")
     for p, name in enumerate(game.players):
         player = view.players[p]
         params = ", ".join(f"{k} {_plain(v)}" for k, v in player.params.items())
@@ -339,7 +347,7 @@ def describe_view(game: Game, view: State) -> list[str]:
 
 def _zone(view: State, ids: tuple[int, ...]) -> str:
     """A zone's cards by type and id; cards the view withholds are only counted."""
-    known = [f"{view.entities[i].type} #{i}" for i in ids if i in view.entities]
+    known = [f"{view.entities[i].type} #{int(i)}" for i in ids if i in view.entities]
     hidden = len(ids) - len(known)
     shown = known[:ZONE_LIMIT]
     more = len(known) - len(shown)

@@ -42,8 +42,8 @@ class Step:
     """One decision of a game in words.
 
     ``where``: the flow before it (round, phase, whose turn); ``who``: the seat;
-    ``line``: what it did; ``rolls``: the dice it produced; ``events``: the
-    sentences of what followed, in order.
+    ``line``: what it did; ``rolls``: the dice to show beside it (see ``tell``);
+    ``events``: the sentences of what followed, in order.
     """
 
     where: str
@@ -53,22 +53,35 @@ class Step:
     events: tuple[str, ...]
 
 
+def _unit(state: State, actor: Any) -> str:
+    """A reacting unit as "type #id"."""
+    e = state.entities.get(actor)
+    return f"{e.type} #{int(actor)}" if e is not None else f"#{int(actor)}"
+
+
 def tell(game: Game, before: State, player: int, action: Action, after: State) -> Step:
-    """The step from ``before`` to ``after``, where ``player`` chose ``action``."""
+    """The step from ``before`` to ``after``, where ``player`` chose ``action``.
+
+    The step's raw dice are shown unless the game says its narration tells them
+    (``game.show_rolls`` false, ``show_rolls: false`` in a rules file): then sentences
+    such as "rolls 4, misses" or "3 common, 1 rare" already say what the dice did, and
+    the numbers beside them would tell it twice. A game that does not narrate its rolls
+    (pig's throws) is told by its numbers."""
     rec = after.history[-1]
     d = before.decision
     if d is not None and d.kind == "reaction":
         if action.type == "pass":
             line = "declines: " + ", ".join(
-                f"{a.type} ({a.actor})" if a.actor is not None else a.type
+                f"{a.type} ({_unit(before, a.actor)})" if a.actor is not None else a.type
                 for a in d.actions if a.type != "pass")
         else:
-            line = f"reacts: {action.type}" + (f" ({action.actor})" if action.actor is not None
-                                               else "")
+            line = f"reacts: {action.type}" + (f" ({_unit(before, action.actor)})"
+                                               if action.actor is not None else "")
     else:
         line = game.describe_action(before, player, action)
     events = tuple(narrated(game, before, after, ev, fields) for ev, fields in rec.events)
-    return Step(game.describe_flow(before), who(game, player), line, tuple(rec.rolls), events)
+    rolls = tuple(rec.rolls) if game.show_rolls else ()
+    return Step(game.describe_flow(before), who(game, player), line, rolls, events)
 
 
 def outcome_words(game: Game, outcome: Outcome | None) -> str:

@@ -104,7 +104,7 @@ def place(r: Resolver, eid: int, to: Pos | None) -> None:
             raise ValueError(f"position {to} is off the board")
         other = s.at.get(to)
         if other is not None and other != eid:
-            raise ValueError(f"position {to} is taken by #{other}")
+            raise ValueError(f"position {to} is taken by #{int(other)}")
     at = s._w_at()
     if e.pos is not None and at.get(e.pos) == eid:
         del at[e.pos]
@@ -145,7 +145,7 @@ def spawn(r: Resolver, type: str, owner: int | None, pos: Pos | None,
         if not (0 <= pos[0] < b.width and 0 <= pos[1] < b.height):
             raise ValueError(f"cannot spawn {type} at {pos}: off the board")
         if pos in s.at:
-            raise ValueError(f"cannot spawn {type} at {pos}: taken by #{s.at[pos]}")
+            raise ValueError(f"cannot spawn {type} at {pos}: taken by #{int(s.at[pos])}")
     if zone is not None and owner is None:
         raise ValueError(f"a {type} in zone {zone} needs an owner")
     s.next_id = eid + 1
@@ -647,7 +647,7 @@ class MoveCard(Effect):
         s = r.s
         e = s.entities[eid]
         if e.owner is None:
-            raise ValueError(f"card #{eid} has no owner")
+            raise ValueError(f"card #{int(eid)} has no owner")
         pl = s._w_player(e.owner)
         if e.zone is not None:
             pl.zones[e.zone] = tuple(x for x in pl.zones[e.zone] if x != eid)

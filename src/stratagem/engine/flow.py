@@ -27,6 +27,7 @@ from . import rng as _rng
 from .actions import Action, Pos, Ref
 from .context import Ctx
 from .errors import RunawayError
+from .spec import PLAYER_FIELD
 from .state import Decision, FlowPos, Outcome, Status
 
 if TYPE_CHECKING:
@@ -765,7 +766,7 @@ def check_end(r: Resolver) -> bool:
             if pl.alive and rule.test(Ctx(s, p)):
                 (wins if rule.kind == "win" else losses).append((p, rule.reason))
     if wins:
-        _finish(r, tuple(sorted({p for p, _ in wins})), wins[0][1])
+        _finish(r, tuple(sorted({p for p, _ in wins})), said(g, "win", *wins[0]))
         return True
     if losses:
         lost = tuple(sorted({p for p, _ in losses}))
@@ -774,12 +775,22 @@ def check_end(r: Resolver) -> bool:
         s.flow = s.flow._replace(eliminated=(*s.flow.eliminated, lost))
         alive = tuple(p for p, pl in enumerate(s.players) if pl.alive)
         if (len(alive) <= 1 and len(s.players) > 1) or not alive:
-            _finish(r, alive, losses[0][1], draw=not alive)
+            _finish(r, alive, said(g, "lose", *losses[0]), draw=not alive)
             return True
     if draw_reason is not None:  # a win or loss in the same check takes precedence
         _finish(r, (), draw_reason, draw=True)
         return True
     return False
+
+
+def said(g: Game, kind: str, player: int, reason: str) -> str:
+    """The reason an end rule gives, about ``player``: ``{player}`` in it becomes the player's
+    name; a ``lose`` reason that does not name the player follows "NAME: ", so the result
+    never leaves a reader guessing whose units are gone."""
+    name = g.players[player]
+    if PLAYER_FIELD in reason:
+        return reason.replace(PLAYER_FIELD, name)
+    return f"{name}: {reason}" if kind == "lose" else reason
 
 
 def _ranks(groups: list[tuple[int, ...]], n: int) -> tuple[int, ...]:

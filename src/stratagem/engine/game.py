@@ -23,7 +23,7 @@ from .context import Ctx
 from .effects import Effect, spawn
 from .errors import GameDefinitionError, IllegalActionError, StratagemError, TooManyOutcomesError
 from .flow import IN_STEP, START, explain, quick_playout
-from .runtime import RULE_FAILURES, Resolver, record, rule_failed
+from .runtime import RULE_FAILURES, EventFrame, Resolver, record, rule_failed
 from .spec import (
     ActionType,
     Board,
@@ -93,6 +93,7 @@ class Game:
         score: Callable[[Ctx], Any] | None = None,
         narrated: Iterable[str] = (),
         narration: dict[str, Callable[[State, dict[str, Any]], str]] | None = None,
+        show_rolls: bool = True,
         visibility: Callable[[State, int, Entity], bool] | None = None,
         chance: bool | None = None,
         description: str = "",
@@ -135,6 +136,9 @@ class Game:
         self.score = score
         self.narrated = frozenset(narrated) | frozenset(narration or {})
         self.narration = dict(narration or {})
+        self.show_rolls = show_rolls
+        """Whether an account of a played game shows each step's raw dice; false when the
+        narration says in words what the dice did."""
         self.visibility = visibility
         reactions = tuple(reactions)
         self.triggers = tuple(triggers)
@@ -523,8 +527,28 @@ class Game:
         if action.actor is not None and action.actor in state.entities:
             e = state.entities[action.actor]
             rest = " ".join(f"{k}={v}" for k, v in action.targets)
-            return f"{e.type} #{action.actor} {action.type}" + (f" {rest}" if rest else "")
+            return f"{e.type} #{int(action.actor)} {action.type}" + (f" {rest}" if rest else "")
         return str(action)
+
+    def describe_reaction(self, state: State) -> str:
+        """A sentence for a reaction decision: who may react, and to what, told by the
+        event's narration (``fighter #1 may react before goblin #2 moves (3,1) → (4,0)``).
+        Any other decision gives its prompt."""
+        d = state.decision
+        if d is None:
+            return ""
+        frame = next((f for f in reversed(state.stack) if type(f) is EventFrame), None)
+        if d.kind != "reaction" or frame is None:
+            return d.prompt
+        who = (self._label(state, Ref(d.actor)) if d.actor is not None
+               else self.players[d.player])
+        if frame.name in self.narration:
+            what = self.narrate(state, frame.name, dict(frame.fields))
+        else:
+            fields = ", ".join(f"{k} {self._label(state, v)}" for k, v in frame.fields.items())
+            what = f"'{frame.name}'" + (f" ({fields})" if fields else "")
+        when = "before" if frame.stage == "pending" else "after"
+        return f"{who} may react {when} {what}"
 
     def _label(self, state: State, value: Any) -> Any:
         if isinstance(value, Ref) and value in state.entities:

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from .context import Ctx
     from .effects import Effect
 
+PLAYER_FIELD = "{player}"
+"""In an end rule's reason, the name of the player the rule held for."""
+
 Test = Callable[["Ctx"], Any]
 """A condition: truthy when it holds."""
 Expr = Callable[["Ctx"], Any]
@@ -243,6 +246,9 @@ class EndRule:
     ``kind``: ``win`` (the game ends, that player wins), ``lose`` (that player
     is eliminated; the last one standing wins) or ``draw`` (checked once, with
     ``ctx.player`` unset). ``who="active"`` checks only the player whose turn it is.
+    ``reason`` becomes the outcome's reason: ``{player}`` in it (``PLAYER_FIELD``) is
+    replaced by the name of the player the rule held for, and a ``lose`` reason without
+    it is said as "NAME: reason".
     """
 
     kind: str

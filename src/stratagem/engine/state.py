@@ -81,7 +81,7 @@ class Entity:
         where = f" in {self.zone}" if self.zone else ""
         if self.pos is not None:
             where = f" at {self.pos}"
-        return f"<{self.type} #{self.id} of P{self.owner}{where}>"
+        return f"<{self.type} #{int(self.id)} of P{self.owner}{where}>"
 
 
 class PlayerState:

@@ -147,7 +147,7 @@ def describe(state: State, player: int | None = None) -> str:
     off_board = [e for e in view.iter_entities() if e.pos is None]
     if off_board:
         lines.append("off the board: " + ", ".join(
-            f"{e.type}#{e.id}" + (f"@{game.players[e.owner]}" if e.owner is not None else "")
+            f"{e.type}#{int(e.id)}" + (f"@{game.players[e.owner]}" if e.owner is not None else "")
             + (f" in {e.zone}" if e.zone else "") for e in off_board))
     d = view.decision
     if d is None:

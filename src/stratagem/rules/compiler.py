@@ -19,6 +19,7 @@ from ..engine import Ctx, Game, Pos, Ref, dice
 from ..engine.effects import Effect
 from ..engine.game import SIZES
 from ..engine.spec import (
+    PLAYER_FIELD,
     ActionType,
     Board,
     Condition,
@@ -66,7 +67,7 @@ BUILTIN_EVENTS: dict[str, dict[str, str]] = {
 
 TOP_KEYS = ("game", "description", "players", "shape", "board", "entities", "player", "zones",
             "statuses", "actions", "reactions", "triggers", "flow", "end", "setup", "scenarios",
-            "narration")
+            "narration", "show_rolls")
 
 
 class _Skip(Exception):
@@ -280,6 +281,12 @@ class Compiler:
         self.section(lambda: self._setup(top.get("setup"), top.get("scenarios"), parts, board))
         kw["narration"] = self.section(lambda: self._narration(top.get("narration"))) or {}
         kw["narrated"] = tuple(sorted(self.narrated))
+        if "show_rolls" in top:
+            node = top["show_rolls"]
+            if isinstance(node.value, bool):
+                kw["show_rolls"] = node.value
+            else:
+                self.fail(node.loc, f"`show_rolls` must be true or false, not {_show(node)}")
         kw["events"] = {k: dict(v) for k, v in self.events.items()}
         if self.problems:
             raise RulesError(self.problems)
@@ -1029,6 +1036,11 @@ class Compiler:
                     scope = self.base_scope()
                     if kind == "draw":
                         scope.names.pop("player")
+                        if PLAYER_FIELD in label:
+                            self.fail(spec.loc, f"the draw `{label}` names {PLAYER_FIELD}, "
+                                      "but a draw holds for no one player",
+                                      "leave it out of a draw's label")
+                            return
                     rules.append(EndRule(kind, self.expr(cond, scope, "bool").fn, label, check))
                 self.section(one)
         limit = self.need_int(m["round_limit"], "`round_limit`", 1) if "round_limit" in m \
@@ -1154,7 +1166,7 @@ def _template(template: str, entity_fields: frozenset[str]) -> Callable[[Any, di
         def one(m: re.Match[str]) -> str:
             v = fields.get(m.group(1))
             e = state.entities.get(v) if m.group(1) in entity_fields or type(v) is Ref else None
-            return f"{e.type} #{e.id}" if e is not None else str(v)
+            return f"{e.type} #{int(e.id)}" if e is not None else str(v)
         return _FIELD.sub(one, template)
     return render
 

@@ -84,10 +84,15 @@ TOP: dict[str, tuple[bool, str]] = {
               "first turn."),
     "scenarios": (False, "Other starting set-ups (and boards) the same rules can be played "
                   "from."),
-    "narration": (False, "Sentences that narrate events in game logs: `{died: \"{type} "
-                  "#{entity} falls\"}`. `{field}` is replaced by the event's field (an entity "
-                  "reads as its type and id); `moved_cancelled` narrates a move that never "
-                  "happened."),
+    "narration": (False, "Sentences that narrate events in game logs: `{died: \"{entity} "
+                  "falls\"}`. `{field}` is replaced by the event's field (an entity reads as "
+                  "its type and id: `soldier #4 falls`); `moved_cancelled` narrates a move that "
+                  "never happened."),
+    "show_rolls": (False, "Whether the account of a played game (`stratagem play`, the web "
+                   "page) shows the raw dice of each decision beside it (`true`, the "
+                   "default). Say `false` when the narration tells what every roll shows "
+                   "(`rolls 4, misses`), so that the numbers are not told twice; a game that "
+                   "narrates no roll keeps its numbers as the only account of its dice."),
 }
 """Every top-level section (the compiler's ``TOP_KEYS``): required, and what it holds."""
 
@@ -295,11 +300,15 @@ SECTIONS: tuple[Part, ...] = (
           Key("round_limit", "The game ends after this many rounds (overrides "
               "`flow: round_limit`)."),
           Key("score", "A number for `player`: at the round limit, the highest score wins.")),
-         "end:\n  lose:\n    lost every unit: \"count(entities(owner: player)) == 0\"\n"
+         "end:\n  lose:\n    \"{player} lost every unit\": "
+         "\"count(entities(owner: player)) == 0\"\n"
          "  round_limit: 12"),
     Part("end condition", "end: win|lose|draw: LABEL:",
-         "The label names the condition in the result (`won by red — lost every unit`). Give "
-         "the condition itself, or a mapping with these keys.",
+         "The label names the condition in the result. `{player}` in it is replaced by the "
+         "name of the player it held for (`won by red — blue lost every unit`); a `lose` "
+         "label without it follows the loser's name (`won by red — blue: army destroyed`), "
+         "and a `draw` label cannot use it. Give the condition itself, or a mapping with "
+         "these keys.",
          (Key("when", "The condition.", True),
           Key("check", "`each` (the default: every player still in) or `active` (only the "
               "player whose turn it is).")),

@@ -181,17 +181,19 @@ def _roll_initiative() -> tuple[Any, ...]:
 
 
 def _name(state: State, eid: Any) -> str:
+    """An entity as "type #id" (just "#id" once it has left the game)."""
     e = state.entities.get(eid)
-    return f"{e.type} #{eid}" if e is not None else f"#{eid}"
+    return f"{e.type} #{int(eid)}" if e is not None else f"#{int(eid)}"
 
 
 NARRATION = {
     "moved": lambda s, f: f"{_name(s, f['mover'])} moves {f['from']} → {f['to']}",
-    "moved_cancelled": lambda s, f: f"#{f['mover']}'s move to {f['to']} never happens",
-    "attacked": lambda s, f: (f"#{f['attacker']} attacks #{f['target']}: rolls {f['roll']}, "
+    "moved_cancelled": lambda s, f: f"{_name(s, f['mover'])} never reaches {f['to']}",
+    "attacked": lambda s, f: (f"{_name(s, f['attacker'])} attacks {_name(s, f['target'])}: "
+                              f"rolls {f['roll']}, "
                               + (f"hits for {f['damage']}" if f["hit"] else "misses")),
-    "damaged": lambda s, f: f"#{f['target']} takes {f['amount']} damage",
-    "died": lambda s, f: f"{f['type']} #{f['entity']} drops",
+    "damaged": lambda s, f: f"{_name(s, f['target'])} takes {f['amount']} damage",
+    "died": lambda s, f: f"{f['type']} #{int(f['entity'])} drops",
 }
 
 SCENARIOS: dict[str, tuple[Placement, ...]] = {
@@ -222,15 +224,18 @@ def build(scenario: str = "duel", fighter_hp: int | None = None) -> Game:
                        conditions=(Condition("has movement left", lambda c: c.me["moves"] > 0),),
                        targets=(TargetSpec("to", _neighbours, kind="position"),),
                        effects=(ModifyParam(lambda c: c.actor, "moves", -1),
-                                Move(lambda c: c.actor, lambda c: c.targets["to"]))),
+                                Move(lambda c: c.actor, lambda c: c.targets["to"])),
+                       text="{actor} moves to {to}"),
             ActionType("attack", "entity",
                        conditions=(Condition("has not attacked this turn",
                                              lambda c: c.me["acted"] == 0),),
                        targets=(TargetSpec("target", _adjacent_enemies, kind="entity"),),
                        effects=(SetParam(lambda c: c.actor, "acted", 1),
-                                Perform("strike", targets={"target": _target}))),
+                                Perform("strike", targets={"target": _target})),
+                       text="{actor} attacks {target}"),
             ActionType("strike", "entity", effects=STRIKE),
-            ActionType("end_turn", "entity", effects=(EndTurn(),), ends_turn=True),
+            ActionType("end_turn", "entity", effects=(EndTurn(),), ends_turn=True,
+                       text="{actor} ends its turn"),
         ],
         reactions=REACTIONS,
         placements=placements,
@@ -242,7 +247,9 @@ def build(scenario: str = "duel", fighter_hp: int | None = None) -> Game:
                             SetParam(lambda c: c.actor, "acted", 0))),),
             order=Order("initiative", key=lambda ctx, e: e["initiative"]),
         )],
-        end_rules=[EndRule("lose", lambda c: not _has_creatures(c), "all its creatures fell")],
+        end_rules=[EndRule("lose", lambda c: not _has_creatures(c),
+                           "{player} lost every creature")],
         round_limit=30,
         narration=NARRATION,
+        show_rolls=False,  # the narration says each roll ("rolls 4, misses")
     )

@@ -1,0 +1,92 @@
+"""A played step told in words (``arena.narration``): actions as sentences, units by type and
+number, and the raw dice unless the game's sentences say what they did."""
+
+from __future__ import annotations
+
+import pytest
+
+import stratagem
+from stratagem.arena.narration import Step, tell
+from stratagem.engine import Action, Game, Ref, State
+from stratagem.rules import RulesError, compile_text
+
+COIN = """\
+game: coin
+players: [a, b]
+actions:
+  toss:
+    text: "tosses the coin"
+    effects:
+      - roll: {as: face, dice: 1d2}
+      - emit: {event: landed, fields: {face: face}, narrate: true}
+flow:
+  phases:
+    - name: play
+      actions: [toss]
+narration:
+  landed: "the coin shows {face}"
+"""
+
+
+def step(game: Game, state: State, action: Action) -> Step:
+    """The step of ``action`` taken in ``state``, told."""
+    assert state.decision is not None
+    return tell(game, state, state.decision.player, action, game.apply(state, action))
+
+
+def test_raw_dice_are_shown_unless_the_game_says_its_narration_tells_them() -> None:
+    """By default a step shows its dice beside it; with `show_rolls: false` the game's
+    sentences alone say what the dice did."""
+    shown = compile_text(COIN)
+    s = step(shown, shown.new_state(1), Action("toss"))
+    assert s.line == "tosses the coin" and len(s.rolls) == 1
+    assert s.events == (f"the coin shows {s.rolls[0]}",)
+    told = compile_text(COIN + "show_rolls: false\n")
+    assert not told.show_rolls
+    s = step(told, told.new_state(1), Action("toss"))
+    assert s.rolls == () and s.events[0].startswith("the coin shows ")
+    with pytest.raises(RulesError, match="`show_rolls` must be true or false, not"):
+        compile_text(COIN + "show_rolls: sometimes\n")
+
+
+def test_the_bundled_games_that_narrate_their_dice_do_not_repeat_them() -> None:
+    """Pig narrates no throw, so its dice show; the games whose sentences tell every roll
+    (orders dice, elemental dice, attack rolls) say so."""
+    pig = stratagem.load("pig")
+    s = step(pig, pig.new_state(1), Action("throw"))
+    assert s.line == "throws the die" and len(s.rolls) == 1 and s.events == ()
+    for name in ("duel", "skirmish", "flower_war", "elemental_duel"):
+        assert not stratagem.load(name).show_rolls, name
+
+
+def test_a_python_defined_game_says_its_actions_in_sentences() -> None:
+    """The duel's actions have texts, as a rules file's do; units read `type #id`."""
+    duel = stratagem.load("duel")
+    state = duel.new_state(4)
+    assert state.decision is not None
+    mover = state.decision.actions[0]
+    assert mover.type == "move" and mover.actor == Ref(2)
+    assert duel.describe_action(state, 1, mover) == f"goblin #2 moves to {mover.targets[0][1]}"
+    assert duel.describe_action(state, 1, Action("end_turn", Ref(2))) == "goblin #2 ends its turn"
+    assert duel.describe_action(state, 1, Action("attack", Ref(2), (("target", Ref(1)),))) \
+        == "goblin #2 attacks fighter #1"
+
+
+def test_an_action_without_a_text_names_its_unit_once() -> None:
+    """The fallback description of an entity's action writes its number with one `#`."""
+    duel = stratagem.load("duel")
+    state = duel.new_state(4)
+    said = duel.describe_action(state, 1, Action("strike", Ref(2), (("target", Ref(1)),)))
+    assert said == "goblin #2 strike target=#1"
+
+
+def test_a_reaction_line_names_the_reacting_unit_by_type() -> None:
+    """`reacts:` and `declines:` name the unit as `fighter #1`, not a bare number."""
+    duel = stratagem.load("duel")
+    state = duel.new_state(4)
+    state = duel.apply(state, duel.parse_action(state, "move #2 to=(4,0)"))  # leaves reach
+    d = state.decision
+    assert d is not None and d.kind == "reaction"
+    react = next(a for a in d.actions if a.type != "pass")
+    assert step(duel, state, react).line == "reacts: opportunity_attack (fighter #1)"
+    assert step(duel, state, Action("pass")).line == "declines: opportunity_attack (fighter #1)"
