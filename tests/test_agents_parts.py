@@ -19,6 +19,7 @@ from stratagem.agents import (
     MCTSAgent,
     Rollout,
     make_agent,
+    split_agent_codes,
     terminal_value,
 )
 from stratagem.agents.roster import ROSTER
@@ -303,6 +304,23 @@ def test_roster_codes_set_keyword_arguments() -> None:
     assert agent.c == 2.0 and isinstance(agent.c, float) and agent.reuse is False
 
 
+def test_a_seconds_budget_from_a_code_is_a_float() -> None:
+    agent = make_agent("mcts:seconds=2", stratagem.load("tic_tac_toe"))
+    assert agent.budget == Budget(seconds=2.0) and isinstance(agent.budget.seconds, float)
+
+
+@pytest.mark.parametrize(("text", "codes"), [
+    ("random,random", ["random", "random"]),
+    ("mcts:iterations=50,c=2,random", ["mcts:iterations=50,c=2", "random"]),
+    (" human , program:goblins ,mcts:c=1, reuse=false", ["human", "program:goblins",
+                                                          "mcts:c=1,reuse=false"]),
+    ("random,,osla,", ["random", "osla"]),
+    ("random,c=2", ["random", "c=2"]),  # no code to attach to: refused later as unknown
+])
+def test_agent_lists_keep_the_commas_inside_codes(text: str, codes: list[str]) -> None:
+    assert split_agent_codes(text) == codes
+
+
 def test_unknown_agent_arguments_are_refused_with_the_known_ones() -> None:
     """An argument the agent does not take is an AgentSpecError listing the ones it does."""
     game = stratagem.load("tic_tac_toe")
@@ -320,6 +338,12 @@ def test_unknown_agent_arguments_are_refused_with_the_known_ones() -> None:
     ("expectimax:depth=2.5", "depth must be an integer, got 2.5"),
     ("expectimax:depth=0", "depth must be at least 1"),
     ("osla:samples=0", "samples must be at least 1"),
+    ("mcts:iterations=abc", "iterations must be a whole number above 0, got 'abc'"),
+    ("mcts:iterations=1.5", "iterations must be a whole number above 0, got 1.5"),
+    ("mcts:calls=0", "calls must be a whole number above 0, got 0"),
+    ("skilled:seconds=-1", "seconds must be a number above 0, got -1"),
+    ("mcts:seconds=soon", "seconds must be a number above 0, got 'soon'"),
+    ("mcts:budget=abc", "mcts has no argument 'budget'"),
 ])
 def test_bad_argument_values_are_agent_spec_errors(code: str, needle: str) -> None:
     """A value of the wrong kind, or out of range, is one AgentSpecError naming the argument."""

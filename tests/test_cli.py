@@ -187,3 +187,29 @@ def test_readme_python_example_runs():
     assert blocks
     for block in blocks:
         exec(compile(block, "README.md", "exec"), {})
+
+
+def test_agent_codes_with_several_arguments_fit_in_one_agents_list(capsys):
+    """`--agents mcts:iterations=20,c=2,random` is two seats, the first with two settings."""
+    code, out, err = run(capsys, "play", "tic_tac_toe", "--agents", "mcts:iterations=20,c=2,random",
+                         "--quiet")
+    assert code == 0, err
+    assert out.startswith("Result: ")
+
+
+@pytest.mark.parametrize(("against", "needle"), [
+    ("human", "'human' cannot be one"),
+    ("", "at least one baseline"),
+    (",", "at least one baseline"),
+])
+def test_evaluate_program_refuses_baselines_that_cannot_play(capsys, against, needle):
+    code, _, err = run(capsys, "evaluate-program", "goblins", "--game", "skirmish",
+                       "--scenario", "ambush", "--games", "1", "--against", against)
+    assert_one_line_error(code, err, needle)
+
+
+def test_a_budget_in_a_code_must_be_a_positive_number(capsys):
+    code, _, err = run(capsys, "play", "tic_tac_toe", "--agents", "mcts:budget=abc,random")
+    assert_one_line_error(code, err, "has no argument 'budget'")
+    code, _, err = run(capsys, "play", "tic_tac_toe", "--agents", "mcts:iterations=abc,random")
+    assert_one_line_error(code, err, "iterations must be a whole number above 0")

@@ -23,7 +23,14 @@ from .levels import LEVELS, Level
 from .lookahead import GreedyTurnAgent, OSLAAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
-from .roster import ROSTER, AgentSpec, AgentSpecError, make_agent, parse_agent_code
+from .roster import (
+    ROSTER,
+    AgentSpec,
+    AgentSpecError,
+    make_agent,
+    parse_agent_code,
+    split_agent_codes,
+)
 from .tactical import TacticalAgent
 from .value import MaterialValue, ValueFunction, default_value, terminal_value
 
@@ -31,4 +38,4 @@ __all__ = ["LEVELS", "ROSTER", "Agent", "AgentSpec", "AgentSpecError", "Budget",
            "Evaluator", "ExpectimaxAgent", "GameShapeError", "GreedyTurnAgent", "HumanAgent",
            "Level", "MCTSAgent", "MaterialValue", "Meter", "OSLAAgent", "QuitGame", "RandomAgent",
            "Rollout", "SearchAgent", "TacticalAgent", "ValueFunction", "default_value",
-           "make_agent", "parse_agent_code", "terminal_value"]
+           "make_agent", "parse_agent_code", "split_agent_codes", "terminal_value"]

@@ -29,6 +29,13 @@ class AgentSpecError(StratagemError, ValueError):
     """An agent code that does not name a registered agent or has bad arguments."""
 
 
+BUDGET_ARGUMENTS: dict[str, type] = {"seconds": float, "iterations": int, "calls": int}
+"""The default budget, settable in a code: each a positive number (``mcts:calls=500``)."""
+
+NOT_TEXT = frozenset({"budget"})
+"""Arguments a code's text cannot set (a ``Budget`` is built from the three above)."""
+
+
 @dataclass(frozen=True)
 class AgentSpec:
     """A registered agent: code, one-line description, factory."""
@@ -43,7 +50,8 @@ class AgentSpec:
     def arguments(self) -> dict[str, Any]:
         """The keyword arguments settable from a code's text, with their defaults."""
         return {name: p.default for name, p in _parameters(self.factory).items()
-                if isinstance(p.default, bool | int | float | str | None)}
+                if name not in NOT_TEXT
+                and isinstance(p.default, bool | int | float | str | None)}
 
 
 ROSTER: dict[str, AgentSpec] = {
@@ -80,6 +88,35 @@ def _arg(text: str) -> Any:
     return text
 
 
+def _budget_value(code: str, key: str, value: Any) -> float | int:
+    whole = BUDGET_ARGUMENTS[key] is int
+    kind = "a whole number" if whole else "a number"
+    if isinstance(value, bool) or not isinstance(value, int | float) or (
+            whole and not isinstance(value, int)):
+        raise AgentSpecError(f"agent '{code}': {key} must be {kind} above 0, got {value!r}")
+    if value <= 0:
+        raise AgentSpecError(f"agent '{code}': {key} must be {kind} above 0, got {value}")
+    return value if whole else float(value)
+
+
+def split_agent_codes(text: str) -> list[str]:
+    """Agent codes from a comma-separated list, where codes may hold commas themselves.
+
+    ``mcts:iterations=50,c=2,random`` is two codes: a part that reads ``key=value``
+    belongs to the code before it. Empty parts are dropped.
+    """
+    codes: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        key, sep, _ = part.partition("=")
+        if sep and codes and ":" in codes[-1] and key.strip().isidentifier():
+            codes[-1] += "," + part
+        else:
+            codes.append(part)
+    return codes
+
+
 def parse_agent_code(code: str) -> tuple[str, dict[str, Any]]:
     """Split ``name:key=value,key=value`` into the name and its arguments."""
     name, _, rest = code.strip().partition(":")
@@ -103,9 +140,12 @@ def _check_arguments(code: str, spec: AgentSpec, kwargs: dict[str, Any]) -> dict
     settable = ", ".join(sorted(spec.arguments)) or "none"
     checked: dict[str, Any] = {}
     for key, value in kwargs.items():
-        if key not in params:
+        if key not in params or key in NOT_TEXT:
             raise AgentSpecError(f"agent '{code}': {spec.code} has no argument '{key}' "
                                  f"(its arguments: {settable})")
+        if key in BUDGET_ARGUMENTS:
+            checked[key] = _budget_value(code, key, value)
+            continue
         default = params[key].default
         if isinstance(default, bool) and not isinstance(value, bool):
             raise AgentSpecError(f"agent '{code}': {key} must be true or false, got {value!r}")

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..agents.program import Program, ProgramAgent
 from ..agents.value import default_value
-from ..engine import Action, Game, Rng, State
+from ..engine import Action, Game, Rng, State, StratagemError
 from .match import play
 from .stats import wilson
 
@@ -102,6 +102,10 @@ def evaluate_program(program: Program, game: Game, *, baselines: tuple[str, ...]
              else list(range(len(game.players))))
     if len(game.players) != 2:
         raise ValueError("programs are evaluated in two-player games")
+    if not baselines:
+        raise StratagemError("a program is evaluated against at least one baseline agent")
+    if any(b.split(":", 1)[0].strip() == "human" for b in baselines):
+        raise StratagemError("a baseline plays unattended: 'human' cannot be one")
     rng = Rng(seed)
     for baseline in baselines:
         vs = Versus(baseline)

@@ -15,7 +15,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from ..agents import ROSTER, QuitGame
+from ..agents import ROSTER, QuitGame, split_agent_codes
 from ..arena import Replay, play, replay_game
 from ..arena.narration import narrated, result_line, tell, who
 from ..engine import Action, Game, State, StratagemError
@@ -134,7 +134,7 @@ def play_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None
     """
     game = load(game_name, scenario)
     check_outputs(replay_out)
-    codes = [a.strip() for a in agents.split(",")] if agents else ["random"] * len(game.players)
+    codes = split_agent_codes(agents) if agents else ["random"] * len(game.players)
     if len(codes) != len(game.players):
         _fail(f"{game.name} has {len(game.players)} players ({', '.join(game.players)}); "
               f"--agents gave {len(codes)}")
@@ -334,7 +334,7 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
     from ..arena.stats import summarize
     from ..arena.tournament import GameRow, Tournament
 
-    codes = tuple(a.strip() for a in agents.split(",") if a.strip())
+    codes = tuple(split_agent_codes(agents))
     tournament = Tournament(game_name, codes, games, scenario, mode, seed, seconds, forfeit)
     game = load(game_name, scenario)
     path = db or Path(f"arena-{Path(game.name).stem}-{tournament.key}.sqlite")
@@ -518,7 +518,7 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
     from ..arena.program_eval import evaluate_program
     program, base = _program(file, game_name)
     game = load(base.name if game_name is None else game_name, scenario)
-    baselines = tuple(a.strip() for a in against.split(",") if a.strip())
+    baselines = tuple(split_agent_codes(against))
     for code in baselines:
         make_agent(code, game)
     check_outputs(json_out)
@@ -572,7 +572,7 @@ def serve_cmd(game_name: str, agents: str | None, seed: int, scenario: str | Non
     """
     from ..web import GameServer, Session
     game = load(game_name, scenario)
-    codes = ([a.strip() for a in agents.split(",")] if agents
+    codes = (split_agent_codes(agents) if agents
              else ["human"] + ["casual"] * (len(game.players) - 1))
     session = Session(game, codes, seed)
     try:
