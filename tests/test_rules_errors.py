@@ -125,6 +125,17 @@ def test_unknown_section_with_nothing_close_lists_the_sections() -> None:
                                  "description, players,")
 
 
+def test_a_stray_section_is_reported_with_the_problems_of_the_others() -> None:
+    """A section the rules do not know and that misspells none they lack (`colour`) does
+    not stop the compilation: the mistakes in the other sections come with it."""
+    text = sub("zones:", "colour: green\nzones:")
+    text = sub("- damage:", "- damge:", text)
+    found = sorted(report(text), key=lambda line: "colour" not in line)
+    assert len(found) == 2
+    assert found[0].startswith(f"{at(text, 'colour')}: unknown section `colour` — sections: ")
+    assert found[1] == f"{at(text, 'damge')}: unknown effect `damge` — did you mean `damage`?"
+
+
 def test_missing_game_players_and_flow_are_all_reported() -> None:
     """A file without `game`, `players` and `flow` gets one problem for each, at its start."""
     assert report("description: nothing else\n") == [

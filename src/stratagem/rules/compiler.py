@@ -242,14 +242,18 @@ class Compiler:
             raise RulesError([Problem(root.loc, "a rules file must be a mapping of sections "
                                       "(game, players, board, entities, actions, flow, end, …)")])
         top: dict[str, Node] = root.value
+        misspelt = False
         for k in top:
             if k not in TOP_KEYS:
                 self.fail(root.key_locs[k], f"unknown section `{k}`",
                           did_you_mean(k, TOP_KEYS) or f"sections: {', '.join(TOP_KEYS)}")
-        for k in ("game", "players", "flow"):
-            if k not in top:
-                self.fail(root.loc, f"the rules need a `{k}` section")
-        if self.problems:
+                misspelt |= bool(did_you_mean(k, [t for t in TOP_KEYS if t not in top]))
+        missing = [k for k in ("game", "players", "flow") if k not in top]
+        for k in missing:
+            self.fail(root.loc, f"the rules need a `{k}` section")
+        # A misspelt section (`zoens`) stops here: reading on would only report everything
+        # that names what it declares. A stray one (`colour`) is reported with the rest.
+        if missing or misspelt:
             raise RulesError(self.problems)
         parts = Parts()
         kw = parts.kwargs
