@@ -258,8 +258,12 @@ def run_job(tournament: Tournament, job: Job) -> GameRow:
     codes = [tournament.agents[e] for e in job.seats]
     tally = _Tally(len(game.players))
     started = time.perf_counter()
-    result = play(game, codes, seed=job.seed, max_decisions=tournament.max_decisions,
-                  on_step=tally, time_limit=tournament.time_limit())
+    try:
+        result = play(game, codes, seed=job.seed, max_decisions=tournament.max_decisions,
+                      on_step=tally, time_limit=tournament.time_limit())
+    except StratagemError as exc:  # say which game, so it can be played again alone
+        raise TournamentError(f"game {job.index + 1} ({' vs '.join(codes)}, seed {job.seed}) "
+                              f"failed: {exc}") from None
     took = time.perf_counter() - started
     o = result.outcome
     return GameRow(

@@ -100,8 +100,14 @@ class Game:
         scenario: str = "",
         sizes: dict[str, int] | None = None,
         events: dict[str, dict[str, str]] | None = None,
+        sources: dict[int, tuple[Effect, str]] | None = None,
     ) -> None:
         self.name = name
+        self.sources = dict(sources or {})
+        """Where each effect was written, by ``id`` of the effect: the effect itself (held,
+        so its id stays its own) and text such as ``race.yaml:8:9: effect `let``` (from a
+        rules file; empty for a game built in Python). A rule that fails names its
+        effect's place (``runtime.rule_failed``)."""
         self.events = {k: dict(v) for k, v in (events or {}).items()}
         """Each event's fields and their expression types (from a rules file; empty for a
         game built in Python): what ``event.FIELD`` may name where an event is answered."""
@@ -420,7 +426,7 @@ class Game:
         except StratagemError:
             raise
         except RULE_FAILURES as exc:
-            raise rule_failed(self.name, exc) from exc
+            raise rule_failed(self, exc) from exc
         if d is not None:
             s.decision = d
         return s._end()

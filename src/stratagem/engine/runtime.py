@@ -28,6 +28,7 @@ from .state import CHANCE, Decision, Record, State
 
 if TYPE_CHECKING:
     from .effects import Effect
+    from .game import Game
     from .spec import Reaction
 
 MAX_STEPS = 1_000_000
@@ -101,9 +102,25 @@ RULE_FAILURES = (ArithmeticError, LookupError, TypeError, ValueError, AttributeE
 """The Python errors a faulty rule can raise while it resolves (see ``Resolver.run``)."""
 
 
-def rule_failed(game: str, exc: BaseException) -> RuleError:
-    """The error reported for a rule that failed with a Python error."""
-    return RuleError(f"{game}: a rule failed while resolving: {type(exc).__name__}: {exc}")
+def rule_failed(game: Game, exc: BaseException) -> RuleError:
+    """The error reported for a rule that failed with a Python error: at the place the
+    failing effect was written, when the game knows it (``Game.sources``).
+
+    The effect is found after the fact, in the traceback (the innermost frame running an
+    effect's ``run``), so effects pay nothing for it while they succeed.
+    """
+    where = f"{game.name}:"
+    if game.sources:
+        tb = exc.__traceback__
+        while tb is not None:
+            frame = tb.tb_frame
+            if frame.f_code.co_name in ("run", "run_straight"):
+                effect = frame.f_locals.get("self")
+                source = game.sources.get(id(effect))
+                if source is not None and source[0] is effect:
+                    where = f"{source[1]}:"
+            tb = tb.tb_next
+    return RuleError(f"{where} a rule failed while resolving: {type(exc).__name__}: {exc}")
 
 
 class Resolver:
@@ -175,7 +192,7 @@ class Resolver:
         except StratagemError:
             raise
         except RULE_FAILURES as exc:
-            raise rule_failed(self.game.name, exc) from exc
+            raise rule_failed(self.game, exc) from exc
 
     def _run(self) -> None:
         s = self.s

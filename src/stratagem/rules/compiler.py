@@ -116,6 +116,8 @@ class Compiler:
         self.narrated: set[str] = set()
         self.field_types: dict[str, dict[str, set[str]]] = {}  # custom events: types emitted
         self.board_ok = True
+        self.sources: dict[int, tuple[Effect, str]] = {}
+        """Where each compiled effect was written (``Game.sources``)."""
 
     # ------------------------------------------------------------ plumbing
     def fail(self, loc: Loc, message: str, hint: str = "") -> None:
@@ -292,6 +294,7 @@ class Compiler:
             else:
                 self.fail(node.loc, f"`show_rolls` must be true or false, not {_show(node)}")
         kw["events"] = {k: dict(v) for k, v in self.events.items()}
+        kw["sources"] = dict(self.sources)
         if self.problems:
             raise RulesError(self.problems)
         self.section(lambda: self._shape(top.get("shape"), parts))
@@ -760,7 +763,9 @@ class Compiler:
         if handler is None:
             self.fail(loc, f"unknown effect `{name}`", did_you_mean(name, EFFECT_TABLE))
             raise _Skip
-        return handler.compile(self, arg, scope, loc)
+        effect, after = handler.compile(self, arg, scope, loc)
+        self.sources[id(effect)] = (effect, f"{loc}: effect `{name}`")
+        return effect, after
 
     def _lvalue(self, node: Node, scope: Scope) -> tuple[str, Any, str]:
         """`what: target.hp` → (entity|player, closure of the base, param name)."""
