@@ -222,3 +222,20 @@ def test_arbitrary_text_parses_or_raises_only_a_parse_error(text: str) -> None:
         assert str(err)
         return
     assert same_action(parse_action(str(action)), action)
+
+
+def test_apply_given_text_says_how_to_read_it() -> None:
+    """A string where an Action belongs is a TypeError naming parse_action, not a crash in
+    the middle of the legality check."""
+    game = stratagem.load("tic_tac_toe")
+    state = game.new_state(0)
+    with pytest.raises(TypeError, match=r"game.parse_action\(state, text\)"):
+        game.apply(state, "place cell=(0,0)")  # type: ignore[arg-type]
+    assert not game.is_legal(state, "place cell=(0,0)")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("player", [-1, 2, 5])
+def test_a_view_is_of_a_player_of_the_game(player: int) -> None:
+    state = stratagem.load("high_card").new_state(0)
+    with pytest.raises(ValueError, match=f"no player {player}"):
+        state.view(player)

@@ -365,6 +365,10 @@ class Game:
         d = state.decision
         if check and (d is None or (action not in d.actions if len(d.actions) <= 16
                                     else action not in d)):
+            if not isinstance(action, Action):
+                raise TypeError(f"apply takes an Action, not {type(action).__name__} "
+                                f"{action!r}; game.parse_action(state, text) reads an "
+                                "action's text form")
             raise IllegalActionError(action, explain(state, action))
         assert d is not None
         self.calls += 1
@@ -476,6 +480,9 @@ class Game:
     # ------------------------------------------------------------- views
     def view(self, state: State, player: int) -> State:
         """What ``player`` may see of ``state``."""
+        if not 0 <= player < len(self.players):
+            raise ValueError(f"{self.name} has no player {player} (players 0 to "
+                             f"{len(self.players) - 1})")
         if not self.info.hidden or state.viewer == player:
             return state
         from .views import make_view
