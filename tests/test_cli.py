@@ -213,3 +213,11 @@ def test_a_budget_in_a_code_must_be_a_positive_number(capsys):
     assert_one_line_error(code, err, "has no argument 'budget'")
     code, _, err = run(capsys, "play", "tic_tac_toe", "--agents", "mcts:iterations=abc,random")
     assert_one_line_error(code, err, "iterations must be a whole number above 0")
+
+
+def test_counts_read_in_the_singular_when_there_is_one(capsys):
+    from stratagem.cli.main import n
+    assert (n(1, "state"), n(0, "rule"), n(3, "game")) == ("1 state", "0 rules", "3 games")
+    code, out, err = run(capsys, "check-program", "goblins", "--game", "skirmish")
+    assert code == 0, err
+    assert "ok — Goblin war-band, 2 states, 13 rules" in out

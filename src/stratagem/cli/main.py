@@ -34,6 +34,11 @@ out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
+def n(count: int, word: str) -> str:
+    """``count`` and ``word``, plural unless one: ``1 state``, ``3 states``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def _fail(message: str) -> None:
     err.print(f"[bold red]error:[/] {escape(message)}")
     sys.exit(2)
@@ -106,8 +111,6 @@ def validate_cmd(paths: tuple[Path, ...]) -> None:
         phases = ", ".join(p.name for p in game.phases)
         scenarios = [k for k in parts.placements if k]
         extra = f", scenarios: {', '.join(scenarios)}" if scenarios else ""
-        def n(count: int, word: str) -> str:
-            return f"{count} {word}{'' if count == 1 else 's'}"
         out.print(f"{path}: ok — {game.name}: {n(len(game.entity_types), 'entity type')}, "
                   f"{n(len(game.action_types), 'action')}, phases: {phases}{extra}",
                   markup=False, emoji=False)
@@ -438,8 +441,8 @@ def _print_summary(summary: Any) -> None:
     out.print(seats)
     warned = [a for a in summary.agents if a.slow or a.forfeits]
     for a in warned:
-        out.print(f"[yellow]{a.agent}: {a.slow} decisions over the time limit, "
-                  f"{a.forfeits} games forfeited[/]")
+        out.print(f"[yellow]{a.agent}: {n(a.slow, 'decision')} over the time limit, "
+                  f"{n(a.forfeits, 'game')} forfeited[/]")
 
 
 def _program(file: Path, game_name: str | None) -> tuple[Any, Game]:
@@ -469,7 +472,8 @@ def check_program_cmd(file: Path, game_name: str | None) -> None:
         err.print(f"{file}: {len(problems)} problem{'s' * (len(problems) != 1)}")
         sys.exit(1)
     rules = sum(len(r) for st in program.states.values() for r in st.phases.values())
-    out.print(f"{file}: ok — {program.name}, {len(program.states)} states, {rules} rules")
+    out.print(f"{file}: ok — {program.name}, {n(len(program.states), 'state')}, "
+              f"{n(rules, 'rule')}")
 
 
 @cli.command("render-program")
@@ -503,7 +507,8 @@ def render_program_cmd(file: Path, game_name: str | None, fmt: str,
               help="Games against each baseline.")
 @click.option("--against", default="random,osla", show_default=True, metavar="A,B,...",
               help="Baseline agents, comma-separated.")
-@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--seed", default=0, show_default=True, type=int,
+              help="Seed of the games' schedule (each game's own seed follows from it).")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the figures as JSON.")
 def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None, games: int,
