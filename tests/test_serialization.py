@@ -248,6 +248,9 @@ ENTITY_BUGS = {
     "parameter value a string": lambda doc: doc["entities"][0][4].__setitem__(
         next(iter(doc["entities"][0][4])), "abc"),
     "status name a number": _entity(5, [[5, None, None]]),
+    "pos off the board": _entity(3, {"@": [99, 99]}),
+    "two on one square": lambda doc: doc["entities"][1].__setitem__(3, doc["entities"][0][3]),
+    "an id used twice": lambda doc: doc["entities"][1].__setitem__(0, doc["entities"][0][0]),
 }
 
 
@@ -257,6 +260,7 @@ def test_wrong_types_in_entities_are_rejected(case: str) -> None:
     text = sample_text()
     edit = ENTITY_CASES.get(case) or ENTITY_BUGS[case]
     assert json.loads(text)["entities"][0][4], "the sample entity has parameters"
+    assert json.loads(text)["entities"][0][3] is not None, "the sample entity stands on the board"
     err = assert_rejected(_game_of(text), _edit(edit))
     assert "entities" in str(err)
 

@@ -205,11 +205,20 @@ def loads(game: Game, text: str) -> State:
                 sts.append(Status(n, None if d is None else _int(d),
                                   None if u is None else _int(u)))
             e = Entity(_int(eid), etype, owner, p, dict(params), tuple(sts), zone)
+            if e.id in s.entities:
+                raise ValueError(f"entity id {e.id} is used twice")
             s.entities[e.id] = e
             if p is not None:
+                if game.board.width and not game.board.contains(p):
+                    raise ValueError(f"entity {eid}: {p} is off the "
+                                     f"{game.board.width}x{game.board.height} board")
+                if p in s.at:
+                    raise ValueError(f"entities {s.at[p]} and {eid} both stand on {p}")
                 s.at[p] = e.id
         section = "tiles"
         s.tiles = game.board.tiles if doc["tiles"] is None else tuple(doc["tiles"])
+        if len(s.tiles) != len(game.board.tiles):
+            raise ValueError(f"{len(s.tiles)} tiles, the board has {len(game.board.tiles)}")
         section = "players"
         s.players = tuple(PlayerState(dict(p["params"]),
                                       {k: tuple(_int(x) for x in v) for k, v in p["zones"].items()},
