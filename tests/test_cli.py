@@ -112,8 +112,21 @@ def test_saved_state_workflow_new_show_move(capsys, tmp_path: Path):
     assert "x: marks (1,1)" in out
     code, out, _ = run(capsys, "show", str(f))
     assert code == 0
-    assert "waiting for: action by o" in out
+    assert "o to decide: 8 options" in out
+    assert "x #1 (x) at (1,1)" in out  # the pieces, as a player sees them
     assert "place cell=(1,1)" not in out
+
+
+def test_show_and_move_tell_what_a_player_needs(capsys, tmp_path: Path):
+    """Pig by hand: the die thrown and the scores are on the screen."""
+    f = tmp_path / "pig.json"
+    run(capsys, "new", "pig", "--out", str(f), "--seed", "2")
+    code, out, err = run(capsys, "move", str(f), "throw")
+    assert code == 0, err
+    rolled = re.search(r"first: throws the die \(rolls (\d)\)", out)
+    assert rolled is not None, out
+    total = 0 if rolled.group(1) == "1" else int(rolled.group(1))
+    assert f"first: score 0, turn_total {total}" in out
 
 
 def test_illegal_or_malformed_action_text_leaves_the_saved_state_untouched(capsys, tmp_path: Path):

@@ -167,19 +167,22 @@ _RULES_HELP = ("The rules file (or folder) of the game, when it is not where the
 
 
 def _show_state(state: State, limit: int = 30) -> None:
+    """The whole saved state: where the game is, the board, the units with their
+    parameters, every player's parameters and cards, and the options of the decision."""
+    from ..agents.human import describe_view
     game = state.game
     out.print(f"[bold]{game.name}[/] — {game.describe_flow(state)}")
-    if game.board.width:
-        out.print(game.render(state))
+    for line in describe_view(game, state):
+        out.print(line, markup=False, emoji=False)
     if state.outcome is not None:
         out.print(result_line(game, state))
         return
     d = state.decision
     assert d is not None
-    out.print(f"waiting for: {d.kind} by {who(game, d.player)}"
-              + (f" — {d.prompt}" if d.prompt else ""))
+    kind = {"action": "", "reaction": " (a reaction)", "chance": ""}.get(d.kind, f" ({d.kind})")
+    out.print(f"{who(game, d.player)} to decide{kind}: {n(len(d.actions), 'option')}")
     for a in d.actions[:limit]:
-        out.print(f"  {a}")
+        out.print(f"  {a}", markup=False)
     if len(d.actions) > limit:
         out.print(f"  … and {len(d.actions) - limit} more")
 
@@ -236,7 +239,8 @@ def move_cmd(file: Path, action_text: str, out_file: Path | None,
     save_state(out_file or file, after)
     rec = after.history[-1]
     player = state.decision.player if state.decision else 0
-    out.print(f"{who(game, player)}: {game.describe_action(state, player, action)}")
+    rolls = f" (rolls {', '.join(map(str, rec.rolls))})" if rec.rolls else ""
+    out.print(f"{who(game, player)}: {game.describe_action(state, player, action)}{rolls}")
     for ev, fields in rec.events:
         out.print(f"  · {narrated(game, state, after, ev, fields)}")
     _show_state(after)
