@@ -278,3 +278,18 @@ def test_the_page_script_draws_a_snapshot_and_sends_moves(tmp_path: Path) -> Non
     assert drawn["narrowed"] == 1  # the clicked square: only marking it touches it
     assert drawn["title"] == "tic_tac_toe" and drawn["turn"].startswith("Your move")
     assert drawn["log"][:2] == ["round 1, play", "x marks (1,1)"]
+
+
+def test_an_agent_that_breaks_is_one_line_on_the_page(server: GameServer,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fault inside an agent answers 500 with one line instead of dropping the
+    connection (and a traceback on the server's terminal)."""
+    agent = server.session.agents[1]
+    assert agent is not None
+
+    def broken(*_: object) -> None:
+        raise RuntimeError("the agent broke")
+
+    monkeypatch.setattr(agent, "choose", broken)
+    status, answer = _post(server, "/api/action", b'{"action": "place cell=(0,0)"}')
+    assert status == 500 and answer["error"] == "the server failed: RuntimeError: the agent broke"

@@ -99,6 +99,10 @@ class _Handler(BaseHTTPRequestHandler):
         except StratagemError as exc:
             self._json(HTTPStatus.BAD_REQUEST, {"error": str(exc)})
             return
+        except Exception as exc:  # an agent's own fault: the page shows it in one line
+            self._json(HTTPStatus.INTERNAL_SERVER_ERROR,
+                       {"error": f"the server failed: {type(exc).__name__}: {exc}"})
+            return
         self._json(HTTPStatus.OK, snapshot)
 
     def _body(self) -> dict[str, Any]:
