@@ -494,7 +494,10 @@ def _intro() -> list[str]:
         "says what the code does. For a guided start, read [the tutorial](tutorial.md).",
         "",
         "Check a file with `stratagem validate FILE.yaml`: it reports every problem with "
-        f"its line and column. The required sections are {required}.",
+        f"its line and column. The required sections are {required}. Some mistakes show "
+        "only in play (an index off a list, a unit spawned on a taken square): the error "
+        "then names the effect that failed at its line and column, and the arena names the "
+        "game (line-up and seed) it happened in.",
         "",
         "- [Sections](#sections)",
         "- [Keys of each part](#keys-of-each-part)",
