@@ -293,3 +293,13 @@ def test_an_agent_that_breaks_is_one_line_on_the_page(server: GameServer,
     monkeypatch.setattr(agent, "choose", broken)
     status, answer = _post(server, "/api/action", b'{"action": "place cell=(0,0)"}')
     assert status == 500 and answer["error"] == "the server failed: RuntimeError: the agent broke"
+
+
+def test_a_replay_from_the_page_of_a_rules_file_game_names_the_file(tmp_path: Path) -> None:
+    rules = tmp_path / "tiny.yaml"
+    rules.write_text((Path(stratagem.__file__).parent / "games" / "tic_tac_toe" /
+                      "rules.yaml").read_text().replace("game: tic_tac_toe", "game: tiny"))
+    session = Session(stratagem.load(str(rules)), ["human", "random"], 0)
+    session.act("place cell=(0,0)")
+    replay = session.replay()
+    assert replay.game == "tiny" and replay.meta["rules"] == str(rules.resolve())

@@ -43,6 +43,17 @@ def rules_origin(game: Game) -> str | None:
     return game.rules_file
 
 
+def replay_meta(game: Game) -> dict[str, Any]:
+    """What a replay records to load ``game`` again: its scenario and rules file, if any."""
+    meta: dict[str, Any] = {}
+    if game.scenario:
+        meta["scenario"] = game.scenario
+    origin = rules_origin(game)
+    if origin is not None:
+        meta["rules"] = origin
+    return meta
+
+
 def state_hash(game: Game, state: State) -> str:
     """A short stable fingerprint of a state (of its serialized form)."""
     return hashlib.sha256(game.serialize(state).encode()).hexdigest()[:16]
@@ -228,12 +239,7 @@ def play(game: Game, agents: Sequence[Agent | str], seed: int = 0, *,
         assert state.outcome is not None
         outcome = state.outcome
     records = tuple((r.player, str(r.action), r.rolls) for r in state.history)
-    meta: dict[str, Any] = {}
-    if game.scenario:
-        meta["scenario"] = game.scenario
-    origin = rules_origin(game)
-    if origin is not None:
-        meta["rules"] = origin
+    meta = replay_meta(game)
     if forfeit is not None:
         meta["forfeit"] = forfeit
     replay = Replay(game.name, seed, names, records, outcome, state_hash(game, state), meta)

@@ -15,7 +15,7 @@ from typing import Any
 from ..agents import Agent, make_agent
 from ..agents.base import pick_weighted
 from ..arena import Replay
-from ..arena.match import state_hash
+from ..arena.match import replay_meta, state_hash
 from ..arena.narration import Step, result_line, tell, who
 from ..engine import CHANCE, Action, Game, Pos, Ref, Rng, State, StratagemError
 
@@ -133,9 +133,9 @@ class Session:
     def replay(self) -> Replay:
         """The game so far as a replay (``stratagem replay`` checks and narrates it)."""
         records = tuple((r.player, str(r.action), r.rolls) for r in self.state.history)
-        meta = {"scenario": self.game.scenario} if self.game.scenario else {}
         return Replay(self.game.name, self.seed, tuple(self.codes), records,
-                      self.state.outcome, state_hash(self.game, self.state), meta)
+                      self.state.outcome, state_hash(self.game, self.state),
+                      replay_meta(self.game))
 
     def snapshot(self) -> dict[str, Any]:
         """Everything the page draws, as JSON values, from the viewer's side of the table."""
