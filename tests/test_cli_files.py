@@ -213,7 +213,7 @@ def test_files_with_a_byte_order_mark_load(capsys, tmp_path: Path):
     f.write_bytes(b"\xef\xbb\xbf" + f.read_bytes())
     code, out, err = run(capsys, "show", str(f))
     assert code == 0, err
-    assert "waiting for: action by x" in out
+    assert "x to decide: 9 options" in out
     rep = tmp_path / "r.json"
     run(capsys, "play", "tic_tac_toe", "--quiet", "--replay-out", str(rep))
     rep.write_bytes(b"\xef\xbb\xbf" + rep.read_bytes())

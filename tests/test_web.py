@@ -303,3 +303,19 @@ def test_a_replay_from_the_page_of_a_rules_file_game_names_the_file(tmp_path: Pa
     session.act("place cell=(0,0)")
     replay = session.replay()
     assert replay.game == "tiny" and replay.meta["rules"] == str(rules.resolve())
+
+
+def test_a_reaction_is_asked_as_a_sentence() -> None:
+    """The duel with both seats at the page: the first reaction window names the unit
+    that may react and what it reacts to."""
+    session = Session(stratagem.load("duel"), ["human", "human"], 4)
+    rng = Rng(1)
+    for _ in range(200):
+        decision = session.snapshot()["decision"]
+        assert decision is not None, "the game ended before any reaction"
+        if decision["kind"] == "reaction":
+            break
+        options = decision["options"]
+        session.act(options[rng.below(len(options))]["text"])
+    assert decision["kind"] == "reaction"
+    assert decision["prompt"].startswith("fighter #1 may react before goblin #2 moves")

@@ -181,6 +181,8 @@ def _show_state(state: State, limit: int = 30) -> None:
     assert d is not None
     kind = {"action": "", "reaction": " (a reaction)", "chance": ""}.get(d.kind, f" ({d.kind})")
     out.print(f"{who(game, d.player)} to decide{kind}: {n(len(d.actions), 'option')}")
+    if d.kind == "reaction":
+        out.print(f"  {game.describe_reaction(state)}", markup=False)
     for a in d.actions[:limit]:
         out.print(f"  {a}", markup=False)
     if len(d.actions) > limit:

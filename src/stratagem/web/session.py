@@ -187,7 +187,8 @@ class Session:
                     "label": self.game.describe_action(self.state, d.player, action),
                     "actor": action.actor, "cells": cells, "entities": refs})
         return {"player": d.player, "who": who(self.game, d.player), "kind": d.kind,
-                "prompt": d.prompt, "yours": mine, "options": options}
+                "prompt": self.game.describe_reaction(self.state) if mine else d.prompt,
+                "yours": mine, "options": options}
 
     def _outcome(self) -> dict[str, Any] | None:
         o = self.state.outcome
