@@ -50,3 +50,31 @@ def options(state: State) -> list[str]:
 def remember(key: str, expr: str) -> str:
     """A `remember` effect (YAML flow style) that stores ``expr`` in ``state.memory[key]``."""
     return f"remember: {{key: {key}, value: {q(expr)}}}"
+
+
+# A game whose one action fails in play (an index off a list, inside an `if`): the
+# error must name that effect's place in the file.
+FAULTY = """\
+game: faulty
+players: [red, blue]
+player:
+  pos: 0
+actions:
+  advance:
+    effects:
+      - modify: {what: player.pos, by: 1}
+      - if:
+          test: "player.pos > 0"
+          then:
+            - let: {as: x, value: "[1, 2][5]"}
+    ends_turn: true
+flow:
+  phases:
+    - name: race
+      actions: [advance]
+end:
+  round_limit: 3
+"""
+
+FAULTY_LINE = FAULTY.splitlines().index('            - let: {as: x, value: "[1, 2][5]"}') + 1
+"""The line of the failing effect; it starts at column 15."""

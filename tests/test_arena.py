@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import stratagem
+from rules_helpers import FAULTY, FAULTY_LINE
 from stratagem.agents import Agent, Choice
 from stratagem.arena import TimeLimit, play, replay_game
 from stratagem.arena.report import render_report
@@ -325,34 +326,17 @@ def test_an_agent_that_plays_one_side_is_only_seated_there(tmp_path: Path) -> No
     assert len(three) == 12
 
 
-FAULTY_RULES = """\
-game: faulty
-players: [red, blue]
-player:
-  pos: 0
-actions:
-  advance:
-    effects:
-      - let: {as: x, value: "[1, 2][5]"}
-    ends_turn: true
-flow:
-  phases:
-    - name: race
-      actions: [advance]
-end:
-  round_limit: 3
-"""
 
 
 def test_a_game_that_fails_names_itself_and_the_rule(tmp_path: Path) -> None:
     """A rule failing in play stops the tournament with the game's number, line-up and seed
     and the rule's place in the file."""
     rules = tmp_path / "faulty.yaml"
-    rules.write_text(FAULTY_RULES)
+    rules.write_text(FAULTY)
     tournament = Tournament(str(rules), ("random", "osla"), games=2, seed=1)
     with pytest.raises(TournamentError) as failed:
         run_tournament(tournament, tmp_path / "faulty.sqlite")
     message = str(failed.value)
     first = schedule(tournament, 2)[0]
     assert message.startswith(f"game 1 (random vs osla, seed {first.seed}) failed: ")
-    assert f"{rules}:8:9: effect `let`: a rule failed while resolving" in message
+    assert f"{rules}:{FAULTY_LINE}:15: effect `let`: a rule failed while resolving" in message

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from rules_helpers import act, build, options, problems, q, remember, roll
+from rules_helpers import FAULTY, FAULTY_LINE, act, build, options, problems, q, remember, roll
 from stratagem.engine import CHANCE, Game, Pos, Ref, Rng, RuleError, State, Status
 from stratagem.rules import Compiler, RulesError, load_rules
 from stratagem.rules.effect_table import EFFECT_TABLE
@@ -1626,27 +1626,6 @@ def test_load_rules_reads_a_folder_with_a_scenario_given_as_a_file(tmp_path: Pat
     assert err.value.first.hint == "scenarios: crowd, wide, duel"
 
 
-FAULTY = """\
-game: faulty
-players: [red, blue]
-player:
-  pos: 0
-actions:
-  advance:
-    effects:
-      - modify: {what: player.pos, by: 1}
-      - if:
-          test: "player.pos > 0"
-          then:
-            - let: {as: x, value: "[1, 2][5]"}
-    ends_turn: true
-flow:
-  phases:
-    - name: race
-      actions: [advance]
-end:
-  round_limit: 3
-"""
 
 
 @pytest.mark.parametrize("explicit", [False, True])
@@ -1655,7 +1634,7 @@ def test_a_rule_failing_in_play_names_the_effect_where_it_was_written(explicit: 
     file:line:column of that effect, even nested in another and on the quick paths."""
     game = build(FAULTY, "faulty.yaml")
     state = game.new_state(0, explicit_chance=explicit)
-    line = FAULTY.splitlines().index('            - let: {as: x, value: "[1, 2][5]"}') + 1
+    line = FAULTY_LINE
     with pytest.raises(RuleError) as failed:
         act(game, state, "advance")
     assert str(failed.value).startswith(f"faulty.yaml:{line}:15: effect `let`: a rule failed "
