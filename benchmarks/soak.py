@@ -205,7 +205,7 @@ def describe(exc: BaseException) -> str:
 
 
 def soak_mode(name: str, mode: str, games: int, first_seed: int, max_steps: int,
-              checker: Checker, advance: Callable[[], None] = lambda: None) -> Tally:
+              checker: Checker, advance: Callable[[Tally], None] = lambda tally: None) -> Tally:
     """``games`` random games of one game in one chance mode."""
     base, _, scenario = name.partition(":")
     game = stratagem.load(base, scenario or None)
@@ -225,8 +225,8 @@ def soak_mode(name: str, mode: str, games: int, first_seed: int, max_steps: int,
             tally.finished += finished
             tally.unfinished += not finished
         tally.games += 1
-        advance()
-    tally.seconds = time.perf_counter() - start
+        tally.seconds = time.perf_counter() - start
+        advance(tally)
     return tally
 
 
@@ -238,18 +238,31 @@ def soak(names: Sequence[str], games: int, modes: Sequence[str] = MODES, first_s
     tallies: list[Tally] = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
+    # Off a terminal (a log file, CI) the bar is replaced by lines: one at every
+    # tenth of a long run, so that a soak of many minutes shows it is alive, and
+    # one when each game and mode is done.
+    every = max(games // 10, 1) if games >= 20 else games
+
+    def line(tally: Tally, done: bool) -> None:
+        count = f"{tally.games} games" if done else f"{tally.games}/{games} games so far"
+        console.print(f"soak: {tally.game} ({tally.mode}): {count}, {tally.steps} steps, "
+                      f"{tally.errors} errors, {tally.seconds:.1f} s", highlight=False)
+
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
         task = progress.add_task("soak", total=len(names) * len(modes) * games)
+
+        def advance(tally: Tally) -> None:
+            progress.advance(task)
+            if not console.is_terminal and tally.games < games and tally.games % every == 0:
+                line(tally, done=False)
+
         for name in names:
             for mode in modes:
                 progress.update(task, description=f"{name} ({mode})")
-                tally = soak_mode(name, mode, games, first_seed, max_steps, checker,
-                                  lambda: progress.advance(task))
+                tally = soak_mode(name, mode, games, first_seed, max_steps, checker, advance)
                 tallies.append(tally)
                 if not console.is_terminal:
-                    console.print(f"soak: {name} ({mode}): {tally.games} games, "
-                                  f"{tally.steps} steps, {tally.errors} errors, "
-                                  f"{tally.seconds:.1f} s", highlight=False)
+                    line(tally, done=True)
     return tallies
 
 

@@ -89,6 +89,17 @@ def test_summary_table_and_progress_lines(soak: ModuleType,
     assert total[1:3] == ["4", "4"] and total[-1] == "0"
 
 
+def test_a_long_run_off_a_terminal_says_how_far_it_has_got(
+        soak: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    """A run of 20 games or more writes a line at every tenth, so a log shows it is alive."""
+    assert soak.main(["--games", "20", "--only", "tic_tac_toe", "--modes", "sampled"]) == 0
+    err = capsys.readouterr().err
+    so_far = [line for line in err.splitlines() if "so far" in line]
+    assert [line.split(": ")[2].split(",")[0] for line in so_far] == \
+        [f"{n}/20 games so far" for n in range(2, 20, 2)]
+    assert "soak: tic_tac_toe (sampled): 20 games, " in err
+
+
 def test_a_failed_check_is_counted_and_reported_with_its_seed_and_step(
     soak: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:
