@@ -973,7 +973,7 @@ def test_win_ends_the_game_at_once_for_the_acting_or_named_player() -> None:
             - set: {what: actor.hp, to: 1}
         gift:
           effects:
-            - win: {player: "opponents()[0]"}
+            - win: {player: "opponents()[0]", reason: "{player} is handed the game"}
         """, knight_actions="[go, gift]")
     s = act(game, game.new_state(0), "go #1")
     assert s.outcome.winners == (0,) and s.outcome.reason == "a daring move"
@@ -981,6 +981,7 @@ def test_win_ends_the_game_at_once_for_the_acting_or_named_player() -> None:
     assert hp(s, KNIGHT) == 10, "the effects after `win` do not run"
     s = act(game, game.new_state(0), "gift #1")
     assert s.outcome.winners == (1,) and s.outcome.ranks == (2, 1)
+    assert s.outcome.reason == "blue is handed the game", "`{player}` names the winner"
 
 
 @covers("draw_game")
@@ -993,6 +994,12 @@ def test_draw_game_ends_the_game_at_once_as_a_draw() -> None:
         """)
     s = act(game, game.new_state(0), "go #1")
     assert s.outcome.is_draw and s.outcome.winners == () and s.outcome.reason == "truce"
+    with pytest.raises(RulesError, match=r"the reason of a draw names \{player\}"):
+        arena("""\
+            go:
+              effects:
+                - draw_game: {reason: "{player} offers a truce"}
+            """)
 
 
 def test_the_effect_table_and_these_tests_cover_the_same_effects() -> None:

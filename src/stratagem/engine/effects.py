@@ -769,14 +769,17 @@ class EndPhase(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Win(Effect):
-    """End the game at once with a player (the acting one by default) as the winner."""
+    """End the game at once with a player (the acting one by default) as the winner;
+    ``{player}`` in the reason becomes the winner's name."""
 
     player: Any = None
     reason: str = "won"
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         from .flow import finish
-        finish(r, (_player(self.player, ctx),), self.reason)
+        from .spec import PLAYER_FIELD
+        p = _player(self.player, ctx)
+        finish(r, (p,), self.reason.replace(PLAYER_FIELD, r.game.players[p]))
 
 
 @dataclass(frozen=True, slots=True)

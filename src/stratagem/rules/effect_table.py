@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import effects as fx
 from ..engine.effects import Effect
+from ..engine.spec import PLAYER_FIELD
 from .errors import Loc, did_you_mean
 from .expr import Scope, read_var
 from .source import Node
@@ -250,7 +251,11 @@ def _win(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
 
 
 def _draw_game(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
-    return fx.Draw(str(m["reason"].value) if "reason" in m else "draw"), scope
+    reason = str(m["reason"].value) if "reason" in m else "draw"
+    if PLAYER_FIELD in reason:
+        c.fail(m["reason"].loc, f"the reason of a draw names {PLAYER_FIELD}, but a draw has "
+               "no winner to name", "leave it out, or use `win` with that player")
+    return fx.Draw(reason), scope
 
 
 def _simple(effect: Effect, needs_event: bool = False) -> Callable[..., Result]:
@@ -422,7 +427,8 @@ _DEFS = [
     EffectDef("end_phase", (), (), "End the current phase after the current turn.",
               "end_phase: {}", _simple(fx.EndPhase())),
     EffectDef("win", ("player", "reason"), (),
-              "End the game at once; the player (the acting one by default) wins.",
+              "End the game at once; the player (the acting one by default) wins. "
+              "`{player}` in the reason becomes the winner's name.",
               "win: {reason: four in a row}", _win),
     EffectDef("draw_game", ("reason",), (), "End the game at once as a draw.",
               "draw_game: {reason: the board is full}", _draw_game),
