@@ -149,6 +149,46 @@ def test_a_results_file_refuses_another_tournament_and_a_second_run(
     assert junk.read_text() == "not a database at all\n" * 10
 
 
+def test_resuming_with_more_games_extends_the_file_as_if_played_whole(
+        serial: list, tmp_path: Path) -> None:  # type: ignore[type-arg]
+    """A results file of SMALL, resumed with twice the games, keeps its games (same keys,
+    seeds and results), renumbers them into the larger schedule, plays only the new
+    ones, and ends equal to the larger tournament played from scratch."""
+    db = tmp_path / "grow.sqlite"
+    run_tournament(SMALL, db)
+    larger = Tournament(SMALL.game, SMALL.agents, games=8, seed=SMALL.seed)
+    with pytest.raises(TournamentError, match="pass --resume to extend it to 8 games"):
+        run_tournament(larger, db)
+    played: list[str] = []
+    rows = run_tournament(larger, db, resume=True,
+                          progress=lambda row, done, total: played.append(row.key) if row else None)
+    assert len(played) == 12, "only the new games are played"
+    old = {r.key: r.result_key()[1:] for r in serial}
+    assert all(old[k] == r.result_key()[1:] for r in rows for k in [r.key] if k in old)
+    assert [r.index for r in rows] == list(range(24))
+    assert keys(rows) == keys(run_tournament(larger, tmp_path / "whole.sqlite"))
+    tournament, stored = read_results(db)
+    assert tournament == larger and keys(stored) == keys(rows)
+    with pytest.raises(TournamentError, match="already has more games per line-up"):
+        run_tournament(SMALL, db, resume=True)
+    assert read_results(db)[0] == larger, "a refused run leaves the file as it was"
+
+
+def test_the_cli_extends_a_tournament_it_is_pointed_at(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "cli.sqlite"
+    base = ["arena", "tic_tac_toe", "--agents", "random,osla", "--seed", "5", "--db", str(db),
+            "--quiet"]
+    assert main([*base, "--games", "2"]) is None
+    with pytest.raises(SystemExit) as exit_:
+        main([*base, "--games", "6"])
+    assert exit_.value.code == 2
+    assert "--resume to extend it to 6 games per line-up" in capsys.readouterr().err
+    assert main([*base, "--games", "6", "--resume"]) is None
+    tournament, rows = read_results(db)
+    assert tournament.games == 6 and len(rows) == 6
+
+
 def _count(db: Path) -> int:
     try:
         with sqlite3.connect(db) as con:

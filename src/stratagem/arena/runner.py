@@ -37,7 +37,7 @@ def run_tournament(tournament: Tournament, db: Path, *, workers: int = 1,
     if workers < 1:
         raise TournamentError(f"--workers must be at least 1 (got {workers})")
     jobs = check(tournament)
-    store = ResultStore(db, tournament, resume=resume)
+    store = ResultStore(db, tournament, resume=resume, jobs=jobs)
     try:
         done = store.done()
         pending = [j for j in jobs if j.key not in done]

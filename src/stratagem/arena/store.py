@@ -3,17 +3,19 @@
 A results file belongs to one tournament (its JSON and key are stored with it). A
 tournament stopped at any point loses only the games still being played: every
 finished game is already committed, and the ``games`` table's key forbids a game
-twice. Resuming reads which games are done and plays the rest.
+twice. Resuming reads which games are done and plays the rest; resuming with more
+games per line-up extends the file to the larger tournament.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .tournament import GameRow, Tournament, TournamentError
+from .tournament import GameRow, Job, Tournament, TournamentError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -44,7 +46,15 @@ FORMAT = "stratagem/arena-results/1"
 class ResultStore:
     """The results file of one tournament."""
 
-    def __init__(self, path: Path, tournament: Tournament, *, resume: bool) -> None:
+    def __init__(self, path: Path, tournament: Tournament, *, resume: bool,
+                 jobs: Sequence[Job] | None = None) -> None:
+        """Open (or start) the results file of ``tournament``.
+
+        With ``resume`` and the tournament's schedule ``jobs``, a file holding the same
+        tournament with fewer games per line-up is extended to this one: its games
+        keep their keys (and so their seeds and results) and take their places in
+        the larger schedule, as if the larger tournament had been played from the start.
+        """
         self.path = path
         existed = path.exists() and path.stat().st_size > 0
         try:
@@ -57,11 +67,22 @@ class ResultStore:
             if meta.get("format") != FORMAT:
                 self.close()
                 raise TournamentError(f"{path}: not a Stratagem results file")
-            if meta.get("tournament") != tournament.to_json():
-                self.close()
-                raise TournamentError(
-                    f"{path} holds the results of another tournament "
-                    f"({_describe(meta.get('tournament', '{}'))}); choose another --db")
+            stored = meta.get("tournament", "{}")
+            if stored != tournament.to_json():
+                smaller = _fewer_games(stored, tournament)
+                if smaller is None or not resume or jobs is None:
+                    self.close()
+                    hint = "choose another --db"
+                    if smaller is not None:
+                        hint = (f"pass --resume to extend it to {tournament.games} games "
+                                f"per line-up, or {hint}")
+                    elif _more_games(stored, tournament):
+                        hint = (f"it already has more games per line-up; {hint}, or ask "
+                                "for at least as many")
+                    raise TournamentError(
+                        f"{path} holds the results of another tournament "
+                        f"({_describe(stored)}); {hint}")
+                self._extend(tournament, jobs)
             done = self.count()
             if done and not resume:
                 self.close()
@@ -73,6 +94,23 @@ class ResultStore:
                 self.db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", [
                     ("format", FORMAT), ("tournament", tournament.to_json()),
                     ("key", tournament.key)])
+
+    def _extend(self, tournament: Tournament, jobs: Sequence[Job]) -> None:
+        """Renumber the stored games to their places in ``jobs`` and record the larger
+        tournament, in one transaction (an interrupted extension leaves the file as it was)."""
+        index = {job.key: job.index for job in jobs}
+        keys = [k for (k,) in self.db.execute("SELECT key FROM games")]
+        missing = [k for k in keys if k not in index]
+        if missing:  # cannot happen for a tournament that differs only in size
+            self.close()
+            raise TournamentError(f"{self.path}: stored game {missing[0]} is not in the "
+                                  "larger tournament's schedule")
+        with self.db:  # negative first: the new numbers may collide with old ones
+            self.db.execute("UPDATE games SET idx = -1 - idx")
+            self.db.executemany("UPDATE games SET idx = ? WHERE key = ?",
+                                [(index[k], k) for k in keys])
+            self.db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", [
+                ("tournament", tournament.to_json()), ("key", tournament.key)])
 
     def count(self) -> int:
         """Finished games stored."""
@@ -108,6 +146,29 @@ class ResultStore:
 
 def _j(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
+
+
+def _fewer_games(stored: str, tournament: Tournament) -> int | None:
+    """The games per line-up of the ``stored`` tournament when it is ``tournament`` with
+    fewer of them (so it can be extended), else ``None``."""
+    try:
+        doc = json.loads(stored)
+        games = int(doc["games"])
+    except (ValueError, KeyError, TypeError):
+        return None
+    mine = json.loads(tournament.to_json())
+    if games >= tournament.games or {**doc, "games": 0} != {**mine, "games": 0}:
+        return None
+    return games
+
+
+def _more_games(stored: str, tournament: Tournament) -> bool:
+    """Whether the ``stored`` tournament is ``tournament`` with more games per line-up."""
+    try:
+        larger = Tournament.from_json(stored)
+    except (ValueError, KeyError, TypeError, TournamentError):
+        return False
+    return _fewer_games(tournament.to_json(), larger) is not None
 
 
 def _describe(text: str) -> str:

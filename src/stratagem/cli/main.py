@@ -308,7 +308,8 @@ def replay_cmd(file: Path, show: bool, rules_file: Path | None) -> None:
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="The SQLite results file (default: arena-GAME-KEY.sqlite here).")
 @click.option("--resume", is_flag=True, help="Continue a tournament its results file holds "
-              "part of: finished games are kept, the rest are played.")
+              "part of: finished games are kept, the rest are played. With a larger --games "
+              "and that file's --db, extend it to the larger tournament.")
 @click.option("--seconds", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Time limit per decision: agents' budgets are capped at it and slower "
               "decisions are counted as warnings.")
