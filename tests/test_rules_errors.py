@@ -173,6 +173,21 @@ def test_unknown_key_is_reported_at_the_key_with_a_suggestion(old: str, new: str
     assert f"{at(text, key)}: {message} — {hint}" in report(text)
 
 
+@pytest.mark.parametrize(("target", "needle", "message"), [
+    ("{entity: enemy, on_board: column}", "column",
+     "`on_board` is for number targets; target `target` is of kind entity — leave it out"),
+    ('{kind: number, from: "[0, 1]", on_board: diagonal}', "diagonal",
+     "unknown `on_board` value `diagonal` — column or row"),
+], ids=["not-a-number", "unknown-line"])
+def test_on_board_is_a_column_or_row_of_a_number_target(target: str, needle: str,
+                                                        message: str) -> None:
+    """The interface hint `on_board` fits number targets only, and names a column or row."""
+    text = sub("target: {entity: enemy}", f"target: {target}")
+    if "number" in target:
+        text = sub("damage: {to: target, amount: 1}", "damage: {to: actor, amount: target}", text)
+    assert only(text) == f"{at(text, needle)}: {message}"
+
+
 def test_unknown_key_with_nothing_close_lists_the_keys() -> None:
     """An unknown key with no near match lists the keys that are allowed."""
     text = sub("amount: 1}", "amount: 1, zzz: 1}")

@@ -244,6 +244,8 @@ setTimeout(async () => {
   // click a cell: the options narrow to those that touch it
   board.children[Number(process.argv[4])].fire("click");
   const narrowed = options.children.filter((b) => b.tag === "button").length;
+  // double-click it: the one option that involves it is played
+  board.children[Number(process.argv[4])].fire("dblclick");
   await new Promise((r) => setTimeout(r, 0));
   console.log(JSON.stringify({ cells, pieces, labels, narrowed, sent,
     title: byId["title"].textContent, turn: byId["turn"].textContent,
@@ -252,21 +254,29 @@ setTimeout(async () => {
 """
 
 
+def _run_page(tmp_path: Path, snap: dict[str, Any], square: list[int]) -> dict[str, Any]:
+    """Run the page's script on ``snap`` in node: it clicks the first option, then clicks
+    and double-clicks ``square``; what it drew and sent."""
+    html = page().decode()
+    script = html[html.index("<script>") + len("<script>"):html.index("</script>")]
+    (tmp_path / "page.js").write_text(script)
+    (tmp_path / "dom.js").write_text(FAKE_DOM)
+    x, y = square
+    done = subprocess.run(["node", str(tmp_path / "dom.js"), json.dumps(snap),
+                           str(tmp_path / "page.js"), str(y * snap["board"]["width"] + x)],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    drawn: dict[str, Any] = json.loads(done.stdout)
+    return drawn
+
+
 @pytest.mark.skipif(shutil.which("node") is None, reason="node runs the page's script")
 def test_the_page_script_draws_a_snapshot_and_sends_moves(tmp_path: Path) -> None:
     session = _human_vs_random("tic_tac_toe", 1)
     session.act("place cell=(1,1)")
     snap = session.snapshot()
-    x, y = snap["decision"]["options"][-1]["cells"][0]
-    html = page().decode()
-    script = html[html.index("<script>") + len("<script>"):html.index("</script>")]
-    (tmp_path / "page.js").write_text(script)
-    (tmp_path / "dom.js").write_text(FAKE_DOM)
-    done = subprocess.run(["node", str(tmp_path / "dom.js"), json.dumps(snap),
-                           str(tmp_path / "page.js"), str(y * snap["board"]["width"] + x)],
-                          capture_output=True, text=True, timeout=60, check=False)
-    assert done.returncode == 0, done.stderr
-    drawn = json.loads(done.stdout)
+    last = snap["decision"]["options"][-1]
+    drawn = _run_page(tmp_path, snap, last["cells"][0])
     board = snap["board"]
     assert drawn["cells"] == board["width"] * board["height"]
     assert drawn["pieces"] == sum(1 for e in snap["entities"] if e["pos"] is not None) == 2
@@ -276,8 +286,28 @@ def test_the_page_script_draws_a_snapshot_and_sends_moves(tmp_path: Path) -> Non
     method, path, body = drawn["sent"][1]
     assert (method, path, json.loads(body)) == ("POST", "/api/action", {"action": first})
     assert drawn["narrowed"] == 1  # the clicked square: only marking it touches it
+    method, path, body = drawn["sent"][2]  # double-clicked: that mark is played
+    assert (method, path, json.loads(body)) == ("POST", "/api/action", {"action": last["text"]})
     assert drawn["title"] == "tic_tac_toe" and drawn["turn"].startswith("Your move")
     assert drawn["log"][:2] == ["round 1, play", "x marks (1,1)"]
+
+
+def test_a_column_is_picked_by_any_square_of_it() -> None:
+    """Connect four's drop names a column (`on_board: column`): each option covers every
+    square of its column, so a click anywhere in the column finds it."""
+    snap = _human_vs_random("connect_four").snapshot()
+    options = snap["decision"]["options"]
+    assert [o["text"] for o in options] == [f"drop column={x}" for x in range(7)]
+    for x, option in enumerate(options):
+        assert sorted(option["cells"]) == [[x, y] for y in range(6)]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node runs the page's script")
+def test_a_double_click_on_a_column_drops_into_it(tmp_path: Path) -> None:
+    snap = _human_vs_random("connect_four").snapshot()
+    drawn = _run_page(tmp_path, snap, [4, 0])  # the top square of column 4
+    assert drawn["narrowed"] == 1
+    assert json.loads(drawn["sent"][2][2]) == {"action": "drop column=4"}
 
 
 def test_an_agent_that_breaks_is_one_line_on_the_page(server: GameServer,

@@ -103,6 +103,10 @@ class TargetSpec:
     conditions: tuple[Condition, ...] = ()
     kind: str = "value"
     near: tuple[Expr, Expr] | None = field(default=None, compare=False)
+    on_board: str | None = None
+    """For a number target that names a ``"column"`` or ``"row"`` of the board (connect
+    four's drop): a hint for interfaces, which let any square of that line pick it.
+    The rules never read it."""
 
 
 @dataclass(frozen=True)

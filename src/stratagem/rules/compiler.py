@@ -666,8 +666,8 @@ class Compiler:
         return None
 
     def _target(self, name: str, node: Node, scope: Scope) -> TargetSpec:
-        m = self.keys(node, ("kind", "from", "where", "entity", "position", "player"),
-                      f"target `{name}`")
+        m = self.keys(node, ("kind", "from", "where", "entity", "position", "player",
+                             "on_board"), f"target `{name}`")
         kind: str | None = None
         source: Any = None
         for short in ("entity", "position", "player"):
@@ -723,7 +723,16 @@ class Compiler:
         inner.pending.pop(name, None)
         conds = self._conditions(m.get("where"), inner)
         near = self._near(m.get("where"), inner, name) if kind in ("entity", "card") else None
-        return TargetSpec(name, candidates, conds, kind, near)
+        on_board = None
+        if "on_board" in m:
+            on_board = self.need_str(m["on_board"], "`on_board`")
+            if kind != "number":
+                self.fail(m["on_board"].loc, f"`on_board` is for number targets; target "
+                          f"`{name}` is of kind {kind}", "leave it out")
+            elif on_board not in ("column", "row"):
+                self.fail(m["on_board"].loc, f"unknown `on_board` value `{on_board}`",
+                          "column or row")
+        return TargetSpec(name, candidates, conds, kind, near, on_board)
 
     def _near(self, node: Node | None, scope: Scope, name: str) -> Any:
         """``(center, bound)`` from a condition ``distance(center, NAME) <= bound``

@@ -225,7 +225,10 @@ SECTIONS: tuple[Part, ...] = (
               "skipped before any condition is tested."),
           Key("entity", "Short for an entity target: `enemy`, `ally` or `any`."),
           Key("position", "Short for a position target: `empty` or `any`."),
-          Key("player", "Short for a player target: `opponent` or `any`.")),
+          Key("player", "Short for a player target: `opponent` or `any`."),
+          Key("on_board", "For a `number` target that names a board `column` or `row` "
+              "(connect four's drop): interfaces such as `stratagem serve` let any square "
+              "of that line pick it. The rules do not read it.")),
          "actions:\n  move:\n    targets:\n"
          "      to: {kind: position, from: \"reachable(actor, actor.speed)\"}"),
     Part("reaction", "reactions: NAME:",

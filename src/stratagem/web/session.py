@@ -178,6 +178,7 @@ class Session:
         if mine:
             for action in d.actions:
                 cells = [plain(v) for _, v in action.targets if isinstance(v, Pos)]
+                cells += self._lines(action)
                 refs = [int(v) for _, v in action.targets if isinstance(v, Ref)]
                 actor = view.entities.get(action.actor) if action.actor is not None else None
                 if actor is not None and actor.pos is not None:
@@ -189,6 +190,25 @@ class Session:
         return {"player": d.player, "who": who(self.game, d.player), "kind": d.kind,
                 "prompt": self.game.describe_reaction(self.state) if mine else d.prompt,
                 "yours": mine, "options": options}
+
+    def _lines(self, action: Action) -> list[list[int]]:
+        """The squares of the board lines an action's ``on_board`` targets name (every
+        square of connect four's column), so a click on any of them finds the action."""
+        at = self.game.action_types.get(action.type)
+        if at is None or not any(t.on_board for t in at.targets):
+            return []
+        board = self.game.board
+        lines = {t.name: t.on_board for t in at.targets}
+        out: list[list[int]] = []
+        for name, value in action.targets:
+            line = lines.get(name)
+            if line is None or not isinstance(value, int):
+                continue
+            if line == "column" and 0 <= value < board.width:
+                out += [[value, y] for y in range(board.height)]
+            elif line == "row" and 0 <= value < board.height:
+                out += [[x, value] for x in range(board.width)]
+        return out
 
     def _outcome(self) -> dict[str, Any] | None:
         o = self.state.outcome
