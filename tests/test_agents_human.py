@@ -255,7 +255,7 @@ def test_no_typed_line_makes_the_agent_fail(lines: list[str]) -> None:
 def test_the_roster_builds_a_human_and_refuses_a_stream_that_is_not_one(pig: Game) -> None:
     """`human` is a roster code like any other; its streams cannot be set from code text."""
     assert isinstance(stratagem.agent("human", pig), HumanAgent)
-    with pytest.raises(AgentSpecError, match="stdin must be a text stream"):
+    with pytest.raises(AgentSpecError, match="stdin is an object passed from Python"):
         make_agent("human:stdin=keyboard", pig)
 
 

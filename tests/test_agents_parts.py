@@ -344,11 +344,39 @@ def test_unknown_agent_arguments_are_refused_with_the_known_ones() -> None:
     ("skilled:seconds=-1", "seconds must be a number above 0, got -1"),
     ("mcts:seconds=soon", "seconds must be a number above 0, got 'soon'"),
     ("mcts:budget=abc", "mcts has no argument 'budget'"),
+    ("mcts:evaluator=x", "evaluator is an object passed from Python"),
+    ("mcts:value=abc", "value is an object passed from Python"),
+    ("osla:value=3", "value is an object passed from Python"),
+    ("expectimax:value=abc", "value is an object passed from Python"),
+    ("greedy-turn:value=x", "value is an object passed from Python"),
+    ("human:stdin=x", "stdin is an object passed from Python"),
+    ("program:program=x", "program is an object passed from Python"),
 ])
 def test_bad_argument_values_are_agent_spec_errors(code: str, needle: str) -> None:
     """A value of the wrong kind, or out of range, is one AgentSpecError naming the argument."""
     with pytest.raises(AgentSpecError, match=needle):
         make_agent(code, stratagem.load("tic_tac_toe"))
+
+
+def _text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _settable(code: str) -> dict[str, object]:
+    """The arguments of ``code`` a code's text can set that have a default to write out."""
+    spec = ROSTER[code]
+    return {k: v for k, v in spec.arguments.items() if v is not None and k != spec.positional}
+
+
+@pytest.mark.parametrize("code", [c for c in sorted(ROSTER) if _settable(c)])
+def test_every_argument_a_code_can_set_takes_its_default_written_out(code: str) -> None:
+    """For every agent, each argument the roster lists, written as text with its default
+    value, builds the agent: what the roster offers in a code, a code can say."""
+    game = stratagem.load("tic_tac_toe")
+    for name, default in _settable(code).items():
+        text = str(default).lower() if isinstance(default, bool) else str(default)
+        agent = make_agent(f"{code}:{name}={text}", game)
+        assert agent.code == code, f"{code}:{name}={text}"
 
 
 def test_every_search_agent_is_registered_with_a_description() -> None:

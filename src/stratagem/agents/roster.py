@@ -50,8 +50,7 @@ class AgentSpec:
     def arguments(self) -> dict[str, Any]:
         """The keyword arguments settable from a code's text, with their defaults."""
         return {name: p.default for name, p in _parameters(self.factory).items()
-                if name not in NOT_TEXT
-                and isinstance(p.default, bool | int | float | str | None)}
+                if name not in NOT_TEXT and _plain(p)}
 
 
 ROSTER: dict[str, AgentSpec] = {
@@ -75,6 +74,21 @@ def _parameters(factory: Callable[..., Agent]) -> dict[str, inspect.Parameter]:
     return {name: p for name, p in inspect.signature(factory).parameters.items()
             if name not in ("self", "game", "seed")
             and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+
+
+_PLAIN = frozenset({"int", "float", "str", "bool"})
+
+
+def _plain(p: inspect.Parameter) -> bool:
+    """Whether a code's text can give this parameter its value: its annotation admits a
+    number, text or a truth value (``tactical``'s ``weights: str | Mapping``, a table's
+    name or the table). A value function, an evaluator or a stream (``mcts``'s
+    ``evaluator``, ``human``'s ``stdin``) is passed from Python."""
+    ann = p.annotation
+    if ann is inspect.Parameter.empty:
+        return isinstance(p.default, bool | int | float | str | None)
+    names = ann if isinstance(ann, str) else getattr(ann, "__name__", repr(ann))
+    return bool({part.strip() for part in names.split("|")} & _PLAIN)
 
 
 def _arg(text: str) -> Any:
@@ -143,6 +157,9 @@ def _check_arguments(code: str, spec: AgentSpec, kwargs: dict[str, Any]) -> dict
         if key not in params or key in NOT_TEXT:
             raise AgentSpecError(f"agent '{code}': {spec.code} has no argument '{key}' "
                                  f"(its arguments: {settable})")
+        if not _plain(params[key]):
+            raise AgentSpecError(f"agent '{code}': {key} is an object passed from Python, "
+                                 f"not a value a code can give (its arguments: {settable})")
         if key in BUDGET_ARGUMENTS:
             checked[key] = _budget_value(code, key, value)
             continue

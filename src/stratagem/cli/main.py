@@ -87,9 +87,18 @@ def games_cmd() -> None:
 
 @cli.command("agents")
 def agents_cmd() -> None:
-    """List the agents by roster code."""
+    """List the agents by roster code, with the arguments a code can set."""
+    from ..agents.roster import BUDGET_ARGUMENTS
     for code in sorted(ROSTER):
-        out.print(f"[bold]{code}[/]  {ROSTER[code].description}")
+        spec = ROSTER[code]
+        out.print(f"[bold]{code}[/]  {escape(spec.description)}")
+        own = [f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+               for k, v in spec.arguments.items()
+               if k not in BUDGET_ARGUMENTS and k != spec.positional]
+        if own:
+            out.print(f"    [dim]arguments: {escape(', '.join(own))}[/]")
+    out.print(f"\nEvery agent also takes a budget: {', '.join(BUDGET_ARGUMENTS)} "
+              "(`mcts:iterations=2000,c=1.4`, `tactical:seconds=0.5`).", markup=False)
 
 
 @cli.command("validate")
