@@ -16,6 +16,8 @@ from typing import Any
 from ..engine import Game, StratagemError
 from .base import Agent
 from .expectimax import ExpectimaxAgent
+from .external import CODE as EXTERNAL
+from .external import load_agent_class
 from .human import HumanAgent
 from .levels import LEVELS
 from .lookahead import GreedyTurnAgent, OSLAAgent
@@ -53,6 +55,12 @@ class AgentSpec:
                 if name not in NOT_TEXT and _plain(p)}
 
 
+def _external(game: Game, seed: int = 0, *, path: str = "") -> Agent:
+    """Stands in the roster for ``python:PATH`` codes, which ``make_agent`` builds from
+    the class itself."""
+    raise AgentSpecError(f"{EXTERNAL}:PATH agents are built by make_agent")
+
+
 ROSTER: dict[str, AgentSpec] = {
     spec.code: spec
     for spec in (
@@ -64,6 +72,9 @@ ROSTER: dict[str, AgentSpec] = {
         AgentSpec("tactical", TacticalAgent.description, TacticalAgent),
         AgentSpec("human", HumanAgent.description, HumanAgent),
         AgentSpec("program", ProgramAgent.description, ProgramAgent, positional="file"),
+        AgentSpec(EXTERNAL, "an agent class of your own, by import path: "
+                  "python:package.module.Class (then its own arguments)", _external,
+                  positional="path"),
         *(AgentSpec(level.name, level.description, level) for level in LEVELS),
     )
 }
@@ -152,8 +163,14 @@ def _check_arguments(code: str, spec: AgentSpec, kwargs: dict[str, Any]) -> dict
     """The arguments, checked against the factory's and converted where a default says how."""
     params = _parameters(spec.factory)
     settable = ", ".join(sorted(spec.arguments)) or "none"
+    open_ended = any(p.kind == p.VAR_KEYWORD  # an agent of your own with **kwargs
+                     for p in inspect.signature(spec.factory).parameters.values())
     checked: dict[str, Any] = {}
     for key, value in kwargs.items():
+        if key not in params and open_ended and key not in NOT_TEXT:
+            checked[key] = _budget_value(code, key, value) if key in BUDGET_ARGUMENTS \
+                else value
+            continue
         if key not in params or key in NOT_TEXT:
             raise AgentSpecError(f"agent '{code}': {spec.code} has no argument '{key}' "
                                  f"(its arguments: {settable})")
@@ -177,12 +194,20 @@ def _check_arguments(code: str, spec: AgentSpec, kwargs: dict[str, Any]) -> dict
 
 
 def make_agent(code: str, game: Game, seed: int = 0, **extra: Any) -> Agent:
-    """Build the agent a roster code names, for ``game``."""
+    """Build the agent a roster code names, for ``game`` (or, for ``python:PATH``, the
+    ``Agent`` class at that import path: ``agents.external``)."""
     name, kwargs = parse_agent_code(code)
     if name not in ROSTER:
         known = ", ".join(sorted(ROSTER))
-        raise AgentSpecError(f"unknown agent '{name}' (known: {known})")
+        raise AgentSpecError(f"unknown agent '{name}' (known: {known}, or "
+                             f"{EXTERNAL}:package.module.Class for your own)")
     spec = ROSTER[name]
+    if name == EXTERNAL:
+        try:
+            cls = load_agent_class(str(kwargs.pop("path", "")))
+        except ValueError as exc:
+            raise AgentSpecError(f"agent '{code}': {exc}") from None
+        spec = AgentSpec(code, cls.description, cls)
     kwargs = _check_arguments(code, spec, kwargs)
     kwargs.update(extra)
     try:
