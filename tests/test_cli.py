@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import stratagem
 from stratagem.cli.main import main
 
 
@@ -234,3 +235,21 @@ def test_counts_read_in_the_singular_when_there_is_one(capsys):
     code, out, err = run(capsys, "check-program", "goblins", "--game", "skirmish")
     assert code == 0, err
     assert "ok — Goblin war-band, 2 states, 13 rules" in out
+
+
+def test_games_lists_each_game_with_its_players_and_scenarios(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`stratagem games` names every bundled game, its players, and the scenarios that
+    `--scenario` takes, each of which loads."""
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    lines = {line.split()[0]: line for line in out.splitlines() if line.strip()}
+    assert set(lines) == set(stratagem.list_games())
+    assert "(2 players: heroes, monsters; scenarios: duel, ambush)" in lines["skirmish"]
+    assert "scenarios" not in lines["tic_tac_toe"]
+    for name, line in lines.items():
+        if "; scenarios: " in line:
+            listed = line.rsplit("; scenarios: ", 1)[1].rstrip(")").split(", ")
+            assert tuple(listed) == stratagem.load(name).scenarios
+            for scenario in listed:
+                assert stratagem.load(name, scenario).scenario == scenario

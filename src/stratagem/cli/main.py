@@ -81,8 +81,9 @@ def games_cmd() -> None:
     """List the bundled games."""
     for name in list_games():
         g = load(name)
-        out.print(f"[bold]{name}[/]  {g.description}  "
-                  f"[dim]({len(g.players)} players: {', '.join(g.players)})[/]")
+        scenarios = f"; scenarios: {', '.join(g.scenarios)}" if g.scenarios else ""
+        out.print(f"[bold]{name}[/]  {escape(g.description)}  "
+                  f"[dim]({len(g.players)} players: {', '.join(g.players)}{scenarios})[/]")
 
 
 @cli.command("agents")
@@ -132,7 +133,8 @@ def validate_cmd(paths: tuple[Path, ...]) -> None:
 @click.option("--agents", "agents", default=None, metavar="A,B,...",
               help="One agent code per player, comma-separated (default: random for all).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
-@click.option("--scenario", default=None, help="A scenario of the game (its README lists them).")
+@click.option("--scenario", default=None,
+              help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--quiet", is_flag=True, help="Print only the result.")
 @click.option("--board", is_flag=True, help="Draw the board after every decision.")
 @click.option("--replay-out", type=click.Path(dir_okay=False, path_type=Path),
@@ -201,7 +203,8 @@ def _show_state(state: State, limit: int = 30) -> None:
 @cli.command("new")
 @click.argument("game_name", metavar="GAME")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
-@click.option("--scenario", default=None, help="A scenario of the game (its README lists them).")
+@click.option("--scenario", default=None,
+              help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--out", "out_file", required=True,
               type=click.Path(dir_okay=False, path_type=Path), help="Where to save the state.")
 def new_cmd(game_name: str, seed: int, scenario: str | None, out_file: Path) -> None:
@@ -578,7 +581,8 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
               help="One seat per player: `human` for a person at the page, else an agent "
                    "code (default: human, then casual for the others).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
-@click.option("--scenario", default=None, help="A scenario of the game (its README lists them).")
+@click.option("--scenario", default=None,
+              help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on (the default lets only this machine in).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),

@@ -115,6 +115,9 @@ class Game:
         self.description = description
         self.scenario = scenario
         """The scenario this game was built for (``""`` when the rules have only one set-up)."""
+        self.scenarios: tuple[str, ...] = ()
+        """The named scenarios of the rules this game was compiled from (set by the rules
+        loader; empty when there is one set-up, or for a game built in Python)."""
         self.rules_file: str | None = None
         """The rules file this game was compiled from, as a resolved path: set by the rules
         loader (``None`` for a game built otherwise). The engine never reads it; tools record

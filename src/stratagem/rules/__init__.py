@@ -38,6 +38,7 @@ def load_rules(path: str | Path, scenario: str | None = None) -> Game:
         raise RulesError([Problem(Loc(str(path), 1, 1), f"no scenario `{scenario}`",
                                   f"scenarios: {known}")])
     game = parts.build(scenario)
+    game.scenarios = tuple(k for k in parts.placements if k)
     p = Path(path)
     game.rules_file = str((p / "rules.yaml" if p.is_dir() else p).resolve())
     return game
