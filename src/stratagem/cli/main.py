@@ -305,7 +305,8 @@ def replay_cmd(file: Path, show: bool, rules_file: Path | None) -> None:
               help="The entrants' agent codes, comma-separated (see `stratagem agents`).")
 @click.option("--games", default=20, show_default=True, type=click.IntRange(min=1),
               help="Games per line-up (per pairing in a two-player game).")
-@click.option("--scenario", default=None, help="A scenario of the game.")
+@click.option("--scenario", default=None,
+              help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--mode", type=click.Choice(["round-robin", "gauntlet"]), default="round-robin",
               show_default=True, help="Everyone against everyone, or the first agent against "
               "each of the others.")
@@ -521,7 +522,8 @@ def render_program_cmd(file: Path, game_name: str | None, fmt: str,
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--game", "game_name", default=None,
               help="The game the program plays (default: the one it names).")
-@click.option("--scenario", default=None, help="A scenario of the game.")
+@click.option("--scenario", default=None,
+              help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--games", default=20, show_default=True, type=click.IntRange(min=1),
               help="Games against each baseline.")
 @click.option("--against", default="random,osla", show_default=True, metavar="A,B,...",
