@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import stratagem.games as games_module
 from rules_helpers import FAULTY, FAULTY_LINE, act, build, options, problems, q, remember, roll
 from stratagem.engine import CHANCE, Game, Pos, Ref, Rng, RuleError, State, Status
 from stratagem.rules import Compiler, RulesError, load_rules
@@ -1631,6 +1632,10 @@ def test_load_rules_reads_a_folder_with_a_scenario_given_as_a_file(tmp_path: Pat
         load_rules(tmp_path, "nope")
     assert err.value.first.message == "no scenario `nope`"
     assert err.value.first.hint == "scenarios: crowd, wide, duel"
+    assert load_rules(tmp_path).scenarios == ("crowd", "wide", "duel")
+    with pytest.raises(RulesError) as err:
+        load_rules(Path(games_module.__file__).parent / "tic_tac_toe", "nope")
+    assert err.value.first.hint == "the game has one set-up: leave it out"
 
 
 

@@ -133,6 +133,8 @@ class GreedyTurnAgent(OSLAAgent):
                  value: ValueFunction | None = None) -> None:
         super().__init__(game, seed, budget=budget, seconds=seconds, iterations=iterations,
                          calls=calls, value=value)
+        if max_plan < 1:
+            raise ValueError(f"{self.code}: max_plan must be at least 1 (got {max_plan})")
         self.max_plan = max_plan
         self.plan: list[tuple[Action, State]] = []
         """The actions still to take, each with the state it is expected to lead to."""

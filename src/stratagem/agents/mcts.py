@@ -169,6 +169,12 @@ class MCTSAgent(SearchAgent):
                          calls=calls)
         if widening < 0 or widen_k <= 0:
             raise ValueError(f"{self.code}: widening must be >= 0 and widen_k > 0")
+        if c < 0:
+            raise ValueError(f"{self.code}: c, the exploration constant, must be >= 0 "
+                             f"(got {c})")
+        if rollout < -1:
+            raise ValueError(f"{self.code}: rollout is a number of steps, or -1 to play "
+                             f"each rollout to the end (got {rollout})")
         self.c = float(c)
         self.widening = float(widening)
         self.widen_k = float(widen_k)

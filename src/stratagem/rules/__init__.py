@@ -34,9 +34,9 @@ def load_rules(path: str | Path, scenario: str | None = None) -> Game:
     """
     parts = compile_rules(path)
     if scenario is not None and scenario not in parts.placements:
-        known = ", ".join(k for k in parts.placements if k) or "none"
-        raise RulesError([Problem(Loc(str(path), 1, 1), f"no scenario `{scenario}`",
-                                  f"scenarios: {known}")])
+        known = ", ".join(k for k in parts.placements if k)
+        hint = f"scenarios: {known}" if known else "the game has one set-up: leave it out"
+        raise RulesError([Problem(Loc(str(path), 1, 1), f"no scenario `{scenario}`", hint)])
     game = parts.build(scenario)
     game.scenarios = tuple(k for k in parts.placements if k)
     p = Path(path)
