@@ -339,3 +339,16 @@ def test_outcome_mismatch_is_told_in_words(capsys, tmp_path: Path):
     assert "Outcome(" not in first
     assert f"replay ends differently: {real} — " in first
     assert first.endswith("but the file records won by o — made up")
+
+
+def test_a_replay_and_a_saved_state_given_for_each_other_say_which_they_are(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`show` on a replay and `replay` on a saved state name the command the file is for."""
+    state, replay = tmp_path / "g.json", tmp_path / "r.json"
+    assert run(capsys, "new", "pig", "--out", str(state))[0] == 0
+    assert run(capsys, "play", "pig", "--quiet", "--replay-out", str(replay))[0] == 0
+    for args, needle in ((["show", str(replay)], "a replay, not a saved state (its format"),
+                         (["move", str(replay), "roll"], "a replay, not a saved state"),
+                         (["replay", str(state)], "a saved state, not a replay: `stratagem show")):
+        code, _, err = run(capsys, *args)
+        assert code != 0 and needle in err and "Traceback" not in err, err

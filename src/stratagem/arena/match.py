@@ -91,6 +91,9 @@ class Replay:
             if not isinstance(doc, dict):
                 raise ValueError(f"a replay is a JSON object, not {_json_kind(doc)}")
             if doc.get("format") != "stratagem/replay":
+                if doc.get("format") == "stratagem/state":
+                    raise SerializationError("a saved state, not a replay: `stratagem show "
+                                             "FILE` opens it")
                 raise ValueError("not a Stratagem replay")
             o = doc["outcome"]
             return Replay(
@@ -102,6 +105,8 @@ class Replay:
                 str(doc["final_hash"]), dict(doc.get("meta", {})))
         except RecursionError:
             raise SerializationError("malformed replay: nested too deeply") from None
+        except SerializationError:
+            raise
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             detail = f"missing key {exc}" if isinstance(exc, KeyError) else str(exc)
             raise SerializationError(f"malformed replay: {detail}") from None

@@ -172,6 +172,10 @@ def loads(game: Game, text: str) -> State:
     if not isinstance(doc, dict):
         raise SerializationError("serialized state must be a JSON object")
     if doc.get("format") != FORMAT:
+        if doc.get("format") == "stratagem/replay":
+            raise SerializationError("a replay, not a saved state (its format is "
+                                     "'stratagem/replay'): `stratagem replay FILE --show` "
+                                     "plays it through")
         raise SerializationError(f"not a Stratagem state (format {doc.get('format')!r})")
     if doc.get("version") != VERSION:
         raise SerializationError(f"state format version {doc.get('version')!r} is not "
