@@ -234,6 +234,23 @@ def test_apply_given_text_says_how_to_read_it() -> None:
     assert not game.is_legal(state, "place cell=(0,0)")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(("call", "needle"), [
+    (lambda g, s: g.outcomes(s, "roll"), r"outcomes takes an Action, not str"),
+    (lambda g, s: g.outcomes(s, None), r"outcomes takes an Action, not NoneType"),
+    (lambda g, s: g.legal_actions(None), r"legal_actions takes a State, not NoneType"),
+    (lambda g, s: g.legal_actions("state"), r"legal_actions takes a State, not str"),
+    (lambda g, s: g.new_state(seed="7"), r"new_state takes an integer seed, not str"),
+    (lambda g, s: g.determinize(s.view(0), None), r"determinize takes an Rng or an integer"),
+], ids=["outcomes-text", "outcomes-none", "legal-none", "legal-text", "seed-text",
+        "determinize-none"])
+def test_the_forward_model_names_a_wrong_argument(call: Any, needle: str) -> None:
+    """A value of the wrong kind given to the forward model is a TypeError that says what
+    the call takes, not an AttributeError from deep inside."""
+    game = stratagem.load("high_card")
+    with pytest.raises(TypeError, match=needle):
+        call(game, game.new_state(0))
+
+
 @pytest.mark.parametrize("player", [-1, 2, 5])
 def test_a_view_is_of_a_player_of_the_game(player: int) -> None:
     state = stratagem.load("high_card").new_state(0)

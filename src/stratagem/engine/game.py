@@ -309,6 +309,9 @@ class Game:
         ``explicit_chance`` surfaces every roll as a chance decision instead of
         sampling it from the state's generator.
         """
+        if not isinstance(seed, int):
+            raise TypeError(f"new_state takes an integer seed, not {type(seed).__name__} "
+                            f"{seed!r}")
         s = State.__new__(State)
         s.game = self
         s.entities = {}
@@ -344,7 +347,11 @@ class Game:
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every option of the state's decision (empty when the game is over)."""
-        d = state.decision
+        try:
+            d = state.decision
+        except AttributeError:
+            raise TypeError(f"legal_actions takes a State, not {type(state).__name__}") \
+                from None
         return () if d is None else d.actions
 
     def is_legal(self, state: State, action: Action) -> bool:
@@ -369,9 +376,7 @@ class Game:
         if check and (d is None or (action not in d.actions if len(d.actions) <= 16
                                     else action not in d)):
             if not isinstance(action, Action):
-                raise TypeError(f"apply takes an Action, not {type(action).__name__} "
-                                f"{action!r}; game.parse_action(state, text) reads an "
-                                "action's text form")
+                raise _not_an_action("apply", action)
             raise IllegalActionError(action, explain(state, action))
         assert d is not None
         self.calls += 1
@@ -449,6 +454,8 @@ class Game:
         raises ``TooManyOutcomesError`` as soon as the count is known to exceed
         it (the rolls are explored level by level, so the error comes early).
         """
+        if not isinstance(action, Action):
+            raise _not_an_action("outcomes", action)
         if not self.is_legal(state, action):
             raise IllegalActionError(action, explain(state, action))
         results: list[tuple[tuple[int, ...], float, State]] = []
@@ -499,6 +506,9 @@ class Game:
         if view.viewer is None:
             return view
         from .views import determinize
+        if not isinstance(rng, _rng.Rng | int):
+            raise TypeError(f"determinize takes an Rng or an integer seed, not "
+                            f"{type(rng).__name__} {rng!r}")
         seed = rng.fork() if isinstance(rng, _rng.Rng) else rng
         return determinize(view, seed)
 
@@ -636,3 +646,8 @@ class _ProbeResolver(Resolver):
 
 
 __all__ = ["SIZES", "Game", "GameInfo"]
+
+
+def _not_an_action(method: str, value: object) -> TypeError:
+    return TypeError(f"{method} takes an Action, not {type(value).__name__} {value!r}; "
+                     "game.parse_action(state, text) reads an action's text form")
