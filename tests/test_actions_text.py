@@ -256,3 +256,9 @@ def test_a_view_is_of_a_player_of_the_game(player: int) -> None:
     state = stratagem.load("high_card").new_state(0)
     with pytest.raises(ValueError, match=f"no player {player}"):
         state.view(player)
+
+
+def test_an_action_builder_is_made_from_a_state() -> None:
+    game = stratagem.load("tic_tac_toe")
+    with pytest.raises(TypeError, match=r"ActionBuilder takes a State \(ActionBuilder\(state\)\)"):
+        stratagem.ActionBuilder(game, game.new_state(0))  # type: ignore[arg-type]

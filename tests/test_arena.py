@@ -380,3 +380,14 @@ def test_a_game_that_fails_names_itself_and_the_rule(tmp_path: Path) -> None:
     first = schedule(tournament, 2)[0]
     assert message.startswith(f"game 1 (random vs osla, seed {first.seed}) failed: ")
     assert f"{rules}:{FAULTY_LINE}:15: effect `let`: a rule failed while resolving" in message
+
+
+def test_an_agent_built_for_another_game_is_refused_before_play() -> None:
+    """An agent object carries its game; `play` refuses one built for another game (or
+    scenario) in one sentence instead of letting it search the wrong rules."""
+    duel = stratagem.load("skirmish", "duel")
+    for other in (stratagem.load("pig"), stratagem.load("skirmish", "ambush")):
+        with pytest.raises(ValueError, match=r"was built for (pig|skirmish \(ambush\)), "
+                                             r"not for skirmish \(duel\)"):
+            play(duel, [stratagem.agent("random", other), "random"])
+    assert play(duel, [stratagem.agent("random", duel), "random"], seed=1).outcome is not None

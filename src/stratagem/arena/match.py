@@ -187,6 +187,11 @@ def play(game: Game, agents: Sequence[Agent | str], seed: int = 0, *,
     from ..agents import make_agent
     if len(agents) != len(game.players):
         raise ValueError(f"{game.name} needs {len(game.players)} agents, got {len(agents)}")
+    for a in agents:
+        if not isinstance(a, str) and (a.game.name, a.game.scenario) != (game.name,
+                                                                        game.scenario):
+            raise ValueError(f"agent {a.code!r} was built for {_title(a.game)}, not for "
+                             f"{_title(game)}: build it with this game")
     seeder = Rng(seed)
     built = [make_agent(a, game, seed=seeder.fork()) if isinstance(a, str) else a
              for a in agents]
@@ -287,3 +292,7 @@ def replay_game(game: Game, replay: Replay,
 
 def _scores(outcome: Outcome) -> str:
     return ", ".join(f"{x:g}" for x in outcome.scores)
+
+
+def _title(game: Game) -> str:
+    return f"{game.name} ({game.scenario})" if game.scenario else game.name

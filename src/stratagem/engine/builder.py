@@ -18,6 +18,9 @@ class ActionBuilder:
 
     def __init__(self, state: State, _pool: tuple[Action, ...] | None = None,
                  _chosen: tuple[Value, ...] = ()) -> None:
+        if not isinstance(state, State):
+            raise TypeError(f"ActionBuilder takes a State (ActionBuilder(state)), not "
+                            f"{type(state).__name__}")
         self.state = state
         self._pool = state.decision.actions if _pool is None and state.decision else (_pool or ())
         self._chosen = _chosen
