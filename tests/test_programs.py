@@ -539,6 +539,20 @@ def test_cli_program_errors_are_one_line(tmp_path: Path,
         assert "Traceback" not in err and err.count("error:") == 1
 
 
+def test_a_program_file_that_is_a_list_says_what_a_program_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every command that reads a program names its shape when the file is not a mapping,
+    at the file's first line, whether or not it has read the game yet."""
+    listed = tmp_path / "list.yaml"
+    listed.write_text("- a\n- b\n")
+    for args in (["check-program", str(listed)], ["render-program", str(listed)],
+                 ["play", "flower_war", "--agents", f"program:{listed},random"]):
+        with pytest.raises(SystemExit):
+            main(args)
+        err = capsys.readouterr().err
+        assert f"{listed}:1:1: a program must be a mapping with `program`, `game`" in err, args
+
+
 def test_the_format_reference_documents_every_key() -> None:
     """docs/programs.md names every rule key and tie-break the compiler accepts."""
     from stratagem.agents.program.spec import PREFER_KINDS, RULE_KEYS, STATE_KEYS, TOP_KEYS

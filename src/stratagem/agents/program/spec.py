@@ -274,8 +274,7 @@ class ProgramCompiler:
     def compile(self) -> Program:
         root = self.root
         if not root.is_map:
-            raise RulesError([Problem(root.loc, "a program must be a mapping with `program`, "
-                                      "`game`, `side`, `states`, …")])
+            raise RulesError([Problem(root.loc, NOT_A_MAPPING)])
         top = self.keys(root, TOP_KEYS, "a program")
         for key in ("program", "game", "side", "states"):
             if key not in top:
@@ -660,6 +659,9 @@ class ProgramCompiler:
         return tuple(out)
 
 
+NOT_A_MAPPING = "a program must be a mapping with `program`, `game`, `side`, `states`, …"
+
+
 def parse_program(text: str, game: Game, file: str = "<program>") -> Program:
     """Compile a program given as text (``RulesError`` listing every problem)."""
     return ProgramCompiler(parse_yaml(text, file), game, file).compile()
@@ -668,7 +670,9 @@ def parse_program(text: str, game: Game, file: str = "<program>") -> Program:
 def program_game(path: Path) -> str:
     """The game a program file names in its header (``RulesError`` if it names none)."""
     root = read_yaml(path)
-    node = root.get("game") if root.is_map else None
+    if not root.is_map:
+        raise RulesError([Problem(root.loc, NOT_A_MAPPING)])
+    node = root.get("game")
     if node is None or not isinstance(node.value, str):
         raise RulesError([Problem(root.loc, "missing `game`: the program must name the game "
                                   "it plays")])
