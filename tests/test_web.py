@@ -152,6 +152,10 @@ def test_the_page_and_the_state_are_served(server: GameServer) -> None:
     assert status == 200 and json.loads(body)["game"] == "tic_tac_toe"
     status, body = _get(server, "/nowhere")
     assert status == 404 and "no such page" in json.loads(body)["error"]
+    status, body = _get(server, "/api/state?t=123")  # a cache-busting query is ignored
+    assert status == 200 and json.loads(body)["game"] == "tic_tac_toe"
+    status, snap = _post(server, "/api/new?x=1", b"{}")
+    assert status == 200 and snap["seed"] == 1
 
 
 def test_a_move_over_http_is_played_and_answered(server: GameServer) -> None:

@@ -24,6 +24,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any
+from urllib.parse import urlsplit
 
 from ..engine import StratagemError
 from .session import Session
@@ -63,13 +64,19 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: the terminal shows the game's address, not every request."""
 
+    @property
+    def route(self) -> str:
+        """The request's path without its query (`/api/state?t=1` is `/api/state`)."""
+        return urlsplit(self.path).path
+
     def do_GET(self) -> None:
-        if self.path in ("/", "/index.html"):
+        path = self.route
+        if path in ("/", "/index.html"):
             self._send(HTTPStatus.OK, self.server.page, "text/html; charset=utf-8")
-        elif self.path == "/api/state":
+        elif path == "/api/state":
             with self.server.lock:
                 self._json(HTTPStatus.OK, self.server.session.snapshot())
-        elif self.path == "/api/replay":
+        elif path == "/api/replay":
             with self.server.lock:
                 text = self.server.session.replay().to_json() + "\n"
             self._send(HTTPStatus.OK, text.encode(), "application/json",
@@ -78,14 +85,15 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.NOT_FOUND, {"error": f"no such page: {self.path}"})
 
     def do_POST(self) -> None:
-        if self.path not in ("/api/action", "/api/new"):
+        path = self.route
+        if path not in ("/api/action", "/api/new"):
             self._json(HTTPStatus.NOT_FOUND, {"error": f"no such page: {self.path}"})
             return
         try:
             body = self._body()
             with self.server.lock:
                 session = self.server.session
-                if self.path == "/api/action":
+                if path == "/api/action":
                     text = body.get("action")
                     if not isinstance(text, str):
                         raise StratagemError('send {"action": "<the action in its text form>"}')
