@@ -5,6 +5,7 @@ before any game is played, and a file of replays is checked to its last line."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -352,3 +353,24 @@ def test_a_replay_and_a_saved_state_given_for_each_other_say_which_they_are(
                          (["replay", str(state)], "a saved state, not a replay: `stratagem show")):
         code, _, err = run(capsys, *args)
         assert code != 0 and needle in err and "Traceback" not in err, err
+
+
+def test_show_as_a_player_hides_what_that_player_may_not_see(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`show --as south` on a hidden-card game shows south's hand, only counts north's, and
+    does not list north's options; `--as north` lists them; without --as, all is shown."""
+    saved = tmp_path / "h.json"
+    assert run(capsys, "new", "high_card", "--out", str(saved))[0] == 0
+    state = stratagem.load("high_card").deserialize(saved.read_text())
+    north_hand = [f"#{int(i)}" for i in state.players[0].zones["hand"]]
+    code, south, _ = run(capsys, "show", str(saved), "--as", "south")
+    assert code == 0 and "south (you)" in south and "hand: 3 hidden" in south
+    assert not any(re.search(rf"{card}\b", south) for card in north_hand)
+    assert "not listed: they are north's to see" in south
+    code, north, _ = run(capsys, "show", str(saved), "--as", "0")
+    assert code == 0 and "north (you)" in north
+    assert all(f"play card={card}" in north for card in north_hand)
+    code, umpire, _ = run(capsys, "show", str(saved))
+    assert code == 0 and all(card in umpire for card in north_hand) and "hidden" not in umpire
+    code, _, err = run(capsys, "show", str(saved), "--as", "west")
+    assert_one_line_error(code, err, "high_card has no player 'west' (players: 0 north, 1 south)")

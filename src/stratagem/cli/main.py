@@ -177,13 +177,16 @@ _RULES_HELP = ("The rules file (or folder) of the game, when it is not where the
                "records it (default: the recorded rules file, else the bundled game).")
 
 
-def _show_state(state: State, limit: int = 30) -> None:
-    """The whole saved state: where the game is, the board, the units with their
-    parameters, every player's parameters and cards, and the options of the decision."""
+def _show_state(state: State, limit: int = 30, viewer: int | None = None) -> None:
+    """The saved state: where the game is, the board, the units with their parameters,
+    every player's parameters and cards, and the options of the decision. With a
+    ``viewer``, only what that player may see: in a game that hides things, others'
+    hidden cards are counted, and the options of a decision not theirs are not listed."""
     from ..agents.human import describe_view
     game = state.game
-    out.print(f"[bold]{game.name}[/] — {game.describe_flow(state)}")
-    for line in describe_view(game, state):
+    view = state if viewer is None else game.view(state, viewer)
+    out.print(f"[bold]{game.name}[/] — {game.describe_flow(view)}")
+    for line in describe_view(game, view):
         out.print(line, markup=False, emoji=False)
     if state.outcome is not None:
         out.print(result_line(game, state))
@@ -192,6 +195,9 @@ def _show_state(state: State, limit: int = 30) -> None:
     assert d is not None
     kind = {"action": "", "reaction": " (a reaction)", "chance": ""}.get(d.kind, f" ({d.kind})")
     out.print(f"{who(game, d.player)} to decide{kind}: {n(len(d.actions), 'option')}")
+    if viewer is not None and d.player != viewer and game.info.hidden:
+        out.print(f"  (not listed: they are {who(game, d.player)}'s to see)", markup=False)
+        return
     if d.kind == "reaction":
         out.print(f"  {game.describe_reaction(state)}", markup=False)
     for a in d.actions[:limit]:
@@ -226,9 +232,27 @@ def new_cmd(game_name: str, seed: int, scenario: str | None, out_file: Path) -> 
               help="How many options to list.")
 @click.option("--rules", "rules_file", type=click.Path(path_type=Path), default=None,
               help=_RULES_HELP)
-def show_cmd(file: Path, limit: int, rules_file: Path | None) -> None:
-    """Show a saved state: the board, who decides, and the legal options."""
-    _show_state(read_state(file, rules_file), limit)
+@click.option("--as", "viewer", default=None, metavar="PLAYER",
+              help="Show only what this player (a name or a number from 0) may see: "
+              "for passing the files between players of a game with hidden cards.")
+def show_cmd(file: Path, limit: int, rules_file: Path | None, viewer: str | None) -> None:
+    """Show a saved state: the board, who decides, and the legal options.
+
+    Without --as it shows everything, hidden cards included, as an umpire sees it.
+    """
+    state = read_state(file, rules_file)
+    _show_state(state, limit, None if viewer is None else _player(state.game, viewer))
+
+
+def _player(game: Game, text: str) -> int:
+    """A player of ``game`` by name or number (a one-line error otherwise)."""
+    if text in game.players:
+        return game.players.index(text)
+    if text.isdigit() and int(text) < len(game.players):
+        return int(text)
+    _fail(f"{game.name} has no player '{text}' (players: "
+          f"{', '.join(f'{i} {p}' for i, p in enumerate(game.players))})")
+    raise AssertionError  # _fail exits
 
 
 @cli.command("move")
