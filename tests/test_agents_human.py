@@ -292,3 +292,12 @@ def test_cli_human_survives_garbage_and_plays_on() -> None:
     assert "nonsense is not legal: unknown action" in out
     assert "no such choice: pick 1..2" in out
     assert "first  stops" in out and "left the game (quit)" in out
+
+
+def test_with_a_person_at_a_hidden_card_game_the_raw_draws_are_not_told() -> None:
+    """Narration beside a human seat in a game that hides things keeps its sentences but
+    drops the raw dice and draws (as the web page does); between agents they are shown."""
+    code, output = _play(["high_card", "--agents", "human,random"], "1\n1\n1\n1\n1\n1\n")
+    assert code == 0 and "south plays" in output and "(rolls" not in output
+    code, output = _play(["high_card", "--agents", "random,random", "--seed", "1"], "")
+    assert code == 0 and "(rolls" in output

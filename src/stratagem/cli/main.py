@@ -47,9 +47,12 @@ def _fail(message: str) -> None:
 class Narrator:
     """Prints a readable account of a game as it is played."""
 
-    def __init__(self, game: Game, board: bool = False) -> None:
+    def __init__(self, game: Game, board: bool = False, secret: bool = False) -> None:
         self.game = game
         self.board = board
+        self.secret = secret
+        """A person plays a game that hides things: the raw dice and draws are not told
+        (as on the web page), the sentences are."""
         self.where = ""
         self.width = max(len(p) for p in game.players)
 
@@ -60,7 +63,8 @@ class Narrator:
         if step.where != self.where:
             out.print(f"[bold]{step.where}[/]")
             self.where = step.where
-        rolls = f"  [dim](rolls {', '.join(map(str, step.rolls))})[/]" if step.rolls else ""
+        rolls = (f"  [dim](rolls {', '.join(map(str, step.rolls))})[/]"
+                 if step.rolls and not self.secret else "")
         out.print(f"  [cyan]{step.who.ljust(self.width)}[/] {step.line}{rolls}")
         pad = " " * (self.width + 3)
         for sentence in step.events:
@@ -158,7 +162,8 @@ def play_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None
     if not quiet:
         seats = ", ".join(f"{p}: {c}" for p, c in zip(game.players, codes, strict=True))
         out.print(f"[bold]{game.name}[/] — seed {seed} — {seats}")
-    narrator = None if quiet else Narrator(game, board)
+    human = any(c.partition(":")[0].strip() == "human" for c in codes)
+    narrator = None if quiet else Narrator(game, board, secret=human and game.info.hidden)
     try:
         result = play(game, codes, seed=seed, on_step=narrator)
     except QuitGame as left:
