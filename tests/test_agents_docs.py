@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from stratagem.agents.roster import BUDGET_ARGUMENTS, ROSTER
+from stratagem.agents.roster import BUDGET_ARGUMENTS, ROSTER, code_text
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "agents.md"
 TEXT = DOC.read_text(encoding="utf-8")
@@ -53,6 +53,5 @@ def test_the_table_of_arguments_is_the_rosters() -> None:
         for name, default in spec.arguments.items():
             if name in BUDGET_ARGUMENTS or name == spec.positional:
                 continue
-            text = str(default).lower() if isinstance(default, bool) else str(default)
-            expected[(code, name)] = text
+            expected[(code, name)] = code_text(default)
     assert documented == expected

@@ -22,7 +22,7 @@ from stratagem.agents import (
     split_agent_codes,
     terminal_value,
 )
-from stratagem.agents.roster import ROSTER
+from stratagem.agents.roster import ROSTER, code_text
 from stratagem.engine import Action, Game, Pos, Rng, State
 
 RACE = """\
@@ -361,10 +361,6 @@ def test_bad_argument_values_are_agent_spec_errors(code: str, needle: str) -> No
         make_agent(code, stratagem.load("tic_tac_toe"))
 
 
-def _text(value: object) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
 def _settable(code: str) -> dict[str, object]:
     """The arguments of ``code`` a code's text can set that have a default to write out."""
     spec = ROSTER[code]
@@ -377,7 +373,7 @@ def test_every_argument_a_code_can_set_takes_its_default_written_out(code: str) 
     value, builds the agent: what the roster offers in a code, a code can say."""
     game = stratagem.load("tic_tac_toe")
     for name, default in _settable(code).items():
-        text = str(default).lower() if isinstance(default, bool) else str(default)
+        text = code_text(default)
         agent = make_agent(f"{code}:{name}={text}", game)
         assert agent.code == code, f"{code}:{name}={text}"
 

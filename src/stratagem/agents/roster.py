@@ -102,6 +102,12 @@ def _plain(p: inspect.Parameter) -> bool:
     return bool({part.strip() for part in names.split("|")} & _PLAIN)
 
 
+def code_text(value: Any) -> str:
+    """An argument's value as a code writes it (``true``, ``1.4``, ``default``): what
+    ``_arg`` reads back."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def _arg(text: str) -> Any:
     if text.lower() in ("true", "false"):
         return text.lower() == "true"

@@ -69,14 +69,15 @@ class ResultStore:
                 raise TournamentError(f"{path}: not a Stratagem results file")
             stored = meta.get("tournament", "{}")
             if stored != tournament.to_json():
-                smaller = _fewer_games(stored, tournament)
-                if smaller is None or not resume or jobs is None:
+                games = _games_if_only_size_differs(stored, tournament)
+                smaller = games is not None and games < tournament.games
+                if not smaller or not resume or jobs is None:
                     self.close()
                     hint = "choose another --db"
-                    if smaller is not None:
+                    if smaller:
                         hint = (f"pass --resume to extend it to {tournament.games} games "
                                 f"per line-up, or {hint}")
-                    elif _more_games(stored, tournament):
+                    elif games is not None:
                         hint = (f"it already has more games per line-up; {hint}, or ask "
                                 "for at least as many")
                     raise TournamentError(
@@ -148,27 +149,16 @@ def _j(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def _fewer_games(stored: str, tournament: Tournament) -> int | None:
-    """The games per line-up of the ``stored`` tournament when it is ``tournament`` with
-    fewer of them (so it can be extended), else ``None``."""
+def _games_if_only_size_differs(stored: str, tournament: Tournament) -> int | None:
+    """The games per line-up of the ``stored`` tournament when it is ``tournament`` but
+    for that number (so one can be extended into the other), else ``None``."""
     try:
         doc = json.loads(stored)
         games = int(doc["games"])
     except (ValueError, KeyError, TypeError):
         return None
     mine = json.loads(tournament.to_json())
-    if games >= tournament.games or {**doc, "games": 0} != {**mine, "games": 0}:
-        return None
-    return games
-
-
-def _more_games(stored: str, tournament: Tournament) -> bool:
-    """Whether the ``stored`` tournament is ``tournament`` with more games per line-up."""
-    try:
-        larger = Tournament.from_json(stored)
-    except (ValueError, KeyError, TypeError, TournamentError):
-        return False
-    return _fewer_games(tournament.to_json(), larger) is not None
+    return games if {**doc, "games": 0} == {**mine, "games": 0} else None
 
 
 def _describe(text: str) -> str:

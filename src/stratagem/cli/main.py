@@ -93,11 +93,11 @@ def games_cmd() -> None:
 @cli.command("agents")
 def agents_cmd() -> None:
     """List the agents by roster code, with the arguments a code can set."""
-    from ..agents.roster import BUDGET_ARGUMENTS
+    from ..agents.roster import BUDGET_ARGUMENTS, code_text
     for code in sorted(ROSTER):
         spec = ROSTER[code]
         out.print(f"[bold]{code}[/]  {escape(spec.description)}")
-        own = [f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+        own = [f"{k}={code_text(v)}"
                for k, v in spec.arguments.items()
                if k not in BUDGET_ARGUMENTS and k != spec.positional]
         if own:

@@ -776,10 +776,9 @@ class Win(Effect):
     reason: str = "won"
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        from .flow import finish
-        from .spec import PLAYER_FIELD
+        from .flow import finish, said
         p = _player(self.player, ctx)
-        finish(r, (p,), self.reason.replace(PLAYER_FIELD, r.game.players[p]))
+        finish(r, (p,), said(r.game, "win", p, self.reason))
 
 
 @dataclass(frozen=True, slots=True)

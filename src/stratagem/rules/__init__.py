@@ -33,12 +33,13 @@ def load_rules(path: str | Path, scenario: str | None = None) -> Game:
     The game's ``rules_file`` is set to the rules file, resolved.
     """
     parts = compile_rules(path)
+    named = tuple(k for k in parts.placements if k)
     if scenario is not None and scenario not in parts.placements:
-        known = ", ".join(k for k in parts.placements if k)
-        hint = f"scenarios: {known}" if known else "the game has one set-up: leave it out"
+        hint = (f"scenarios: {', '.join(named)}" if named
+                else "the game has one set-up: leave it out")
         raise RulesError([Problem(Loc(str(path), 1, 1), f"no scenario `{scenario}`", hint)])
     game = parts.build(scenario)
-    game.scenarios = tuple(k for k in parts.placements if k)
+    game.scenarios = named
     p = Path(path)
     game.rules_file = str((p / "rules.yaml" if p.is_dir() else p).resolve())
     return game

@@ -195,10 +195,10 @@ class Session:
         """The squares of the board lines an action's ``on_board`` targets name (every
         square of connect four's column), so a click on any of them finds the action."""
         at = self.game.action_types.get(action.type)
-        if at is None or not any(t.on_board for t in at.targets):
+        lines = {t.name: t.on_board for t in at.targets if t.on_board} if at else {}
+        if not lines:
             return []
         board = self.game.board
-        lines = {t.name: t.on_board for t in at.targets}
         out: list[list[int]] = []
         for name, value in action.targets:
             line = lines.get(name)
