@@ -11,14 +11,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine import Ctx, Pos, Ref, dice, successes
 from ..engine import geometry as geo
-from .expr import Compiled, _coerce, _Compiler, _Fail, read_var, reads
-
-if TYPE_CHECKING:
-    pass
+from .errors import did_you_mean
+from .expr_context import Compiled, ExprContext, ExprError, coerce, read_var, reads
 
 REQUIRED = object()
 
@@ -656,7 +654,7 @@ _OWNER_WORDS = ("enemy", "ally", "neutral", "any")
 _WORDS = {"owner": _OWNER_WORDS, "shape": ("circle", "square", "cross", "diamond", "all")}
 
 
-def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: _Compiler) -> Compiled:
+def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: ExprContext) -> Compiled:
     """Compile a call of a library function with checked arguments."""
     if fn.name in ("count", "any") and len(args) == 1 and args[0][0] in (None, "items"):
         inner = _unwrap(args[0][1])
@@ -680,20 +678,19 @@ def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: _Compil
     for key, node in args:
         if key is None:
             if positional >= len(params):
-                raise _Fail(comp.off(node), f"{fn.name}() takes at most {len(params)} "
-                            "arguments", f"signature: {fn.signature}")
+                raise ExprError(comp.off(node), f"{fn.name}() takes at most {len(params)} "
+                                "arguments", f"signature: {fn.signature}")
             p = params[positional]
             positional += 1
         else:
             found = [q for q in params if q.name == key]
             if not found:
-                from .errors import did_you_mean
-                raise _Fail(comp.off(node), f"{fn.name}() has no argument `{key}`",
-                            did_you_mean(key, [q.name for q in params]) or
-                            f"signature: {fn.signature}")
+                raise ExprError(comp.off(node), f"{fn.name}() has no argument `{key}`",
+                                did_you_mean(key, [q.name for q in params]) or
+                                f"signature: {fn.signature}")
             p = found[0]
         if p.name in bound:
-            raise _Fail(comp.off(node), f"{fn.name}(): `{p.name}` is given twice")
+            raise ExprError(comp.off(node), f"{fn.name}(): `{p.name}` is given twice")
         bound[p.name] = _compile_arg(fn, p, node, comp)
     fns: list[Any] = []
     consts: list[Any] = []  # each argument's value when it is known while compiling
@@ -702,8 +699,8 @@ def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: _Compil
         c = bound.get(p.name)
         if c is None and p.name not in bound:
             if p.default is REQUIRED:
-                raise _Fail(comp.off(args[-1][1]) if args else 0,
-                            f"{fn.name}() needs `{p.name}`", f"signature: {fn.signature}")
+                raise ExprError(comp.off(args[-1][1]) if args else 0,
+                                f"{fn.name}() needs `{p.name}`", f"signature: {fn.signature}")
             default = p.default
             fns.append(lambda ctx, d=default: d)
             consts.append(default)
@@ -752,7 +749,7 @@ def _unwrap(node: Any) -> Any:
     return node
 
 
-def _compile_arg(fn: Function, p: Param, node: Any, comp: _Compiler) -> Compiled:
+def _compile_arg(fn: Function, p: Param, node: Any, comp: ExprContext) -> Compiled:
     node = _unwrap(node)
     if p.type in _WORDS:  # a bare word from a fixed set, or (owner) a player expression
         words = _WORDS[p.type]
@@ -763,14 +760,14 @@ def _compile_arg(fn: Function, p: Param, node: Any, comp: _Compiler) -> Compiled
         built = comp.build(node)
         if p.type == "shape":
             if built.const and built.value not in words:
-                raise _Fail(comp.off(node), f"unknown shape `{built.value}`",
-                            f"shapes: {', '.join(words)}")
-            return _coerce(built, "str", comp.off(node), comp.src(node))
-        return _coerce(built, "player", comp.off(node), comp.src(node))
+                raise ExprError(comp.off(node), f"unknown shape `{built.value}`",
+                                f"shapes: {', '.join(words)}")
+            return coerce(built, "str", comp.off(node), comp.src(node))
+        return coerce(built, "player", comp.off(node), comp.src(node))
     if p.type.startswith("fn:"):
         inner_scope = comp.scope.child(it=("any", read_var("it")))
-        sub = _Compiler(comp.text, inner_scope)
-        return _coerce(sub.build(node), p.type[3:], comp.off(node), comp.src(node))
+        sub = comp.within(inner_scope)
+        return coerce(sub.build(node), p.type[3:], comp.off(node), comp.src(node))
     built = comp.build(node)
     if p.type == "str" and built.type == "any" and built.const and built.value is None:
         return built
@@ -778,4 +775,4 @@ def _compile_arg(fn: Function, p: Param, node: Any, comp: _Compiler) -> Compiled
         return built
     if p.type == "entity" and built.type == "any":
         return built
-    return _coerce(built, p.type, comp.off(node), comp.src(node))
+    return coerce(built, p.type, comp.off(node), comp.src(node))
