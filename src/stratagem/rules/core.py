@@ -16,16 +16,16 @@ chosen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import Ctx, Game, dice
+from ..engine import Game, dice
 from ..engine.effects import Effect
 from ..engine.spec import Board, EntityType, Placement
 from .errors import Loc, did_you_mean
-from .expr import Compiled, Scope, compile_expr
+from .expr import compile_expr
+from .expr_context import Compiled, Scope, constant
 from .reading import Reader, Skip, show
 from .source import Node
 
@@ -100,12 +100,12 @@ class CompileState(Reader):
         """The expression a node holds (text, or a plain number, truth value or none)."""
         v = node.value
         if isinstance(v, bool):
-            c = Compiled(constant(v), "bool", True, v)
+            c = constant(v, "bool")
         elif isinstance(v, int | float):
             if abs(v) > 1e15:
                 self.fail(node.loc, f"number {v} is too large")
                 raise Skip
-            c = Compiled(constant(v), "number", True, v)
+            c = constant(v, "number")
         elif isinstance(v, str):
             # A line break in an expression is a space; each offset still maps to its place.
             return compile_expr(v.replace("\n", " "), scope, node.loc, want, node.text_loc)
@@ -184,14 +184,9 @@ class CompileState(Reader):
         return name
 
 
-def constant(value: Any) -> Callable[[Ctx], Any]:
-    """The closure of a constant."""
-    return lambda ctx: value
-
-
 def shifted(node: Node, start: int, offset: int) -> Loc:
     """The place of ``offset`` in the part of ``node``'s text that begins at ``start``."""
     return node.text_loc(offset + start)
 
 
-__all__ = ["BUILTIN_EVENTS", "KIND_TYPES", "CompileState", "Parts", "constant", "shifted"]
+__all__ = ["BUILTIN_EVENTS", "KIND_TYPES", "CompileState", "Parts", "shifted"]

@@ -13,18 +13,16 @@ distribution), ``any``.
 
 from __future__ import annotations
 
-import itertools
 import math
 import operator
 import re
 from collections.abc import Callable
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import lark
 
-from ..engine import Ctx, Distribution, Pos, Ref, dice
+from ..engine import Ctx, Pos, Ref, dice
+from .dice_sums import dice_sum
 from .errors import Loc, Problem, RulesError, did_you_mean
 from .expr_context import (
     Compiled,
@@ -33,23 +31,17 @@ from .expr_context import (
     Fn,
     Scope,
     coerce,
+    constant,
+    is_none,
 )
 from .library import FUNCTIONS, compile_call
+from .parsing import parser
 from .source import MAX_NUMBER
 
 MAX_EXPR_DEPTH = 64
 """Deepest nesting of an expression's parse tree (operators, calls, attributes,
 lists; parentheses add none). Compiling recurses once per level, so the bound
 keeps far below Python's recursion limit."""
-MAX_COMBINE = 4_000_000
-"""Most pairs of outcomes adding or subtracting two dice rolls may take
-(``100d1000 + 100d1000`` would take ten billion)."""
-
-
-@lru_cache(maxsize=1)
-def _parser() -> lark.Lark:
-    grammar = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
-    return lark.Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False)
 
 
 def compile_expr(text: str, scope: Scope, loc: Loc, want: str | None = None,
@@ -61,7 +53,7 @@ def compile_expr(text: str, scope: Scope, loc: Loc, want: str | None = None,
     """
     where = loc_of or loc.shifted
     try:
-        tree = _parser().parse(text)
+        tree = parser().parse(text)
     except lark.exceptions.UnexpectedCharacters as exc:
         at = _stream_offset(exc, text)
         raise RulesError([Problem(where(at), f"cannot read `{text[at:at + 10]}` in "
@@ -108,115 +100,12 @@ def _too_deep(tree: Any) -> int | None:
     return None
 
 
-def names_read(text: str) -> frozenset[str] | None:
-    """The names an expression reads (``actor``, ``player``, a target, ``it``), leaving out
-    function names, attribute names and keyword labels; ``None`` if it does not parse."""
-    try:
-        tree = _parser().parse(text)
-    except lark.exceptions.LarkError:
-        return None
-    return frozenset(str(n.children[0]) for n in tree.iter_subtrees() if n.data == "name")
-
-
-def pinned_by(text: str, name: str) -> tuple[int, int] | None:
-    """Where the expression ``x`` lies in ``text`` (its start and end offsets) when the test
-    holds only if ``name`` is the entity ``x`` gives: the test is ``x == name.id``,
-    ``name.id == x`` (or ``name`` without ``.id``), or such a comparison is one of the terms
-    of a top-level ``and``, and ``x`` does not read ``name``. ``None`` otherwise.
-
-    The legal-action generator uses it to try that one entity instead of every one
-    (``ActionType.pin``).
-    """
-    try:
-        tree = _parser().parse(text)
-    except lark.exceptions.LarkError:
-        return None
-    terms = tree.children if tree.data == "and_" else [tree]
-
-    def is_name(node: Any) -> bool:
-        if not isinstance(node, lark.Tree):
-            return False
-        if node.data == "name":
-            return str(node.children[0]) == name
-        return (node.data == "attr" and str(node.children[1]) == "id"
-                and is_name(node.children[0]) and node.children[0].data == "name")
-
-    for term in terms:
-        if not isinstance(term, lark.Tree) or term.data != "compare" or len(term.children) != 3:
-            continue
-        a, op, b = term.children
-        if str(op) != "==":
-            continue
-        other = b if is_name(a) else a if is_name(b) else None
-        if other is None or not isinstance(other, lark.Tree) or other.meta.empty:
-            continue
-        if any(n.data == "name" and str(n.children[0]) == name for n in other.iter_subtrees()):
-            continue
-        return int(other.meta.start_pos), int(other.meta.end_pos)
-    return None
-
-
-def bounded_distance(text: str, name: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
-    """Where ``x`` and ``bound`` lie in ``text`` when the test holds only if
-    ``distance(x, name) <= bound`` does (or ``distance(name, x)``, or ``bound >= ...``), alone
-    or as a term of a top-level ``and``, with neither reading ``name``; ``None`` otherwise.
-
-    The legal-action generator uses it to skip, before testing a target's conditions, the
-    candidates that stand too far (``TargetSpec.near``).
-    """
-    try:
-        tree = _parser().parse(text)
-    except lark.exceptions.LarkError:
-        return None
-    terms = tree.children if tree.data == "and_" else [tree]
-
-    def reads(node: Any) -> bool:
-        return any(n.data == "name" and str(n.children[0]) == name
-                   for n in node.iter_subtrees())
-
-    def span(node: Any) -> tuple[int, int] | None:
-        if not isinstance(node, lark.Tree) or node.meta.empty or reads(node):
-            return None
-        return int(node.meta.start_pos), int(node.meta.end_pos)
-
-    for term in terms:
-        if not isinstance(term, lark.Tree) or term.data != "compare" or len(term.children) != 3:
-            continue
-        a, op, b = term.children
-        call, bound = (a, b) if str(op) == "<=" else (b, a) if str(op) == ">=" else (None, None)
-        if not isinstance(call, lark.Tree) or call.data != "call" \
-                or str(call.children[0]) != "distance" or len(call.children) != 2:
-            continue
-        args = call.children[1]
-        if not isinstance(args, lark.Tree) or len(args.children) != 2 \
-                or any(isinstance(k, lark.Tree) and k.data == "kwarg" for k in args.children):
-            continue
-        first, second = args.children
-        is_target = [isinstance(k, lark.Tree) and k.data == "name"
-                     and str(k.children[0]) == name for k in (first, second)]
-        if is_target[0] == is_target[1]:
-            continue
-        center = span(second if is_target[0] else first)
-        limit = span(bound)
-        if center is not None and limit is not None:
-            return center, limit
-    return None
-
-
 def _number(value: Any, off: int, what: str) -> Any:
     """``value``, a number worked out while compiling, if it is finite and within bounds."""
     if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_NUMBER:
         raise ExprError(off, f"{what} is too large (rules numbers are at most {MAX_NUMBER} "
                         "in size)")
     return value
-
-
-def _is_none(c: Compiled) -> bool:
-    return c.const and c.value is None
-
-
-def _const(value: Any, type_: str) -> Compiled:
-    return Compiled(lambda ctx: value, type_, True, value)
 
 
 _ARITH: dict[str, Callable[[Any, Any], Any]] = {
@@ -290,19 +179,19 @@ class _Compiler:
             _number(math.inf, self.off(n), f"the number {shown}")  # too many digits to read
         value = _number(float(text) if "." in text else int(text), self.off(n),
                         f"the number {shown}")
-        return _const(value, "number")
+        return constant(value, "number")
 
     def c_string(self, n: Any) -> Compiled:
-        return _const(str(n.children[0])[1:-1], "str")
+        return constant(str(n.children[0])[1:-1], "str")
 
     def c_true(self, n: Any) -> Compiled:
-        return _const(True, "bool")
+        return constant(True, "bool")
 
     def c_false(self, n: Any) -> Compiled:
-        return _const(False, "bool")
+        return constant(False, "bool")
 
     def c_none(self, n: Any) -> Compiled:
-        return _const(None, "any")
+        return constant(None, "any")
 
     def c_dice(self, n: Any) -> Compiled:
         m = _DICE.fullmatch(str(n.children[0]))
@@ -317,7 +206,7 @@ class _Compiler:
                      keep_lowest=keep if m.group(3) == "kl" else None)
         except ValueError as exc:
             raise ExprError(self.off(n), f"`{m.group(0)}`: {exc}") from None
-        return _const(d, "dice")
+        return constant(d, "dice")
 
     def c_name(self, n: Any) -> Compiled:
         name = str(n.children[0])
@@ -330,7 +219,7 @@ class _Compiler:
         if name == "event" and sc.event_fields is not None:
             raise ExprError(self.off(n), "`event` needs a field, as in `event.target`")
         if name in sc.entity_types:
-            return _const(name, "str")
+            return constant(name, "str")
         known = list(sc.names) + list(sc.pending) + (["event"] if sc.event_fields else [])
         hint = did_you_mean(name, known)
         if name in FUNCTIONS:
@@ -342,10 +231,10 @@ class _Compiler:
         x = coerce(self.build(n.children[0]), "number", self.off(n), self.src(n.children[0]))
         y = coerce(self.build(n.children[1]), "number", self.off(n), self.src(n.children[1]))
         for side, kid in ((x, n.children[0]), (y, n.children[1])):
-            if _is_none(side):
+            if is_none(side):
                 raise ExprError(self.off(kid), "a position needs numbers, not `none`")
         if x.const and y.const:
-            return _const(Pos(int(x.value), int(y.value)), "pos")
+            return constant(Pos(int(x.value), int(y.value)), "pos")
         fx, fy = x.fn, y.fn
         new = tuple.__new__
         if y.const:
@@ -359,7 +248,7 @@ class _Compiler:
     def c_list(self, n: Any) -> Compiled:
         items = [self.build(ch) for ch in n.children]
         if all(i.const for i in items):
-            return _const(tuple(i.value for i in items), "list")
+            return constant(tuple(i.value for i in items), "list")
         fns = [i.fn for i in items]
         return Compiled(lambda c: tuple(f(c) for f in fns), "list")
 
@@ -441,7 +330,7 @@ class _Compiler:
         base = self.build(n.children[0])
         idx = coerce(self.build(n.children[1]), "number", self.off(n.children[1]),
                      self.src(n.children[1]))
-        if _is_none(idx):
+        if is_none(idx):
             raise ExprError(self.off(n.children[1]), "an index must be a number, not `none`")
         if base.type not in ("list", "any"):
             raise ExprError(self.off(n),
@@ -476,10 +365,10 @@ class _Compiler:
         if inner.type == "dice":
             raise ExprError(self.off(n), "cannot negate a dice roll")
         inner = coerce(inner, "number", self.off(n), self.src(n.children[0]))
-        if _is_none(inner):
+        if is_none(inner):
             raise ExprError(self.off(n), "cannot negate `none`")
         if inner.const:
-            return _const(-inner.value, "number")
+            return constant(-inner.value, "number")
         f = inner.fn
         return Compiled(lambda c: -f(c), "number")
 
@@ -496,11 +385,11 @@ class _Compiler:
         if "dice" in (a.type, b.type):
             if op not in "+-":
                 raise ExprError(off, f"dice can only be added to or subtracted from, not `{op}`")
-            return _dice_sum(a, op, b, off)
+            return dice_sum(a, op, b, off)
         for side in (a, b):
             if side.type not in ("number", "any"):
                 raise ExprError(off, f"`{op}` needs numbers, got a {side.type}")
-            if _is_none(side):
+            if is_none(side):
                 raise ExprError(off, f"`{op}` needs numbers, got `none`")
         f = _ARITH[op]
         if a.const and b.const:
@@ -510,7 +399,7 @@ class _Compiler:
                 raise ExprError(off, "division by zero") from None
             except (ArithmeticError, TypeError, ValueError):
                 raise ExprError(off, f"cannot work out `{self.src(n)}`") from None
-            return _const(_number(value, off, "the result"), "number")
+            return constant(_number(value, off, "the result"), "number")
         fa, fb = a.fn, b.fn
         if op in ("/", "//", "%"):
             def safe(c: Ctx) -> Any:
@@ -580,78 +469,6 @@ class _Compiler:
         return Compiled(lambda c: fa(c) if ft(c) else fb(c), type_)
 
 
-def _dice_sum(a: Compiled, op: str, b: Compiled, off: int) -> Compiled:
-    for side in (a, b):
-        if side.type not in ("dice", "number", "any"):
-            raise ExprError(off, f"cannot add a {side.type} to dice")
-        if _is_none(side):
-            raise ExprError(off, "cannot add `none` to dice")
-    sign = 1 if op == "+" else -1
-
-    def as_dist(c: Compiled) -> Fn:
-        f = c.fn
-        if c.type == "dice":
-            return f
-        return lambda ctx: dice(0, 1).shifted(int(f(ctx)))
-
-    if a.type == "dice" and b.type != "dice":
-        fa, fb = a.fn, b.fn
-        if a.const and b.const:
-            d = a.value.shifted(sign * int(b.value))
-            return _const(d, "dice")
-        return Compiled(lambda c: fa(c).shifted(sign * int(fb(c))), "dice")
-    if b.type == "dice" and a.type != "dice" and sign == 1:
-        return _dice_sum(b, "+", a, off)
-    da, db = as_dist(a), as_dist(b)
-    if a.const and b.const:
-        try:
-            d = combine(a.value if a.type == "dice" else da(None),  # type: ignore[arg-type]
-                        b.value if b.type == "dice" else db(None), sign)  # type: ignore[arg-type]
-        except ValueError as exc:
-            raise ExprError(off, str(exc)) from None
-        return _const(d, "dice")
-    return Compiled(lambda c: combine(da(c), db(c), sign), "dice")
-
-
-@lru_cache(maxsize=1024)
-def combine(a: Distribution, b: Distribution, sign: int = 1) -> Distribution:
-    """The distribution of ``a + sign * b`` (independent rolls).
-
-    ``ValueError`` if that takes more than ``MAX_COMBINE`` pairs of outcomes.
-    """
-    label = f"{a.label}{'+' if sign > 0 else '-'}{b.label}" if a.label and b.label else ""
-    if len(a.values) * len(b.values) > MAX_COMBINE:
-        raise ValueError(f"`{label or 'these dice'}` has too many outcomes to work out exactly "
-                         f"(at most {MAX_COMBINE} pairs)")
-    bv = [sign * v for v in b.values]
-    bw = list(b.weights)
-    if sign < 0:
-        bv.reverse()
-        bw.reverse()
-    # The shorter list of outcomes is walked one by one; against each of its
-    # outcomes the other is added as a whole, as one dense list of weights.
-    (short_v, short_w), (long_v, long_w) = sorted(
-        ((list(a.values), list(a.weights)), (bv, bw)), key=lambda vw: len(vw[0]))
-    low, width = long_v[0], long_v[-1] - long_v[0] + 1
-    span = short_v[-1] - short_v[0] + width
-    if span > 4 * (len(a.values) + len(b.values)):  # sparse outcomes: pair them one by one
-        pairs: dict[int, int] = {}
-        for va, wa in zip(short_v, short_w, strict=True):
-            for vb, wb in zip(long_v, long_w, strict=True):
-                pairs[va + vb] = pairs.get(va + vb, 0) + wa * wb
-        return Distribution(pairs.items(), label)
-    dense = [0] * width
-    for v, w in zip(long_v, long_w, strict=True):
-        dense[v - low] = w
-    out = [0] * span
-    for v, w in zip(short_v, short_w, strict=True):
-        at = v - short_v[0]
-        out[at:at + width] = map(operator.add, out[at:at + width],
-                                 map(operator.mul, dense, itertools.repeat(w)))
-    base = short_v[0] + low
-    return Distribution(((base + i, w) for i, w in enumerate(out)), label)
-
-
 def _coord(c: Ctx, eid: Any, i: int) -> Any:
     p = _pos(c, eid)
     return None if p is None else p[i]
@@ -674,5 +491,4 @@ def _pos(c: Ctx, eid: Any) -> Any:
     return None if e is None else e.pos
 
 
-__all__ = ["Compiled", "Ref", "Scope", "bounded_distance", "combine", "compile_expr", "names_read",
-           "pinned_by"]
+__all__ = ["MAX_EXPR_DEPTH", "Compiled", "Ref", "Scope", "compile_expr"]

@@ -12,6 +12,7 @@ expression. The two meet here, and only here:
 - ``ExprError``: a problem at a character offset of the expression's text
   (``compile_expr`` turns it into a located ``Problem``);
 - ``coerce``: a compiled value as the type wanted, or an ``ExprError``;
+  ``constant`` and ``is_none`` for compiled constants;
 - ``read_target`` / ``read_var`` / ``reads``: the closures of plain names, which
   a call may read directly (one closure call fewer on the hot path);
 - ``ExprContext``: the interface a library function's argument compiler sees of
@@ -106,6 +107,16 @@ class ExprContext(Protocol):
         ...
 
 
+def constant(value: Any, type_: str) -> Compiled:
+    """A compiled constant."""
+    return Compiled(lambda ctx: value, type_, True, value)
+
+
+def is_none(c: Compiled) -> bool:
+    """Whether ``c`` is the constant ``none``."""
+    return c.const and c.value is None
+
+
 def coerce(c: Compiled, want: str, offset: int, text: str) -> Compiled:
     """``c`` as a ``want`` (a bool test, a number as a dice roll), or ``ExprError``."""
     if want == "any" or c.type in (want, "any"):
@@ -151,5 +162,5 @@ def reads(fn: Any) -> tuple[str, str] | None:
 
 _READS: weakref.WeakKeyDictionary[Any, tuple[str, str]] = weakref.WeakKeyDictionary()
 
-__all__ = ["Compiled", "ExprContext", "ExprError", "Fn", "Scope", "coerce", "read_target",
-           "read_var", "reads"]
+__all__ = ["Compiled", "ExprContext", "ExprError", "Fn", "Scope", "coerce", "constant", "is_none",
+           "read_target", "read_var", "reads"]

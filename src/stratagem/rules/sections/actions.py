@@ -20,8 +20,9 @@ from ...engine.spec import (
 from ..core import KIND_TYPES, CompileState, shifted
 from ..effect_table import compile_effects
 from ..errors import RulesError, did_you_mean
-from ..expr import bounded_distance, compile_expr, names_read, pinned_by
+from ..expr import compile_expr
 from ..expr_context import Scope, read_target
+from ..expr_forms import bounded_distance, names_read, pinned_by
 from ..reading import Skip
 from ..source import Node
 
