@@ -22,6 +22,7 @@ from typing import Any
 import lark
 
 from ..engine import Ctx, Pos, Ref, dice
+from .calls import compile_call
 from .dice_sums import dice_sum
 from .errors import Loc, Problem, RulesError, did_you_mean
 from .expr_context import (
@@ -34,7 +35,7 @@ from .expr_context import (
     constant,
     is_none,
 )
-from .library import FUNCTIONS, compile_call
+from .library import FUNCTIONS
 from .parsing import parser
 from .source import MAX_NUMBER
 
