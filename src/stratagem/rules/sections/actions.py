@@ -28,6 +28,8 @@ from ..source import Node
 
 
 def compile_actions(c: CompileState, node: Node | None) -> tuple[ActionType, ...]:
+    """The action types of `actions:`; an action an entity type lists is the entity's
+    (`source: entity`) unless it says otherwise."""
     sources: dict[str, str] = {}
     ents = c.root.get("entities")
     if ents is not None and ents.is_map:

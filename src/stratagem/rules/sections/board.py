@@ -14,6 +14,8 @@ from ..source import Node
 
 
 def compile_board(c: CompileState, node: Node | None) -> Board:
+    """A board: its tile types, the symbols of its layout, its metric; a `layout` or a
+    `size` (an empty board when there is no `board:`)."""
     if node is None:
         return Board()
     m = c.keys(node, ("layout", "tiles", "tile_types", "metric", "size"), "`board`")

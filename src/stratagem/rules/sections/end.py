@@ -14,6 +14,7 @@ from ..source import Node
 
 
 def compile_end(c: CompileState, node: Node | None) -> tuple[tuple[EndRule, ...], int | None, Any]:
+    """`end:`: the win, lose and draw conditions, a round limit and a score."""
     if node is None:
         return (), None, None
     m = c.keys(node, ("win", "lose", "draw", "round_limit", "score"), "`end`")

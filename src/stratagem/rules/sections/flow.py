@@ -17,6 +17,7 @@ from ..source import Node
 
 
 def compile_flow(c: CompileState, node: Node) -> tuple[tuple[Phase, ...], int | None]:
+    """`flow:`: the phases of a round, and a round limit."""
     m = c.keys(node, ("phases", "round_limit"), "`flow`", ("phases",))
     phases = []
     for p in c.need_list(m["phases"], "`phases`"):

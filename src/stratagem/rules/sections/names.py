@@ -12,6 +12,7 @@ from ..source import Node
 
 
 def compile_players(c: CompileState, node: Node) -> None:
+    """`players:`: their names, in seat order, each once."""
     items = c.need_list(node, "`players`")
     names = [c.need_str(n, "a player") for n in items]
     if not names:

@@ -15,6 +15,8 @@ from ..source import Node
 
 def compile_params(c: CompileState, node: Node | None, owner: str,
                    names: set[str]) -> tuple[ParamSpec, ...]:
+    """The parameters of `owner` (the players, or an entity type); their names are added
+    to ``names``."""
     out = []
     for name, spec in c.need_map(node, f"parameters of {owner}").items():
         names.add(name)
@@ -41,6 +43,7 @@ def _param(c: CompileState, owner: str, name: str, spec: Node) -> ParamSpec | No
 
 
 def compile_zones(c: CompileState, node: Node | None) -> tuple[ZoneSpec, ...]:
+    """`zones:`: each zone's name and who may see what it holds."""
     out = []
     for name, vis in c.need_map(node, "`zones`").items():
         v = c.need_str(vis, f"visibility of zone `{name}`")
@@ -53,6 +56,8 @@ def compile_zones(c: CompileState, node: Node | None) -> tuple[ZoneSpec, ...]:
 
 
 def compile_entities(c: CompileState, node: Node | None) -> tuple[EntityType, ...]:
+    """`entities:`: the entity types, with their parameters, actions, reactions, tags,
+    statuses, symbol and value hints."""
     out = []
     for name, spec in c.need_map(node, "`entities`").items():
         def one(name: str = name, spec: Node = spec) -> None:

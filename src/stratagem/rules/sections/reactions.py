@@ -63,6 +63,7 @@ def _reaction(c: CompileState, name: str, node: Node, automatic_default: bool,
 
 
 def compile_reactions(c: CompileState, node: Node | None) -> tuple[Reaction, ...]:
+    """`reactions:`: answers a deciding entity or player may give to an event."""
     out = []
     for name, spec in c.need_map(node, "`reactions`").items():
         r = c.attempt(partial(_reaction, c, name, spec, False, "entity"))
@@ -72,6 +73,7 @@ def compile_reactions(c: CompileState, node: Node | None) -> tuple[Reaction, ...
 
 
 def compile_triggers(c: CompileState, node: Node | None) -> tuple[Trigger, ...]:
+    """`triggers:`: effects that run when an event is done, with no one deciding."""
     out = []
     for name, spec in c.need_map(node, "`triggers`").items():
         def one(name: str = name, spec: Node = spec) -> None:
@@ -88,6 +90,7 @@ def compile_triggers(c: CompileState, node: Node | None) -> tuple[Trigger, ...]:
 
 
 def compile_statuses(c: CompileState, node: Node | None) -> tuple[StatusType, ...]:
+    """`statuses:`: their duration, usages, and hooks (reactions of the carrier)."""
     out = []
     for name, spec in c.need_map(node, "`statuses`").items():
         def one(name: str = name, spec: Node = spec) -> None:

@@ -77,6 +77,8 @@ def _placements(c: CompileState, node: Node | None, board: Board) -> tuple[Place
 
 def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, parts: Parts,
                   board: Board) -> None:
+    """`setup:` (placements and effects) and `scenarios:` (each its placements and, perhaps,
+    its board), into ``parts``."""
     sm = c.keys(setup, ("entities", "effects"), "`setup`") if setup is not None else {}
     parts.kwargs["setup"] = compile_effects(c,
         sm.get("effects"), c.playerless_scope(
