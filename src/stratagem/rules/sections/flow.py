@@ -11,7 +11,7 @@ from ...engine.spec import (
 )
 from ..core import CompileState
 from ..effect_table import compile_effects
-from ..expr import Scope
+from ..expr_context import Scope
 from ..reading import Skip
 from ..source import Node
 
