@@ -14,8 +14,6 @@ the modules below this one:
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..engine.spec import Board
 from .core import BUILTIN_EVENTS, CompileState, Parts
 from .errors import Problem, RulesError, did_you_mean
@@ -38,10 +36,8 @@ TOP_KEYS = ("game", "description", "players", "shape", "board", "entities", "pla
 
 
 class Compiler(CompileState):
-    """One rules file (and the files it names inside its folder) into a ``Game``."""
-
-    def __init__(self, root: Node, folder: Path | None = None) -> None:
-        super().__init__(root, folder)
+    """One rules file (and the files it names inside its folder) into a ``Game``:
+    ``Compiler(root, folder).compile()``."""
 
     def compile(self) -> Parts:
         """Every section in turn, in the order their names are needed; ``RulesError``

@@ -4,6 +4,11 @@
 the reference is always the code's. Each entry compiles its YAML argument
 into an engine effect, in a scope that earlier effects may have extended
 (``roll`` and ``spawn`` bind names for the effects after them).
+
+Every section compiles its effect lists through ``compile_effects``; the table
+is looked up in one place, ``compile_effect``. The entries compile against the
+shared ``CompileState`` (``core.py``), and nested lists (``then:``, ``do:``)
+through ``compile_effects`` again.
 """
 
 from __future__ import annotations

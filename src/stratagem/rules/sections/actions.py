@@ -12,11 +12,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
-from ...engine.spec import (
-    ActionType,
-    Condition,
-    TargetSpec,
-)
+from ...engine.spec import ActionType, Condition, TargetSpec
 from ..core import KIND_TYPES, CompileState, shifted
 from ..effect_table import compile_effects
 from ..errors import RulesError, did_you_mean
@@ -137,8 +133,8 @@ def _condition_forms(c: CompileState, node: Node | None,
 def _pin(c: CompileState, node: Node | None, scope: Scope) -> Any:
     """The expression, free of the actor, that a condition ``x == actor.id`` compares the
     actor with (``ActionType.pin``); ``None`` when no condition has that form."""
-    for e, text, (start, end) in _condition_forms(c,
-            node, lambda text: pinned_by(text, "actor")):
+    for e, text, (start, end) in _condition_forms(
+            c, node, lambda text: pinned_by(text, "actor")):
         known = c.pins.get(" ".join(text[start:end].split()))
         if known is not None:
             return known
@@ -226,8 +222,8 @@ def _target(c: CompileState, name: str, node: Node, scope: Scope) -> TargetSpec:
 def _near(c: CompileState, node: Node | None, scope: Scope, name: str) -> Any:
     """``(center, bound)`` from a condition ``distance(center, NAME) <= bound``
     (``TargetSpec.near``); ``None`` when no condition has that form."""
-    for e, text, ((c0, c1), (b0, b1)) in _condition_forms(c,
-            node, lambda text: bounded_distance(text, name)):
+    for e, text, ((c0, c1), (b0, b1)) in _condition_forms(
+            c, node, lambda text: bounded_distance(text, name)):
         try:
             center = compile_expr(text[c0:c1], scope, e.loc, None, partial(shifted, e, c0))
             bound = compile_expr(text[b0:b1], scope, e.loc, None, partial(shifted, e, b0))

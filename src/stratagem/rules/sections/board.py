@@ -5,9 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...engine.spec import (
-    Board,
-)
+from ...engine.spec import Board
 from ..core import CompileState
 from ..reading import Skip
 from ..source import Node

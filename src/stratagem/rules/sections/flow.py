@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ...engine.spec import (
-    Order,
-    Phase,
-    Step,
-)
+from ...engine.spec import Order, Phase, Step
 from ..core import CompileState
 from ..effect_table import compile_effects
 from ..expr_context import Scope

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ...engine.spec import (
-    EntityType,
-    ParamSpec,
-    ZoneSpec,
-)
+from ...engine.spec import EntityType, ParamSpec, ZoneSpec
 from ..core import CompileState
 from ..source import Node
 

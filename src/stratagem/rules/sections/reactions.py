@@ -7,11 +7,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ...engine.spec import (
-    Reaction,
-    StatusType,
-    Trigger,
-)
+from ...engine.spec import Reaction, StatusType, Trigger
 from ..core import CompileState
 from ..effect_table import compile_effects
 from ..reading import Skip

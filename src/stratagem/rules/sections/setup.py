@@ -5,10 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...engine import Pos
-from ...engine.spec import (
-    Board,
-    Placement,
-)
+from ...engine.spec import Board, Placement
 from ..core import CompileState, Parts
 from ..effect_table import compile_effects
 from ..errors import Loc, did_you_mean
@@ -80,9 +77,8 @@ def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, p
     """`setup:` (placements and effects) and `scenarios:` (each its placements and, perhaps,
     its board), into ``parts``."""
     sm = c.keys(setup, ("entities", "effects"), "`setup`") if setup is not None else {}
-    parts.kwargs["setup"] = compile_effects(c,
-        sm.get("effects"), c.playerless_scope(
-            "setup", "for each player, use `for_each` over `players()`"))
+    parts.kwargs["setup"] = compile_effects(c, sm.get("effects"), c.playerless_scope(
+        "setup", "for each player, use `for_each` over `players()`"))
     parts.placements[""] = _placements(c, sm.get("entities"), board)
     parts.default = ""
     for name, spec in c.need_map(scenarios, "`scenarios`").items():
