@@ -13,7 +13,7 @@ import stratagem
 from rules_helpers import act, build, options
 from stratagem.engine import Game, Rng, State
 from stratagem.engine.flow import IN_STEP, generate, turn_taker
-from stratagem.rules.expr import bounded_distance, names_read, pinned_by
+from stratagem.rules.expr_forms import bounded_distance, names_read, pinned_by
 
 PICKS = """\
 game: picks

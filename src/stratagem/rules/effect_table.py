@@ -4,23 +4,28 @@
 the reference is always the code's. Each entry compiles its YAML argument
 into an engine effect, in a scope that earlier effects may have extended
 (``roll`` and ``spawn`` bind names for the effects after them).
+
+Every section compiles its effect lists through ``compile_effects``; the table
+is looked up in one place, ``compile_effect``. The entries compile against the
+shared ``CompileState`` (``core.py``), and nested lists (``then:``, ``do:``)
+through ``compile_effects`` again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine import effects as fx
 from ..engine.effects import Effect
 from ..engine.spec import PLAYER_FIELD
-from .errors import Loc, did_you_mean
-from .expr import Scope, read_var
+from .core import CompileState
+from .errors import Loc, RulesError, did_you_mean
+from .expr import compile_expr
+from .expr_context import Scope, read_var
+from .reading import Skip
 from .source import Node
-
-if TYPE_CHECKING:
-    from .compiler import Compiler
 
 Result = tuple[Effect, Scope]
 
@@ -34,17 +39,16 @@ class EffectDef:
     required: tuple[str, ...]
     doc: str
     example: str
-    build: Callable[[Compiler, dict[str, Node], Scope, Node], Result]
+    build: Callable[[CompileState, dict[str, Node], Scope, Node], Result]
     shorthand: str | None = None  # the key a bare scalar argument stands for
 
-    def compile(self, c: Compiler, arg: Node, scope: Scope, loc: Loc) -> Result:
+    def compile(self, c: CompileState, arg: Node, scope: Scope, loc: Loc) -> Result:
         if not arg.is_map:
             if self.shorthand is None:
                 if self.keys:
                     c.fail(arg.loc, f"`{self.name}` takes a mapping with "
                            f"{', '.join(self.keys)}", f"example: {self.example}")
-                    from .compiler import _Skip
-                    raise _Skip
+                    raise Skip
                 return self.build(c, {}, scope, arg)
             m = {self.shorthand: arg}
         else:
@@ -52,52 +56,84 @@ class EffectDef:
         return self.build(c, m, scope, arg)
 
 
-def _opt(c: Compiler, m: dict[str, Node], key: str, scope: Scope, want: str | None = None,
+def _opt(c: CompileState, m: dict[str, Node], key: str, scope: Scope, want: str | None = None,
          default: Any = None) -> Any:
     return c.fn(m[key], scope, want) if key in m else default
 
 
-def _set(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
-    kind, base, param = c._lvalue(m["what"], scope)
+def _lvalue(c: CompileState, node: Node, scope: Scope) -> tuple[str, Any, str]:
+    """`what: target.hp` → (entity|player, closure of the base, param name)."""
+    text = node.value
+    if not isinstance(text, str) or "." not in text:
+        c.fail(node.loc, f"`{text}` must name a parameter, as in `target.hp`")
+        raise Skip
+    base_text, param = text.rsplit(".", 1)
+    base = compile_expr(base_text, scope, node.loc, None, node.text_loc)
+    if base.type == "entity":
+        if param not in c.entity_params:
+            c.fail(node.text_loc(len(base_text) + 1),
+                   f"no entity type has a parameter `{param}`",
+                   did_you_mean(param, c.entity_params))
+            raise Skip
+        return "entity", base.fn, param
+    if base.type == "player":
+        if param not in c.player_params:
+            c.fail(node.text_loc(len(base_text) + 1),
+                   f"players have no parameter `{param}`",
+                   did_you_mean(param, c.player_params))
+            raise Skip
+        return "player", base.fn, param
+    if base.type == "any":
+        # A value known only in play (an event field, `find(...)`): the parameter's
+        # name says whether it is an entity's or a player's.
+        of_entity, of_player = param in c.entity_params, param in c.player_params
+        if of_entity != of_player:
+            return ("entity" if of_entity else "player"), base.fn, param
+    c.fail(node.loc, f"`{base_text}` is a {base.type}; only entities and players have "
+           "parameters")
+    raise Skip
+
+
+def _set(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    kind, base, param = _lvalue(c, m["what"], scope)
     value = c.fn(m["to"], scope, "number")
     cls = fx.SetParam if kind == "entity" else fx.SetPlayerParam
     return cls(base, param, value), scope
 
 
-def _modify(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
-    kind, base, param = c._lvalue(m["what"], scope)
+def _modify(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    kind, base, param = _lvalue(c, m["what"], scope)
     delta = c.fn(m["by"], scope, "number")
     cls = fx.ModifyParam if kind == "entity" else fx.ModifyPlayerParam
     return cls(base, param, delta), scope
 
 
-def _damage(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _damage(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     param = c.need_str(m["param"], "`param`") if "param" in m else "hp"
     return fx.Damage(c.fn(m["to"], scope, "entity"), c.fn(m["amount"], scope, "number"),
                      _opt(c, m, "source", scope, "entity"),
                      str(m["kind"].value) if "kind" in m else "", param), scope
 
 
-def _heal(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _heal(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     param = c.need_str(m["param"], "`param`") if "param" in m else "hp"
     return fx.Heal(c.fn(m["to"], scope, "entity"), c.fn(m["amount"], scope, "number"),
                    param), scope
 
 
-def _move(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _move(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     who = c.fn(m["what"], scope, "entity") if "what" in m else _actor(c, scope, node)
     return fx.Move(who, c.fn(m["to"], scope, "pos")), scope
 
 
-def _actor(c: Compiler, scope: Scope, node: Node) -> Any:
+def _actor(c: CompileState, scope: Scope, node: Node) -> Any:
     if "actor" not in scope.names:
         c.fail(node.loc, "there is no acting entity here: say `what:`")
-        from .compiler import _Skip
-        raise _Skip
+        raise Skip
     return lambda ctx: ctx.actor
 
 
-def _spawn(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _spawn(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     tnode = m["type"]
     if isinstance(tnode.value, str) and tnode.value.isidentifier() \
             and tnode.value not in scope.names:
@@ -106,11 +142,11 @@ def _spawn(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
         etype = c.fn(tnode, scope, "str")
     if isinstance(etype, str) and etype not in c.entity_types:
         c.fail(m["type"].loc, f"unknown entity type `{etype}`", did_you_mean(etype,
-                                                                              c.entity_types))
+                                                                             c.entity_types))
     params = {k: c.fn(v, scope, "number")
               for k, v in c.need_map(m.get("params"), "`params`").items()}
     zone = c.need_str(m["zone"], "a zone") if "zone" in m else None
-    name = c._var(m["as"], "`as`") if "as" in m else None
+    name = c.need_identifier(m["as"], "`as`") if "as" in m else None
     at = _opt(c, m, "at", scope, "pos")
     if "at" in m and at is None and zone is None:
         c.fail(m["at"].loc, "`at` is none: a spawned entity needs a position",
@@ -121,27 +157,27 @@ def _spawn(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     return effect, scope
 
 
-def _roll(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
-    name = c._var(m["as"], "`as`")
+def _roll(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    name = c.need_identifier(m["as"], "`as`")
     dice_fn = c.fn(m["dice"], scope, "dice")
     return fx.Roll(name, dice_fn), scope.child(**{name: ("number",
                                                          read_var(name))})
 
 
-def _if(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _if(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     test = c.expr(m["test"], scope, "bool").fn
-    return fx.If(test, c._effects(m.get("then"), scope), c._effects(m.get("else"), scope)), scope
+    return fx.If(test, compile_effects(c, m.get("then"), scope),
+                 compile_effects(c, m.get("else"), scope)), scope
 
 
-def _for_each(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
-    name = c._var(m["as"], "`as`")
+def _for_each(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    name = c.need_identifier(m["as"], "`as`")
     items = c.expr(m["in"], scope)
     if items.type not in ("list", "any"):
         c.fail(m["in"].loc, f"`in` must give a list, not a {items.type}")
-        from .compiler import _Skip
-        raise _Skip
+        raise Skip
     inner = scope.child(**{name: (_item_type(m["in"]), read_var(name))})
-    return fx.ForEach(name, items.fn, c._effects(m.get("do"), inner)), scope
+    return fx.ForEach(name, items.fn, compile_effects(c, m.get("do"), inner)), scope
 
 
 def _item_type(node: Node) -> str:
@@ -155,19 +191,19 @@ def _item_type(node: Node) -> str:
     return "any"
 
 
-def _random(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _random(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     options = []
     for opt in c.need_list(m["options"], "`options`"):
         om = c.keys(opt, ("weight", "do"), "an option", ("weight",))
-        options.append((c.need_int(om["weight"], "`weight`", 1), c._effects(om.get("do"), scope)))
+        options.append((c.need_int(om["weight"], "`weight`", 1),
+                        compile_effects(c, om.get("do"), scope)))
     if not options:
         c.fail(m["options"].loc, "`random` needs at least one option")
-        from .compiler import _Skip
-        raise _Skip
+        raise Skip
     return fx.WeightedChoice("_random", tuple(options)), scope
 
 
-def _emit(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _emit(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     event = c.need_str(m["event"], "an event name")
     fields = {}
     for k, v in c.need_map(m.get("fields"), "`fields`").items():
@@ -179,20 +215,20 @@ def _emit(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
         c.narrated.add(event)
     inner = scope.child()  # in `do`, `event` is the event just sent, its fields as changed
     inner.event_fields = dict(c.events.get(event, {}))
-    return fx.Emit(event, fields, c._effects(m.get("do"), inner)), scope
+    return fx.Emit(event, fields, compile_effects(c, m.get("do"), inner)), scope
 
 
-def _perform(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _perform(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     action = c.need_str(m["action"], "an action name")
     if action not in c.action_names:
         c.fail(m["action"].loc, f"unknown action `{action}`", did_you_mean(action,
-                                                                          c.action_names))
+                                                                           c.action_names))
     targets = {k: c.fn(v, scope) for k, v in c.need_map(m.get("targets"), "`targets`").items()}
     return fx.Perform(action, _opt(c, m, "actor", scope, "entity"), targets), scope
 
 
-def _choose(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
-    name = c._var(m["as"], "`as`")
+def _choose(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    name = c.need_identifier(m["as"], "`as`")
     items = c.expr(m["from"], scope)
     prompt = str(m["prompt"].value) if "prompt" in m else ""
     effect = fx.Choose(name, items.fn, _opt(c, m, "player", scope, "player"), prompt)
@@ -200,20 +236,20 @@ def _choose(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result
                                          read_var(name))})
 
 
-def _zone_name(c: Compiler, node: Node) -> str:
+def _zone_name(c: CompileState, node: Node) -> str:
     zone = c.need_str(node, "a zone")
     if zone not in c.zone_names:
         c.fail(node.loc, f"unknown zone `{zone}`", did_you_mean(zone, c.zone_names))
     return zone
 
 
-def _move_card(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _move_card(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     return fx.MoveCard(c.fn(m["card"], scope, "entity"), _zone_name(c, m["to"]),
                        bool(m["bottom"].value) if "bottom" in m else False), scope
 
 
-def _draw(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
-    name = c._var(m["as"], "`as`") if "as" in m else None
+def _draw(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    name = c.need_identifier(m["as"], "`as`") if "as" in m else None
     effect = fx.DrawCard(_opt(c, m, "player", scope, "player"), _zone_name(c, m["from"]),
                          _zone_name(c, m["to"]), name)
     if name:
@@ -221,23 +257,22 @@ def _draw(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     return effect, scope
 
 
-def _let(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
-    name = c._var(m["as"], "`as`")
+def _let(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    name = c.need_identifier(m["as"], "`as`")
     value = c.expr(m["value"], scope)
     return fx.SetVar(name, value.fn), scope.child(**{name: (value.type,
                                                             read_var(name))})
 
 
-def _remember(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _remember(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     key = c.need_str(m["key"], "a memory key")  # a name, not an expression
     return fx.Remember(key, c.fn(m["value"], scope)), scope
 
 
-def _set_event(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _set_event(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     if scope.event_fields is None:
         c.fail(node.loc, "`set_event` changes the event being reacted to; there is none here")
-        from .compiler import _Skip
-        raise _Skip
+        raise Skip
     field = c.need_str(m["field"], "a field name")
     if field not in scope.event_fields:
         c.fail(m["field"].loc, f"the event has no field `{field}`",
@@ -245,12 +280,12 @@ def _set_event(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Res
     return fx.SetEventField(field, c.fn(m["to"], scope)), scope
 
 
-def _win(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _win(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     reason = str(m["reason"].value) if "reason" in m else "won"
     return fx.Win(_opt(c, m, "player", scope, "player"), reason), scope
 
 
-def _draw_game(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _draw_game(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     reason = str(m["reason"].value) if "reason" in m else "draw"
     if PLAYER_FIELD in reason:
         c.fail(m["reason"].loc, f"the reason of a draw names {PLAYER_FIELD}, but a draw has "
@@ -259,23 +294,22 @@ def _draw_game(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Res
 
 
 def _simple(effect: Effect, needs_event: bool = False) -> Callable[..., Result]:
-    def build(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    def build(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
         if needs_event and scope.event_fields is None:
             c.fail(node.loc, "there is no event to cancel here (only in reactions)")
-            from .compiler import _Skip
-            raise _Skip
+            raise Skip
         return effect, scope
     return build
 
 
 def _entity_effect(cls: Any) -> Callable[..., Result]:
-    def build(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    def build(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
         return cls(c.fn(m["what"], scope, "entity")), scope
     return build
 
 
 def _status(cls: Any) -> Callable[..., Result]:
-    def build(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    def build(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
         name = c.need_str(m["status"], "a status")
         if name not in c.status_names:
             c.fail(m["status"].loc, f"unknown status `{name}`", did_you_mean(name,
@@ -288,12 +322,12 @@ def _status(cls: Any) -> Callable[..., Result]:
     return build
 
 
-def _change_owner(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _change_owner(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     return fx.ChangeOwner(c.fn(m["what"], scope, "entity"),
                           c.fn(m["to"], scope, "player")), scope
 
 
-def _set_tile(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _set_tile(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     tnode = m["to"]
     if isinstance(tnode.value, str) and tnode.value.isidentifier() \
             and tnode.value not in scope.names:
@@ -307,7 +341,7 @@ def _set_tile(c: Compiler, m: dict[str, Node], scope: Scope, node: Node) -> Resu
     return fx.SetTile(c.fn(m["at"], scope, "pos"), to), scope
 
 
-def _tile_type_names(c: Compiler) -> set[str] | None:
+def _tile_type_names(c: CompileState) -> set[str] | None:
     """The tile types the file's boards declare (None when a scenario board is in another
     file, so that not every name can be known here)."""
     boards = [c.root.get("board")]
@@ -436,3 +470,39 @@ _DEFS = [
 
 EFFECT_TABLE: dict[str, EffectDef] = {d.name: d for d in _DEFS}
 assert len(EFFECT_TABLE) == len(_DEFS), "two effects share a name"
+
+
+def compile_effects(c: CompileState, node: Node | None, scope: Scope) -> tuple[Effect, ...]:
+    """A list of effects (``effects:``, ``then:``, ``do:``…), each in the scope the effects
+    before it leave (``roll`` and ``spawn`` name values for the effects after them)."""
+    out: list[Effect] = []
+    for item in c.need_list(node, "effects"):
+        try:
+            effect, scope = compile_effect(c, item, scope)
+            out.append(effect)
+        except Skip:
+            continue
+        except RulesError as e:
+            c.problems.extend(e.problems)
+    return tuple(out)
+
+
+def compile_effect(c: CompileState, node: Node, scope: Scope) -> Result:
+    """One effect, ``{name: argument}``: the table's entry for ``name`` compiles it. This is
+    the one place the table is looked up."""
+    if not node.is_map or len(node.value) != 1:
+        c.fail(node.loc, "an effect is a mapping with one key, its name",
+               "for example `- damage: {to: target, amount: 3}`")
+        raise Skip
+    (name, arg), = node.value.items()
+    loc = node.key_locs[name]
+    handler = EFFECT_TABLE.get(name)
+    if handler is None:
+        c.fail(loc, f"unknown effect `{name}`", did_you_mean(name, EFFECT_TABLE))
+        raise Skip
+    effect, after = handler.compile(c, arg, scope, loc)
+    c.sources[id(effect)] = (effect, f"{loc}: effect `{name}`")
+    return effect, after
+
+
+__all__ = ["EFFECT_TABLE", "EffectDef", "compile_effect", "compile_effects"]

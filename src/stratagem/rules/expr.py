@@ -13,75 +13,36 @@ distribution), ``any``.
 
 from __future__ import annotations
 
-import itertools
 import math
 import operator
 import re
-import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import lark
 
-from ..engine import Ctx, Distribution, Pos, Ref, dice
+from ..engine import Ctx, Pos, Ref, dice
+from .calls import compile_call
+from .dice_sums import dice_sum
 from .errors import Loc, Problem, RulesError, did_you_mean
+from .expr_context import (
+    Compiled,
+    ExprContext,
+    ExprError,
+    Fn,
+    Scope,
+    coerce,
+    constant,
+    is_none,
+)
+from .library import FUNCTIONS
+from .parsing import parser
 from .source import MAX_NUMBER
-
-Fn = Callable[[Ctx], Any]
 
 MAX_EXPR_DEPTH = 64
 """Deepest nesting of an expression's parse tree (operators, calls, attributes,
 lists; parentheses add none). Compiling recurses once per level, so the bound
 keeps far below Python's recursion limit."""
-MAX_COMBINE = 4_000_000
-"""Most pairs of outcomes adding or subtracting two dice rolls may take
-(``100d1000 + 100d1000`` would take ten billion)."""
-
-
-@dataclass(frozen=True)
-class Compiled:
-    """A compiled expression: its closure, its type, and its value if constant."""
-
-    fn: Fn
-    type: str
-    const: bool = False
-    value: Any = None
-
-
-@dataclass
-class Scope:
-    """The names an expression may use, with their types and how to read them."""
-
-    names: dict[str, tuple[str, Fn]] = field(default_factory=dict)
-    pending: dict[str, str] = field(default_factory=dict)  # names not bound yet: why
-    event_fields: dict[str, str] | None = None  # None: no event here
-    entity_params: frozenset[str] = frozenset()
-    player_params: frozenset[str] = frozenset()
-    entity_types: frozenset[str] = frozenset()
-    game_names: frozenset[str] = frozenset()
-
-    def child(self, **extra: tuple[str, Fn]) -> Scope:
-        """A scope with more names."""
-        names = dict(self.names)
-        names.update(extra)
-        return Scope(names, dict(self.pending), self.event_fields, self.entity_params,
-                     self.player_params, self.entity_types, self.game_names)
-
-
-@lru_cache(maxsize=1)
-def _parser() -> lark.Lark:
-    grammar = (Path(__file__).with_name("grammar.lark")).read_text(encoding="utf-8")
-    return lark.Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False)
-
-
-class _Fail(Exception):
-    def __init__(self, offset: int, message: str, hint: str = "") -> None:
-        self.offset = offset
-        self.message = message
-        self.hint = hint
 
 
 def compile_expr(text: str, scope: Scope, loc: Loc, want: str | None = None,
@@ -93,7 +54,7 @@ def compile_expr(text: str, scope: Scope, loc: Loc, want: str | None = None,
     """
     where = loc_of or loc.shifted
     try:
-        tree = _parser().parse(text)
+        tree = parser().parse(text)
     except lark.exceptions.UnexpectedCharacters as exc:
         at = _stream_offset(exc, text)
         raise RulesError([Problem(where(at), f"cannot read `{text[at:at + 10]}` in "
@@ -110,8 +71,8 @@ def compile_expr(text: str, scope: Scope, loc: Loc, want: str | None = None,
     try:
         out = _Compiler(text, scope).build(tree)
         if want is not None:
-            out = _coerce(out, want, 0, text)
-    except _Fail as f:
+            out = coerce(out, want, 0, text)
+    except ExprError as f:
         raise RulesError([Problem(where(f.offset), f.message, f.hint)]) from None
     except RecursionError:  # not expected below MAX_EXPR_DEPTH; never a crash all the same
         raise RulesError([Problem(where(0), "expression nested too deeply",
@@ -140,160 +101,12 @@ def _too_deep(tree: Any) -> int | None:
     return None
 
 
-def names_read(text: str) -> frozenset[str] | None:
-    """The names an expression reads (``actor``, ``player``, a target, ``it``), leaving out
-    function names, attribute names and keyword labels; ``None`` if it does not parse."""
-    try:
-        tree = _parser().parse(text)
-    except lark.exceptions.LarkError:
-        return None
-    return frozenset(str(n.children[0]) for n in tree.iter_subtrees() if n.data == "name")
-
-
-def pinned_by(text: str, name: str) -> tuple[int, int] | None:
-    """Where the expression ``x`` lies in ``text`` (its start and end offsets) when the test
-    holds only if ``name`` is the entity ``x`` gives: the test is ``x == name.id``,
-    ``name.id == x`` (or ``name`` without ``.id``), or such a comparison is one of the terms
-    of a top-level ``and``, and ``x`` does not read ``name``. ``None`` otherwise.
-
-    The legal-action generator uses it to try that one entity instead of every one
-    (``ActionType.pin``).
-    """
-    try:
-        tree = _parser().parse(text)
-    except lark.exceptions.LarkError:
-        return None
-    terms = tree.children if tree.data == "and_" else [tree]
-
-    def is_name(node: Any) -> bool:
-        if not isinstance(node, lark.Tree):
-            return False
-        if node.data == "name":
-            return str(node.children[0]) == name
-        return (node.data == "attr" and str(node.children[1]) == "id"
-                and is_name(node.children[0]) and node.children[0].data == "name")
-
-    for term in terms:
-        if not isinstance(term, lark.Tree) or term.data != "compare" or len(term.children) != 3:
-            continue
-        a, op, b = term.children
-        if str(op) != "==":
-            continue
-        other = b if is_name(a) else a if is_name(b) else None
-        if other is None or not isinstance(other, lark.Tree) or other.meta.empty:
-            continue
-        if any(n.data == "name" and str(n.children[0]) == name for n in other.iter_subtrees()):
-            continue
-        return int(other.meta.start_pos), int(other.meta.end_pos)
-    return None
-
-
-def bounded_distance(text: str, name: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
-    """Where ``x`` and ``bound`` lie in ``text`` when the test holds only if
-    ``distance(x, name) <= bound`` does (or ``distance(name, x)``, or ``bound >= ...``), alone
-    or as a term of a top-level ``and``, with neither reading ``name``; ``None`` otherwise.
-
-    The legal-action generator uses it to skip, before testing a target's conditions, the
-    candidates that stand too far (``TargetSpec.near``).
-    """
-    try:
-        tree = _parser().parse(text)
-    except lark.exceptions.LarkError:
-        return None
-    terms = tree.children if tree.data == "and_" else [tree]
-
-    def reads(node: Any) -> bool:
-        return any(n.data == "name" and str(n.children[0]) == name
-                   for n in node.iter_subtrees())
-
-    def span(node: Any) -> tuple[int, int] | None:
-        if not isinstance(node, lark.Tree) or node.meta.empty or reads(node):
-            return None
-        return int(node.meta.start_pos), int(node.meta.end_pos)
-
-    for term in terms:
-        if not isinstance(term, lark.Tree) or term.data != "compare" or len(term.children) != 3:
-            continue
-        a, op, b = term.children
-        call, bound = (a, b) if str(op) == "<=" else (b, a) if str(op) == ">=" else (None, None)
-        if not isinstance(call, lark.Tree) or call.data != "call" \
-                or str(call.children[0]) != "distance" or len(call.children) != 2:
-            continue
-        args = call.children[1]
-        if not isinstance(args, lark.Tree) or len(args.children) != 2 \
-                or any(isinstance(k, lark.Tree) and k.data == "kwarg" for k in args.children):
-            continue
-        first, second = args.children
-        is_target = [isinstance(k, lark.Tree) and k.data == "name"
-                     and str(k.children[0]) == name for k in (first, second)]
-        if is_target[0] == is_target[1]:
-            continue
-        center = span(second if is_target[0] else first)
-        limit = span(bound)
-        if center is not None and limit is not None:
-            return center, limit
-    return None
-
-
 def _number(value: Any, off: int, what: str) -> Any:
     """``value``, a number worked out while compiling, if it is finite and within bounds."""
     if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_NUMBER:
-        raise _Fail(off, f"{what} is too large (rules numbers are at most {MAX_NUMBER} "
-                    "in size)")
+        raise ExprError(off, f"{what} is too large (rules numbers are at most {MAX_NUMBER} "
+                        "in size)")
     return value
-
-
-def _is_none(c: Compiled) -> bool:
-    return c.const and c.value is None
-
-
-def _coerce(c: Compiled, want: str, offset: int, text: str) -> Compiled:
-    if want == "any" or c.type in (want, "any"):
-        return c
-    if want == "bool":
-        fn = c.fn
-        return Compiled(lambda ctx: bool(fn(ctx)), "bool", c.const,
-                        bool(c.value) if c.const else None)
-    if want == "dice" and c.type == "number":
-        fn = c.fn
-        if c.const:
-            d = dice(0, 1).shifted(int(c.value))
-            return Compiled(lambda ctx: d, "dice", True, d)
-        return Compiled(lambda ctx: dice(0, 1).shifted(int(fn(ctx))), "dice")
-    if want == "number" and c.type == "dice":
-        raise _Fail(offset, f"`{text}` is a dice roll; roll it with `roll:` first",
-                    "bind it with `roll: {as: name, dice: ...}` and use the name")
-    raise _Fail(offset, f"`{text}` is a {c.type}, expected a {want}")
-
-
-def read_target(name: str) -> Fn:
-    """What a target's name compiles to: the value bound to it (``ctx.targets``)."""
-    fn: Fn = lambda c: c.targets[name]  # noqa: E731
-    _READS[fn] = ("targets", name)
-    return fn
-
-
-def read_var(name: str) -> Fn:
-    """What a named value (``as:``, a loop's item) compiles to: ``ctx.vars[name]``."""
-    fn: Fn = lambda c: c.vars[name]  # noqa: E731
-    _READS[fn] = ("vars", name)
-    return fn
-
-
-def reads(fn: Any) -> tuple[str, str] | None:
-    """For a compiled plain name (``read_target``, ``read_var``): where it reads, and
-    which name; a call can then read the value itself, one closure fewer per call."""
-    try:
-        return _READS.get(fn)
-    except TypeError:  # not a Python function (no weak reference to it)
-        return None
-
-
-_READS: weakref.WeakKeyDictionary[Any, tuple[str, str]] = weakref.WeakKeyDictionary()
-
-
-def _const(value: Any, type_: str) -> Compiled:
-    return Compiled(lambda ctx: value, type_, True, value)
 
 
 _ARITH: dict[str, Callable[[Any, Any], Any]] = {
@@ -328,9 +141,14 @@ def _param(ctx: Ctx, eid: Any, name: str) -> Any:
 
 
 class _Compiler:
+    """Compiles the parse tree of one expression's text in a scope (an ``ExprContext``)."""
+
     def __init__(self, text: str, scope: Scope) -> None:
         self.text = text
         self.scope = scope
+
+    def within(self, scope: Scope) -> ExprContext:
+        return _Compiler(self.text, scope)
 
     def off(self, node: Any) -> int:
         meta = getattr(node, "meta", None)
@@ -348,7 +166,7 @@ class _Compiler:
 
     def build(self, node: Any) -> Compiled:
         if isinstance(node, lark.Token):
-            raise _Fail(self.off(node), f"unexpected `{node}`")
+            raise ExprError(self.off(node), f"unexpected `{node}`")
         method = getattr(self, "c_" + str(node.data).rstrip("_"), None)
         assert method is not None, node.data
         result: Compiled = method(node)
@@ -362,19 +180,19 @@ class _Compiler:
             _number(math.inf, self.off(n), f"the number {shown}")  # too many digits to read
         value = _number(float(text) if "." in text else int(text), self.off(n),
                         f"the number {shown}")
-        return _const(value, "number")
+        return constant(value, "number")
 
     def c_string(self, n: Any) -> Compiled:
-        return _const(str(n.children[0])[1:-1], "str")
+        return constant(str(n.children[0])[1:-1], "str")
 
     def c_true(self, n: Any) -> Compiled:
-        return _const(True, "bool")
+        return constant(True, "bool")
 
     def c_false(self, n: Any) -> Compiled:
-        return _const(False, "bool")
+        return constant(False, "bool")
 
     def c_none(self, n: Any) -> Compiled:
-        return _const(None, "any")
+        return constant(None, "any")
 
     def c_dice(self, n: Any) -> Compiled:
         m = _DICE.fullmatch(str(n.children[0]))
@@ -383,13 +201,13 @@ class _Compiler:
         sides = int(m.group(2))
         keep = int(m.group(4)) if m.group(4) else None
         if count > 100 or sides > 1000 or sides < 1:
-            raise _Fail(self.off(n), f"`{m.group(0)}`: at most 100 dice of at most 1000 sides")
+            raise ExprError(self.off(n), f"`{m.group(0)}`: at most 100 dice of at most 1000 sides")
         try:
             d = dice(count, sides, keep_highest=keep if m.group(3) == "kh" else None,
                      keep_lowest=keep if m.group(3) == "kl" else None)
         except ValueError as exc:
-            raise _Fail(self.off(n), f"`{m.group(0)}`: {exc}") from None
-        return _const(d, "dice")
+            raise ExprError(self.off(n), f"`{m.group(0)}`: {exc}") from None
+        return constant(d, "dice")
 
     def c_name(self, n: Any) -> Compiled:
         name = str(n.children[0])
@@ -398,27 +216,26 @@ class _Compiler:
             type_, fn = sc.names[name]
             return Compiled(fn, type_)
         if name in sc.pending:
-            raise _Fail(self.off(n), f"`{name}` {sc.pending[name]}")
+            raise ExprError(self.off(n), f"`{name}` {sc.pending[name]}")
         if name == "event" and sc.event_fields is not None:
-            raise _Fail(self.off(n), "`event` needs a field, as in `event.target`")
+            raise ExprError(self.off(n), "`event` needs a field, as in `event.target`")
         if name in sc.entity_types:
-            return _const(name, "str")
+            return constant(name, "str")
         known = list(sc.names) + list(sc.pending) + (["event"] if sc.event_fields else [])
-        from .library import FUNCTIONS
         hint = did_you_mean(name, known)
         if name in FUNCTIONS:
             hint = f"`{name}` is a function: call it as `{name}(...)`"
-        raise _Fail(self.off(n), f"unknown name `{name}`", hint or
-                    (f"names here: {', '.join(sorted(known))}" if known else ""))
+        raise ExprError(self.off(n), f"unknown name `{name}`", hint or
+                        (f"names here: {', '.join(sorted(known))}" if known else ""))
 
     def c_position(self, n: Any) -> Compiled:
-        x = _coerce(self.build(n.children[0]), "number", self.off(n), self.src(n.children[0]))
-        y = _coerce(self.build(n.children[1]), "number", self.off(n), self.src(n.children[1]))
+        x = coerce(self.build(n.children[0]), "number", self.off(n), self.src(n.children[0]))
+        y = coerce(self.build(n.children[1]), "number", self.off(n), self.src(n.children[1]))
         for side, kid in ((x, n.children[0]), (y, n.children[1])):
-            if _is_none(side):
-                raise _Fail(self.off(kid), "a position needs numbers, not `none`")
+            if is_none(side):
+                raise ExprError(self.off(kid), "a position needs numbers, not `none`")
         if x.const and y.const:
-            return _const(Pos(int(x.value), int(y.value)), "pos")
+            return constant(Pos(int(x.value), int(y.value)), "pos")
         fx, fy = x.fn, y.fn
         new = tuple.__new__
         if y.const:
@@ -432,7 +249,7 @@ class _Compiler:
     def c_list(self, n: Any) -> Compiled:
         items = [self.build(ch) for ch in n.children]
         if all(i.const for i in items):
-            return _const(tuple(i.value for i in items), "list")
+            return constant(tuple(i.value for i in items), "list")
         fns = [i.fn for i in items]
         return Compiled(lambda c: tuple(f(c) for f in fns), "list")
 
@@ -452,10 +269,11 @@ class _Compiler:
     def _event_field(self, name: str, off: int) -> Compiled:
         fields = self.scope.event_fields
         if fields is None:
-            raise _Fail(off - 6, "`event` is only known in reactions and triggers")
+            raise ExprError(off - 6, "`event` is only known in reactions and triggers")
         if name not in fields:
-            raise _Fail(off, f"the event has no field `{name}`",
-                        did_you_mean(name, fields) or f"its fields: {', '.join(sorted(fields))}")
+            raise ExprError(off, f"the event has no field `{name}`",
+                            did_you_mean(name, fields)
+                            or f"its fields: {', '.join(sorted(fields))}")
         return Compiled(lambda c: c.ev.get(name), fields[name])
 
     def _game_attr(self, name: str, off: int) -> Compiled:
@@ -465,8 +283,9 @@ class _Compiler:
             return Compiled(lambda c: c.state.flow.turn, "number")
         if name == "phase":
             return Compiled(lambda c: c.game.phases[c.state.flow.phase].name, "str")
-        raise _Fail(off, f"`game` has no `{name}`", did_you_mean(name, ["round", "turn", "phase"])
-                    or "`game` has round, turn and phase")
+        raise ExprError(off, f"`game` has no `{name}`",
+                        did_you_mean(name, ["round", "turn", "phase"])
+                        or "`game` has round, turn and phase")
 
     def _attr(self, base: Compiled, name: str, off: int, base_text: str) -> Compiled:
         fn = base.fn
@@ -477,7 +296,7 @@ class _Compiler:
             if name == "y":
                 return Compiled(lambda c: fn(c)[1], "number")
             if t == "pos":
-                raise _Fail(off, f"a position has no `{name}`", "positions have x and y")
+                raise ExprError(off, f"a position has no `{name}`", "positions have x and y")
         if t in ("entity", "any"):
             if name == "owner":
                 return Compiled(lambda c: _owner(c, fn(c)), "player")
@@ -493,38 +312,39 @@ class _Compiler:
             if name in self.scope.entity_params:
                 return Compiled(lambda c: _param(c, fn(c), name), "number")
             if t == "entity":
-                raise _Fail(off, f"no entity type has a parameter `{name}`",
-                            did_you_mean(name, [*self.scope.entity_params, "owner", "type",
-                                                "pos"]))
+                raise ExprError(off, f"no entity type has a parameter `{name}`",
+                                did_you_mean(name, [*self.scope.entity_params, "owner", "type",
+                                                    "pos"]))
         if t in ("player", "any"):
             if name == "name":
                 return Compiled(lambda c: c.game.players[fn(c)], "str")
             if name in self.scope.player_params:
                 return Compiled(lambda c: c.state.players[fn(c)].params.get(name, 0), "number")
             if t == "player":
-                raise _Fail(off, f"players have no parameter `{name}`",
-                            did_you_mean(name, [*self.scope.player_params, "name"]))
+                raise ExprError(off, f"players have no parameter `{name}`",
+                                did_you_mean(name, [*self.scope.player_params, "name"]))
         if t == "any":
-            raise _Fail(off, f"unknown attribute `{name}` of `{base_text}`")
-        raise _Fail(off, f"`{base_text}` is a {t} and has no `{name}`")
+            raise ExprError(off, f"unknown attribute `{name}` of `{base_text}`")
+        raise ExprError(off, f"`{base_text}` is a {t} and has no `{name}`")
 
     def c_index(self, n: Any) -> Compiled:
         base = self.build(n.children[0])
-        idx = _coerce(self.build(n.children[1]), "number", self.off(n.children[1]),
-                      self.src(n.children[1]))
-        if _is_none(idx):
-            raise _Fail(self.off(n.children[1]), "an index must be a number, not `none`")
+        idx = coerce(self.build(n.children[1]), "number", self.off(n.children[1]),
+                     self.src(n.children[1]))
+        if is_none(idx):
+            raise ExprError(self.off(n.children[1]), "an index must be a number, not `none`")
         if base.type not in ("list", "any"):
-            raise _Fail(self.off(n), f"`{self.src(n.children[0])}` is a {base.type}, not a list")
+            raise ExprError(self.off(n),
+                            f"`{self.src(n.children[0])}` is a {base.type}, not a list")
         fb, fi = base.fn, idx.fn
         return Compiled(lambda c: fb(c)[int(fi(c))], "any")
 
     def c_call(self, n: Any) -> Compiled:
-        from .library import FUNCTIONS, compile_call
         name = str(n.children[0])
         fn = FUNCTIONS.get(name)
         if fn is None:
-            raise _Fail(self.off(n), f"unknown function `{name}`", did_you_mean(name, FUNCTIONS))
+            raise ExprError(self.off(n), f"unknown function `{name}`",
+                            did_you_mean(name, FUNCTIONS))
         args: list[tuple[str | None, Any]] = []
         if len(n.children) > 1:
             for a in n.children[1].children:
@@ -534,22 +354,22 @@ class _Compiler:
                     args.append((None, a))
         try:
             return compile_call(fn, args, self)
-        except _Fail:
+        except ExprError:
             raise
         except ValueError as exc:
-            raise _Fail(self.off(n), f"{name}(): {exc}",
-                        f"signature: {fn.signature}") from None
+            raise ExprError(self.off(n), f"{name}(): {exc}",
+                            f"signature: {fn.signature}") from None
 
     # ------------------------------------------------------------ operators
     def c_neg(self, n: Any) -> Compiled:
         inner = self.build(n.children[0])
         if inner.type == "dice":
-            raise _Fail(self.off(n), "cannot negate a dice roll")
-        inner = _coerce(inner, "number", self.off(n), self.src(n.children[0]))
-        if _is_none(inner):
-            raise _Fail(self.off(n), "cannot negate `none`")
+            raise ExprError(self.off(n), "cannot negate a dice roll")
+        inner = coerce(inner, "number", self.off(n), self.src(n.children[0]))
+        if is_none(inner):
+            raise ExprError(self.off(n), "cannot negate `none`")
         if inner.const:
-            return _const(-inner.value, "number")
+            return constant(-inner.value, "number")
         f = inner.fn
         return Compiled(lambda c: -f(c), "number")
 
@@ -565,22 +385,22 @@ class _Compiler:
     def _binary(self, a: Compiled, op: str, b: Compiled, off: int, n: Any) -> Compiled:
         if "dice" in (a.type, b.type):
             if op not in "+-":
-                raise _Fail(off, f"dice can only be added to or subtracted from, not `{op}`")
-            return _dice_sum(a, op, b, off)
+                raise ExprError(off, f"dice can only be added to or subtracted from, not `{op}`")
+            return dice_sum(a, op, b, off)
         for side in (a, b):
             if side.type not in ("number", "any"):
-                raise _Fail(off, f"`{op}` needs numbers, got a {side.type}")
-            if _is_none(side):
-                raise _Fail(off, f"`{op}` needs numbers, got `none`")
+                raise ExprError(off, f"`{op}` needs numbers, got a {side.type}")
+            if is_none(side):
+                raise ExprError(off, f"`{op}` needs numbers, got `none`")
         f = _ARITH[op]
         if a.const and b.const:
             try:
                 value = f(a.value, b.value)
             except ZeroDivisionError:
-                raise _Fail(off, "division by zero") from None
+                raise ExprError(off, "division by zero") from None
             except (ArithmeticError, TypeError, ValueError):
-                raise _Fail(off, f"cannot work out `{self.src(n)}`") from None
-            return _const(_number(value, off, "the result"), "number")
+                raise ExprError(off, f"cannot work out `{self.src(n)}`") from None
+            return constant(_number(value, off, "the result"), "number")
         fa, fb = a.fn, b.fn
         if op in ("/", "//", "%"):
             def safe(c: Ctx) -> Any:
@@ -598,8 +418,8 @@ class _Compiler:
         a, op, b = self.build(kids[0]), str(kids[1]), self.build(kids[2])
         for side, k in ((a, kids[0]), (b, kids[2])):
             if side.type == "dice":
-                raise _Fail(self.off(k), f"`{self.src(k)}` is a dice roll; roll it first",
-                            "bind it with `roll: {as: name, dice: ...}` and compare the name")
+                raise ExprError(self.off(k), f"`{self.src(k)}` is a dice roll; roll it first",
+                                "bind it with `roll: {as: name, dice: ...}` and compare the name")
         f = _COMPARE[op]
         fa, fb = a.fn, b.fn
         if op in ("==", "!=") and "list" in (a.type, b.type):
@@ -613,7 +433,7 @@ class _Compiler:
         return Compiled(lambda c: f(fa(c), fb(c)), "bool")
 
     def c_not(self, n: Any) -> Compiled:
-        inner = _coerce(self.build(n.children[0]), "bool", self.off(n), self.src(n))
+        inner = coerce(self.build(n.children[0]), "bool", self.off(n), self.src(n))
         f = inner.fn
         return Compiled(lambda c: not f(c), "bool")
 
@@ -628,7 +448,7 @@ class _Compiler:
         parts = [self.build(k) for k in n.children]
         if len(parts) == 1:
             return parts[0]
-        fns = [_coerce(p, "bool", self.off(k), self.src(k)).fn
+        fns = [coerce(p, "bool", self.off(k), self.src(k)).fn
                for p, k in zip(parts, n.children, strict=True)]
         if len(fns) == 2:
             f1, f2 = fns
@@ -641,85 +461,13 @@ class _Compiler:
 
     def c_cond(self, n: Any) -> Compiled:
         then, test, other = (self.build(k) for k in n.children)
-        ft = _coerce(test, "bool", self.off(n.children[1]), self.src(n.children[1])).fn
+        ft = coerce(test, "bool", self.off(n.children[1]), self.src(n.children[1])).fn
         fa, fb = then.fn, other.fn
         type_ = then.type if then.type == other.type else "any"
         if then.const and other.const:  # `'x' if player == 0 else 'o'`: no call per branch
             a, b = then.value, other.value
             return Compiled(lambda c: a if ft(c) else b, type_)
         return Compiled(lambda c: fa(c) if ft(c) else fb(c), type_)
-
-
-def _dice_sum(a: Compiled, op: str, b: Compiled, off: int) -> Compiled:
-    for side in (a, b):
-        if side.type not in ("dice", "number", "any"):
-            raise _Fail(off, f"cannot add a {side.type} to dice")
-        if _is_none(side):
-            raise _Fail(off, "cannot add `none` to dice")
-    sign = 1 if op == "+" else -1
-
-    def as_dist(c: Compiled) -> Fn:
-        f = c.fn
-        if c.type == "dice":
-            return f
-        return lambda ctx: dice(0, 1).shifted(int(f(ctx)))
-
-    if a.type == "dice" and b.type != "dice":
-        fa, fb = a.fn, b.fn
-        if a.const and b.const:
-            d = a.value.shifted(sign * int(b.value))
-            return _const(d, "dice")
-        return Compiled(lambda c: fa(c).shifted(sign * int(fb(c))), "dice")
-    if b.type == "dice" and a.type != "dice" and sign == 1:
-        return _dice_sum(b, "+", a, off)
-    da, db = as_dist(a), as_dist(b)
-    if a.const and b.const:
-        try:
-            d = combine(a.value if a.type == "dice" else da(None),  # type: ignore[arg-type]
-                        b.value if b.type == "dice" else db(None), sign)  # type: ignore[arg-type]
-        except ValueError as exc:
-            raise _Fail(off, str(exc)) from None
-        return _const(d, "dice")
-    return Compiled(lambda c: combine(da(c), db(c), sign), "dice")
-
-
-@lru_cache(maxsize=1024)
-def combine(a: Distribution, b: Distribution, sign: int = 1) -> Distribution:
-    """The distribution of ``a + sign * b`` (independent rolls).
-
-    ``ValueError`` if that takes more than ``MAX_COMBINE`` pairs of outcomes.
-    """
-    label = f"{a.label}{'+' if sign > 0 else '-'}{b.label}" if a.label and b.label else ""
-    if len(a.values) * len(b.values) > MAX_COMBINE:
-        raise ValueError(f"`{label or 'these dice'}` has too many outcomes to work out exactly "
-                         f"(at most {MAX_COMBINE} pairs)")
-    bv = [sign * v for v in b.values]
-    bw = list(b.weights)
-    if sign < 0:
-        bv.reverse()
-        bw.reverse()
-    # The shorter list of outcomes is walked one by one; against each of its
-    # outcomes the other is added as a whole, as one dense list of weights.
-    (short_v, short_w), (long_v, long_w) = sorted(
-        ((list(a.values), list(a.weights)), (bv, bw)), key=lambda vw: len(vw[0]))
-    low, width = long_v[0], long_v[-1] - long_v[0] + 1
-    span = short_v[-1] - short_v[0] + width
-    if span > 4 * (len(a.values) + len(b.values)):  # sparse outcomes: pair them one by one
-        pairs: dict[int, int] = {}
-        for va, wa in zip(short_v, short_w, strict=True):
-            for vb, wb in zip(long_v, long_w, strict=True):
-                pairs[va + vb] = pairs.get(va + vb, 0) + wa * wb
-        return Distribution(pairs.items(), label)
-    dense = [0] * width
-    for v, w in zip(long_v, long_w, strict=True):
-        dense[v - low] = w
-    out = [0] * span
-    for v, w in zip(short_v, short_w, strict=True):
-        at = v - short_v[0]
-        out[at:at + width] = map(operator.add, out[at:at + width],
-                                 map(operator.mul, dense, itertools.repeat(w)))
-    base = short_v[0] + low
-    return Distribution(((base + i, w) for i, w in enumerate(out)), label)
 
 
 def _coord(c: Ctx, eid: Any, i: int) -> Any:
@@ -744,5 +492,4 @@ def _pos(c: Ctx, eid: Any) -> Any:
     return None if e is None else e.pos
 
 
-__all__ = ["Compiled", "Ref", "Scope", "bounded_distance", "combine", "compile_expr", "names_read",
-           "pinned_by"]
+__all__ = ["MAX_EXPR_DEPTH", "Compiled", "Ref", "Scope", "compile_expr"]

@@ -4,6 +4,10 @@ Every function has a signature, a one-paragraph description and an example;
 ``docs/rules.md`` is generated from this table (``stratagem.rules.docgen``),
 so the reference cannot drift from the code. Functions see the state through
 the context only; none can reach Python, files or the network.
+
+The module runs past 500 lines on purpose: it is a table, read entry by entry,
+each function's implementation above it; what compiles a call of one (checking
+its arguments against the signature) is ``calls.py``.
 """
 
 from __future__ import annotations
@@ -11,14 +15,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine import Ctx, Pos, Ref, dice, successes
 from ..engine import geometry as geo
-from .expr import Compiled, _coerce, _Compiler, _Fail, read_var, reads
-
-if TYPE_CHECKING:
-    pass
 
 REQUIRED = object()
 
@@ -652,130 +652,10 @@ _F: list[Function] = [
 ]
 
 FUNCTIONS: dict[str, Function] = {f.name: f for f in _F}
-_OWNER_WORDS = ("enemy", "ally", "neutral", "any")
-_WORDS = {"owner": _OWNER_WORDS, "shape": ("circle", "square", "cross", "diamond", "all")}
+COUNTED: dict[str, Function] = {
+    "entities": replace(FUNCTIONS["entities"], impl=_count_entities, returns="number"),
+}
+"""Stand-ins for functions whose list is only counted (``count(entities(...))``,
+``any(entities(...))``): the same arguments, a number, no list built."""
 
-
-def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: _Compiler) -> Compiled:
-    """Compile a call of a library function with checked arguments."""
-    if fn.name in ("count", "any") and len(args) == 1 and args[0][0] in (None, "items"):
-        inner = _unwrap(args[0][1])
-        if getattr(inner, "data", None) == "call" and str(inner.children[0]) == "entities":
-            # count(entities(...)) == 0, any(entities(...)): the entities are only counted.
-            inner_args: list[tuple[str | None, Any]] = []
-            if len(inner.children) > 1:
-                for a in inner.children[1].children:
-                    if getattr(a, "data", None) == "kwarg":
-                        inner_args.append((str(a.children[0]), a.children[1]))
-                    else:
-                        inner_args.append((None, a))
-            counted = compile_call(replace(FUNCTIONS["entities"], impl=_count_entities,
-                                           returns="number"), inner_args, comp).fn
-            if fn.name == "count":
-                return Compiled(counted, "number")
-            return Compiled(lambda ctx: counted(ctx) > 0, "bool")
-    bound: dict[str, Compiled | None] = {}
-    params = fn.params
-    positional = 0
-    for key, node in args:
-        if key is None:
-            if positional >= len(params):
-                raise _Fail(comp.off(node), f"{fn.name}() takes at most {len(params)} "
-                            "arguments", f"signature: {fn.signature}")
-            p = params[positional]
-            positional += 1
-        else:
-            found = [q for q in params if q.name == key]
-            if not found:
-                from .errors import did_you_mean
-                raise _Fail(comp.off(node), f"{fn.name}() has no argument `{key}`",
-                            did_you_mean(key, [q.name for q in params]) or
-                            f"signature: {fn.signature}")
-            p = found[0]
-        if p.name in bound:
-            raise _Fail(comp.off(node), f"{fn.name}(): `{p.name}` is given twice")
-        bound[p.name] = _compile_arg(fn, p, node, comp)
-    fns: list[Any] = []
-    consts: list[Any] = []  # each argument's value when it is known while compiling
-    unknown = object()
-    for p in params:
-        c = bound.get(p.name)
-        if c is None and p.name not in bound:
-            if p.default is REQUIRED:
-                raise _Fail(comp.off(args[-1][1]) if args else 0,
-                            f"{fn.name}() needs `{p.name}`", f"signature: {fn.signature}")
-            default = p.default
-            fns.append(lambda ctx, d=default: d)
-            consts.append(default)
-        elif c is None:
-            fns.append(lambda ctx: None)
-            consts.append(None)
-        elif p.type.startswith("fn:"):
-            inner = c.fn
-            fns.append(lambda ctx, f=inner: f)  # passed unevaluated
-            consts.append(inner)
-        else:
-            fns.append(c.fn)
-            consts.append(c.value if c.const else unknown)
-    impl = fn.impl
-    if not fns:
-        return Compiled(impl, fn.returns)
-    if len(fns) > 2 and all(v is not unknown for v in consts[1:]):
-        # Keyword arguments mostly left to their defaults (`entities(owner: enemy)`): pass
-        # the known ones as they are instead of calling a closure for each.
-        rest = tuple(consts[1:])
-        if consts[0] is not unknown:
-            first = consts[0]
-            return Compiled(lambda ctx: impl(ctx, first, *rest), fn.returns)
-        f0 = fns[0]
-        return Compiled(lambda ctx: impl(ctx, f0(ctx), *rest), fn.returns)
-    if len(fns) == 1:
-        f0 = fns[0]
-        read = reads(f0)
-        if read is not None:  # `line_through(piece)`: the call reads the name itself
-            key = read[1]
-            if read[0] == "targets":
-                return Compiled(lambda ctx: impl(ctx, ctx.targets[key]), fn.returns)
-            return Compiled(lambda ctx: impl(ctx, ctx.vars[key]), fn.returns)
-        return Compiled(lambda ctx: impl(ctx, f0(ctx)), fn.returns)
-    if len(fns) == 2:
-        f0, f1 = fns
-        return Compiled(lambda ctx: impl(ctx, f0(ctx), f1(ctx)), fn.returns)
-    return Compiled(lambda ctx: impl(ctx, *[f(ctx) for f in fns]), fn.returns)
-
-
-def _unwrap(node: Any) -> Any:
-    """The node under single-child precedence wrappers (or/and/compare/arith)."""
-    while getattr(node, "data", None) in ("or_", "and_", "compare", "arith") \
-            and len(node.children) == 1:
-        node = node.children[0]
-    return node
-
-
-def _compile_arg(fn: Function, p: Param, node: Any, comp: _Compiler) -> Compiled:
-    node = _unwrap(node)
-    if p.type in _WORDS:  # a bare word from a fixed set, or (owner) a player expression
-        words = _WORDS[p.type]
-        if getattr(node, "data", None) == "name" and str(node.children[0]) in words \
-                and str(node.children[0]) not in comp.scope.names:
-            word = str(node.children[0])
-            return Compiled(lambda ctx: word, "str", True, word)
-        built = comp.build(node)
-        if p.type == "shape":
-            if built.const and built.value not in words:
-                raise _Fail(comp.off(node), f"unknown shape `{built.value}`",
-                            f"shapes: {', '.join(words)}")
-            return _coerce(built, "str", comp.off(node), comp.src(node))
-        return _coerce(built, "player", comp.off(node), comp.src(node))
-    if p.type.startswith("fn:"):
-        inner_scope = comp.scope.child(it=("any", read_var("it")))
-        sub = _Compiler(comp.text, inner_scope)
-        return _coerce(sub.build(node), p.type[3:], comp.off(node), comp.src(node))
-    built = comp.build(node)
-    if p.type == "str" and built.type == "any" and built.const and built.value is None:
-        return built
-    if (p.type in ("any", "list") and built.type in ("list", "any")) or p.type == "any":
-        return built
-    if p.type == "entity" and built.type == "any":
-        return built
-    return _coerce(built, p.type, comp.off(node), comp.src(node))
+__all__ = ["COUNTED", "FUNCTIONS", "REQUIRED", "Function", "Param"]

@@ -23,6 +23,7 @@ from typing import Any
 from ...engine import Ctx, Game
 from ...rules.errors import Loc, Problem, RulesError, did_you_mean
 from ...rules.expr import Compiled, Scope, compile_expr
+from ...rules.reading import Reader, Skip
 from ...rules.source import Node, parse_yaml, read_yaml
 
 Test = Callable[[Ctx], Any]
@@ -193,18 +194,17 @@ def _constant(value: Any) -> Test:
     return lambda c: value
 
 
-class _Skip(Exception):
-    """A part that could not be compiled (its problem is already recorded)."""
-
-
-class ProgramCompiler:
+class ProgramCompiler(Reader):
     """One program file, compiled against a game's rules."""
 
+    MAPPING = "must be a mapping"
+    EXPRESSION_KEY_HINT = False
+
     def __init__(self, root: Node, game: Game, file: str) -> None:
+        super().__init__()
         self.root = root
         self.game = game
         self.file = file
-        self.problems: list[Problem] = []
         self.memory: dict[str, str] = {}
         self.defines: dict[str, Define] = {}
         self._define_types: dict[str, str] = {}
@@ -214,23 +214,10 @@ class ProgramCompiler:
         self.names = self._legal_names()
 
     # ------------------------------------------------------------ helpers
-    def fail(self, loc: Loc, message: str, hint: str = "") -> None:
-        self.problems.append(Problem(loc, message, hint))
-
     def _legal_names(self) -> set[str]:
         names = set(self.game.action_types) | set(self.game.reactions) | {"pass"}
         names.add("choose")
         return names
-
-    def keys(self, node: Node, allowed: tuple[str, ...], what: str) -> dict[str, Node]:
-        if not node.is_map:
-            self.fail(node.loc, f"{what} must be a mapping")
-            raise _Skip
-        for key in node.value:
-            if key not in allowed:
-                self.fail(node.key_locs[key], f"unknown key `{key}` in {what}",
-                          did_you_mean(key, allowed) or f"keys: {', '.join(allowed)}")
-        return dict(node.value)
 
     def text(self, node: Node | None, what: str) -> str:
         if node is None:
@@ -259,7 +246,7 @@ class ProgramCompiler:
             value = "true" if value else "false"
         if not isinstance(value, str | int | float):
             self.fail(node.loc, "expected an expression")
-            raise _Skip
+            raise Skip
         text = str(value)
         try:
             c: Compiled = compile_expr(text, scope, node.loc, want,
@@ -267,7 +254,7 @@ class ProgramCompiler:
                                        else None)
         except RulesError as exc:
             self.problems.extend(exc.problems)
-            raise _Skip from None
+            raise Skip from None
         return Expr(text, c.fn, node.loc, c.const, c.value)
 
     # ------------------------------------------------------------ top level
@@ -316,7 +303,7 @@ class ProgramCompiler:
                 self.fail(snode.loc, "`states` must map state names to states")
             else:
                 for sname, node in snode.value.items():
-                    with contextlib.suppress(_Skip):
+                    with contextlib.suppress(Skip):
                         states[sname] = self.state(sname, node, snode.key_locs[sname], blocks)
         start = self.text(top.get("start"), "`start`") or next(iter(states), "")
         if "start" in top and start not in states and states:
@@ -328,8 +315,7 @@ class ProgramCompiler:
                               f"unknown state `{t.go}`",
                               did_you_mean(t.go, states) or f"states: {', '.join(states)}")
         fallback, random_fallback = self._fallback(top.get("fallback"))
-        if self.problems:
-            raise RulesError(self.problems)
+        self.finish()
         return Program(name, self.game.name, side, side_name, self.file,
                        self.text(top.get("author"), "`author`"),
                        self.text(top.get("version"), "`version`"),
@@ -356,7 +342,7 @@ class ProgramCompiler:
             if dnode.is_map:
                 try:
                     m = self.keys(dnode, ("is", "say"), f"definition `{dname}`")
-                except _Skip:
+                except Skip:
                     continue
                 if "is" not in m:
                     self.fail(dnode.loc, f"definition `{dname}` has no `is` (its expression)")
@@ -404,7 +390,7 @@ class ProgramCompiler:
         if node.is_map:
             try:
                 return self.rule(node, "fallback", "the fallback", {}, ""), True
-            except _Skip:
+            except Skip:
                 return None, True
         self.fail(node.loc, "`fallback` must be `random`, `first` or a rule")
         return None, True
@@ -462,7 +448,7 @@ class ProgramCompiler:
                 out.append(Trigger(i, test, self.text(m["go"], "`go`"), tnode.loc,
                                    m["go"].loc, self.text(m.get("say"), "`say`"),
                                    when == "always"))
-            except _Skip:
+            except Skip:
                 continue
         return tuple(out)
 
@@ -487,14 +473,14 @@ class ProgramCompiler:
                 if "remember" in m:
                     out.extend(Step(slot, e, loc=e.loc)
                                for slot, e in self.remember(m["remember"], self.scope()))
-            except _Skip:
+            except Skip:
                 continue
         return tuple(out)
 
     def remember(self, node: Node, scope: Scope) -> tuple[tuple[str, Expr], ...]:
         if not node.is_map:
             self.fail(node.loc, "`remember` must map memory slots to expressions")
-            raise _Skip
+            raise Skip
         out = []
         for slot, enode in node.value.items():
             if slot not in self.memory:
@@ -504,7 +490,7 @@ class ProgramCompiler:
             want = self.memory[slot]
             try:
                 out.append((slot, self.expr(enode, scope, None if want == "any" else want)))
-            except _Skip:
+            except Skip:
                 continue
         return tuple(out)
 
@@ -533,7 +519,7 @@ class ProgramCompiler:
                 continue
             try:
                 out.append(self.rule(rnode, str(i), what, blocks, block))
-            except _Skip:
+            except Skip:
                 continue
         return tuple(out)
 
@@ -564,7 +550,7 @@ class ProgramCompiler:
         if "do" not in m:
             self.fail(node.loc, f"rule {number} of {what} has no `do` (an action type, a "
                       "list of them, or `any`)")
-            raise _Skip
+            raise Skip
         dnode = m["do"]
         names = [d for d in (dnode.value if dnode.is_list else [dnode])]
         types: list[str] = []
@@ -573,7 +559,7 @@ class ProgramCompiler:
             if t != ANY and t not in self.names:
                 self.fail(d.loc, f"{self.game.name} has no action `{t}`",
                           did_you_mean(t, self.names) or "")
-                raise _Skip
+                raise Skip
             types.append(t)
         tset = tuple(types)
         targets = self._targets(tset)
@@ -590,7 +576,7 @@ class ProgramCompiler:
             if not actor_ok:
                 self.fail(m["actor"].loc, f"`{', '.join(tset)}` is not done by a unit: "
                           "`actor` cannot filter it")
-                raise _Skip
+                raise Skip
             actor = self.expr(m["actor"], self.scope(actor=True), "bool")
         where = self.expr(m["where"], full, "bool") if "where" in m else None
         order = self._order(m["order"], full) if "order" in m else None
@@ -604,7 +590,7 @@ class ProgramCompiler:
         if "of" not in m or "values" not in m or not m["values"].is_list:
             self.fail(node.loc, "`order` needs `of` (an expression) and `values` (a list, "
                       "earliest first)")
-            raise _Skip
+            raise Skip
         of = self.expr(m["of"], scope)
         values = []
         for v in m["values"].value:
@@ -654,7 +640,7 @@ class ProgramCompiler:
                     out.append(Prefer(kind, self.expr(enode, scope), loc=item.loc))
                 else:
                     out.append(Prefer(kind, self.expr(enode, scope), loc=item.loc))
-            except _Skip:
+            except Skip:
                 continue
         return tuple(out)
 

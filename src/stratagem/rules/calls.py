@@ -1,0 +1,146 @@
+"""Compiling a call of a library function: its arguments checked against its signature.
+
+The expression compiler (``expr.py``) hands a call here with the parse trees of
+its arguments and itself as an ``ExprContext`` (``expr_context.py``); each
+argument is compiled through that context, in the scope of the call, or — for an
+expression of ``it`` (``where:``, ``by:``) — in a scope where ``it`` is bound.
+The closure built for the call passes the known arguments as they are, so a
+call costs as few closure calls as its arguments allow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import did_you_mean
+from .expr_context import Compiled, ExprContext, ExprError, coerce, read_var, reads
+from .library import COUNTED, REQUIRED, Function, Param
+
+_OWNER_WORDS = ("enemy", "ally", "neutral", "any")
+_WORDS = {"owner": _OWNER_WORDS, "shape": ("circle", "square", "cross", "diamond", "all")}
+
+
+def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: ExprContext) -> Compiled:
+    """Compile a call of a library function with checked arguments."""
+    if fn.name in ("count", "any") and len(args) == 1 and args[0][0] in (None, "items"):
+        inner = _unwrap(args[0][1])
+        if getattr(inner, "data", None) == "call" and str(inner.children[0]) == "entities":
+            # count(entities(...)) == 0, any(entities(...)): the entities are only counted.
+            inner_args: list[tuple[str | None, Any]] = []
+            if len(inner.children) > 1:
+                for a in inner.children[1].children:
+                    if getattr(a, "data", None) == "kwarg":
+                        inner_args.append((str(a.children[0]), a.children[1]))
+                    else:
+                        inner_args.append((None, a))
+            counted = compile_call(COUNTED["entities"], inner_args, comp).fn
+            if fn.name == "count":
+                return Compiled(counted, "number")
+            return Compiled(lambda ctx: counted(ctx) > 0, "bool")
+    bound: dict[str, Compiled | None] = {}
+    params = fn.params
+    positional = 0
+    for key, node in args:
+        if key is None:
+            if positional >= len(params):
+                raise ExprError(comp.off(node), f"{fn.name}() takes at most {len(params)} "
+                                "arguments", f"signature: {fn.signature}")
+            p = params[positional]
+            positional += 1
+        else:
+            found = [q for q in params if q.name == key]
+            if not found:
+                raise ExprError(comp.off(node), f"{fn.name}() has no argument `{key}`",
+                                did_you_mean(key, [q.name for q in params]) or
+                                f"signature: {fn.signature}")
+            p = found[0]
+        if p.name in bound:
+            raise ExprError(comp.off(node), f"{fn.name}(): `{p.name}` is given twice")
+        bound[p.name] = _compile_arg(fn, p, node, comp)
+    fns: list[Any] = []
+    consts: list[Any] = []  # each argument's value when it is known while compiling
+    unknown = object()
+    for p in params:
+        c = bound.get(p.name)
+        if c is None and p.name not in bound:
+            if p.default is REQUIRED:
+                raise ExprError(comp.off(args[-1][1]) if args else 0,
+                                f"{fn.name}() needs `{p.name}`", f"signature: {fn.signature}")
+            default = p.default
+            fns.append(lambda ctx, d=default: d)
+            consts.append(default)
+        elif c is None:
+            fns.append(lambda ctx: None)
+            consts.append(None)
+        elif p.type.startswith("fn:"):
+            inner = c.fn
+            fns.append(lambda ctx, f=inner: f)  # passed unevaluated
+            consts.append(inner)
+        else:
+            fns.append(c.fn)
+            consts.append(c.value if c.const else unknown)
+    impl = fn.impl
+    if not fns:
+        return Compiled(impl, fn.returns)
+    if len(fns) > 2 and all(v is not unknown for v in consts[1:]):
+        # Keyword arguments mostly left to their defaults (`entities(owner: enemy)`): pass
+        # the known ones as they are instead of calling a closure for each.
+        rest = tuple(consts[1:])
+        if consts[0] is not unknown:
+            first = consts[0]
+            return Compiled(lambda ctx: impl(ctx, first, *rest), fn.returns)
+        f0 = fns[0]
+        return Compiled(lambda ctx: impl(ctx, f0(ctx), *rest), fn.returns)
+    if len(fns) == 1:
+        f0 = fns[0]
+        read = reads(f0)
+        if read is not None:  # `line_through(piece)`: the call reads the name itself
+            key = read[1]
+            if read[0] == "targets":
+                return Compiled(lambda ctx: impl(ctx, ctx.targets[key]), fn.returns)
+            return Compiled(lambda ctx: impl(ctx, ctx.vars[key]), fn.returns)
+        return Compiled(lambda ctx: impl(ctx, f0(ctx)), fn.returns)
+    if len(fns) == 2:
+        f0, f1 = fns
+        return Compiled(lambda ctx: impl(ctx, f0(ctx), f1(ctx)), fn.returns)
+    return Compiled(lambda ctx: impl(ctx, *[f(ctx) for f in fns]), fn.returns)
+
+
+def _unwrap(node: Any) -> Any:
+    """The node under single-child precedence wrappers (or/and/compare/arith)."""
+    while getattr(node, "data", None) in ("or_", "and_", "compare", "arith") \
+            and len(node.children) == 1:
+        node = node.children[0]
+    return node
+
+
+def _compile_arg(fn: Function, p: Param, node: Any, comp: ExprContext) -> Compiled:
+    node = _unwrap(node)
+    if p.type in _WORDS:  # a bare word from a fixed set, or (owner) a player expression
+        words = _WORDS[p.type]
+        if getattr(node, "data", None) == "name" and str(node.children[0]) in words \
+                and str(node.children[0]) not in comp.scope.names:
+            word = str(node.children[0])
+            return Compiled(lambda ctx: word, "str", True, word)
+        built = comp.build(node)
+        if p.type == "shape":
+            if built.const and built.value not in words:
+                raise ExprError(comp.off(node), f"unknown shape `{built.value}`",
+                                f"shapes: {', '.join(words)}")
+            return coerce(built, "str", comp.off(node), comp.src(node))
+        return coerce(built, "player", comp.off(node), comp.src(node))
+    if p.type.startswith("fn:"):
+        inner_scope = comp.scope.child(it=("any", read_var("it")))
+        sub = comp.within(inner_scope)
+        return coerce(sub.build(node), p.type[3:], comp.off(node), comp.src(node))
+    built = comp.build(node)
+    if p.type == "str" and built.type == "any" and built.const and built.value is None:
+        return built
+    if (p.type in ("any", "list") and built.type in ("list", "any")) or p.type == "any":
+        return built
+    if p.type == "entity" and built.type == "any":
+        return built
+    return coerce(built, p.type, comp.off(node), comp.src(node))
+
+
+__all__ = ["compile_call"]

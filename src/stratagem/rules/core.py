@@ -1,0 +1,192 @@
+"""The shared state of one rules file's compilation, and the helpers every section uses.
+
+The compiler reads a rules file section by section (``sections/``); each
+section compiler is a function of a ``CompileState`` and the section's node. The
+state holds what one section learns and a later one needs — the players, the
+names declared ahead (actions, reactions, statuses, zones, parameters), the
+events and their fields, the entity types compiled so far, where each effect
+was written — and the problems found, through its ``Reader`` base.
+
+Beside it: how an expression node is compiled in a scope (``expr``, ``fn``),
+the scopes every section starts from (``base_scope``, ``playerless_scope``,
+``event_scope``), the look-ups of a player, a list of declared names and an
+event by name, and ``Parts``, what the file compiles to before a scenario is
+chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..engine import Game, dice
+from ..engine.effects import Effect
+from ..engine.spec import Board, EntityType, Placement
+from .errors import Loc, did_you_mean
+from .expr import compile_expr
+from .expr_context import Compiled, Scope, constant
+from .reading import Reader, Skip, show
+from .source import Node
+
+KIND_TYPES = {"position": "pos", "entity": "entity", "card": "entity", "player": "player",
+              "number": "number", "entity_type": "str", "value": "any"}
+"""The expression type of a target of each kind."""
+
+BUILTIN_EVENTS: dict[str, dict[str, str]] = {
+    "moved": {"mover": "entity", "from": "pos", "to": "pos"},
+    "damaged": {"target": "entity", "amount": "number", "source": "entity", "kind": "str"},
+    "healed": {"target": "entity", "amount": "number"},
+    "died": {"entity": "entity", "type": "str", "owner": "player", "at": "pos", "by": "entity"},
+    "game_started": {},
+    "round_started": {"round": "number"},
+    "round_ended": {"round": "number"},
+    "phase_started": {"phase": "str"},
+    "phase_ended": {"phase": "str"},
+    "turn_started": {"player": "player", "actor": "entity"},
+    "turn_ended": {"player": "player", "actor": "entity"},
+}
+"""The events the engine sends, with the type of each field."""
+
+
+@dataclass
+class Parts:
+    """What a rules file compiles to, before a scenario is chosen."""
+
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    placements: dict[str, tuple[Placement, ...]] = field(default_factory=dict)
+    layouts: dict[str, Board] = field(default_factory=dict)
+    default: str = ""
+
+    def build(self, scenario: str | None = None) -> Game:
+        name = scenario or self.default
+        if name not in self.placements:
+            raise KeyError(name)
+        kw = dict(self.kwargs)
+        kw["placements"] = self.placements[name]
+        kw["scenario"] = name
+        if name in self.layouts:
+            kw["board"] = self.layouts[name]
+        return Game(**kw)
+
+
+class CompileState(Reader):
+    """One rules file being compiled: what its sections have declared so far."""
+
+    def __init__(self, root: Node, folder: Path | None = None) -> None:
+        super().__init__()
+        self.root = root
+        self.folder = folder
+        """The game's folder: the only place other files may be named from."""
+        self.players: tuple[str, ...] = ()
+        self.entity_params: set[str] = set()
+        self.player_params: set[str] = set()
+        self.entity_types: dict[str, EntityType] = {}
+        self.action_names: set[str] = set()
+        self.reaction_names: set[str] = set()
+        self.status_names: set[str] = set()
+        self.zone_names: set[str] = set()
+        self.events: dict[str, dict[str, str]] = dict(BUILTIN_EVENTS)
+        self.pins: dict[str, Any] = {}
+        """Pins by their text: the actions of one game share them (``ActionType.pin``)."""
+        self.narrated: set[str] = set()
+        self.field_types: dict[str, dict[str, set[str]]] = {}  # custom events: types emitted
+        self.board_ok = True
+        self.sources: dict[int, tuple[Effect, str]] = {}
+        """Where each compiled effect was written (``Game.sources``)."""
+
+    # ---------------------------------------------------------- expressions
+    def expr(self, node: Node, scope: Scope, want: str | None = None) -> Compiled:
+        """The expression a node holds (text, or a plain number, truth value or none)."""
+        v = node.value
+        if isinstance(v, bool):
+            c = constant(v, "bool")
+        elif isinstance(v, int | float):
+            if abs(v) > 1e15:
+                self.fail(node.loc, f"number {v} is too large")
+                raise Skip
+            c = constant(v, "number")
+        elif isinstance(v, str):
+            # A line break in an expression is a space; each offset still maps to its place.
+            return compile_expr(v.replace("\n", " "), scope, node.loc, want, node.text_loc)
+        elif v is None:
+            c = Compiled(lambda ctx: None, "any", True, None)
+        else:
+            self.fail(node.loc, f"expected an expression, not {show(node)}")
+            raise Skip
+        if want is not None and want not in (c.type, "any") and c.type != "any":
+            if want == "bool":
+                return c
+            if want == "dice" and c.type == "number":
+                d = dice(0, 1).shifted(int(c.value))
+                return Compiled(lambda ctx: d, "dice", True, d)
+            self.fail(node.loc, f"`{v}` is a {c.type}, expected a {want}")
+            raise Skip
+        return c
+
+    def fn(self, node: Node, scope: Scope, want: str | None = None) -> Any:
+        """A compiled expression as the engine wants it: a constant or a closure."""
+        c = self.expr(node, scope, want)
+        return c.value if c.const and not callable(c.value) else c.fn
+
+    # --------------------------------------------------------------- scopes
+    def base_scope(self) -> Scope:
+        """The names known everywhere: the deciding player, the game's parameters."""
+        return Scope({"player": ("player", lambda c: c.player)}, {}, None,
+                     frozenset(self.entity_params), frozenset(self.player_params),
+                     frozenset(self.entity_types))
+
+    def playerless_scope(self, where: str, instead: str = "") -> Scope:
+        """A scope with no deciding player (triggers, phase hooks, setup)."""
+        s = self.base_scope()
+        del s.names["player"]
+        s.pending["player"] = f"is not known in {where}" + (f": {instead}" if instead else "")
+        return s
+
+    def event_scope(self, scope: Scope, event: str) -> Scope:
+        """``scope`` with the fields of ``event`` readable as ``event.FIELD``."""
+        s = scope.child()
+        s.event_fields = dict(self.events.get(event, {}))
+        return s
+
+    # -------------------------------------------------------------- look-ups
+    def names(self, node: Node | None, known: set[str], what: str) -> tuple[str, ...]:
+        """A list of declared names (actions, reactions, statuses), each checked."""
+        out = []
+        for n in self.need_list(node, f"a list of {what}s"):
+            name = self.need_str(n, f"a {what}")
+            if name not in known:
+                self.fail(n.loc, f"unknown {what} `{name}`", did_you_mean(name, known))
+            out.append(name)
+        return tuple(out)
+
+    def player_index(self, node: Node) -> int:
+        """A player given by name or seat number."""
+        if not self.players:
+            raise Skip  # the players section is wrong, and already reported
+        v = node.value
+        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(self.players):
+            return v
+        if isinstance(v, str) and v in self.players:
+            return self.players.index(v)
+        self.fail(node.loc, f"unknown player `{v}`",
+                  did_you_mean(str(v), self.players) or f"players: {', '.join(self.players)}")
+        raise Skip
+
+    def event_name(self, node: Node) -> str:
+        """An event: a built-in one, or one that some `emit` sends."""
+        name = self.need_str(node, "an event")
+        if name not in self.events:
+            self.fail(node.loc, f"unknown event `{name}`",
+                      did_you_mean(name, self.events) or
+                      f"built-in events: {', '.join(BUILTIN_EVENTS)}; or one you `emit`")
+            raise Skip
+        return name
+
+
+def shifted(node: Node, start: int, offset: int) -> Loc:
+    """The place of ``offset`` in the part of ``node``'s text that begins at ``start``."""
+    return node.text_loc(offset + start)
+
+
+__all__ = ["BUILTIN_EVENTS", "KIND_TYPES", "CompileState", "Parts", "shifted"]

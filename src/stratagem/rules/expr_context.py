@@ -1,0 +1,166 @@
+"""What the expression compiler and the function library share: the compile context.
+
+An expression is compiled by walking its parse tree (``expr.py``); a call of a
+library function (``library.py``) compiles its own arguments, which may be any
+expression. The two meet here, and only here:
+
+- ``Compiled``: a compiled expression — its closure of a ``Ctx``, its type, and
+  its value when it is a constant;
+- ``Scope``: the names an expression may use, with their types and how each is
+  read, the names not bound yet (and why), the fields of the event at hand, and
+  the parameter and entity-type names of the game;
+- ``ExprError``: a problem at a character offset of the expression's text
+  (``compile_expr`` turns it into a located ``Problem``);
+- ``coerce``: a compiled value as the type wanted, or an ``ExprError``;
+  ``constant`` and ``is_none`` for compiled constants;
+- ``read_target`` / ``read_var`` / ``reads``: the closures of plain names, which
+  a call may read directly (one closure call fewer on the hot path);
+- ``ExprContext``: the interface a library function's argument compiler sees of
+  the expression compiler — the text, the scope, the offset and source text of
+  a parse-tree node, ``build`` to compile a node, and ``within`` for a context
+  over another scope (a ``where:`` argument, where ``it`` is bound).
+
+Types: ``entity`` (an entity id), ``player`` (a player index), ``pos`` (a
+board position), ``number``, ``bool``, ``str``, ``list``, ``dice`` (an exact
+distribution), ``any``.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..engine import Ctx, dice
+
+Fn = Callable[[Ctx], Any]
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A compiled expression: its closure, its type, and its value if constant."""
+
+    fn: Fn
+    type: str
+    const: bool = False
+    value: Any = None
+
+
+@dataclass
+class Scope:
+    """The names an expression may use, with their types and how to read them."""
+
+    names: dict[str, tuple[str, Fn]] = field(default_factory=dict)
+    pending: dict[str, str] = field(default_factory=dict)  # names not bound yet: why
+    event_fields: dict[str, str] | None = None  # None: no event here
+    entity_params: frozenset[str] = frozenset()
+    player_params: frozenset[str] = frozenset()
+    entity_types: frozenset[str] = frozenset()
+    game_names: frozenset[str] = frozenset()
+
+    def child(self, **extra: tuple[str, Fn]) -> Scope:
+        """A scope with more names."""
+        names = dict(self.names)
+        names.update(extra)
+        return Scope(names, dict(self.pending), self.event_fields, self.entity_params,
+                     self.player_params, self.entity_types, self.game_names)
+
+
+class ExprError(Exception):
+    """A problem at character ``offset`` of the expression being compiled."""
+
+    def __init__(self, offset: int, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.offset = offset
+        self.message = message
+        self.hint = hint
+
+
+class ExprContext(Protocol):
+    """The expression compiler as a library function's argument compiler sees it."""
+
+    @property
+    def text(self) -> str:
+        """The whole expression's text."""
+        ...
+
+    @property
+    def scope(self) -> Scope:
+        """The names known where the node stands."""
+        ...
+
+    def off(self, node: Any) -> int:
+        """The offset in ``text`` of a parse-tree node (for ``ExprError``)."""
+        ...
+
+    def src(self, node: Any) -> str:
+        """The text a parse-tree node was read from."""
+        ...
+
+    def build(self, node: Any) -> Compiled:
+        """Compile a parse-tree node in ``scope``."""
+        ...
+
+    def within(self, scope: Scope) -> ExprContext:
+        """A context compiling nodes of the same text in another scope."""
+        ...
+
+
+def constant(value: Any, type_: str) -> Compiled:
+    """A compiled constant."""
+    return Compiled(lambda ctx: value, type_, True, value)
+
+
+def is_none(c: Compiled) -> bool:
+    """Whether ``c`` is the constant ``none``."""
+    return c.const and c.value is None
+
+
+def coerce(c: Compiled, want: str, offset: int, text: str) -> Compiled:
+    """``c`` as a ``want`` (a bool test, a number as a dice roll), or ``ExprError``."""
+    if want == "any" or c.type in (want, "any"):
+        return c
+    if want == "bool":
+        fn = c.fn
+        return Compiled(lambda ctx: bool(fn(ctx)), "bool", c.const,
+                        bool(c.value) if c.const else None)
+    if want == "dice" and c.type == "number":
+        fn = c.fn
+        if c.const:
+            d = dice(0, 1).shifted(int(c.value))
+            return Compiled(lambda ctx: d, "dice", True, d)
+        return Compiled(lambda ctx: dice(0, 1).shifted(int(fn(ctx))), "dice")
+    if want == "number" and c.type == "dice":
+        raise ExprError(offset, f"`{text}` is a dice roll; roll it with `roll:` first",
+                        "bind it with `roll: {as: name, dice: ...}` and use the name")
+    raise ExprError(offset, f"`{text}` is a {c.type}, expected a {want}")
+
+
+def read_target(name: str) -> Fn:
+    """What a target's name compiles to: the value bound to it (``ctx.targets``)."""
+    fn: Fn = lambda c: c.targets[name]  # noqa: E731
+    _READS[fn] = ("targets", name)
+    return fn
+
+
+def read_var(name: str) -> Fn:
+    """What a named value (``as:``, a loop's item) compiles to: ``ctx.vars[name]``."""
+    fn: Fn = lambda c: c.vars[name]  # noqa: E731
+    _READS[fn] = ("vars", name)
+    return fn
+
+
+def reads(fn: Any) -> tuple[str, str] | None:
+    """For a compiled plain name (``read_target``, ``read_var``): where it reads, and
+    which name; a call can then read the value itself, one closure fewer per call."""
+    try:
+        return _READS.get(fn)
+    except TypeError:  # not a Python function (no weak reference to it)
+        return None
+
+
+_READS: weakref.WeakKeyDictionary[Any, tuple[str, str]] = weakref.WeakKeyDictionary()
+
+__all__ = ["Compiled", "ExprContext", "ExprError", "Fn", "Scope", "coerce", "constant", "is_none",
+           "read_target", "read_var", "reads"]

@@ -1,0 +1,235 @@
+"""The `actions:` section: action types, their conditions and their targets.
+
+Beside compiling each condition, two forms of condition are recognised so that the
+legal-action generator can skip candidates cheaply: ``x == actor.id`` (the one
+entity that may act, ``ActionType.pin``) and ``distance(center, NAME) <= bound``
+(the square around the center a target must stand in, ``TargetSpec.near``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import Any
+
+from ...engine.spec import ActionType, Condition, TargetSpec
+from ..core import KIND_TYPES, CompileState, shifted
+from ..effect_table import compile_effects
+from ..errors import RulesError, did_you_mean
+from ..expr import compile_expr
+from ..expr_context import Scope, read_target
+from ..expr_forms import bounded_distance, names_read, pinned_by
+from ..reading import Skip
+from ..source import Node
+
+
+def compile_actions(c: CompileState, node: Node | None) -> tuple[ActionType, ...]:
+    """The action types of `actions:`; an action an entity type lists is the entity's
+    (`source: entity`) unless it says otherwise."""
+    sources: dict[str, str] = {}
+    ents = c.root.get("entities")
+    if ents is not None and ents.is_map:
+        for spec in ents.value.values():
+            acts = spec.get("actions") if spec.is_map else None
+            for a in (acts.value if acts is not None and acts.is_list else []):
+                if isinstance(a.value, str):
+                    sources[a.value] = "entity"
+    out = []
+    for name, spec in c.need_map(node, "`actions`").items():
+        if name in ("roll", "choose"):
+            c.fail(spec.loc, f"an action cannot be called `{name}`: the engine uses "
+                   "that name for its own options", "pick another name")
+            continue
+
+        def one(name: str = name, spec: Node = spec) -> None:
+            out.append(_action(c, name, spec, sources.get(name, "player")))
+        c.attempt(one)
+    return tuple(out)
+
+
+def _action(c: CompileState, name: str, node: Node, default_source: str) -> ActionType:
+    m = c.keys(node, ("source", "when", "targets", "effects", "ends_turn", "passes",
+                      "keeps_turn", "text", "description"), f"action `{name}`")
+    source = c.need_str(m["source"], "`source`") if "source" in m else default_source
+    if source not in ("entity", "player"):
+        c.fail(m["source"].loc, f"unknown source `{source}`", "entity or player")
+        raise Skip
+    scope = c.base_scope()
+    if source == "entity":
+        scope = scope.child(actor=("entity", lambda ctx: ctx.actor))
+    targets_node = m.get("targets")
+    tmap = c.need_map(targets_node, f"targets of `{name}`")
+    for t, tnode in tmap.items():  # later targets: known, but not yet chosen
+        scope.pending[t] = "is used before it is chosen (targets are chosen in order)"
+        del tnode
+    if source == "player":
+        scope.pending["actor"] = (f"is not known: `{name}` is a player action (no entity "
+                                  "type lists it); list it in an entity's `actions` or "
+                                  "say `source: entity`")
+    conds = _conditions(c, m.get("when"), scope, entity=source == "entity")
+    pin = _pin(c, m.get("when"), scope) if source == "entity" else None
+    targets = []
+    for tname, tnode in tmap.items():
+        spec = c.attempt(partial(_target, c, tname, tnode, scope))
+        scope.pending.pop(tname, None)
+        kind = spec.kind if spec is not None else "value"
+        if spec is not None:
+            targets.append(spec)
+        scope = scope.child(**{tname: (KIND_TYPES[kind],
+                                       read_target(tname))})
+    effects = compile_effects(c, m.get("effects"), scope)
+    return ActionType(name, source, conds, tuple(targets), effects,
+                      bool(m["ends_turn"].value) if "ends_turn" in m else False,
+                      bool(m["passes"].value) if "passes" in m else False,
+                      str(m["text"].value) if "text" in m else "",
+                      bool(m["keeps_turn"].value) if "keeps_turn" in m else False,
+                      pin)
+
+
+def _conditions(c: CompileState, node: Node | None, scope: Scope,
+                entity: bool = False) -> tuple[Condition, ...]:
+    """The conditions of a ``when`` or ``where`` list; with ``entity`` (an entity
+    action's ``when``), each marked with whether it reads the actor."""
+    if node is None:
+        return ()
+    out = []
+    for label, e in _condition_nodes(node):
+        compiled = c.attempt(partial(c.expr, e, scope, "bool"))
+        test = compiled.fn if compiled is not None else None
+        if test is not None:
+            free = False
+            if entity:
+                names = names_read(e.value) if isinstance(e.value, str) else frozenset()
+                free = names is not None and "actor" not in names
+            out.append(Condition(label, test, free))
+    return tuple(out)
+
+
+def _condition_nodes(node: Node) -> list[tuple[str, Node]]:
+    """Each condition of a list as (label, expression node): ``{label: expression}``,
+    or the expression as its own label."""
+    items = node.value if node.is_list else [node]
+    out = []
+    for item in items:
+        out.extend(list(item.value.items()) if item.is_map else [(str(item.value), item)])
+    return out
+
+
+def _condition_forms(c: CompileState, node: Node | None,
+                     find: Callable[[str], Any]) -> Iterator[tuple[Node, str, Any]]:
+    """The conditions written as expressions in which ``find`` recognizes a form (it
+    returns ``None`` where it does not): each one's node, its text on one line, and
+    what ``find`` returned."""
+    if node is None:
+        return
+    for _, e in _condition_nodes(node):
+        if isinstance(e.value, str):
+            text = e.value.replace("\n", " ")
+            where = find(text)
+            if where is not None:
+                yield e, text, where
+
+
+def _pin(c: CompileState, node: Node | None, scope: Scope) -> Any:
+    """The expression, free of the actor, that a condition ``x == actor.id`` compares the
+    actor with (``ActionType.pin``); ``None`` when no condition has that form."""
+    for e, text, (start, end) in _condition_forms(
+            c, node, lambda text: pinned_by(text, "actor")):
+        known = c.pins.get(" ".join(text[start:end].split()))
+        if known is not None:
+            return known
+        try:
+            found = compile_expr(text[start:end], scope, e.loc, None,
+                                 partial(shifted, e, start))
+        except RulesError:
+            continue
+        if found.type in ("number", "entity", "any"):
+            c.pins[" ".join(text[start:end].split())] = found.fn
+            return found.fn
+    return None
+
+
+def _target(c: CompileState, name: str, node: Node, scope: Scope) -> TargetSpec:
+    m = c.keys(node, ("kind", "from", "where", "entity", "position", "player",
+                      "on_board"), f"target `{name}`")
+    kind: str | None = None
+    source: Any = None
+    for short in ("entity", "position", "player"):
+        if short in m:
+            kind = short
+            word = m[short].value
+            source = {"entity": {"enemy": "entities(owner: enemy)",
+                                 "ally": "entities(owner: ally)",
+                                 "any": "entities()"},
+                      "position": {"empty": "cells(empty: true)", "any": "cells()"},
+                      "player": {"opponent": "opponents()", "any": "players()"}}[short].get(
+                word if isinstance(word, str) else "")
+            if source is None:
+                choices = {"entity": "enemy, ally or any", "position": "empty or any",
+                           "player": "opponent or any"}[short]
+                c.fail(m[short].loc, f"unknown {short} target `{word}`", choices)
+                raise Skip
+            source = Node(source, m[short].loc)
+    if "kind" in m:
+        kind = c.need_str(m["kind"], "`kind`")
+        if kind not in KIND_TYPES:
+            c.fail(m["kind"].loc, f"unknown target kind `{kind}`",
+                   did_you_mean(kind, KIND_TYPES) or ", ".join(KIND_TYPES))
+            raise Skip
+    if kind is None:
+        c.fail(node.loc, f"target `{name}` needs a `kind`",
+               "position, entity, card, player, number or entity_type")
+        raise Skip
+    if "from" in m:
+        source = m["from"]
+    if source is None:
+        defaults = {"entity": "entities()", "position": "cells()", "player": "players()"}
+        if kind == "entity_type":
+            types = list(c.entity_types) or []
+            cands = tuple(types)
+            candidates: Any = lambda ctx: cands  # noqa: E731
+        elif kind in defaults:
+            source = Node(defaults[kind], node.loc)
+        else:
+            c.fail(node.loc, f"target `{name}` of kind {kind} needs `from`",
+                   "a list expression, e.g. from: \"[1, 2, 3]\"")
+            raise Skip
+    if source is not None:
+        cand = c.attempt(lambda: c.expr(source, scope))
+        if cand is None:
+            candidates = lambda ctx: ()  # noqa: E731  (reported; keep checking the rest)
+        elif cand.type not in ("list", "any"):
+            c.fail(source.loc, f"`from` must give a list, not a {cand.type}")
+            raise Skip
+        else:
+            candidates = cand.fn
+    inner = scope.child(**{name: (KIND_TYPES[kind], read_target(name))})
+    inner.pending.pop(name, None)
+    conds = _conditions(c, m.get("where"), inner)
+    near = _near(c, m.get("where"), inner, name) if kind in ("entity", "card") else None
+    on_board = None
+    if "on_board" in m:
+        on_board = c.need_str(m["on_board"], "`on_board`")
+        if kind != "number":
+            c.fail(m["on_board"].loc, f"`on_board` is for number targets; target "
+                   f"`{name}` is of kind {kind}", "leave it out")
+        elif on_board not in ("column", "row"):
+            c.fail(m["on_board"].loc, f"unknown `on_board` value `{on_board}`",
+                   "column or row")
+    return TargetSpec(name, candidates, conds, kind, near, on_board)
+
+
+def _near(c: CompileState, node: Node | None, scope: Scope, name: str) -> Any:
+    """``(center, bound)`` from a condition ``distance(center, NAME) <= bound``
+    (``TargetSpec.near``); ``None`` when no condition has that form."""
+    for e, text, ((c0, c1), (b0, b1)) in _condition_forms(
+            c, node, lambda text: bounded_distance(text, name)):
+        try:
+            center = compile_expr(text[c0:c1], scope, e.loc, None, partial(shifted, e, c0))
+            bound = compile_expr(text[b0:b1], scope, e.loc, None, partial(shifted, e, b0))
+        except RulesError:
+            continue
+        if center.type in ("entity", "pos", "any") and bound.type in ("number", "any"):
+            return center.fn, bound.fn
+    return None
+

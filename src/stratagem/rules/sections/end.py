@@ -1,0 +1,72 @@
+"""How the game ends (`end:`), and the `shape:` the rules declare of themselves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.game import SIZES
+from ...engine.spec import PLAYER_FIELD, EndRule
+from ..core import CompileState, Parts
+from ..source import Node
+
+
+def compile_end(c: CompileState, node: Node | None) -> tuple[tuple[EndRule, ...], int | None, Any]:
+    """`end:`: the win, lose and draw conditions, a round limit and a score."""
+    if node is None:
+        return (), None, None
+    m = c.keys(node, ("win", "lose", "draw", "round_limit", "score"), "`end`")
+    rules = []
+    for kind in ("win", "lose", "draw"):
+        for label, spec in c.need_map(m.get(kind), f"`{kind}` conditions").items():
+            def one(kind: str = kind, label: str = label, spec: Node = spec) -> None:
+                check = "each"
+                cond = spec
+                if spec.is_map:
+                    sm = c.keys(spec, ("when", "check"), f"{kind} `{label}`", ("when",))
+                    cond = sm["when"]
+                    if "check" in sm:
+                        check = c.need_str(sm["check"], "`check`")
+                        if check not in ("each", "active"):
+                            c.fail(sm["check"].loc, f"unknown check `{check}`",
+                                   "each or active")
+                scope = c.base_scope()
+                if kind == "draw":
+                    scope.names.pop("player")
+                    if PLAYER_FIELD in label:
+                        c.fail(spec.loc, f"the draw `{label}` names {PLAYER_FIELD}, "
+                               "but a draw holds for no one player",
+                               "leave it out of a draw's label")
+                        return
+                rules.append(EndRule(kind, c.expr(cond, scope, "bool").fn, label, check))
+            c.attempt(one)
+    limit = c.need_int(m["round_limit"], "`round_limit`", 1) if "round_limit" in m \
+        else None
+    score = c.expr(m["score"], c.base_scope(), "number").fn if "score" in m else None
+    return tuple(rules), limit, score
+
+
+def check_shape(c: CompileState, node: Node | None, parts: Parts) -> None:
+    """`shape:` declares the game's nature; it must agree with the rules."""
+    if node is None:
+        return
+    m = c.keys(node, ("chance", "hidden", "dynamics", *SIZES), "`shape`")
+    sizes: dict[str, int] = {}
+    for key in SIZES:
+        if key in m:
+            value = m[key].value
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                c.fail(m[key].loc, f"`{key}` must be a whole number of at least 1")
+            else:
+                sizes[key] = value
+    if sizes:
+        parts.kwargs["sizes"] = sizes
+    info = parts.build().info
+    for key, actual in (("chance", info.chance), ("hidden", info.hidden)):
+        if key in m and bool(m[key].value) != actual:
+            what = {"chance": ("rolls dice or draws at random", "has no chance"),
+                    "hidden": ("hides zones from players", "hides nothing")}[key]
+            c.fail(m[key].loc, f"`{key}: {str(bool(m[key].value)).lower()}` but the "
+                   f"rules {what[0] if actual else what[1]}")
+    if "dynamics" in m and m["dynamics"].value != "sequential":
+        c.fail(m["dynamics"].loc, "only `sequential` games are supported")
+

@@ -1,0 +1,55 @@
+"""The `narration:` section: a sentence for each event, from a `{field}` template."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ...engine import Ref
+from ..core import CompileState
+from ..errors import did_you_mean
+from ..source import Node
+
+Narrate = Callable[[Any, dict[str, Any]], str]
+"""A narration: the sentence for an event, from the state and the event's fields."""
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def compile_narration(c: CompileState, node: Node | None) -> dict[str, Narrate]:
+    """`narration: {died: "{type} #{entity} drops"}`: plain `{field}` templates."""
+    out: dict[str, Narrate] = {}
+    for event, tnode in c.need_map(node, "`narration`").items():
+        if event not in c.events and not event.endswith("_cancelled"):
+            c.fail(node.key_locs[event] if node else tnode.loc,
+                   f"unknown event `{event}`", did_you_mean(event, c.events))
+            continue
+        template = c.need_str(tnode, "a narration template")
+        base = event.removesuffix("_cancelled")
+        fields = set(c.events.get(base, {}))
+        for name in _FIELD.findall(template):
+            if name not in fields:
+                c.fail(tnode.loc, f"`{{{name}}}`: the event `{base}` has no field "
+                       f"`{name}`", did_you_mean(name, fields) or
+                       f"its fields: {', '.join(sorted(fields))}")
+        emitted = c.field_types.get(base, {})  # a field every emit gives an entity
+        out[event] = _template(template, frozenset(
+            f for f, t in c.events.get(base, {}).items()
+            if t == "entity" or emitted.get(f) == {"entity"}))
+    return out
+
+
+
+def _template(template: str, entity_fields: frozenset[str]) -> Narrate:
+    """A narration template: `{field}` replaced by the event's field, nothing else.
+
+    Entity fields (and any field holding an entity, such as an event's field passed
+    on) read as "type #id" while the entity is in the game."""
+    def render(state: Any, fields: dict[str, Any]) -> str:
+        def one(m: re.Match[str]) -> str:
+            v = fields.get(m.group(1))
+            e = state.entities.get(v) if m.group(1) in entity_fields or type(v) is Ref else None
+            return f"{e.type} #{int(e.id)}" if e is not None else str(v)
+        return _FIELD.sub(one, template)
+    return render

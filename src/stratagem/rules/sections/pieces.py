@@ -1,0 +1,77 @@
+"""Parameters, zones and entity types: the `player:`, `zones:` and `entities:` sections."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from ...engine.spec import EntityType, ParamSpec, ZoneSpec
+from ..core import CompileState
+from ..source import Node
+
+
+def compile_params(c: CompileState, node: Node | None, owner: str,
+                   names: set[str]) -> tuple[ParamSpec, ...]:
+    """The parameters of `owner` (the players, or an entity type); their names are added
+    to ``names``."""
+    out = []
+    for name, spec in c.need_map(node, f"parameters of {owner}").items():
+        names.add(name)
+        p = c.attempt(partial(_param, c, owner, name, spec))
+        if p is not None:
+            out.append(p)
+    return tuple(out)
+
+
+def _param(c: CompileState, owner: str, name: str, spec: Node) -> ParamSpec | None:
+    if not spec.is_map:
+        return ParamSpec(name, c.need_num(spec, f"parameter `{owner}.{name}`"))
+    m = c.keys(spec, ("default", "min", "max"), f"parameter `{owner}.{name}`")
+    lo = c.need_num(m["min"], "`min`") if "min" in m else None
+    hi = c.need_num(m["max"], "`max`") if "max" in m else None
+    if "default" in m:
+        default = c.need_num(m["default"], "`default`")
+    else:
+        default = hi if hi is not None else (lo if lo is not None else 0)
+    if lo is not None and hi is not None and lo > hi:
+        c.fail(spec.loc, f"parameter `{owner}.{name}`: min {lo} > max {hi}")
+        return None
+    return ParamSpec(name, default, lo, hi)
+
+
+def compile_zones(c: CompileState, node: Node | None) -> tuple[ZoneSpec, ...]:
+    """`zones:`: each zone's name and who may see what it holds."""
+    out = []
+    for name, vis in c.need_map(node, "`zones`").items():
+        v = c.need_str(vis, f"visibility of zone `{name}`")
+        if v not in ("public", "owner", "hidden"):
+            c.fail(vis.loc, f"unknown visibility `{v}`", "public, owner or hidden")
+            continue
+        c.zone_names.add(name)
+        out.append(ZoneSpec(name, v))
+    return tuple(out)
+
+
+def compile_entities(c: CompileState, node: Node | None) -> tuple[EntityType, ...]:
+    """`entities:`: the entity types, with their parameters, actions, reactions, tags,
+    statuses, symbol and value hints."""
+    out = []
+    for name, spec in c.need_map(node, "`entities`").items():
+        def one(name: str = name, spec: Node = spec) -> None:
+            m = c.keys(spec, ("params", "actions", "reactions", "tags", "statuses",
+                              "symbol", "hints", "description"), f"entity `{name}`")
+            params = compile_params(c, m.get("params"), name, c.entity_params)
+            hints = {k: c.need_num(v, f"hint `{k}`")
+                     for k, v in c.need_map(m.get("hints"), "`hints`").items()}
+            et = EntityType(
+                name, params,
+                c.names(m.get("actions"), c.action_names, "action"),
+                c.names(m.get("reactions"), c.reaction_names, "reaction"),
+                frozenset(c.need_str(t, "a tag")
+                          for t in c.need_list(m.get("tags"), "`tags`")),
+                c.names(m.get("statuses"), c.status_names, "status"),
+                str(m["symbol"].value) if "symbol" in m else name[:1], hints)
+            c.entity_types[name] = et
+            out.append(et)
+        c.attempt(one)
+    return tuple(out)
+

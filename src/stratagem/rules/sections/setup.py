@@ -1,0 +1,122 @@
+"""Where the game starts: `setup:`, and the `scenarios:` (possibly in files of their own)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...engine import Pos
+from ...engine.spec import Board, Placement
+from ..core import CompileState, Parts
+from ..effect_table import compile_effects
+from ..errors import Loc, did_you_mean
+from ..reading import Skip
+from ..source import Node, read_yaml
+from .board import compile_board
+
+
+def _placements(c: CompileState, node: Node | None, board: Board) -> tuple[Placement, ...]:
+    out: list[Placement] = []
+    taken: dict[tuple[int, int], Loc] = {}
+    for item in c.need_list(node, "`entities`"):
+        def one(item: Node = item) -> None:
+            m = c.keys(item, ("type", "owner", "at", "zone", "params", "count"),
+                       "a placement", ("type",))
+            etype = c.need_str(m["type"], "an entity type")
+            if etype not in c.entity_types:
+                c.fail(m["type"].loc, f"unknown entity type `{etype}`",
+                       did_you_mean(etype, c.entity_types))
+                raise Skip
+            owner = c.player_index(m["owner"]) if "owner" in m and \
+                m["owner"].value is not None else None
+            pos = None
+            if "at" in m:
+                xy = c.need_list(m["at"], "`at`")
+                if len(xy) != 2:
+                    c.fail(m["at"].loc, "`at` is [x, y]")
+                    raise Skip
+                pos = Pos(c.need_int(xy[0], "x"), c.need_int(xy[1], "y"))
+                if not c.board_ok:
+                    raise Skip  # the board is wrong, and already reported
+                if not board.contains(pos):
+                    c.fail(m["at"].loc, f"{list(pos)} is off the {board.width}x"
+                           f"{board.height} board")
+                    raise Skip
+                if pos in taken:
+                    c.fail(m["at"].loc, f"{list(pos)} is already taken (at {taken[pos]})")
+                    raise Skip
+                taken[pos] = m["at"].loc
+            zone = None
+            if "zone" in m:
+                zone = c.need_str(m["zone"], "a zone")
+                if zone not in c.zone_names:
+                    c.fail(m["zone"].loc, f"unknown zone `{zone}`",
+                           did_you_mean(zone, c.zone_names))
+                    raise Skip
+                if owner is None:
+                    c.fail(item.loc, "a card in a zone needs an `owner`")
+                    raise Skip
+            params = {}
+            declared = {p.name for p in c.entity_types[etype].params}
+            for k, v in c.need_map(m.get("params"), "`params`").items():
+                if k not in declared:
+                    c.fail(v.loc, f"a {etype} has no parameter `{k}`",
+                           did_you_mean(k, declared))
+                    continue
+                params[k] = c.need_num(v, f"parameter `{k}`")
+            count = c.need_int(m["count"], "`count`", 1, 1000) if "count" in m else 1
+            if count > 1 and pos is not None:
+                c.fail(m["count"].loc, "`count` is for cards in zones, not board places")
+                raise Skip
+            out.extend(Placement(etype, owner, pos, zone, params) for _ in range(count))
+        c.attempt(one)
+    return tuple(out)
+
+
+def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, parts: Parts,
+                  board: Board) -> None:
+    """`setup:` (placements and effects) and `scenarios:` (each its placements and, perhaps,
+    its board), into ``parts``."""
+    sm = c.keys(setup, ("entities", "effects"), "`setup`") if setup is not None else {}
+    parts.kwargs["setup"] = compile_effects(c, sm.get("effects"), c.playerless_scope(
+        "setup", "for each player, use `for_each` over `players()`"))
+    parts.placements[""] = _placements(c, sm.get("entities"), board)
+    parts.default = ""
+    for name, spec in c.need_map(scenarios, "`scenarios`").items():
+        def one(name: str = name, spec: Node = spec) -> None:
+            node = spec
+            if isinstance(spec.value, str):
+                node = _include(c, spec)
+            m = c.keys(node, ("entities", "board", "description"), f"scenario `{name}`")
+            b = board
+            if "board" in m:
+                b = compile_board(c, m["board"])
+                parts.layouts[name] = b
+            parts.placements[name] = _placements(c, m.get("entities"), b)
+        c.attempt(one)
+    if not parts.placements[""] and len(parts.placements) > 1:
+        parts.default = next(k for k in parts.placements if k)
+
+
+def _include(c: CompileState, node: Node) -> Node:
+    if c.folder is None:
+        c.fail(node.loc, "files can be named only by a rules file in a folder")
+        raise Skip
+    rel = Path(str(node.value))
+    shown = str(rel) if len(str(rel)) <= 60 else str(rel)[:56] + "…"
+    try:
+        target = (c.folder / rel).resolve()
+        if rel.is_absolute() or not target.is_relative_to(c.folder.resolve()):
+            c.fail(node.loc, f"`{shown}` is outside the game's folder",
+                   "name files inside the folder")
+            raise Skip
+        found = target.is_file()
+    except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, a NUL, too long
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        c.fail(node.loc, f"cannot use `{shown}` as a file name: {why}",
+               "name a file inside the game's folder")
+        raise Skip from None
+    if not found:
+        c.fail(node.loc, f"no file `{shown}` in the game's folder")
+        raise Skip
+    return read_yaml(target)
+
