@@ -774,6 +774,16 @@ def parse_program(text: str, game: Game, file: str = "<program>") -> Program:
     return ProgramCompiler(parse_yaml(text, file), game, file).compile()
 
 
+def parse_condition(text: str, game: Game, where: str = "<condition>") -> Expr:
+    """An expression over the game's state as a program sees it (``player``, the side it
+    plays), such as an evaluation's measure (``RulesError`` if it does not compile)."""
+    compiler = ProgramCompiler(parse_yaml("{}", where), game, where)
+    try:
+        return compiler.expr(Node(text, Loc(where, 1, 1)), compiler.scope())
+    except _Skip:
+        raise RulesError(compiler.problems) from None
+
+
 def program_game(path: Path) -> str:
     """The game a program file names in its header (``RulesError`` if it names none)."""
     root = read_yaml(path)
