@@ -413,25 +413,32 @@ class _Page(HTMLParser):
 
 
 def test_the_card_shows_every_state_trigger_and_step() -> None:
+    """Every state has its section, every trigger its sentence (its `say:`) and every
+    step its numbered item; the expressions are printed in the appendix only."""
     prog = load_program(bundled_programs("skirmish")["goblins"])
     md = render_markdown(prog)
+    main, appendix = md.split("## Appendix")
     for name, st in prog.states.items():
-        assert f"## State: {name}" in md
+        assert f"## State: {name}" in main
         for t in st.triggers:
-            assert f"{t.number}. If `{t.test.text}`: go to **{t.go}**" in md
-        for rules in st.phases.values():
+            assert f"**{t.number}.** If {t.say[0].lower()}{t.say[1:]}: go to **{t.go}**" in main
+            assert f"trigger {t.number}: `{t.test.text}`" in appendix
+        for part, rules in st.parts():
             for r in rules:
-                assert f"\n- **{r.number}.** " in md
+                assert f"\n- **{r.number}.** " in main
+                assert f"- {r.label}: do `" in appendix
     assert "```mermaid" in md and "hunt --> cunning" in md
-    assert "if still tied, roll a die" in md
+    assert "if still tied, roll a die" in main
     page = _Page()
     page.feed(render_html(prog))
     joined = "".join(page.text)
     assert "State: hunt" in joined and "State: cunning" in joined
     assert "svg" in page.tags and page.refs == []
-    assert page.tags.count("li") == sum(
-        len(r) for st in prog.states.values() for r in st.phases.values()) + sum(
-        len(st.triggers) for st in prog.states.values())
+    # the how-to and, in the main text and again in the appendix, each definition,
+    # trigger and step; enter and exit steps in the main text only
+    items = sum(2 * (len(st.all_rules()) + len(st.triggers)) + len(st.enter) + len(st.exit)
+                for st in prog.states.values())
+    assert page.tags.count("li") == 5 + 2 * len(prog.defines) + items
 
 
 def test_the_markdown_card_lists_each_step_as_an_item_of_its_own() -> None:
@@ -442,14 +449,18 @@ def test_the_markdown_card_lists_each_step_as_an_item_of_its_own() -> None:
         prog = load_program(bundled_programs(game)[name])
         md = render_markdown(prog)
         tokens = markdown_it.MarkdownIt("commonmark").parse(md)
-        items = [t for t in tokens if t.type == "list_item_open"]
         words = [t.content for t in tokens if t.type == "inline"]
-        steps = [r for st in prog.states.values() for rules in st.phases.values() for r in rules]
-        triggers = [t for st in prog.states.values() for t in st.triggers]
-        assert len(items) == len(steps) + len(triggers) + len(prog.defines), name
+        steps = [r for st in prog.states.values() for r in st.all_rules()]
         for r in steps:
             assert sum(w.startswith(f"**{r.number}.** ") for w in words) >= 1, r.number
         assert not any("\n" in w for w in words if w.startswith("**")), "steps run together"
+        items = [t for t in tokens if t.type == "list_item_open"]
+        triggers = [t for st in prog.states.values() for t in st.triggers]
+        enter_exit = [s for st in prog.states.values() for s in (*st.enter, *st.exit)]
+        # the how-to, the terms, the steps, triggers and enter/exit steps; the appendix
+        # lists the definitions, the triggers and the steps again
+        assert len(items) == (5 + 2 * len(prog.defines) + 2 * len(steps)
+                              + 2 * len(triggers) + len(enter_exit)), name
 
 
 # ------------------------------------------------------------------ roster, seats, games
@@ -621,7 +632,7 @@ states:
     assert cell(a.choose(s, s.decision).action) == Pos(2, 2)  # type: ignore[arg-type]
     assert a.current == "late"
     card = render_markdown(prog)
-    assert "*centre_free*: the centre is empty" in card and "*crowded*:" in card
+    assert "*centre free*: the centre is empty" in card and "*crowded*:" in card
     for bad, message in (("  player: 'true'\n", "`player` cannot be defined"),
                          ("  x: 'centr_free'\n", "unknown name `centr_free`"),
                          ("  place: 'true'\n", "`place` cannot be defined")):

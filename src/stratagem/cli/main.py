@@ -516,12 +516,13 @@ def check_program_cmd(file: Path, game_name: str | None, sample: int) -> None:
     """Check a program FILE: unknown names, unreachable states, states with no way out,
     rules that can never match, constant conditions and shadowed triggers, each with
     file:line:column."""
-    from ..agents.program import check_program
-    from ..agents.program.checks import sample_constants
+    from ..agents.program import card_gaps, check_program, sample_constants
     program, game = _program(file, game_name)
     problems = check_program(program, game)
     for p in problems:
         out.print(str(p), markup=False)
+    for p in card_gaps(program):
+        out.print(f"card: {p}", markup=False)
     for p in sample_constants(program, game, games=sample) if sample else []:
         out.print(f"hint: {p}", markup=False)
     if problems:
@@ -587,7 +588,7 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
     from rich.progress import Progress
 
     from ..agents import make_agent
-    from ..agents.program.spec import parse_condition
+    from ..agents.program import parse_condition
     from ..arena.program_eval import evaluate_program
     program, base = _program(file, game_name)
     game = load(base.name if game_name is None else game_name, scenario)
