@@ -38,7 +38,7 @@ PNG: anti-aliasing and hinting move a few pixels, a changed line moves many."""
 
 
 def _main_text(md: str) -> str:
-    main = md.split("## Appendix")[0]
+    main = md.split("## Appendix", maxsplit=1)[0]
     return re.sub(r"```mermaid.*?```", "", main, flags=re.S)
 
 

@@ -423,7 +423,7 @@ def test_the_card_shows_every_state_trigger_and_step() -> None:
         for t in st.triggers:
             assert f"**{t.number}.** If {t.say[0].lower()}{t.say[1:]}: go to **{t.go}**" in main
             assert f"trigger {t.number}: `{t.test.text}`" in appendix
-        for part, rules in st.parts():
+        for _part, rules in st.parts():
             for r in rules:
                 assert f"\n- **{r.number}.** " in main
                 assert f"- {r.label}: do `" in appendix
@@ -676,8 +676,7 @@ def test_rules_keyed_on_steps_are_tried_only_in_their_step() -> None:
             "pass": "reactions"}
     assert me.trace and not any(t.fallback for t in me.trace)
     for t in me.trace:
-        assert t.rule.startswith(part[t.action.split(" ")[0]]
-                                 if t.action.split(" ")[0] in part else "?"), t
+        assert t.rule.startswith(part.get(t.action.split(" ")[0], "?")), t
     assert check_program(prog, game) == []
     with pytest.raises(RulesError, match="has no step `order`"):
         parse_program(program(STEPPED.replace("orders:", "order:"), "flower_war",

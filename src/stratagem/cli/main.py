@@ -644,7 +644,8 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
             write_atomic(path, b.state)
             where = f" — saved as {path}"
         out.print(f"  blunder {i}: regret {b.regret:.3f} in game {b.game}, state "
-                  f"{b.program_state}, rule {b.rule}: chose '{b.chosen}', best '{b.best}'{where}", markup=False)
+                  f"{b.program_state}, rule {b.rule}: chose '{b.chosen}', best '{b.best}'"
+                  f"{where}", markup=False)
     if json_out is not None:
         write_atomic(json_out, json.dumps(ev.as_dict(), indent=2) + "\n")
 

@@ -21,6 +21,7 @@ import html
 import math
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...rules.errors import Problem
 from .spec import ANY, REACTIONS, Expr, Prefer, Program, ProgramState, Rule, Step
@@ -132,9 +133,9 @@ def part_title(part: str) -> str:
 class _Doc:
     """The card as blocks both renderers share."""
 
-    blocks: list[tuple[str, object]] = field(default_factory=list)
+    blocks: list[tuple[str, Any]] = field(default_factory=list)
 
-    def add(self, kind: str, payload: object = "") -> None:
+    def add(self, kind: str, payload: Any = "") -> None:
         self.blocks.append((kind, payload))
 
 
@@ -217,13 +218,13 @@ def _state(doc: _Doc, program: Program, st: ProgramState) -> None:
         doc.add("p", " ".join(st.description.split()))
     if st.triggers:
         doc.add("h3", "Triggers — at the start of your turn, in order")
-        items = []
+        lines = []
         for t in st.triggers:
             test = t.say.strip().rstrip(".") if t.say else "its test holds (see the appendix)"
             when = " *(also mid-turn)*" if t.always else ""
-            items.append((str(t.number), f"If {test[:1].lower() + test[1:]}: go to "
+            lines.append((str(t.number), f"If {test[:1].lower() + test[1:]}: go to "
                           f"**{t.go}**.{when}{notes.mark(t.why)}"))
-        doc.add("items", items)
+        doc.add("items", lines)
     for title, steps in (("On entering", st.enter), ("On leaving", st.exit)):
         if steps:
             doc.add("h3", title)
@@ -299,13 +300,13 @@ def render_markdown(program: Program) -> str:
         elif kind == "p":
             lines += [str(payload), ""]
         elif kind == "bullets":
-            lines += [f"- {b}" for b in payload] + [""]  # type: ignore[attr-defined]
+            lines += [f"- {b}" for b in payload] + [""]
         elif kind == "items":
             # A bullet each: a number such as 2.1 is no Markdown list marker, so without
             # one the steps would run together into a single paragraph.
-            lines += [f"- **{n}.** {t}" for n, t in payload] + [""]  # type: ignore[attr-defined]
+            lines += [f"- **{n}.** {t}" for n, t in payload] + [""]
         elif kind == "notes":
-            lines += [f"\\[{i}\\] {t}" + "\n" for i, t in enumerate(payload, 1)]  # type: ignore[arg-type]
+            lines += [f"\\[{i}\\] {t}" + "\n" for i, t in enumerate(payload, 1)]
         elif kind == "diagram":
             lines += ["```mermaid", "stateDiagram-v2", f"    [*] --> {program.start}"]
             lines += [f"    {a} --> {b}: {n}" for a, b, n in _edges(program)]
@@ -324,7 +325,8 @@ def state_diagram_svg(program: Program, size: int = 420) -> str:
                  cy + r * math.sin(2 * math.pi * i / n - math.pi / 2))
           for i, name in enumerate(names)}
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-           f'viewBox="0 0 {size} {size}" role="img"><defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" '
+           f'viewBox="0 0 {size} {size}" role="img"><defs><marker id="arrow" '
+           'viewBox="0 0 10 10" refX="10" refY="5" '
            'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
            '<path d="M 0 0 L 10 5 L 0 10 z"/></marker></defs>']
     for a, b, num in _edges(program):
@@ -395,14 +397,14 @@ def render_html(program: Program) -> str:
             body.append(f"<p>{_inline(str(payload))}</p>")
         elif kind == "bullets":
             body.append("<ul>" + "".join(f"<li>{_inline(b)}</li>"
-                                         for b in payload) + "</ul>")  # type: ignore[attr-defined]
+                                         for b in payload) + "</ul>")
         elif kind == "items":
             body.append('<ol class="steps">' + "".join(
                 f'<li><b class="n">{html.escape(n)}.</b>{_inline(t)}</li>'
-                for n, t in payload) + "</ol>")  # type: ignore[attr-defined]
+                for n, t in payload) + "</ol>")
         elif kind == "notes":
             body += [f'<p class="note">[{i}] {_inline(t)}</p>'
-                     for i, t in enumerate(payload, 1)]  # type: ignore[arg-type]
+                     for i, t in enumerate(payload, 1)]
         elif kind == "diagram":
             body.append(f"<figure>{state_diagram_svg(program)}</figure>")
         elif kind == "page":
@@ -421,10 +423,9 @@ def card_gaps(program: Program) -> list[Problem]:
     out: list[Problem] = []
     seen: set[object] = set()
     for st in program.states.values():
-        for t in st.triggers:
-            if not t.say and not t.test.const:
-                out.append(Problem(t.loc, f"trigger {t.number} of `{st.name}` has no `say:`: "
-                                   "the card cannot word its test"))
+        out += [Problem(t.loc, f"trigger {t.number} of `{st.name}` has no `say:`: the card "
+                        "cannot word its test")
+                for t in st.triggers if not t.say and not t.test.const]
         for rule in st.all_rules():
             if rule.loc in seen:
                 continue
