@@ -100,7 +100,7 @@ def test_the_card_renders_every_state_and_step(tmp_path: Path) -> None:
     assert page.strip() == render_html(program).strip()
     for state in program.states.values():
         assert f"State: {state.name}" in page
-        for rule in state.rules_for("battle"):
+        for rule in state.all_rules():
             assert rule.say, f"rule {rule.number} of {state.name} says nothing"
     for words in ("Activation Pool", "Massed Volley", "Show of Strength", "Harassing Fire",
                   "the most bow figures can reach", "one fatigue from exhaustion",

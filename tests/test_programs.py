@@ -413,25 +413,32 @@ class _Page(HTMLParser):
 
 
 def test_the_card_shows_every_state_trigger_and_step() -> None:
+    """Every state has its section, every trigger its sentence (its `say:`) and every
+    step its numbered item; the expressions are printed in the appendix only."""
     prog = load_program(bundled_programs("skirmish")["goblins"])
     md = render_markdown(prog)
+    main, appendix = md.split("## Appendix")
     for name, st in prog.states.items():
-        assert f"## State: {name}" in md
+        assert f"## State: {name}" in main
         for t in st.triggers:
-            assert f"{t.number}. If `{t.test.text}`: go to **{t.go}**" in md
-        for rules in st.phases.values():
+            assert f"**{t.number}.** If {t.say[0].lower()}{t.say[1:]}: go to **{t.go}**" in main
+            assert f"trigger {t.number}: `{t.test.text}`" in appendix
+        for _part, rules in st.parts():
             for r in rules:
-                assert f"\n- **{r.number}.** " in md
+                assert f"\n- **{r.number}.** " in main
+                assert f"- {r.label}: do `" in appendix
     assert "```mermaid" in md and "hunt --> cunning" in md
-    assert "if still tied, roll a die" in md
+    assert "if still tied, roll a die" in main
     page = _Page()
     page.feed(render_html(prog))
     joined = "".join(page.text)
     assert "State: hunt" in joined and "State: cunning" in joined
     assert "svg" in page.tags and page.refs == []
-    assert page.tags.count("li") == sum(
-        len(r) for st in prog.states.values() for r in st.phases.values()) + sum(
-        len(st.triggers) for st in prog.states.values())
+    # the how-to and, in the main text and again in the appendix, each definition,
+    # trigger and step; enter and exit steps in the main text only
+    items = sum(2 * (len(st.all_rules()) + len(st.triggers)) + len(st.enter) + len(st.exit)
+                for st in prog.states.values())
+    assert page.tags.count("li") == 5 + 2 * len(prog.defines) + items
 
 
 def test_the_markdown_card_lists_each_step_as_an_item_of_its_own() -> None:
@@ -442,14 +449,18 @@ def test_the_markdown_card_lists_each_step_as_an_item_of_its_own() -> None:
         prog = load_program(bundled_programs(game)[name])
         md = render_markdown(prog)
         tokens = markdown_it.MarkdownIt("commonmark").parse(md)
-        items = [t for t in tokens if t.type == "list_item_open"]
         words = [t.content for t in tokens if t.type == "inline"]
-        steps = [r for st in prog.states.values() for rules in st.phases.values() for r in rules]
-        triggers = [t for st in prog.states.values() for t in st.triggers]
-        assert len(items) == len(steps) + len(triggers) + len(prog.defines), name
+        steps = [r for st in prog.states.values() for r in st.all_rules()]
         for r in steps:
             assert sum(w.startswith(f"**{r.number}.** ") for w in words) >= 1, r.number
         assert not any("\n" in w for w in words if w.startswith("**")), "steps run together"
+        items = [t for t in tokens if t.type == "list_item_open"]
+        triggers = [t for st in prog.states.values() for t in st.triggers]
+        enter_exit = [s for st in prog.states.values() for s in (*st.enter, *st.exit)]
+        # the how-to, the terms, the steps, triggers and enter/exit steps; the appendix
+        # lists the definitions, the triggers and the steps again
+        assert len(items) == (5 + 2 * len(prog.defines) + 2 * len(steps)
+                              + 2 * len(triggers) + len(enter_exit)), name
 
 
 # ------------------------------------------------------------------ roster, seats, games
@@ -621,9 +632,219 @@ states:
     assert cell(a.choose(s, s.decision).action) == Pos(2, 2)  # type: ignore[arg-type]
     assert a.current == "late"
     card = render_markdown(prog)
-    assert "*centre_free*: the centre is empty" in card and "*crowded*:" in card
+    assert "*centre free*: the centre is empty" in card and "*crowded*:" in card
     for bad, message in (("  player: 'true'\n", "`player` cannot be defined"),
                          ("  x: 'centr_free'\n", "unknown name `centr_free`"),
                          ("  place: 'true'\n", "`place` cannot be defined")):
         with pytest.raises(RulesError, match=message):
             parse_program(text.replace("define:\n", "define:\n" + bad), TTT, "p.yaml")
+
+
+# ------------------------------------------------------------------ steps, acting steps
+STEPPED = """
+states:
+  only:
+    steps:
+      orders:
+        - do: roll_dice
+          say: Roll
+        - do: end_orders
+          say: End the orders
+      activation:
+        - do: end_turn
+          say: End the turn
+    reactions:
+      - do: pass
+        say: Let it pass
+"""
+
+
+def test_rules_keyed_on_steps_are_tried_only_in_their_step() -> None:
+    """Flower War's orders and activation are steps of one phase: a program keyed on
+    them tries the orders' rules in the orders, the activation's in the activation,
+    and its reactions when the game asks it to react."""
+    game = stratagem.load("flower_war", "close_quarters")
+    prog = parse_program(program(STEPPED, "flower_war", "tlaxcaltecs"), game, "p.yaml")
+    st = prog.states["only"]
+    assert [r.label for r in st.rules_for("battle", "orders")] == ["orders 1", "orders 2"]
+    assert [r.label for r in st.rules_for("battle", "activation")] == ["activation 1"]
+    assert [r.label for r in st.rules_for("battle", "orders", reaction=True)] == [
+        "reactions 1"]
+    me = ProgramAgent(game, seed=1, program=prog)
+    stratagem.play(game, ["random", me], seed=3)
+    part = {"roll_dice": "orders", "end_orders": "orders", "end_turn": "activation",
+            "pass": "reactions"}
+    assert me.trace and not any(t.fallback for t in me.trace)
+    for t in me.trace:
+        assert t.rule.startswith(part.get(t.action.split(" ")[0], "?")), t
+    assert check_program(prog, game) == []
+    with pytest.raises(RulesError, match="has no step `order`"):
+        parse_program(program(STEPPED.replace("orders:", "order:"), "flower_war",
+                              "tlaxcaltecs"), game, "p.yaml")
+
+
+def test_a_step_rule_for_actions_its_step_never_offers_is_reported() -> None:
+    game = stratagem.load("flower_war")
+    text = program(STEPPED.replace("- do: end_turn", "- do: shoot"), "flower_war",
+                   "tlaxcaltecs")
+    fine = check_program(parse_program(text, game, "p.yaml"), game)
+    assert fine == []
+    bad = program(STEPPED.replace("- do: roll_dice", "- do: shoot"), "flower_war",
+                  "tlaxcaltecs")
+    problems = [str(p) for p in check_program(parse_program(bad, game, "p.yaml"), game)]
+    assert any("rule orders 1 of `only` never matches: phase `orders` never offers `shoot`"
+               in p for p in problems), problems
+
+
+ACTING = """
+states:
+  calm:
+    triggers:
+      - if: "count(entities(owner: player)) >= 1"
+        go: angry
+    rules:
+      - do: place
+        prefer: [least: cell.x, least: cell.y]
+  angry:
+    exit: []
+    enter:
+      - say: Take the far corner first
+      - do: place
+        where: "cell == (2, 2)"
+        say: Take the far corner
+    rules:
+      - do: place
+        prefer: [least: cell.y, least: cell.x]
+"""
+
+
+def test_enter_steps_can_take_a_game_action() -> None:
+    """An acting enter step is tried first at the side's next decision, acts once, and
+    the trace names it; a note (`say:`) only prints on the card."""
+    a = agent(program(ACTING))
+    s = play_ttt(TTT.new_state(0), (0, 0), (1, 1))  # x has one mark: calm → angry
+    choice = a.choose(s, s.decision)  # type: ignore[arg-type]
+    assert a.current == "angry" and cell(choice.action) == Pos(2, 2)
+    assert a.trace[-1].rule == "enter 2" and "Take the far corner" in choice.rationale
+    s = play_ttt(s, (2, 2), (1, 0))
+    again = a.choose(s, s.decision)  # type: ignore[arg-type]
+    assert cell(again.action) == Pos(2, 0) and a.trace[-1].rule == "1"
+    md = render_markdown(parse_program(program(ACTING), TTT, "p.yaml"))
+    assert "### On entering" in md and "- **2.** Take the far corner." in md
+
+
+def test_an_acting_step_that_cannot_act_this_turn_is_dropped_at_the_next() -> None:
+    a = agent(program(ACTING.replace("(2, 2)", "(1, 1)")))
+    s = play_ttt(TTT.new_state(0), (0, 0), (1, 1))  # the centre is taken already
+    choice = a.choose(s, s.decision)  # type: ignore[arg-type]
+    assert a.current == "angry" and cell(choice.action) == Pos(1, 0)
+    assert len(a.pending) == 1  # waits for the rest of this turn
+    s = play_ttt(s, (1, 0), (2, 0))
+    a.choose(s, s.decision)  # type: ignore[arg-type]
+    assert a.pending == []
+
+
+# ------------------------------------------------------------------ constant conditions
+def test_checks_flag_conditions_that_are_constant_not_only_false() -> None:
+    """A condition that reads nothing of the game, or compares a parameter with a bound
+    it can never cross, is constant: always true says nothing, always false never acts."""
+    game = stratagem.load("flower_war")
+    text = program("""
+states:
+  only:
+    triggers:
+      - if: "1 + 1 == 2"
+        go: only
+      - if: "player.long_range > 1"
+        go: only
+    steps:
+      orders:
+        - do: roll_dice
+          if: "player.long_range >= 0"
+        - do: end_orders
+          if: "2 < 1"
+        - do: place
+          where: "player.hand_rare <= 6 and symbol == 'rare'"
+""", "flower_war", "tlaxcaltecs")
+    problems = [str(p) for p in check_program(parse_program(text, game, "c.yaml"), game)]
+    assert any("trigger 1 of `only`: its test is always true" in p for p in problems)
+    assert any("trigger 2 of `only` never fires: its test is always false" in p
+               for p in problems)
+    assert any("rule orders 1 of `only`: its `if` is always true" in p for p in problems)
+    assert any("rule orders 2 of `only` never matches: its `if` is always false" in p
+               for p in problems)
+    assert not any("orders 3" in p for p in problems)  # not a lone comparison: not judged
+
+
+def test_a_sampled_check_finds_conditions_that_never_changed_in_play() -> None:
+    from stratagem.agents.program import sample_constants
+    game = stratagem.load("flower_war", "close_quarters")
+    text = program("""
+states:
+  only:
+    steps:
+      orders:
+        - do: roll_dice
+        - do: place
+          if: "count(entities(owner: enemy)) > 99"
+        - do: end_orders
+      activation:
+        - do: end_turn
+    reactions:
+      - do: pass
+""", "flower_war", "tlaxcaltecs")
+    prog = parse_program(text, game, "s.yaml")
+    assert check_program(prog, game) == []
+    hints = [str(p) for p in sample_constants(prog, game, games=1, seed=0)]
+    assert any(h.startswith("s.yaml:") and "the `if` of rule orders 2 of `only` was always "
+               "false" in h for h in hints), hints
+
+
+# ------------------------------------------------------------------ evaluation for authors
+DULL = program("""
+states:
+  only:
+    rules:
+      - do: place
+        say: Mark the first free cell, row by row
+        prefer: [least: cell.y, least: cell.x]
+""")
+
+
+def test_evaluation_keeps_the_worst_blunders_the_unused_rules_and_measures(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Beside win rates: the positions of the worst blunders as saved states that `show`
+    opens, the rules and triggers that never acted, and the author's own measures."""
+    from stratagem.agents.program import parse_condition
+    game = stratagem.load("skirmish", "ambush")
+    prog = load_program(bundled_programs("skirmish")["goblins"])
+    hurt = parse_condition("count(entities(owner: enemy)) < 2", game)
+    ev = evaluate_program(prog, game, baselines=("random",), games=2, seed=2,
+                          sample_every=0, measures=(("hero down", "attack", hurt),))
+    (m,) = ev.measures
+    assert m.times > 0 and 0 <= m.held <= m.times and ev.sampled == 0
+    assert "cunning: trigger 1 (to hunt)" in ev.never_used or ev.states["cunning"]
+    doc = ev.as_dict()
+    assert doc["measures"][0]["name"] == "hero down" and "never_used" in doc
+    # A program that marks the first free cell misses wins and lets the enemy win.
+    dull = parse_program(DULL, TTT, "dull.yaml")
+    ev = evaluate_program(dull, TTT, baselines=("random",), games=20, seed=1,
+                          sample_every=1, keep_worst=2)
+    assert len(ev.worst) == 2 and ev.worst[0].regret >= ev.worst[1].regret > 0.05
+    assert all(b.rule == "1" and b.program_state == "only" for b in ev.worst)
+    file = tmp_path / "dull.yaml"
+    file.write_text(DULL)
+    out = tmp_path / "worst"
+    assert main(["evaluate-program", str(file), "--game", "tic_tac_toe", "--games", "20",
+                 "--against", "random", "--sample-every", "1", "--measure",
+                 "centre=place:count(entities(owner: player)) > 0",
+                 "--blunders", str(out)]) is None
+    shown = capsys.readouterr().out
+    assert "measure centre:" in shown and "blunder 1: regret" in shown
+    saved = sorted(out.glob("blunder-*.json"))
+    assert saved and f"saved as {saved[0]}" in shown
+    assert main(["show", str(saved[0])]) is None
+    assert "place" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["evaluate-program", str(file), "--game", "tic_tac_toe", "--games", "1",
+              "--measure", "oops"])

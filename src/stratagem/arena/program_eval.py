@@ -9,6 +9,11 @@
   distribution, of the game's value function (what the one-step lookahead agent
   maximises) — and the program's choice is compared with the best: the mean regret
   and the share of blunders (a regret above ``blunder``).
+- **Where to look**: the positions of the worst blunders (each a saved state a person
+  can open with ``stratagem show``, with the state, rule, choice and best choice), the
+  rules and triggers that never acted, and the author's own measures: a condition
+  checked after each action of a given type the program takes (``measures``), such as
+  "no dice rolled" after each roll.
 """
 
 from __future__ import annotations
@@ -18,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents.program import Program, ProgramAgent
+from ..agents.program.spec import Expr
 from ..agents.value import default_value
-from ..engine import Action, Game, Rng, State, StratagemError
+from ..engine import Action, Ctx, Game, Rng, State, StratagemError
 from .match import play
 from .stats import wilson
 
@@ -42,6 +48,36 @@ class Versus:
         return wilson(self.wins, self.games)
 
 
+@dataclass(frozen=True)
+class Blunder:
+    """A position where the program's choice was worth much less than the best one."""
+
+    regret: float
+    state: str
+    """The position, serialized (``game.serialize``): save it and ``stratagem show`` it."""
+    program_state: str
+    rule: str
+    chosen: str
+    best: str
+    game: int
+    """Which game of the evaluation (from 1, across the baselines in order)."""
+
+
+@dataclass
+class Measure:
+    """An author's measure: how often ``test`` held after the program took ``action``."""
+
+    name: str
+    action: str
+    test: Expr
+    times: int = 0
+    held: int = 0
+
+    @property
+    def share(self) -> float:
+        return self.held / self.times if self.times else 0.0
+
+
 @dataclass
 class Evaluation:
     """Everything ``evaluate_program`` measured."""
@@ -56,6 +92,10 @@ class Evaluation:
     sampled: int = 0
     regret: float = 0.0
     blunders: int = 0
+    worst: list[Blunder] = field(default_factory=list)
+    measures: list[Measure] = field(default_factory=list)
+    never_used: list[str] = field(default_factory=list)
+    """Rules (``state: rule``) and triggers that never acted in any game."""
 
     @property
     def mean_regret(self) -> float:
@@ -78,6 +118,12 @@ class Evaluation:
             "triggers": dict(self.triggers),
             "plausibility": {"sampled": self.sampled, "mean_regret": round(self.mean_regret, 5),
                              "blunder_rate": round(self.blunder_rate, 4)},
+            "worst": [{"regret": round(b.regret, 5), "game": b.game, "state": b.program_state,
+                       "rule": b.rule, "chosen": b.chosen, "best": b.best}
+                      for b in self.worst],
+            "measures": [{"name": m.name, "action": m.action, "times": m.times,
+                          "held": m.held, "share": round(m.share, 4)} for m in self.measures],
+            "never_used": list(self.never_used),
         }
 
 
@@ -94,10 +140,15 @@ def _values(game: Game, state: State, player: int, actions: tuple[Action, ...]) 
 
 def evaluate_program(program: Program, game: Game, *, baselines: tuple[str, ...] = ("random",),
                      games: int = 20, seed: int = 0, sample_every: int = 5,
-                     blunder: float = 0.05, progress: Any = None) -> Evaluation:
+                     blunder: float = 0.05, progress: Any = None, keep_worst: int = 5,
+                     measures: tuple[tuple[str, str, Expr], ...] = ()) -> Evaluation:
     """Play ``games`` games against each baseline (seats alternating where the program may
-    take either side) and measure strength, coverage and plausibility."""
+    take either side) and measure strength, coverage and plausibility, keeping the
+    ``keep_worst`` worst blunders and counting each ``(name, action, test)`` measure.
+    ``sample_every=0`` skips the plausibility sample (the costly part)."""
     ev = Evaluation(program.name)
+    ev.measures = [Measure(name, action, test) for name, action, test in measures]
+    played = 0
     seats = ([program.side] if program.side is not None
              else list(range(len(game.players))))
     if len(game.players) != 2:
@@ -117,11 +168,16 @@ def evaluate_program(program: Program, game: Game, *, baselines: tuple[str, ...]
             count = [0]
 
             def watch(before: State, player: int, action: Action, why: str, after: State,
-                      seat: int = seat, count: list[int] = count) -> None:
+                      seat: int = seat, count: list[int] = count,
+                      agent: ProgramAgent = agent, number: int = played + 1) -> None:
                 if player != seat:
                     return
+                for m in ev.measures:
+                    if action.type == m.action:
+                        m.times += 1
+                        m.held += bool(m.test.fn(Ctx(after, seat)))
                 count[0] += 1
-                if count[0] % sample_every or before.decision is None:
+                if not sample_every or count[0] % sample_every or before.decision is None:
                     return
                 actions = before.decision.actions
                 if len(actions) < 2:
@@ -132,8 +188,19 @@ def evaluate_program(program: Program, game: Game, *, baselines: tuple[str, ...]
                 ev.sampled += 1
                 ev.regret += loss
                 ev.blunders += loss > blunder
+                if keep_worst and loss > blunder and (
+                        len(ev.worst) < keep_worst or loss > ev.worst[-1].regret):
+                    step = agent.trace[-1] if agent.trace else None
+                    best = actions[values.index(max(values))]
+                    ev.worst.append(Blunder(loss, game.serialize(before),
+                                            step.state if step else "",
+                                            step.rule if step else "", str(action), str(best),
+                                            number))
+                    ev.worst.sort(key=lambda b: -b.regret)
+                    del ev.worst[keep_worst:]
 
             result = play(game, lineup, seed=rng.fork(), on_step=watch)
+            played += 1
             vs.games += 1
             if result.outcome.is_draw:
                 vs.draws += 1
@@ -149,4 +216,11 @@ def evaluate_program(program: Program, game: Game, *, baselines: tuple[str, ...]
             if progress is not None:
                 progress(baseline, g + 1, games)
         ev.versus.append(vs)
+    for st in program.states.values():
+        for rule in st.all_rules():
+            if not ev.rules[st.name, rule.label]:
+                ev.never_used.append(f"{st.name}: rule {rule.label}")
+        for t in st.triggers:
+            if not ev.triggers[f"{st.name} → {t.go} (trigger {t.number})"]:
+                ev.never_used.append(f"{st.name}: trigger {t.number} (to {t.go})")
     return ev

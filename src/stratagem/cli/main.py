@@ -509,18 +509,26 @@ def _program(file: Path, game_name: str | None) -> tuple[Any, Game]:
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--game", "game_name", default=None,
               help="The game to check against (default: the one the program names).")
-def check_program_cmd(file: Path, game_name: str | None) -> None:
+@click.option("--sample", default=0, show_default=True, type=click.IntRange(min=0),
+              help="Also play this many games against random moves and list the "
+                   "conditions that never changed value (hints, not problems).")
+def check_program_cmd(file: Path, game_name: str | None, sample: int) -> None:
     """Check a program FILE: unknown names, unreachable states, states with no way out,
-    rules that can never match and shadowed triggers, each with file:line:column."""
-    from ..agents.program import check_program
+    rules that can never match, constant conditions and shadowed triggers, each with
+    file:line:column."""
+    from ..agents.program import card_gaps, check_program, sample_constants
     program, game = _program(file, game_name)
     problems = check_program(program, game)
     for p in problems:
         out.print(str(p), markup=False)
+    for p in card_gaps(program):
+        out.print(f"card: {p}", markup=False)
+    for p in sample_constants(program, game, games=sample) if sample else []:
+        out.print(f"hint: {p}", markup=False)
     if problems:
         err.print(f"{file}: {len(problems)} problem{'s' * (len(problems) != 1)}")
         sys.exit(1)
-    rules = sum(len(r) for st in program.states.values() for r in st.phases.values())
+    rules = sum(len(st.all_rules()) for st in program.states.values())
     out.print(f"{file}: ok — {program.name}, {n(len(program.states), 'state')}, "
               f"{n(rules, 'rule')}")
 
@@ -561,8 +569,18 @@ def render_program_cmd(file: Path, game_name: str | None, fmt: str,
               help="Seed of the games' schedule (each game's own seed follows from it).")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the figures as JSON.")
+@click.option("--sample-every", default=5, show_default=True, type=click.IntRange(min=0),
+              help="Value every Nth decision of the program for regret (0: none, faster).")
+@click.option("--measure", "measure_specs", multiple=True, metavar="NAME=ACTION:EXPR",
+              help="Count how often EXPR holds after each ACTION the program takes, e.g. "
+                   "'no dice=roll_dice:player.hand_common + player.hand_uncommon + "
+                   "player.hand_rare == 0' (repeatable).")
+@click.option("--blunders", "blunder_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Save the positions of the worst blunders in this folder, "
+                                 "to open with `stratagem show`.")
 def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None, games: int,
-                         against: str, seed: int, json_out: Path | None) -> None:
+                         against: str, seed: int, json_out: Path | None, sample_every: int,
+                         measure_specs: tuple[str, ...], blunder_dir: Path | None) -> None:
     """Measure a program FILE: win rate against baselines (95% intervals), coverage of its
     states and rules, fallbacks, and the regret of its choices against a reference."""
     import json
@@ -570,17 +588,29 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
     from rich.progress import Progress
 
     from ..agents import make_agent
+    from ..agents.program import parse_condition
     from ..arena.program_eval import evaluate_program
     program, base = _program(file, game_name)
     game = load(base.name if game_name is None else game_name, scenario)
     baselines = tuple(split_agent_codes(against))
     for code in baselines:
         make_agent(code, game)
+    measures = []
+    for spec in measure_specs:
+        name, eq, rest = spec.partition("=")
+        action, colon, expr = rest.partition(":")
+        if not (eq and colon and name.strip() and expr.strip()):
+            _fail(f"--measure '{spec}': write NAME=ACTION:EXPR")
+        if action.strip() not in game.action_types:
+            _fail(f"--measure '{spec}': {game.name} has no action '{action.strip()}'")
+        measures.append((name.strip(), action.strip(),
+                         parse_condition(expr.strip(), game, "--measure")))
     check_outputs(json_out)
     with Progress(console=err, transient=True) as bar:
         task = bar.add_task("games", total=games * len(baselines))
         ev = evaluate_program(program, game, baselines=baselines, games=games, seed=seed,
-                              progress=lambda *_: bar.advance(task))
+                              progress=lambda *_: bar.advance(task),
+                              sample_every=sample_every, measures=tuple(measures))
     out.print(f"[bold]{program.name}[/] on {game.name}: {ev.decisions} decisions")
     for v in ev.versus:
         low, high = v.interval
@@ -591,17 +621,31 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
     out.print(f"  fallback acted {ev.fallbacks} times ({share:.1f}% of decisions)")
     for name in program.states:
         out.print(f"  state {name}: {ev.states[name]} decisions")
-        st = program.states[name]
-        for rules in st.phases.values():
-            for r in rules:
-                n = ev.rules[name, r.number]
-                out.print(f"    rule {r.number}: {n}" + ("  [yellow](never used)[/]" if not n
-                                                          else ""))
+        for r in program.states[name].all_rules():
+            n = ev.rules[name, r.label]
+            out.print(f"    rule {r.label}: {n}" + ("  [yellow](never used)[/]" if not n
+                                                     else ""))
     for t, n in ev.triggers.most_common():
         out.print(f"  trigger {t}: fired {n} times")
-    out.print(f"  plausibility: {ev.sampled} decisions sampled, mean regret "
-              f"{ev.mean_regret:.4f}, blunders {100 * ev.blunder_rate:.1f}% "
-              "(valued by the one-step lookahead over exact outcomes)")
+    if ev.never_used:
+        out.print(f"  never acted: {', '.join(ev.never_used)}", markup=False)
+    for m in ev.measures:
+        out.print(f"  measure {m.name}: {m.held} of {m.times} {m.action} "
+                  f"({100 * m.share:.1f}%)", markup=False)
+    if sample_every:
+        out.print(f"  plausibility: {ev.sampled} decisions sampled, mean regret "
+                  f"{ev.mean_regret:.4f}, blunders {100 * ev.blunder_rate:.1f}% "
+                  "(valued by the one-step lookahead over exact outcomes)")
+    for i, b in enumerate(ev.worst, 1):
+        where = ""
+        if blunder_dir is not None:
+            blunder_dir.mkdir(parents=True, exist_ok=True)
+            path = blunder_dir / f"blunder-{i}.json"
+            write_atomic(path, b.state)
+            where = f" — saved as {path}"
+        out.print(f"  blunder {i}: regret {b.regret:.3f} in game {b.game}, state "
+                  f"{b.program_state}, rule {b.rule}: chose '{b.chosen}', best '{b.best}'"
+                  f"{where}", markup=False)
     if json_out is not None:
         write_atomic(json_out, json.dumps(ev.as_dict(), indent=2) + "\n")
 

@@ -7,10 +7,17 @@ print its card. Evaluating one plays many games, so it lives with the arena
 (``stratagem.arena.program_eval``).
 """
 
-from .card import render_html, render_markdown
-from .checks import check_program
+from .card import card_gaps, render_html, render_markdown
+from .checks import check_program, sample_constants
 from .runtime import ProgramAgent, ProgramSeatError, TraceStep, resolve_program
-from .spec import Program, bundled_programs, load_program, parse_program, program_game
+from .spec import (
+    Program,
+    bundled_programs,
+    load_program,
+    parse_condition,
+    parse_program,
+    program_game,
+)
 
 __all__ = [
     "Program",
@@ -18,11 +25,14 @@ __all__ = [
     "ProgramSeatError",
     "TraceStep",
     "bundled_programs",
+    "card_gaps",
     "check_program",
     "load_program",
+    "parse_condition",
     "parse_program",
     "program_game",
     "render_html",
     "render_markdown",
     "resolve_program",
+    "sample_constants",
 ]

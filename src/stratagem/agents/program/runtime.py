@@ -95,18 +95,25 @@ class ProgramAgent(Agent):
         self.trace: list[TraceStep] = []
         self._turn: int | None = None
         self._fired = ""
+        self.pending: list[Rule] = []
+        """Acting enter and exit steps not yet taken this turn, tried first."""
         self.me = self.program.side or 0
 
     # ------------------------------------------------------------ state machine
     def _run(self, steps: tuple[Step, ...], ctx: Ctx) -> None:
         for step in steps:
-            if step.slot:
+            if step.rule is not None:
+                self.pending.append(step.rule)
+            elif step.slot:
                 self.memory[step.slot] = None if step.value is None else step.value.fn(ctx)
 
-    def _triggers(self, view: State, decision: Decision) -> None:
+    def check_triggers(self, view: State, decision: Decision) -> None:
+        """Walk the current state's triggers (all at a new turn, else the `always` ones);
+        the first that holds moves the program, running exit then enter steps."""
         new_turn = decision.kind == "action" and view.flow.turn != self._turn
         if new_turn:
             self._turn = view.flow.turn
+            self.pending = []
         state = self.program.states[self.current]
         ctx = Ctx(view, self.me, vars=self.memory)
         for t in state.triggers:
@@ -119,7 +126,8 @@ class ProgramAgent(Agent):
                 return
 
     # ------------------------------------------------------------ rules
-    def _ctx(self, view: State, action: Action) -> Ctx:
+    def action_ctx(self, view: State, action: Action) -> Ctx:
+        """What the expressions of a rule see for one candidate action."""
         return Ctx(view, self.me, action.actor, dict(action.targets), self.memory,
                    _answered(view) if action.type in view.game.reactions else None)
 
@@ -133,12 +141,12 @@ class ProgramAgent(Agent):
             found = [a for a in found if a.actor is not None
                      and rule.actor.fn(Ctx(view, self.me, a.actor, None, self.memory))]
         if rule.where is not None:
-            found = [a for a in found if rule.where.fn(self._ctx(view, a))]
+            found = [a for a in found if rule.where.fn(self.action_ctx(view, a))]
         if rule.order is not None:
             rank = {v.fn(base): i for i, v in reversed(list(enumerate(rule.order.values)))}
             keyed: list[tuple[int, Action]] = []
             for a in found:
-                k = rank.get(rule.order.of.fn(self._ctx(view, a)))
+                k = rank.get(rule.order.of.fn(self.action_ctx(view, a)))
                 if k is not None:
                     keyed.append((k, a))
             if not keyed:
@@ -148,7 +156,7 @@ class ProgramAgent(Agent):
         return found
 
     def _key(self, p: Prefer, view: State, action: Action) -> float:
-        ctx = self._ctx(view, action)
+        ctx = self.action_ctx(view, action)
         if p.kind == "remembered":
             want = self.memory.get(p.slot)
             hit = want is not None and (action.actor == want
@@ -187,10 +195,16 @@ class ProgramAgent(Agent):
                 f"to decide for {view.game.players[decision.player]}")
         self.me = decision.player
         self._fired = ""
-        self._triggers(view, decision)
+        self.check_triggers(view, decision)
         state = self.program.states[self.current]
-        phase = view.game.phases[view.flow.phase].name if view.game.phases else ANY
-        for rule in state.rules_for(phase):
+        phase, step = where_in_flow(view)
+        for rule in list(self.pending):
+            found = self.matches(rule, view, decision.actions)
+            if found:
+                self.pending.remove(rule)
+                action, how = self.pick(rule, view, found)
+                return self._done(view, state, rule, action, how, len(found), False)
+        for rule in state.rules_for(phase, step, decision.kind == "reaction"):
             found = self.matches(rule, view, decision.actions)
             if found:
                 action, how = self.pick(rule, view, found)
@@ -210,10 +224,10 @@ class ProgramAgent(Agent):
     def _done(self, view: State, state: ProgramState, rule: Rule | None, action: Action,
               how: str, candidates: int, fallback: bool) -> Choice:
         if rule is not None:
-            ctx = self._ctx(view, action)
+            ctx = self.action_ctx(view, action)
             for slot, expr in rule.remember:
                 self.memory[slot] = expr.fn(ctx)
-        number = "fallback" if fallback else (rule.number if rule else "?")
+        number = "fallback" if fallback else (rule.label if rule else "?")
         self.trace.append(TraceStep(view.flow.round, state.name, self._fired, number, how,
                                     candidates, str(action), fallback))
         parts = [f"state {state.name}"]
@@ -223,9 +237,21 @@ class ProgramAgent(Agent):
             parts.append("no rule matched: fallback" + (f" ({rule.say})" if rule and rule.say
                                                          else ""))
         elif rule is not None:
-            parts.append(f"rule {rule.number}" + (f" ({rule.say})" if rule.say else ""))
+            parts.append(f"rule {rule.label}" + (f" ({rule.say})" if rule.say else ""))
         parts.append(f"{how}" if candidates == 1 else f"{how} among {candidates}")
         return Choice(action, " · ".join(parts))
+
+
+def where_in_flow(view: State) -> tuple[str, str]:
+    """The names of the phase and the step the game stands in (``any`` and ``""`` for a
+    game without phases)."""
+    phases = view.game.phases
+    if not phases:
+        return ANY, ""
+    phase = phases[min(view.flow.phase, len(phases) - 1)]
+    steps = phase.steps
+    step = steps[view.flow.step].name if 0 <= view.flow.step < len(steps) else ""
+    return phase.name, step
 
 
 def _answered(view: State) -> int | None:

@@ -31,10 +31,14 @@ Test = Callable[[Ctx], Any]
 MEMORY_TYPES = ("entity", "player", "pos", "number", "bool", "str", "any")
 RESERVED = frozenset({"player", "actor", "it", "event", "none", "true", "false", "round"})
 HEADER = ("program", "game", "side", "author", "version", "description")
-TOP_KEYS = (*HEADER, "memory", "define", "start", "blocks", "states", "fallback")
-RULE_KEYS = ("do", "if", "actor", "where", "order", "prefer", "remember", "say", "use")
-STATE_KEYS = ("description", "triggers", "enter", "exit", "phases", "rules", "final")
-TRIGGER_KEYS = ("if", "go", "say", "when")
+TOP_KEYS = (*HEADER, "memory", "define", "words", "start", "blocks", "states", "fallback")
+RULE_KEYS = ("do", "if", "actor", "where", "order", "prefer", "remember", "say", "why",
+             "section", "use")
+STATE_KEYS = ("note", "description", "triggers", "enter", "exit", "steps", "reactions",
+              "phases", "rules", "final")
+TRIGGER_KEYS = ("if", "go", "say", "why", "when")
+REACTIONS = "reactions"
+"""The part of a state answering reaction decisions (``reactions:``)."""
 PREFER_KINDS = ("most", "least", "nearest", "farthest", "remembered", "random")
 ANY = "any"
 """``do: any`` matches every legal action."""
@@ -61,6 +65,7 @@ class Define:
     name: str
     expr: Expr
     say: str = ""
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,8 @@ class Prefer:
     expr: Expr | None = None
     slot: str = ""
     loc: Loc | None = None
+    say: str = ""
+    """The tie-break in words, for the card (``{most: <expr>, say: <words>}``)."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +107,19 @@ class Rule:
     remember: tuple[tuple[str, Expr], ...] = ()
     say: str = ""
     block: str = ""
+    why: str = ""
+    """The reasoning behind the step, printed as a footnote on the card."""
+    section: str = ""
+    """A heading the card prints above the step (Movement, Shooting, Melee, …)."""
+    part: str = ""
+    """The part of its state the rule belongs to: a step of the game's flow
+    (``orders``), ``reactions``, ``enter``/``exit``, or ``""`` for ``rules`` and
+    ``phases`` (numbered as before)."""
+
+    @property
+    def label(self) -> str:
+        """The rule's number, with its part when it has one (``"orders 3"``)."""
+        return f"{self.part} {self.number}" if self.part else self.number
 
 
 @dataclass(frozen=True)
@@ -113,17 +133,21 @@ class Trigger:
     go_loc: Loc
     say: str = ""
     always: bool = False
+    why: str = ""
     """Checked before every decision, not only at the start of the side's turn."""
 
 
 @dataclass(frozen=True)
 class Step:
-    """An enter or exit action: set or clear a memory slot, or a note for the player."""
+    """An enter or exit step: set or clear a memory slot, a note for the player, or a
+    game action to take (``rule``: tried first at the side's next decisions this turn,
+    until it acts)."""
 
     slot: str = ""
     value: Expr | None = None
     say: str = ""
     loc: Loc | None = None
+    rule: Rule | None = None
 
 
 @dataclass(frozen=True)
@@ -141,10 +165,38 @@ class ProgramState:
     phase's own."""
     final: bool = False
     """Declared to have no way out on purpose (the check then does not report it)."""
+    note: str = ""
+    """What the state's test means at the table, printed before its description."""
+    steps: dict[str, tuple[Rule, ...]] = field(default_factory=dict)
+    """Rules per step of the game's flow (``orders``, ``activation``), tried first at an
+    action decision in that step."""
+    reactions: tuple[Rule, ...] = ()
+    """Rules tried first when the game asks the side to react (the enemy's turn, a
+    volley, a melee)."""
 
-    def rules_for(self, phase: str) -> tuple[Rule, ...]:
-        """The rules tried at a decision in ``phase``, in order."""
-        return self.phases.get(phase, ()) + (self.phases.get(ANY, ()) if phase != ANY else ())
+    def rules_for(self, phase: str, step: str = "", reaction: bool = False
+                  ) -> tuple[Rule, ...]:
+        """The rules tried at a decision in ``phase`` (and its ``step``), in order: the
+        step's own (or, for a reaction, the reactions), the phase's, then ``rules``."""
+        first = self.reactions if reaction else self.steps.get(step, ())
+        return first + self.phases.get(phase, ()) + (
+            self.phases.get(ANY, ()) if phase != ANY else ())
+
+    def parts(self) -> list[tuple[str, tuple[Rule, ...]]]:
+        """Every list of rules with its key, in the card's order: the steps, the
+        reactions, the phases, then ``any`` (the rules for every phase)."""
+        out = list(self.steps.items())
+        if self.reactions:
+            out.append((REACTIONS, self.reactions))
+        out += [(k, v) for k, v in self.phases.items() if k != ANY]
+        if ANY in self.phases:
+            out.append((ANY, self.phases[ANY]))
+        return out
+
+    def all_rules(self) -> list[Rule]:
+        """Every rule of the state (the acting enter and exit steps included)."""
+        acting = [s.rule for s in (*self.exit, *self.enter) if s.rule is not None]
+        return acting + [r for _, rules in self.parts() for r in rules]
 
 
 @dataclass(frozen=True)
@@ -172,6 +224,11 @@ class Program:
     """Places of header keys and blocks, for checks."""
     defines: dict[str, Define] = field(default_factory=dict)
     """Named conditions and amounts (``define:``), in the order written."""
+    words: dict[str, str] = field(default_factory=dict)
+    """The card's words for raw values: an action or type name, or ``param=value``
+    (``cls=2: Zoomorphic Warriors``)."""
+    memory_say: dict[str, str] = field(default_factory=dict)
+    """What each memory slot holds, in words."""
 
 
 def _player(c: Ctx) -> Any:
@@ -206,6 +263,7 @@ class ProgramCompiler(Reader):
         self.game = game
         self.file = file
         self.memory: dict[str, str] = {}
+        self.memory_say: dict[str, str] = {}
         self.defines: dict[str, Define] = {}
         self._define_types: dict[str, str] = {}
         self.entity_params = frozenset(p.name for t in game.entity_types.values()
@@ -315,13 +373,23 @@ class ProgramCompiler(Reader):
                               f"unknown state `{t.go}`",
                               did_you_mean(t.go, states) or f"states: {', '.join(states)}")
         fallback, random_fallback = self._fallback(top.get("fallback"))
+        words = self._words(top.get("words"))
         self.finish()
         return Program(name, self.game.name, side, side_name, self.file,
                        self.text(top.get("author"), "`author`"),
                        self.text(top.get("version"), "`version`"),
                        self.text(top.get("description"), "`description`"), dict(self.memory),
                        start, states, blocks, fallback, random_fallback, locs,
-                       dict(self.defines))
+                       dict(self.defines), words, dict(self.memory_say))
+
+    def _words(self, node: Node | None) -> dict[str, str]:
+        if node is None:
+            return {}
+        if not node.is_map:
+            self.fail(node.loc, "`words` must map names (an action, a type, or "
+                      "`param=value`) to the words the card prints for them")
+            return {}
+        return {str(k): self.text(v, f"the words for `{k}`") for k, v in node.value.items()}
 
     def _define(self, node: Node | None) -> None:
         if node is None:
@@ -337,11 +405,11 @@ class ProgramCompiler(Reader):
                 self.fail(loc, f"`{dname}` cannot be defined",
                           "it is reserved, names an action or a memory slot")
                 continue
-            say = ""
+            say = why = ""
             enode = dnode
             if dnode.is_map:
                 try:
-                    m = self.keys(dnode, ("is", "say"), f"definition `{dname}`")
+                    m = self.keys(dnode, ("is", "say", "why"), f"definition `{dname}`")
                 except Skip:
                     continue
                 if "is" not in m:
@@ -349,6 +417,7 @@ class ProgramCompiler(Reader):
                     continue
                 enode = m["is"]
                 say = self.text(m.get("say"), "`say`")
+                why = self.text(m.get("why"), "`why`")
             try:
                 c = compile_expr(str(enode.value) if not isinstance(enode.value, bool)
                                  else ("true" if enode.value else "false"), self.scope(),
@@ -360,7 +429,7 @@ class ProgramCompiler(Reader):
                 continue
             self._define_types[dname] = c.type
             self.defines[dname] = Define(dname, Expr(str(enode.value), c.fn, enode.loc,
-                                                     c.const, c.value), say)
+                                                     c.const, c.value), say, why)
 
     def _memory(self, node: Node | None) -> None:
         if node is None:
@@ -372,6 +441,13 @@ class ProgramCompiler(Reader):
         for slot, tnode in node.value.items():
             loc = node.key_locs[slot]
             type_ = tnode.value
+            if tnode.is_map:
+                try:
+                    m = self.keys(tnode, ("type", "say"), f"memory slot `{slot}`")
+                except Skip:
+                    continue
+                type_ = m["type"].value if "type" in m else "any"
+                self.memory_say[slot] = self.text(m.get("say"), "`say`")
             if slot in RESERVED or slot in self.names or not slot.isidentifier():
                 self.fail(loc, f"`{slot}` cannot name a memory slot",
                           "it is reserved or names an action")
@@ -402,8 +478,26 @@ class ProgramCompiler(Reader):
             self.fail(loc, f"`{name}` cannot name a state", "use letters, digits and _")
         m = self.keys(node, STATE_KEYS, f"state `{name}`")
         triggers = self.triggers(m.get("triggers"), name)
-        enter = self.steps(m.get("enter"), f"`enter` of `{name}`")
-        exit_ = self.steps(m.get("exit"), f"`exit` of `{name}`")
+        enter = self.steps(m.get("enter"), f"`enter` of `{name}`", blocks, "enter")
+        exit_ = self.steps(m.get("exit"), f"`exit` of `{name}`", blocks, "exit")
+        steps: dict[str, tuple[Rule, ...]] = {}
+        snode = m.get("steps")
+        if snode is not None:
+            if not snode.is_map:
+                self.fail(snode.loc, "`steps` must map the game's step names (of its "
+                          "flow's phases) to lists of rules")
+            else:
+                known_steps = [st.name for p in self.game.phases for st in p.steps]
+                for step, rnode in snode.value.items():
+                    if step not in known_steps or step == REACTIONS:
+                        self.fail(snode.key_locs[step], f"{self.game.name} has no step "
+                                  f"`{step}`", did_you_mean(step, known_steps)
+                                  or f"steps: {', '.join(known_steps) or 'none'}")
+                        continue
+                    steps[step] = self.rules(rnode, f"step `{step}` of `{name}`", blocks,
+                                             part=step)
+        reactions = (self.rules(m[REACTIONS], f"reactions of `{name}`", blocks,
+                                part=REACTIONS) if REACTIONS in m else ())
         phases: dict[str, tuple[Rule, ...]] = {}
         if "rules" in m:
             phases[ANY] = self.rules(m["rules"], f"rules of `{name}`", blocks)
@@ -424,7 +518,8 @@ class ProgramCompiler(Reader):
         final = m.get("final")
         return ProgramState(name, loc, self.text(m.get("description"), "`description`"),
                             triggers, enter, exit_, phases,
-                            bool(final.value) if final is not None else False)
+                            bool(final.value) if final is not None else False,
+                            self.text(m.get("note"), "`note`"), steps, reactions)
 
     def triggers(self, node: Node | None, state: str) -> tuple[Trigger, ...]:
         if node is None:
@@ -447,18 +542,23 @@ class ProgramCompiler(Reader):
                               "turn, the default) or `always` (before every decision)")
                 out.append(Trigger(i, test, self.text(m["go"], "`go`"), tnode.loc,
                                    m["go"].loc, self.text(m.get("say"), "`say`"),
-                                   when == "always"))
+                                   when == "always", self.text(m.get("why"), "`why`")))
             except Skip:
                 continue
         return tuple(out)
 
-    def steps(self, node: Node | None, what: str) -> tuple[Step, ...]:
+    def steps(self, node: Node | None, what: str, blocks: dict[str, tuple[Rule, ...]],
+              part: str) -> tuple[Step, ...]:
         if node is None:
             return ()
         items = node.value if node.is_list else [node]
         out = []
-        for snode in items:
+        for i, snode in enumerate(items, 1):
             try:
+                if snode.is_map and "do" in snode.value:
+                    rule = self.rule(snode, str(i), what, blocks, "", part)
+                    out.append(Step(say=rule.say, loc=snode.loc, rule=rule))
+                    continue
                 m = self.keys(snode, ("remember", "forget", "say"), f"a step of {what}")
                 if "say" in m:
                     out.append(Step(say=self.text(m["say"], "`say`"), loc=snode.loc))
@@ -496,7 +596,7 @@ class ProgramCompiler(Reader):
 
     # ------------------------------------------------------------ rules
     def rules(self, node: Node, what: str, blocks: dict[str, tuple[Rule, ...]],
-              block: str = "") -> tuple[Rule, ...]:
+              block: str = "", part: str = "") -> tuple[Rule, ...]:
         if not node.is_list:
             self.fail(node.loc, f"{what} must be a list of rules")
             return ()
@@ -514,11 +614,12 @@ class ProgramCompiler(Reader):
                         did_you_mean(bname, blocks))
                     continue
                 out.extend(Rule(f"{i}.{r.number}", r.types, r.loc, r.when, r.actor, r.where,
-                                r.order, r.prefer, r.remember, r.say, bname)
+                                r.order, r.prefer, r.remember, r.say, bname, r.why,
+                                r.section, part)
                            for r in blocks[bname])
                 continue
             try:
-                out.append(self.rule(rnode, str(i), what, blocks, block))
+                out.append(self.rule(rnode, str(i), what, blocks, block, part))
             except Skip:
                 continue
         return tuple(out)
@@ -545,7 +646,7 @@ class ProgramCompiler(Reader):
         return next(iter(events))
 
     def rule(self, node: Node, number: str, what: str,
-             blocks: dict[str, tuple[Rule, ...]], block: str) -> Rule:
+             blocks: dict[str, tuple[Rule, ...]], block: str, part: str = "") -> Rule:
         m = self.keys(node, RULE_KEYS, f"rule {number} of {what}")
         if "do" not in m:
             self.fail(node.loc, f"rule {number} of {what} has no `do` (an action type, a "
@@ -583,7 +684,8 @@ class ProgramCompiler(Reader):
         prefer = self._prefer(m.get("prefer"), full, actor_ok)
         remember = self.remember(m["remember"], full) if "remember" in m else ()
         return Rule(number, tset, node.loc, when, actor, where, order, prefer, remember,
-                    self.text(m.get("say"), "`say`"), block)
+                    self.text(m.get("say"), "`say`"), block, self.text(m.get("why"), "`why`"),
+                    self.text(m.get("section"), "`section`"), part)
 
     def _order(self, node: Node, scope: Scope) -> Order:
         m = self.keys(node, ("of", "values"), "`order`")
@@ -612,6 +714,11 @@ class ProgramCompiler(Reader):
             if item.is_scalar and item.value == "random":
                 out.append(Prefer("random", loc=item.loc))
                 continue
+            say = ""
+            if item.is_map and "say" in item.value and len(item.value) == 2:
+                say = self.text(item.value["say"], "`say`")
+                item = Node({k: v for k, v in item.value.items() if k != "say"}, item.loc,
+                            {k: v for k, v in item.key_locs.items() if k != "say"})
             if not item.is_map or len(item.value) != 1:
                 self.fail(item.loc, "a tie-break is `random` or one of `most: <expr>`, "
                           "`least: <expr>`, `nearest: <expr>`, `farthest: <expr>`, "
@@ -630,16 +737,16 @@ class ProgramCompiler(Reader):
                         self.fail(enode.loc, f"no memory slot `{slot}`",
                                   did_you_mean(slot, self.memory))
                         continue
-                    out.append(Prefer(kind, slot=slot, loc=item.loc))
+                    out.append(Prefer(kind, slot=slot, loc=item.loc, say=say))
                 elif kind in ("nearest", "farthest"):
                     if not actor:
                         self.fail(item.key_locs[kind], f"`{kind}` measures from the acting "
                                   "unit, and these actions have none", "use `least:` with "
                                   "`distance(...)`")
                         continue
-                    out.append(Prefer(kind, self.expr(enode, scope), loc=item.loc))
+                    out.append(Prefer(kind, self.expr(enode, scope), loc=item.loc, say=say))
                 else:
-                    out.append(Prefer(kind, self.expr(enode, scope), loc=item.loc))
+                    out.append(Prefer(kind, self.expr(enode, scope), loc=item.loc, say=say))
             except Skip:
                 continue
         return tuple(out)
@@ -651,6 +758,16 @@ NOT_A_MAPPING = "a program must be a mapping with `program`, `game`, `side`, `st
 def parse_program(text: str, game: Game, file: str = "<program>") -> Program:
     """Compile a program given as text (``RulesError`` listing every problem)."""
     return ProgramCompiler(parse_yaml(text, file), game, file).compile()
+
+
+def parse_condition(text: str, game: Game, where: str = "<condition>") -> Expr:
+    """An expression over the game's state as a program sees it (``player``, the side it
+    plays), such as an evaluation's measure (``RulesError`` if it does not compile)."""
+    compiler = ProgramCompiler(parse_yaml("{}", where), game, where)
+    try:
+        return compiler.expr(Node(text, Loc(where, 1, 1)), compiler.scope())
+    except Skip:
+        raise RulesError(compiler.problems) from None
 
 
 def program_game(path: Path) -> str:
