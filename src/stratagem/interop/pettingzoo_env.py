@@ -50,10 +50,9 @@ every agent is terminated (PettingZoo's ``TerminateIllegalWrapper`` rule).
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 from typing import Any
-
-import weakref
 
 import numpy as np
 from gymnasium import spaces
