@@ -112,10 +112,10 @@ class _Table:
     """What both forms share: the game, its bounds and spaces, the state, seeding."""
 
     def __init__(self, game: str | Path | Game, max_actions: int = 0,
-                 max_steps: int | None = None) -> None:
+                 max_steps: int | None = None, cell: int = 0) -> None:
         self.game = game if isinstance(game, Game) else _games.load(game)
         self.bounds: Bounds = declared_bounds(self.game, max_actions)
-        self.features = Features(self.game)
+        self.features = Features(self.game, cell)
         self.max_steps = max_steps
         self.names = [f"player_{p}" for p in range(len(self.game.players))]
         box = spaces.Dict({"observation": observation_box(self.features),
@@ -171,9 +171,9 @@ class StratagemAEC(AECEnv):  # type: ignore[misc]
                                 "name": "stratagem", "is_parallelizable": False}
 
     def __init__(self, game: str | Path | Game, *, render_mode: str | None = None,
-                 max_steps: int | None = None, max_actions: int = 0) -> None:
+                 max_steps: int | None = None, max_actions: int = 0, cell: int = 0) -> None:
         super().__init__()
-        self.table = _Table(game, max_actions, max_steps)
+        self.table = _Table(game, max_actions, max_steps, cell)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
@@ -256,8 +256,8 @@ class StratagemParallel(ParallelEnv):  # type: ignore[misc]
 
     def __init__(self, game: str | Path | Game, *, render_mode: str | None = None,
                  max_steps: int | None = None, max_actions: int = 0,
-                 illegal_reward: float = -1.0) -> None:
-        self.table = _Table(game, max_actions, max_steps)
+                 illegal_reward: float = -1.0, cell: int = 0) -> None:
+        self.table = _Table(game, max_actions, max_steps, cell)
         self.illegal_reward = float(illegal_reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
