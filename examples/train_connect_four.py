@@ -56,8 +56,9 @@ def make_env(seat: int, seed: int) -> Any:
 def train(steps: int, seed: int) -> MaskablePPO:
     """A maskable PPO policy (two hidden layers of 64) trained for ``steps`` environment steps."""
     envs = DummyVecEnv([make_env(0, seed), make_env(1, seed)])
-    model = MaskablePPO("MlpPolicy", envs, n_steps=512, batch_size=256, n_epochs=4,
-                        learning_rate=1e-3, gamma=0.99, ent_coef=0.01, seed=seed,
+    rollout = min(512, max(64, steps // 2))  # steps per environment between updates
+    model = MaskablePPO("MlpPolicy", envs, n_steps=rollout, batch_size=min(256, 2 * rollout),
+                        n_epochs=4, learning_rate=1e-3, gamma=0.99, ent_coef=0.01, seed=seed,
                         policy_kwargs={"net_arch": [64, 64]}, device="cpu", verbose=0)
     model.learn(total_timesteps=steps)
     return model
