@@ -34,6 +34,10 @@ more), from ``Outcome.returns`` (win 1, loss -1, draw 0, ranks in between).
   the move as the player's view shows it (``features.MoveFeatures``: who, the
   action type, the actor and the targets, chance outcomes hidden), since an
   opponent's option id would tell what its hidden hand allowed.
+- **Information sets.** ``resample_from_infostate(player, sampler)`` deals the
+  cards the player cannot see anew through ``determinize`` (seeded from the
+  sampler), keeping the moves so far: OpenSpiel's ``ISMCTSBot`` runs on our
+  hidden-card games.
 - **Serialization.** ``state.serialize()`` is OpenSpiel's own (the action
   ids, replayed from the initial state), and round-trips through
   ``pyspiel.serialize_game_and_state``; ``native_state(state)`` gives the
