@@ -294,7 +294,8 @@ def test_balance_report_renders_every_section(tmp_path: Path) -> None:
     parser = _Parser()
     parser.feed(page)
     assert parser.headings == [
-        "Win rate by side", "First-player advantage", "Agents",
+        "Distinct games and claims", "Win rate by side", "Side effect from seat-rotated pairs",
+        "By agent and side", "Agents", "Unit types: use and win rates",
         "Unit types: losses and kills", "Actions and abilities", "Game length",
         "How games ended"]
     assert parser.tags["svg"] >= 4 and parser.refs == []  # self-contained: nothing linked

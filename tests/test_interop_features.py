@@ -40,3 +40,49 @@ def test_pieces_land_in_their_planes() -> None:
     assert sum(vector[pieces:pieces + features.cells * len(features.entity_types)
                       * features.owners]) == 1.0
     assert "x to decide" not in describe(state) and "o to decide" in describe(state)
+
+
+def test_flower_war_vector_holds_what_a_player_sees_in_blocks() -> None:
+    """Flower War's 48 x 36 field is read in 2 x 2 squares: a few planes per unit type and per
+    changing parameter, under 15,000 numbers (it was 193,741), and every figure on the field
+    is counted."""
+    game = stratagem.load("flower_war")
+    features = Features(game)
+    assert features.cell == 2 and features.cells == 24 * 18
+    assert features.size < 15_000
+    assert "armour" not in features.params and "fatigue" in features.params
+    assert "activation_pool" not in features.entity_types  # a box of the battle board
+    state = game.new_state(3)
+    vector = features.encode(state, 0)
+    pieces = features.cells * len(features.tile_types)
+    params = pieces + features.cells * len(features.entity_types) * features.owners
+    on_board = [e for e in state.entities.values() if e.pos is not None]
+    assert sum(vector[pieces:params]) == len(on_board)
+    figures = params + features.params.index("figures") * features.cells
+    assert sum(vector[figures:figures + features.cells]) == sum(
+        e.params["figures"] for e in on_board)
+    assert sum(vector[:pieces]) == pytest.approx(game.board.width * game.board.height / 4)
+
+
+def test_a_chosen_cell_size_and_the_exact_board() -> None:
+    """``cell=1`` keeps every cell its own plane entry; ``cell=3`` folds tic-tac-toe into one."""
+    game = stratagem.load("tic_tac_toe")
+    exact, folded = Features(game, cell=1), Features(game, cell=3)
+    assert exact.cells == 9 and folded.cells == 1
+    state = game.new_state(0)
+    for text in ("place cell=(0,0)", "place cell=(1,1)", "place cell=(2,2)"):
+        state = game.apply(state, game.parse_action(state, text))
+    vector = folded.encode(state, 0)
+    pieces = folded.cells * len(folded.tile_types)
+    x = folded.entity_types.index("x")
+    assert vector[pieces + x * folded.owners + 0] == 2.0  # two x in the one square
+    with pytest.raises(ValueError, match="cell"):
+        Features(game, cell=-1)
+
+
+def test_parameters_that_never_change_get_no_plane() -> None:
+    """Broken Throne's attack and range are told by the unit's type; hp, moved and acted,
+    which play changes, have planes."""
+    features = Features(stratagem.load("broken_throne"))
+    assert {"hp", "moved", "acted"} <= set(features.params)
+    assert not {"attack", "range", "speed"} & set(features.params)

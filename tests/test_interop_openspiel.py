@@ -237,3 +237,62 @@ def test_a_move_becomes_numbers_by_its_values() -> None:
     assert moves.number("nowhere") == moves.number("nowhere") < 0
     assert moves.number("nowhere") != moves.number("elsewhere")
     assert moves.number((1, 2)) < 0
+
+
+HIDDEN = tuple(n for n in GAMES if stratagem.load(n).info.hidden)
+"""The bundled games that withhold cards: information-set search needs resampling there."""
+
+
+def test_there_are_hidden_card_games_to_search() -> None:
+    """The information-set tests below have games to run on."""
+    assert set(HIDDEN) >= {"high_card", "elemental_duel"}
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_resampling_keeps_the_information_state_and_varies_the_hidden_cards(name: str) -> None:
+    """``resample_from_infostate`` gives states the player cannot tell apart from the real one,
+    dealt differently from one sample to the next."""
+    game = openspiel_game.load_game(name)
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.current_player() != 0:  # the first choice of player 0
+        actions = ([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                   else state.legal_actions())
+        state.apply_action(int(rng.choice(actions)))
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = [state.resample_from_infostate(0, sampler) for _ in range(12)]
+    for world in worlds:
+        assert world.information_state_string(0) == state.information_state_string(0)
+        assert world.legal_actions() == state.legal_actions()
+    other = 1
+    assert len({w.information_state_string(other) for w in worlds}) > 1, \
+        "twelve samples all dealt the hidden cards the same way"
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_openspiel_ismcts_plays_a_full_hidden_card_game(name: str) -> None:
+    """OpenSpiel's ``ISMCTSBot`` (which samples worlds through ``resample_from_infostate``)
+    plays seat 0's first decisions of a game against random moves, then random play ends it
+    (a whole game of searches takes minutes on the larger card game)."""
+    from open_spiel.python.algorithms import ismcts
+    game = openspiel_game.load_game(name)
+    rng = np.random.RandomState(5)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng, max_length=8)
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 5, random_state=np.random.RandomState(1))
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        elif state.current_player() == 0 and searched < 3:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            searched += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    returns = state.returns()
+    assert searched > 0
+    assert sum(returns) == pytest.approx(0.0)
+    assert all(-1.0 <= r <= 1.0 for r in returns)

@@ -111,3 +111,39 @@ def test_parallel_illegal_id_forfeits() -> None:
     assert rewards == {"player_0": -1.0, "player_1": 0.0}
     assert all(terminations.values()) and infos["player_0"]["illegal_action"]
     assert env.agents == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_aec_to_parallel_where_declared_parallelizable(name: str) -> None:
+    """Where the environment declares ``is_parallelizable``, PettingZoo's own ``aec_to_parallel``
+    converts it and the result passes ``parallel_api_test``; where it does not, a seeded
+    playout shows why (a player deciding out of seat order)."""
+    from pettingzoo.utils.conversions import aec_to_parallel
+    env = aec_env(name)
+    if env.metadata["is_parallelizable"]:
+        with only_expected_warnings():
+            parallel_api_test(aec_to_parallel(aec_env(name)), num_cycles=200)
+        return
+    game = stratagem.load(name)
+    out_of_turn = False
+    for seed in range(16):
+        state = game.new_state(seed)
+        rng = stratagem.engine.Rng(seed)
+        expected = 0
+        while state.decision is not None and not out_of_turn:
+            out_of_turn = state.decision.player != expected
+            actions = state.decision.actions
+            state = game.apply(state, actions[rng.below(len(actions))])
+            expected = (expected + 1) % len(game.players)
+        if out_of_turn or expected != 0:
+            out_of_turn = True
+            break
+    assert out_of_turn, f"{name} takes turns in a cycle but is not declared parallelizable"
+
+
+def test_only_games_of_whole_cycles_are_parallelizable() -> None:
+    """High card (each player plays a card a round) is declared parallelizable; a game that
+    can be won mid-cycle (tic-tac-toe) or gives a player several decisions in a row is not."""
+    declared = {n for n in GAMES if aec_env(n).metadata["is_parallelizable"]}
+    assert "high_card" in declared
+    assert not declared & {"tic_tac_toe", "connect_four", "pig", "skirmish"}

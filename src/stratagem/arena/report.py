@@ -1,9 +1,12 @@
 """The balance report: one self-contained HTML page for a game's designer.
 
-It answers the questions a play-test asks: does one side win more often (with 95%
-intervals), how much is moving first worth, which unit types die and which do the
-killing, which actions get used and how often their users win, and how long games
-run. Plots are inline SVG, so the page needs nothing but a browser.
+It answers the questions a play-test asks, with the figures of ``arena.balance``:
+how many distinct games there are (repeats count once; too few give no interval),
+whether one side wins more often (from seat-rotated pairs, with the test named, and
+claimed only when the interval supports it), the same split by agent and side, which
+unit types and actions get used and how often their users win, which unit types die
+and which do the killing, and how long games run. Plots are inline SVG, so the page
+needs nothing but a browser.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .stats import Summary, result_of, wilson
+from .balance import MIN_DISTINCT, SIGN_TEST, WILSON, Balance, Rate, Usage, analyse, distinct_rows
+from .stats import Summary
 from .tournament import GameRow
 
 CSS = """
@@ -21,7 +25,8 @@ body{font-family:system-ui,sans-serif;margin:2em auto;max-width:60em;color:#222}
 h1{font-size:1.6em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;margin:.5em 0}td,th{padding:.2em .7em;text-align:right}
 th{background:#eee}td:first-child,th:first-child{text-align:left}
-.note{color:#555;font-size:.9em}svg text{font-size:12px;font-family:system-ui,sans-serif}
+.note{color:#555;font-size:.9em}.warn{color:#a40;font-weight:bold}
+svg text{font-size:12px;font-family:system-ui,sans-serif}
 """
 
 
@@ -105,29 +110,62 @@ def _table(head: list[str], body: Sequence[Sequence[object]]) -> str:
             + rows + "</table>")
 
 
-def _sides(summary: Summary, rows: list[GameRow]) -> str:
-    players = summary.players
-    bars, body = [], []
-    for p, name in enumerate(players):
-        wins = sum(result_of(r, p) == "win" for r in rows)
-        draws = sum(result_of(r, p) == "draw" for r in rows)
-        low, high = wilson(wins, len(rows))
-        rate = wins / len(rows) if rows else 0.0
-        bars.append(Bar(name, rate, low, high))
-        body.append([name, len(rows), wins, draws, len(rows) - wins - draws, _pct(rate),
-                     f"{_pct(low)} – {_pct(high)}"])
-    fair = 1 / len(players)
-    first = bars[0]
-    verdict = ("no clear advantage either way" if first.low is not None
-               and first.high is not None and first.low <= fair <= first.high
-               else "a clear advantage" if (first.low or 0) > fair else "a clear disadvantage")
-    return (f"<h2>Win rate by side</h2>{bar_chart(bars, reference=fair)}"
-            + _table(["side", "games", "wins", "draws", "losses", "win rate", "95% interval"],
-                     body)
-            + f"<h2>First-player advantage</h2><p>{_e(players[0])}, who moves first, wins "
-            f"{_pct(first.value)} of games (95% interval {_pct(first.low or 0)} – "
-            f"{_pct(first.high or 0)}) against an even share of {_pct(fair)}: "
-            f"{verdict} at this sample size.</p>")
+def _interval(r: Rate) -> str:
+    if r.n == 0:
+        return "–"
+    if r.interval is None:
+        return "too few distinct games"
+    return f"{_pct(r.interval[0])} – {_pct(r.interval[1])}"
+
+
+def _bar(label: str, r: Rate) -> Bar:
+    low, high = r.interval if r.interval is not None else (None, None)
+    return Bar(label, r.value, low, high)
+
+
+def _claims(b: Balance) -> str:
+    warn = "".join(f"<p class='warn'>{_e(w)}</p>" for w in b.warnings)
+    claims = "".join(f"<li>{_e(c)}</li>" for c in b.claims)
+    return (f"<h2>Distinct games and claims</h2><p>{b.games} games, <b>{b.distinct} "
+            f"distinct</b> (two games are the same when their moves and dice are); every "
+            f"figure below counts each distinct game once, and gives an interval only from "
+            f"{MIN_DISTINCT} distinct games on.</p>{warn}"
+            + (f"<ul>{claims}</ul>" if claims else "<p>No claim is made.</p>"))
+
+
+def _sides(b: Balance) -> str:
+    fair = 1 / len(b.players)
+    body = [[side, r.n, int(r.successes), _pct(r.value), _interval(r)]
+            for side, r in zip(b.players, b.sides, strict=True)]
+    bars = [_bar(p, r) for p, r in zip(b.players, b.sides, strict=True)]
+    out = (f"<h2>Win rate by side</h2>{bar_chart(bars, reference=fair)}"
+           + _table(["side", "distinct games", "wins", "win rate", f"{WILSON}"], body)
+           + f"<p class='note'>{b.draws} distinct games drawn. Over all agents: when the "
+           "agents differ in strength, read the pairs and the split by agent below.</p>")
+    t = b.pairs
+    if t is not None:
+        first, second = b.players
+        share = _pct(t.first / t.decided) if t.decided else "–"
+        interval = ("too few distinct pairs" if t.interval is None
+                    else f"{_pct(t.interval[0])} – {_pct(t.interval[1])}")
+        out += ("<h2>Side effect from seat-rotated pairs</h2>"
+                "<p>Each deal is played twice with the same agents in swapped seats. A pair "
+                "whose one side won both games (or one and a draw) favours that side; a pair "
+                "the same agent won twice says nothing about sides.</p>"
+                + _table(["distinct pairs", f"favour {first}", f"favour {second}",
+                          "neither", f"{first}'s share", "exact 95% interval", "p (sign test)"],
+                         [[t.pairs, t.first, t.second, t.pairs - t.decided, share, interval,
+                           f"{t.p_value:.3g}"]])
+                + f"<p class='note'>Test: {_e(SIGN_TEST)}.</p>")
+    return out
+
+
+def _by_agent(b: Balance) -> str:
+    body = []
+    for (agent, side), r in b.agent_sides.items():
+        body.append([agent, side, r.n, int(r.successes), _pct(r.value), _interval(r)])
+    return ("<h2>By agent and side</h2>"
+            + _table(["agent", "side", "distinct games", "wins", "win rate", WILSON], body))
 
 
 def _agents(summary: Summary) -> str:
@@ -137,7 +175,27 @@ def _agents(summary: Summary) -> str:
     bars = [Bar(a.agent, a.win_rate, *a.interval) for a in summary.agents]
     return ("<h2>Agents</h2>" + bar_chart(bars)
             + _table(["agent", "games", "wins", "draws", "losses", "win rate",
-                      "95% interval", "rating", "mean length", "ms / decision"], body))
+                      "95% interval", "rating", "mean length", "ms / decision"], body)
+            + "<p class='note'>All games played, repeats included (the tournament's "
+            "results table).</p>")
+
+
+def _usage(title: str, what: str, rows: list[Usage]) -> str:
+    if not rows:
+        return ""
+    body = [[u.name, u.agent, _pct(u.used.value), u.used.n, f"{u.per_game:.1f}",
+             _pct(u.won_when_used.value), _interval(u.won_when_used), u.won_when_used.n,
+             _pct(u.won_otherwise.value) if u.won_otherwise.n else "–",
+             _interval(u.won_otherwise), u.won_otherwise.n] for u in rows]
+    bars = [_bar(f"{u.name} ({u.agent})", u.won_when_used) for u in rows]
+    return (f"<h2>{_e(title)}</h2>" + bar_chart(bars)
+            + _table([what, "agent", "used in", "of games", "uses / game",
+                      "win rate when used", WILSON, "games", "win rate otherwise", WILSON,
+                      "games"], body)
+            + f"<p class='note'>A player uses a {_e(what)} in a game when it acts at least "
+            "once with it; figures are per agent, over player-games of distinct games. A "
+            "win rate when used far above the rate otherwise deserves a look, if the "
+            "intervals do not overlap.</p>")
 
 
 def _units(summary: Summary, rows: list[GameRow]) -> str:
@@ -152,8 +210,8 @@ def _units(summary: Summary, rows: list[GameRow]) -> str:
                     acc[p] += v
     kinds = sorted(set(losses) | set(kills))
     if not kinds:
-        return ("<h2>Unit types</h2><p class='note'>No unit left the board in these "
-                "games.</p>")
+        return ("<h2>Unit types: losses and kills</h2><p class='note'>No unit left the "
+                "board in these games.</p>")
     n = max(1, len(rows))
     body = []
     for kind in kinds:
@@ -163,39 +221,8 @@ def _units(summary: Summary, rows: list[GameRow]) -> str:
     head = ["unit type", *(f"lost by {p} / game" for p in players),
             *(f"kills by {p} / game" for p in players)]
     return ("<h2>Unit types: losses and kills</h2>" + _table(head, body)
-            + "<p class='note'>A kill is credited to the type of the unit whose action "
-            "removed an enemy unit from the board.</p>")
-
-
-def _abilities(summary: Summary, rows: list[GameRow]) -> str:
-    players = summary.players
-    used_games: Counter[str] = Counter()
-    used_wins: Counter[str] = Counter()
-    uses: Counter[str] = Counter()
-    seats = len(rows) * len(players)
-    for row in rows:
-        for kind, per_seat in row.stats.get("uses", {}).items():
-            for p, v in enumerate(per_seat):
-                if v:
-                    uses[kind] += v
-                    used_games[kind] += 1
-                    used_wins[kind] += result_of(row, p) == "win"
-    if not uses:
-        return ""
-    body = []
-    bars = []
-    for kind, total in uses.most_common():
-        g = used_games[kind]
-        low, high = wilson(used_wins[kind], g)
-        rate = used_wins[kind] / g
-        bars.append(Bar(kind, rate, low, high))
-        body.append([kind, total, f"{total / max(1, len(rows)):.1f}",
-                     _pct(g / max(1, seats)), _pct(rate), f"{_pct(low)} – {_pct(high)}"])
-    return ("<h2>Actions and abilities</h2>" + bar_chart(bars)
-            + _table(["action", "uses", "per game", "players using it",
-                      "win rate when used", "95% interval"], body)
-            + "<p class='note'>A player \"uses\" an action in a game when it takes it at "
-            "least once; the win rate is over those players.</p>")
+            + f"<p class='note'>Over {len(rows)} distinct games. A kill is credited to the "
+            "type of the unit whose action removed an enemy unit from the board.</p>")
 
 
 def _lengths(rows: list[GameRow]) -> str:
@@ -220,9 +247,16 @@ def render_report(summary: Summary, rows: list[GameRow]) -> str:
                f" (of {summary.total} scheduled: the tournament is not finished)")
     intro = (f"<p>{summary.played} games{partial}, agents {', '.join(t.labels)}, "
              f"{t.mode}, seed {t.seed}, tournament {t.key}.</p>")
-    body = "".join([intro, _sides(summary, rows), _agents(summary), _units(summary, rows),
-                    _abilities(summary, rows), _lengths(rows)]) if rows else (
-        intro + "<p>No finished games yet.</p>")
+    if rows:
+        b = analyse(t, summary.players, rows)
+        unique = distinct_rows(rows)
+        body = "".join([intro, _claims(b), _sides(b), _by_agent(b), _agents(summary),
+                        _usage("Unit types: use and win rates", "unit type", b.units),
+                        _units(summary, unique),
+                        _usage("Actions and abilities", "action", b.actions),
+                        _lengths(unique)])
+    else:
+        body = intro + "<p>No finished games yet.</p>"
     return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
             f"<title>{_e(title)}</title><style>{CSS}</style></head><body>"
             f"<h1>{_e(title)}</h1>{body}</body></html>\n")

@@ -26,6 +26,7 @@ from ..agents import make_agent
 from ..engine import Action, Game, State
 from ..engine.errors import StratagemError
 from .match import TimeLimit, play
+from .opening import Opening
 
 MODES = ("round-robin", "gauntlet")
 
@@ -50,8 +51,12 @@ class Tournament:
     forfeit: float | None = None
     """A decision longer than this many seconds loses the game (needs ``seconds``)."""
     max_decisions: int = 100_000
+    opening: int = 0
+    """Decisions of each game played at random from the deal's seed (``arena.opening``)."""
 
     def __post_init__(self) -> None:
+        if self.opening < 0:
+            raise TournamentError(f"--opening must be 0 or more (got {self.opening})")
         if self.mode not in MODES:
             raise TournamentError(f"unknown mode '{self.mode}' (modes: {', '.join(MODES)})")
         if self.games < 1:
@@ -91,6 +96,8 @@ class Tournament:
         """Canonical JSON: equal tournaments give equal text."""
         doc = asdict(self)
         doc["agents"] = list(self.agents)
+        if not self.opening:  # tournaments from before openings keep their keys
+            del doc["opening"]
         return json.dumps(doc, sort_keys=True, separators=(",", ":"))
 
     @staticmethod
@@ -184,7 +191,7 @@ class GameRow:
     forfeit: int | None
     stats: dict[str, Any] = field(default_factory=dict)
     """For the balance report: ``losses``/``kills`` per unit type and seat, ``uses`` of each
-    action type per seat."""
+    action type per seat, ``acted``: actions taken by units of each type per seat."""
     replay: str = ""
 
     def result_key(self) -> tuple[Any, ...]:
@@ -201,6 +208,7 @@ class _Tally:
         self.losses: dict[str, list[int]] = {}
         self.kills: dict[str, list[int]] = {}
         self.uses: dict[str, list[int]] = {}
+        self.acted: dict[str, list[int]] = {}
         self.players = players
 
     def _count(self, table: dict[str, list[int]], key: str, seat: int) -> None:
@@ -214,6 +222,9 @@ class _Tally:
         if player < 0:
             return
         self._count(self.uses, action.type, player)
+        acting = before.entities.get(action.actor) if action.actor is not None else None
+        if acting is not None:
+            self._count(self.acted, acting.type, player)
         if len(after.entities) >= len(before.entities) and after.entities.keys() == \
                 before.entities.keys():
             return
@@ -228,7 +239,8 @@ class _Tally:
                 self._count(self.kills, actor.type if actor is not None else "(other)", player)
 
     def stats(self) -> dict[str, Any]:
-        return {"losses": self.losses, "kills": self.kills, "uses": self.uses}
+        return {"losses": self.losses, "kills": self.kills, "uses": self.uses,
+                "acted": self.acted}
 
 
 _games: dict[tuple[str, str | None], Game] = {}
@@ -255,14 +267,18 @@ def run_job(tournament: Tournament, job: Job) -> GameRow:
     """Play one game of the tournament."""
     import time
     game = load_game(tournament)
-    codes = [tournament.agents[e] for e in job.seats]
+    codes: list[Any] = [tournament.agents[e] for e in job.seats]
+    if tournament.opening:
+        codes = [Opening(make_agent(code, game, seed=job.seed + p), tournament.opening,
+                         job.seed) for p, code in enumerate(codes)]
     tally = _Tally(len(game.players))
     started = time.perf_counter()
     try:
         result = play(game, codes, seed=job.seed, max_decisions=tournament.max_decisions,
                       on_step=tally, time_limit=tournament.time_limit())
     except StratagemError as exc:  # say which game, so it can be played again alone
-        raise TournamentError(f"game {job.index + 1} ({' vs '.join(codes)}, seed {job.seed}) "
+        names = " vs ".join(tournament.agents[e] for e in job.seats)
+        raise TournamentError(f"game {job.index + 1} ({names}, seed {job.seed}) "
                               f"failed: {exc}") from None
     took = time.perf_counter() - started
     o = result.outcome

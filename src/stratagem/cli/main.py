@@ -368,12 +368,17 @@ def replay_cmd(file: Path, show: bool, rules_file: Path | None) -> None:
               help="With --replays: keep every Nth game's replay.")
 @click.option("--report", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the balance report (one self-contained HTML page).")
+@click.option("--opening", default=0, show_default=True, type=click.IntRange(min=0),
+              help="Play the first N decisions of each deal at random (seeded by the deal, "
+              "the same from every seat): distinct games where neither dice nor agents vary.")
+@click.option("--wide", is_flag=True, help="Print tables whole however narrow the terminal "
+              "(they always are when the output is not a terminal).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mode: str,
               seed: int, workers: int, backend: str, address: str | None, db: Path | None,
               resume: bool, seconds: float | None, forfeit: float | None,
               json_out: Path | None, csv_out: Path | None, replays: Path | None, sample: int,
-              report: Path | None, quiet: bool) -> None:
+              report: Path | None, opening: int, wide: bool, quiet: bool) -> None:
     """Run a tournament on GAME: every line-up of agents, every seat order, fixed seeds.
 
     Finished games are committed to a SQLite file one by one; a tournament stopped at any
@@ -387,7 +392,8 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
     from ..arena.tournament import GameRow, Tournament
 
     codes = tuple(split_agent_codes(agents))
-    tournament = Tournament(game_name, codes, games, scenario, mode, seed, seconds, forfeit)
+    tournament = Tournament(game_name, codes, games, scenario, mode, seed, seconds, forfeit,
+                            opening=opening)
     game = load(game_name, scenario)
     path = db or Path(f"arena-{Path(game.name).stem}-{tournament.key}.sqlite")
     check_outputs(path, json_out, csv_out, replays, report)
@@ -407,7 +413,8 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
         sys.exit(130)
     total = bar.total if bar is not None else len(rows)
     summary = summarize(tournament, game.players, rows, max(total, len(rows)))
-    _print_summary(summary)
+    _print_summary(summary, wide)
+    _print_distinct(tournament, game.players, rows)
     out.print(f"[dim]results in {path}[/]")
     if json_out is not None:
         write_atomic(json_out, json.dumps(summary.as_dict(), indent=2) + "\n")
@@ -423,6 +430,59 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
                          ("balance report", report)):
         if target is not None:
             out.print(f"[dim]{kind} written to {target}[/]")
+
+
+@cli.command("report")
+@click.argument("db", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--compare", "before", type=click.Path(dir_okay=False, path_type=Path),
+              help="The results file of the same tournament on the rules before a change: "
+              "say whether the change moved the balance, with a test.")
+@click.option("--html", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the balance report (one self-contained HTML page).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the balance figures (and the comparison) as JSON.")
+@click.option("--wide", is_flag=True, help="Print tables whole however narrow the terminal.")
+def report_cmd(db: Path, before: Path | None, html: Path | None, json_out: Path | None,
+               wide: bool) -> None:
+    """The balance report of a tournament's results file DB (`stratagem arena --db`).
+
+    Counts distinct games, splits by agent and side, makes a claim only when its interval
+    supports it and names the test. With --compare OLD.sqlite, compares against the same
+    tournament on an earlier version of the rules.
+    Example: `stratagem report new.sqlite --compare old.sqlite --html balance.html`.
+    """
+    import json
+
+    from ..arena.balance import analyse, balance_lines, balance_to_dict
+    from ..arena.compare import compare
+    from ..arena.stats import summarize
+    from ..arena.store import read_results
+    from ..arena.tournament import load_game
+
+    check_outputs(None, html, json_out)
+    tournament, rows = read_results(db)
+    game = load_game(tournament)
+    summary = summarize(tournament, game.players, rows, len(rows))
+    _print_summary(summary, wide)
+    balance = analyse(tournament, game.players, rows)
+    for line in balance_lines(balance):
+        out.print(line, markup=False)
+    doc: dict[str, Any] = {"balance": balance_to_dict(balance)}
+    if before is not None:
+        old_t, old_rows = read_results(before)
+        old_game = load_game(old_t)
+        comparison = compare(analyse(old_t, old_game.players, old_rows), balance)
+        out.print(f"[bold]compared with {before}[/]")
+        for line in comparison.lines():
+            out.print(f"  {line}", markup=False)
+        doc["comparison"] = comparison.lines()
+    if html is not None:
+        from ..arena.report import render_report
+        write_atomic(html, render_report(summary, rows))
+        out.print(f"[dim]balance report written to {html}[/]")
+    if json_out is not None:
+        write_atomic(json_out, json.dumps(doc, indent=2) + "\n")
+        out.print(f"[dim]JSON written to {json_out}[/]")
 
 
 class _ArenaProgress:
@@ -464,30 +524,54 @@ class _ArenaProgress:
         self.progress.update(self.task, completed=done, rate=f"{rate:.2f} games/s")
 
 
-def _print_summary(summary: Any) -> None:
+def _print_table(table: Any, wide: bool) -> None:
+    """A table whole: at its natural width when asked (``--wide``) or when the output is not
+    a terminal (a file, a pipe); on a narrow terminal its cells wrap, never cut."""
+    from rich.measure import Measurement
+    natural = Measurement.get(out, out.options.update(max_width=10_000), table).maximum
+    if (wide or not out.is_terminal) and natural > out.width:
+        saved = out.width
+        out.width = natural  # rich caps print(width=) at the console's width
+        try:
+            out.print(table, crop=False)
+        finally:
+            out.width = saved
+    else:
+        out.print(table)
+
+
+def _print_distinct(tournament: Any, players: tuple[str, ...], rows: list[Any]) -> None:
+    """One line on repeated games, and the balance claims the results support."""
+    from ..arena.balance import analyse
+    b = analyse(tournament, players, rows)
+    for line in [*b.warnings, *b.claims]:
+        out.print(line, markup=False, highlight=False)
+
+
+def _print_summary(summary: Any, wide: bool = False) -> None:
     from rich import box
     from rich.table import Table
     t = summary.tournament
     table = Table(title=f"{t.game}{' — ' + t.scenario if t.scenario else ''}: "
                   f"{summary.played} games", title_justify="left", box=box.SIMPLE_HEAD,
                   pad_edge=False)
-    table.add_column("agent", no_wrap=True)
+    table.add_column("agent", overflow="fold")
     for col in ("games", "W", "D", "L", "win%", "95% CI", "rating", "moves", "ms"):
-        table.add_column(col, justify="right", no_wrap=True)
+        table.add_column(col, justify="right", overflow="fold")
     for a in summary.agents:
         low, high = a.interval
         table.add_row(a.agent, str(a.games), str(a.wins), str(a.draws), str(a.losses),
                       f"{100 * a.win_rate:.1f}", f"{100 * low:.0f}–{100 * high:.0f}",
                       f"{a.rating:.1f}", f"{a.mean_length:.1f}", f"{a.ms_per_decision:.1f}")
-    out.print(table, width=max(out.width, 100))
+    _print_table(table, wide)
     seats = Table(title="by seat", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     for col in ("agent", "seat", "games", "W", "D", "L", "win%"):
         seats.add_column(col, justify="left" if col in ("agent", "seat") else "right",
-                         no_wrap=True)
+                         overflow="fold")
     for s in summary.seats:
         seats.add_row(s.agent, s.seat, str(s.games), str(s.wins), str(s.draws), str(s.losses),
                       f"{100 * s.win_rate:.1f}")
-    out.print(seats)
+    _print_table(seats, wide)
     warned = [a for a in summary.agents if a.slow or a.forfeits]
     for a in warned:
         out.print(f"[yellow]{a.agent}: {n(a.slow, 'decision')} over the time limit, "

@@ -2,18 +2,32 @@
 
 Every game gets the same kind of encoding, built from what its rules declare
 (board size, tile types, entity types and their parameters, players, zones), so
-the vector has one length for the whole game:
+the vector has one length for the whole game. It holds what a player sees, and
+only what can change:
 
 - ``tiles``: for each tile type, a plane over the board, 1 where the cell has it;
-- ``pieces``: for each entity type and owner (each player, then "nobody"), a
-  plane, 1 where such an entity stands;
-- ``params``: for each entity parameter name, a plane holding the value of the
-  entity standing on each cell (0 where none stands or it has no such parameter);
+- ``pieces``: for each entity type that can stand on the board and each owner
+  (each player, then "nobody"), a plane, 1 where such an entity stands;
+- ``params``: for each parameter that play can change (one an effect sets or
+  modifies, or one with bounds) of the types on the board, a plane holding
+  the value of the entity standing on each cell (0 where none stands). A
+  parameter that never changes is told by the piece's type plane already;
 - ``cards``: for each player, zone (the game's zones, then "unseen" and "off the
   board") and entity type, the number of that player's entities there;
+- ``held``: for each player, and each type kept off the board (cards, boxes)
+  with each of its parameters play can change, the sum over that player's
+  visible entities of the type (the dice on a battle-board box, a card's
+  charges);
 - ``players``: each player's parameters, and 1 if the player is still in;
 - ``turn``: the round, then one-hot who decides (each player, chance, nobody);
 - ``perspective``: one-hot the player observing.
+
+A large board is read in blocks: when it has more than ``MAX_CELLS`` cells,
+each plane covers it in squares of ``cell`` x ``cell`` cells (the smallest
+``cell`` that brings it within the limit), a piece plane counting the pieces
+in each square, a parameter plane summing their values, a tile plane giving
+the share of the square's cells of that tile. ``Features(game, cell=N)``
+chooses the square's side (``cell=1``: every cell its own).
 
 It is computed from what the observer may see (``state.view(player)``), so a
 hidden card counts as "unseen", never as where it really is.
@@ -21,11 +35,13 @@ hidden card counts as "unseen", never as where it really is.
 
 from __future__ import annotations
 
+import math
 import zlib
 from typing import Any, Protocol
 
 from ..engine import CHANCE, Game, Pos, Record, Ref, State
 from ..engine.actions import format_value
+from ..engine.effects import ModifyParam, SetParam, Spawn
 
 
 class Buffer(Protocol):
@@ -38,6 +54,9 @@ class Buffer(Protocol):
 UNSEEN = "?"
 """The zone a view gives a card its viewer cannot see (``engine.views``)."""
 
+MAX_CELLS = 1024
+"""A board with more cells is read in blocks (see the module's description)."""
+
 
 def _number(value: object) -> float:
     if isinstance(value, bool):
@@ -47,17 +66,68 @@ def _number(value: object) -> float:
     return 0.0
 
 
-class Features:
-    """The vector layout of one game; ``encode(state, player)`` fills it."""
+def changing_params(game: Game) -> set[str] | None:
+    """The entity parameters play can change: set or modified by an effect of the rules, or
+    declared with bounds (damage and healing move those). ``None`` for a game built in
+    Python, whose effects are not listed: then every parameter counts."""
+    if not game.sources:
+        return None
+    names = {effect.name for effect, _ in game.sources.values()
+             if isinstance(effect, SetParam | ModifyParam)}
+    names |= {p.name for et in game.entity_types.values() for p in et.params
+              if p.min is not None or p.max is not None}
+    return names
 
-    def __init__(self, game: Game) -> None:
+
+def board_types(game: Game) -> set[str]:
+    """The entity types that can stand on the board: placed there, standing there at the
+    start, or spawned by an effect (a spawn's type may be computed: then all count)."""
+    if not game.board.width:
+        return set()
+    names = {pl.type for pl in game.placements if pl.pos is not None}
+    names |= {e.type for e in game.new_state(0).entities.values() if e.pos is not None}
+    for effect, _ in game.sources.values():
+        if isinstance(effect, Spawn) and effect.zone is None:
+            if isinstance(effect.type, str) and effect.type in game.entity_types:
+                names.add(effect.type)
+            else:
+                return set(game.entity_types)
+    if not game.sources:
+        return set(game.entity_types)
+    return names
+
+
+class Features:
+    """The vector layout of one game; ``encode(state, player)`` fills it.
+
+    ``cell``: the side, in cells, of the squares the board planes are read in
+    (0: 1, or the smallest that keeps a large board within ``MAX_CELLS``)."""
+
+    def __init__(self, game: Game, cell: int = 0) -> None:
         self.game = game
         b = game.board
         self.width, self.height = b.width, b.height
-        self.cells = b.width * b.height
+        if cell < 0:
+            raise ValueError(f"cell must be 0 (automatic) or more, not {cell}")
+        if cell == 0:
+            cell = 1
+            while (math.ceil(b.width / cell) * math.ceil(b.height / cell)) > MAX_CELLS:
+                cell += 1
+        self.cell = cell
+        self.columns = math.ceil(b.width / cell) if b.width else 0
+        self.rows = math.ceil(b.height / cell) if b.height else 0
+        self.cells = self.columns * self.rows
         self.tile_types = sorted(set(b.tiles) | set(b.tile_types))
-        self.entity_types = sorted(game.entity_types)
-        self.params = sorted({p.name for et in game.entity_types.values() for p in et.params})
+        changing = changing_params(game)
+        on_board = board_types(game)
+        self.entity_types = sorted(on_board)
+        """The types with piece planes (those that can stand on the board)."""
+        self.params = sorted({p.name for et in game.entity_types.values() if et.name in on_board
+                              for p in et.params if changing is None or p.name in changing})
+        self.card_types = sorted(game.entity_types)
+        self.held = sorted((et.name, p.name) for et in game.entity_types.values()
+                           if et.name not in on_board for p in et.params
+                           if changing is None or p.name in changing)
         self.zones = [z.name for z in game.zones] + [UNSEEN, ""]
         self.player_params = [p.name for p in game.player_params]
         n = len(game.players)
@@ -66,7 +136,8 @@ class Features:
             ("tiles", self.cells * len(self.tile_types)),
             ("pieces", self.cells * len(self.entity_types) * self.owners),
             ("params", self.cells * len(self.params)),
-            ("cards", n * len(self.zones) * len(self.entity_types)),
+            ("cards", n * len(self.zones) * len(self.card_types)),
+            ("held", n * len(self.held)),
             ("players", n * (len(self.player_params) + 1)),
             ("turn", 1 + n + 2),
             ("perspective", n),
@@ -74,8 +145,17 @@ class Features:
         self.size = sum(size for _, size in self.layout)
         self.tile_index = {t: i for i, t in enumerate(self.tile_types)}
         self.type_index = {t: i for i, t in enumerate(self.entity_types)}
+        self.card_index = {t: i for i, t in enumerate(self.card_types)}
         self.param_index = {p: i for i, p in enumerate(self.params)}
         self.zone_index = {z: i for i, z in enumerate(self.zones)}
+        self.held_index: dict[str, list[tuple[str, int]]] = {}
+        for i, (kind, name) in enumerate(self.held):
+            self.held_index.setdefault(kind, []).append((name, i))
+        self.tile_share = 1.0 / (cell * cell)
+
+    def block(self, x: int, y: int) -> int:
+        """The index of the square holding board cell ``(x, y)``."""
+        return (y // self.cell) * self.columns + x // self.cell
 
     def encode(self, state: State, player: int) -> list[float]:
         """The vector of ``state`` as ``player`` sees it."""
@@ -89,33 +169,45 @@ class Features:
         stands on it)."""
         game = self.game
         view = game.view(state, player)
-        cells, width = self.cells, self.width
+        cells, width, cell = self.cells, self.width, self.cell
         tile_index, type_index = self.tile_index, self.type_index
         param_index, zone_index = self.param_index, self.zone_index
+        share = self.tile_share
         for c, tile in enumerate(view.tiles):
             i = tile_index.get(tile)
             if i is not None:  # a tile type the board never declared has no plane
-                out[i * cells + c] = 1.0
+                x, y = c % width, c // width
+                at = i * cells + (y // cell) * self.columns + x // cell
+                out[at] = out[at] + share
         pieces = cells * len(self.tile_types)
         params = pieces + cells * len(self.entity_types) * self.owners
         n = len(game.players)
         cards = params + cells * len(self.params)
-        kinds = len(self.entity_types)
+        kinds = len(self.card_types)
         per_player = len(self.zones) * kinds
+        held = cards + n * per_player
+        held_index, held_width = self.held_index, len(self.held)
         for e in view.entities.values():
-            t = type_index[e.type]
             owner = e.owner if e.owner is not None and 0 <= e.owner < n else n
-            if e.pos is not None:
-                c = e.pos[1] * width + e.pos[0]
-                out[pieces + (t * self.owners + owner) * cells + c] = 1.0
+            t = type_index.get(e.type)
+            if e.pos is not None and t is not None:
+                c = self.block(e.pos[0], e.pos[1])
+                at = pieces + (t * self.owners + owner) * cells + c
+                out[at] = out[at] + 1.0
                 for name, value in e.params.items():
                     i = param_index.get(name)
-                    if i is not None:  # only the parameters entity types declare
-                        out[params + i * cells + c] = _number(value)
+                    if i is not None:  # only the parameters that change
+                        at = params + i * cells + c
+                        out[at] = out[at] + _number(value)
             elif owner < n:
                 z = zone_index.get(e.zone or "", zone_index[""])
-                out[cards + owner * per_player + z * kinds + t] += 1.0
-        at = cards + n * per_player
+                at = cards + owner * per_player + z * kinds + self.card_index[e.type]
+                out[at] = out[at] + 1.0
+                if e.zone != UNSEEN:
+                    for name, i in held_index.get(e.type, ()):
+                        at = held + owner * held_width + i
+                        out[at] = out[at] + _number(e.params.get(name, 0))
+        at = held + n * held_width
         for pl in view.players:
             for name in self.player_params:
                 out[at] = _number(pl.params.get(name, 0))
@@ -234,4 +326,5 @@ class MoveFeatures:
         return self.game.view(state, player).history
 
 
-__all__ = ["ENGINE_ACTIONS", "Buffer", "Features", "MoveFeatures", "describe"]
+__all__ = ["ENGINE_ACTIONS", "MAX_CELLS", "Buffer", "Features", "MoveFeatures", "board_types",
+           "changing_params", "describe"]

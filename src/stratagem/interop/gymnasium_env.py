@@ -76,7 +76,7 @@ class StratagemEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
 
     def __init__(self, game: str | Path | Game, opponent: str = "random", player: int = 0, *,
                  render_mode: str | None = None, max_steps: int | None = None,
-                 illegal_reward: float = -1.0, max_actions: int = 0) -> None:
+                 illegal_reward: float = -1.0, max_actions: int = 0, cell: int = 0) -> None:
         self.game = _game(game)
         n = len(self.game.players)
         if not 0 <= player < n:
@@ -90,7 +90,7 @@ class StratagemEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self.max_steps = max_steps
         self.illegal_reward = float(illegal_reward)
         self.bounds = declared_bounds(self.game, max_actions)
-        self.features = Features(self.game)
+        self.features = Features(self.game, cell)
         self.observation_space = observation_box(self.features)
         self.action_space = spaces.Discrete(self.bounds.actions)
         self.state: State = self.game.new_state(0)

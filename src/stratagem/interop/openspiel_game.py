@@ -34,6 +34,10 @@ more), from ``Outcome.returns`` (win 1, loss -1, draw 0, ranks in between).
   the move as the player's view shows it (``features.MoveFeatures``: who, the
   action type, the actor and the targets, chance outcomes hidden), since an
   opponent's option id would tell what its hidden hand allowed.
+- **Information sets.** ``resample_from_infostate(player, sampler)`` deals the
+  cards the player cannot see anew through ``determinize`` (seeded from the
+  sampler), keeping the moves so far: OpenSpiel's ``ISMCTSBot`` runs on our
+  hidden-card games.
 - **Serialization.** ``state.serialize()`` is OpenSpiel's own (the action
   ids, replayed from the initial state), and round-trips through
   ``pyspiel.serialize_game_and_state``; ``native_state(state)`` gives the
@@ -218,6 +222,31 @@ class StratagemState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return describe(self.native)
+
+    # ------------------------------------------------------ information sets
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> StratagemState:
+        """A state ``player_id`` cannot tell from this one, its hidden parts sampled anew.
+
+        Stratagem's ``determinize`` deals every card the player cannot see (and places
+        every unseen entity) consistently with the player's view, so information-set
+        searches (OpenSpiel's ``ISMCTSBot``) run on hidden-card games. The seed of the
+        sample comes from ``probability_sampler`` (a callable giving numbers in [0, 1),
+        OpenSpiel's ``UniformProbabilitySampler``), so a seeded sampler gives the same
+        worlds. The moves so far are kept: the player's information state is unchanged.
+        """
+        native = self.native
+        game = native.game
+        if not 0 <= player_id < len(game.players):
+            raise ValueError(f"no player {player_id} in {game.name} "
+                             f"(players 0 to {len(game.players) - 1})")
+        if not game.info.hidden:
+            return self.__deepcopy__({})
+        seed = int(float(probability_sampler()) * (1 << 31)) & 0x7FFFFFFF
+        world = game.determinize(game.view(native, player_id), seed)
+        twin = StratagemState.__new__(StratagemState)
+        pyspiel.State.__init__(twin, self.get_game())
+        twin.held = _Held(world, self.held.bounds, self.held.moves)
+        return twin
 
     # -------------------------------------------------------------- copying
     def __deepcopy__(self, memo: dict[int, Any]) -> StratagemState:

@@ -30,6 +30,14 @@ has the game's own names).
   seed: a seed fixes the game (``seed_test``).
 - **Render**: ``render_mode="ansi"`` returns the state's text, ``"human"``
   prints it after every step.
+- ``metadata["is_parallelizable"]`` is true only for a game whose players
+  decide strictly in turn, first seat first, every player once a cycle, and
+  that ends only when a cycle is complete (high card: each player plays one
+  card a round): what PettingZoo's ``aec_to_parallel`` needs. It is found the
+  way measured bounds are (``takes_turns_in_cycle``: seeded random playouts).
+  A game where a player may act twice in a row, answer in another's turn, or
+  win in the middle of a cycle (tic-tac-toe, as PettingZoo's own says) is not
+  parallelizable that way; ``parallel_env`` (below) is its parallel form.
 
 ``StratagemParallel`` is the parallel form, for learners written against that
 API. Stratagem games are sequential, so each parallel step is one decision:
@@ -42,6 +50,7 @@ every agent is terminated (PettingZoo's ``TerminateIllegalWrapper`` rule).
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -50,22 +59,63 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from .. import games as _games
-from ..engine import Game, State
-from .codec import Bounds, declared_bounds, decode
+from ..engine import Game, Rng, State
+from .codec import PLAYOUTS, Bounds, declared_bounds, decode
 from .features import Features, describe
 from .gymnasium_env import action_mask, mask_box, observation_box
 
 Obs = dict[str, np.ndarray[Any, Any]]
 
 
+_cycles: weakref.WeakKeyDictionary[Game, bool] = weakref.WeakKeyDictionary()
+
+CYCLE_STEPS = 2000
+"""Decisions of each playout that ``takes_turns_in_cycle`` watches."""
+
+
+def takes_turns_in_cycle(game: Game, playouts: int = PLAYOUTS) -> bool:
+    """Whether every decision of ``game`` falls to the next player in seat order, starting
+    with the first, and games end only once the last seat has moved: what PettingZoo's
+    ``aec_to_parallel`` requires (every agent steps once a cycle, and all terminate at
+    the end of a cycle).
+
+    Seen in seeded random playouts with chance resolved inside moves, as the
+    environments play (the same on every run); kept per game.
+    """
+    known = _cycles.get(game)
+    if known is not None and playouts == PLAYOUTS:
+        return known
+    n = len(game.players)
+    cyclic = True
+    for seed in range(playouts):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        expected = 0
+        for _ in range(CYCLE_STEPS):
+            d = state.decision
+            if d is None:
+                cyclic = expected == 0  # over only once the cycle is complete
+                break
+            if d.player != expected:
+                cyclic = False
+                break
+            state = game.apply(state, d.actions[rng.below(len(d.actions))], check=False)
+            expected = (expected + 1) % n
+        if not cyclic:
+            break
+    if playouts == PLAYOUTS:
+        _cycles[game] = cyclic
+    return cyclic
+
+
 class _Table:
     """What both forms share: the game, its bounds and spaces, the state, seeding."""
 
     def __init__(self, game: str | Path | Game, max_actions: int = 0,
-                 max_steps: int | None = None) -> None:
+                 max_steps: int | None = None, cell: int = 0) -> None:
         self.game = game if isinstance(game, Game) else _games.load(game)
         self.bounds: Bounds = declared_bounds(self.game, max_actions)
-        self.features = Features(self.game)
+        self.features = Features(self.game, cell)
         self.max_steps = max_steps
         self.names = [f"player_{p}" for p in range(len(self.game.players))]
         box = spaces.Dict({"observation": observation_box(self.features),
@@ -118,16 +168,17 @@ class StratagemAEC(AECEnv):  # type: ignore[misc]
     """The agent-environment-cycle environment of one Stratagem game."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"],  # noqa: RUF012
-                                "name": "stratagem", "is_parallelizable": True}
+                                "name": "stratagem", "is_parallelizable": False}
 
     def __init__(self, game: str | Path | Game, *, render_mode: str | None = None,
-                 max_steps: int | None = None, max_actions: int = 0) -> None:
+                 max_steps: int | None = None, max_actions: int = 0, cell: int = 0) -> None:
         super().__init__()
-        self.table = _Table(game, max_actions, max_steps)
+        self.table = _Table(game, max_actions, max_steps, cell)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"stratagem_{self.table.game.name}"}
+        self.metadata = {**self.metadata, "name": f"stratagem_{self.table.game.name}",
+                         "is_parallelizable": takes_turns_in_cycle(self.table.game)}
         self.possible_agents = list(self.table.names)
         self.seat_names = list(self.table.game.players)
         self.agents: list[str] = []
@@ -205,13 +256,14 @@ class StratagemParallel(ParallelEnv):  # type: ignore[misc]
 
     def __init__(self, game: str | Path | Game, *, render_mode: str | None = None,
                  max_steps: int | None = None, max_actions: int = 0,
-                 illegal_reward: float = -1.0) -> None:
-        self.table = _Table(game, max_actions, max_steps)
+                 illegal_reward: float = -1.0, cell: int = 0) -> None:
+        self.table = _Table(game, max_actions, max_steps, cell)
         self.illegal_reward = float(illegal_reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"stratagem_{self.table.game.name}"}
+        self.metadata = {**self.metadata, "name": f"stratagem_{self.table.game.name}",
+                         "is_parallelizable": takes_turns_in_cycle(self.table.game)}
         self.possible_agents = list(self.table.names)
         self.agents: list[str] = []
 
