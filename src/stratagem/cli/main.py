@@ -17,7 +17,7 @@ from rich.markup import escape
 
 from ..agents import ROSTER, QuitGame, split_agent_codes
 from ..arena import Replay, play, replay_game
-from ..arena.narration import narrated, result_line, tell, who
+from ..arena.narration import as_told, left_line, narrated, result_line, rolls_text, tell, who
 from ..engine import Action, Game, State, StratagemError
 from ..games import list_games, load
 from .files import (
@@ -59,12 +59,11 @@ class Narrator:
     def __call__(self, before: State, player: int, action: Action, rationale: str,
                  after: State) -> None:
         g = self.game
-        step = tell(g, before, player, action, after)
+        step = as_told(tell(g, before, player, action, after), self.secret)
         if step.where != self.where:
             out.print(f"[bold]{step.where}[/]")
             self.where = step.where
-        rolls = (f"  [dim](rolls {', '.join(map(str, step.rolls))})[/]"
-                 if step.rolls and not self.secret else "")
+        rolls = f"  [dim]({rolls_text(step.rolls)})[/]" if step.rolls else ""
         out.print(f"  [cyan]{step.who.ljust(self.width)}[/] {step.line}{rolls}")
         pad = " " * (self.width + 3)
         for sentence in step.events:
@@ -167,8 +166,7 @@ def play_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None
     try:
         result = play(game, codes, seed=seed, on_step=narrator)
     except QuitGame as left:
-        out.print(f"{who(game, left.player)} left the game ({left.reason}) after "
-                  f"{left.decisions} decisions: no result")
+        out.print(left_line(game, left.player, left.reason, left.decisions))
         return
     if not quiet and game.board.width and not board:
         out.print(game.render(result.state))

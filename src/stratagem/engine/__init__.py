@@ -20,6 +20,7 @@ from .errors import (
     UnknownGameError,
 )
 from .game import Game, GameInfo
+from .protocol import ForwardModel, GameState
 from .rng import Rng
 from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status
 
@@ -32,9 +33,11 @@ __all__ = [
     "Decision",
     "Distribution",
     "Entity",
+    "ForwardModel",
     "Game",
     "GameDefinitionError",
     "GameInfo",
+    "GameState",
     "IllegalActionError",
     "Outcome",
     "Pos",
