@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine import (
     Action,
     Decision,
-    Game,
+    ForwardModel,
     GameInfo,
     Rng,
     State,
@@ -35,7 +36,8 @@ EXACT_OUTCOMES = 512
 """The most outcomes a search enumerates exactly for one action (``outcomes_or_sample``)."""
 
 
-def outcomes_or_sample(game: Game, state: State, action: Action) -> list[tuple[float, State]]:
+def outcomes_or_sample(game: ForwardModel[Any], state: State,
+                       action: Action) -> list[tuple[float, State]]:
     """The exact outcomes of ``action`` when there are at most ``EXACT_OUTCOMES`` of them;
     past that (eight dice rolled at once), one sampled result with probability 1, drawn
     from the state's own generator like any ``apply``."""
@@ -72,7 +74,7 @@ class Budget:
         """Whether no limit is set."""
         return self.seconds is None and self.iterations is None and self.calls is None
 
-    def start(self, game: Game) -> Meter:
+    def start(self, game: ForwardModel[Any]) -> Meter:
         """A meter that measures one decision against this budget, starting now."""
         return Meter(game, self)
 
@@ -94,7 +96,7 @@ class Meter:
     __slots__ = ("call_limit", "deadline", "game", "iterations", "max_iterations",
                  "start_calls", "started")
 
-    def __init__(self, game: Game, budget: Budget) -> None:
+    def __init__(self, game: ForwardModel[Any], budget: Budget) -> None:
         self.game = game
         self.started = time.perf_counter()
         self.start_calls = game.calls
@@ -156,7 +158,7 @@ class Agent:
     """The players it can play (``None``: any). A programmed opponent written for one side
     plays only that side; the arena seats agents accordingly."""
 
-    def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
+    def __init__(self, game: ForwardModel[Any], seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
                  calls: int | None = None) -> None:
         reason = self.refusal(game.info)
@@ -207,7 +209,7 @@ class SearchAgent(Agent):
     (the roster passes them from text such as ``mcts:iterations=500``).
     """
 
-    def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
+    def __init__(self, game: ForwardModel[Any], seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
                  calls: int | None = None) -> None:
         super().__init__(game, seed, budget=budget, seconds=seconds, iterations=iterations,

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Game, StratagemError
+from ..engine import ForwardModel, StratagemError
 from .base import Agent
 from .expectimax import ExpectimaxAgent
 from .external import CODE as EXTERNAL
@@ -55,7 +55,7 @@ class AgentSpec:
                 if name not in NOT_TEXT and _plain(p)}
 
 
-def _external(game: Game, seed: int = 0, *, path: str = "") -> Agent:
+def _external(game: ForwardModel[Any], seed: int = 0, *, path: str = "") -> Agent:
     """Stands in the roster for ``python:PATH`` codes, which ``make_agent`` builds from
     the class itself."""
     raise AgentSpecError(f"{EXTERNAL}:PATH agents are built by make_agent")
@@ -199,7 +199,7 @@ def _check_arguments(code: str, spec: AgentSpec, kwargs: dict[str, Any]) -> dict
     return checked
 
 
-def make_agent(code: str, game: Game, seed: int = 0, **extra: Any) -> Agent:
+def make_agent(code: str, game: ForwardModel[Any], seed: int = 0, **extra: Any) -> Agent:
     """Build the agent a roster code names, for ``game`` (or, for ``python:PATH``, the
     ``Agent`` class at that import path: ``agents.external``)."""
     name, kwargs = parse_agent_code(code)

@@ -189,7 +189,7 @@ class Match:
                 raise IllegalActionError(choice.action, f"agent {self.names[d.player]} chose "
                                          f"an action that is not legal: {reason}")
             self._record(d.player, choice.action, choice.rationale or "")
-        waiting = "a decision from outside" if None in self.agents else "a result"
+        waiting = "decision from outside" if None in self.agents else "result"
         raise StratagemError(f"{game.name}: no {waiting} after {limit} decisions")
 
     def act(self, action: Action, rationale: str = "") -> None:

@@ -30,12 +30,12 @@ native game and ``ForwardModel[Any]`` any game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from .actions import Action
-from .game import GameInfo
+from .game import Game, GameInfo
 from .rng import Rng
-from .state import Decision, Outcome, Record
+from .state import Decision, Outcome, Record, State
 
 
 @runtime_checkable
@@ -132,6 +132,11 @@ class ForwardModel(Protocol[S]):
 
     def render(self, state: S) -> str:
         """The board as text (empty when the game has none to draw)."""
+
+
+if TYPE_CHECKING:  # the type checker proves here that a native game is a forward model
+    def _native(game: Game) -> ForwardModel[State]:
+        return game
 
 
 __all__ = ["ForwardModel", "GameState"]
