@@ -163,9 +163,7 @@ class Agent:
                  calls: int | None = None) -> None:
         reason = self.refusal(game.info)
         if reason is not None:
-            others = _alternatives(game.info)
-            hint = f"; use {' or '.join(others)}" if others else ""
-            raise GameShapeError(f"{self.code} cannot play {game.name}: {reason}{hint}")
+            raise GameShapeError(f"{self.code} cannot play {game.name}: {reason}")
         self.game = game
         self.seed = seed
         if budget is None and not (seconds is None and iterations is None and calls is None):
@@ -219,14 +217,6 @@ class SearchAgent(Agent):
     def reset(self, seed: int) -> None:
         super().reset(seed)
         self.rng = Rng(seed)
-
-
-def _alternatives(info: GameInfo) -> list[str]:
-    """Codes of the registered search agents that can play a game of this shape."""
-    from .roster import ROSTER
-    return [code for code, spec in ROSTER.items()
-            if isinstance(spec.factory, type) and issubclass(spec.factory, SearchAgent)
-            and spec.factory.refusal(info) is None]
 
 
 def pick_weighted(rng: Rng, weights: tuple[int, ...]) -> int:

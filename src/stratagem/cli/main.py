@@ -7,19 +7,42 @@ never a traceback.
 
 from __future__ import annotations
 
+import json
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import click
+from rich import box
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
 
-from ..agents import ROSTER, QuitGame, split_agent_codes
+from ..agents import ROSTER, QuitGame, make_agent, split_agent_codes
+from ..agents.human import describe_view
+from ..agents.program import (
+    bundled_programs,
+    check_program,
+    load_program,
+    program_game,
+    render_html,
+    render_markdown,
+)
+from ..agents.roster import BUDGET_ARGUMENTS, code_text
 from ..arena import Replay, play, replay_game
 from ..arena.narration import as_told, left_line, narrated, result_line, rolls_text, tell, who
+from ..arena.program_eval import evaluate_program
 from ..engine import Action, Game, State, StratagemError
 from ..games import list_games, load
+from ..rules import RulesError, compile_rules
 from .files import (
     FileProblem,
     check_outputs,
@@ -92,7 +115,6 @@ def games_cmd() -> None:
 @cli.command("agents")
 def agents_cmd() -> None:
     """List the agents by roster code, with the arguments a code can set."""
-    from ..agents.roster import BUDGET_ARGUMENTS, code_text
     for code in sorted(ROSTER):
         spec = ROSTER[code]
         out.print(f"[bold]{code}[/]  {escape(spec.description)}")
@@ -110,7 +132,6 @@ def agents_cmd() -> None:
                 type=click.Path(path_type=Path), metavar="PATH...")
 def validate_cmd(paths: tuple[Path, ...]) -> None:
     """Check rules files (or game folders) and report every problem with its place."""
-    from ..rules import RulesError, compile_rules
     failed = 0
     for path in paths:
         try:
@@ -155,7 +176,6 @@ def play_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None
     if len(codes) != len(game.players):
         _fail(f"{game.name} has {len(game.players)} players ({', '.join(game.players)}); "
               f"--agents gave {len(codes)}")
-    from ..agents import make_agent
     for code in codes:  # refuse a bad agent code before anything is printed
         make_agent(code, game)
     if not quiet:
@@ -185,7 +205,6 @@ def _show_state(state: State, limit: int = 30, viewer: int | None = None) -> Non
     every player's parameters and cards, and the options of the decision. With a
     ``viewer``, only what that player may see: in a game that hides things, others'
     hidden cards are counted, and the options of a decision not theirs are not listed."""
-    from ..agents.human import describe_view
     game = state.game
     view = state if viewer is None else game.view(state, viewer)
     out.print(f"[bold]{game.name}[/] — {game.describe_flow(view)}")
@@ -378,11 +397,12 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
     point continues with --resume, losing no finished game and playing none twice.
     Example: `stratagem arena connect_four --agents mcts,osla,random --games 40 --workers 2`.
     """
-    import json
-
-    from ..arena.runner import run_tournament
-    from ..arena.stats import summarize
-    from ..arena.tournament import GameRow, Tournament
+    # The tournament machinery (process pools, the SQLite store, ratings) loads only for
+    # `arena`, so that `play` and the other commands start quickly.
+    from ..arena.report import render_report  # noqa: PLC0415 - tournament machinery
+    from ..arena.runner import run_tournament  # noqa: PLC0415 - tournament machinery
+    from ..arena.stats import summarize  # noqa: PLC0415 - tournament machinery
+    from ..arena.tournament import GameRow, Tournament  # noqa: PLC0415 - tournament machinery
 
     codes = tuple(split_agent_codes(agents))
     tournament = Tournament(game_name, codes, games, scenario, mode, seed, seconds, forfeit)
@@ -415,7 +435,6 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
         kept: list[GameRow] = [r for r in rows if r.index % sample == 0]
         write_atomic(replays, "".join(r.replay + "\n" for r in kept))
     if report is not None:
-        from ..arena.report import render_report
         write_atomic(report, render_report(summary, rows))
     for kind, target in (("JSON", json_out), ("CSV", csv_out), ("replays", replays),
                          ("balance report", report)):
@@ -427,13 +446,6 @@ class _ArenaProgress:
     """A progress bar for tournaments: games done of the total, games per second, time left."""
 
     def __init__(self) -> None:
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeRemainingColumn,
-        )
         self.progress = Progress(
             TextColumn("games"), BarColumn(), MofNCompleteColumn(),
             TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=err,
@@ -451,7 +463,6 @@ class _ArenaProgress:
             self.progress.stop()
 
     def update(self, row: object, done: int, total: int) -> None:
-        import time
         if self.task is None:
             self.total, self.start, self.clock = total, done, time.perf_counter()
             self.progress.start()
@@ -463,8 +474,6 @@ class _ArenaProgress:
 
 
 def _print_summary(summary: Any) -> None:
-    from rich import box
-    from rich.table import Table
     t = summary.tournament
     table = Table(title=f"{t.game}{' — ' + t.scenario if t.scenario else ''}: "
                   f"{summary.played} games", title_justify="left", box=box.SIMPLE_HEAD,
@@ -494,7 +503,6 @@ def _print_summary(summary: Any) -> None:
 
 def _program(file: Path, game_name: str | None) -> tuple[Any, Game]:
     """A program file and the game it is checked against (its header's, by default)."""
-    from ..agents.program import bundled_programs, load_program, program_game
     if not file.exists() and game_name is not None and str(file) in bundled_programs(game_name):
         file = bundled_programs(game_name)[str(file)]
     if not file.exists():
@@ -510,7 +518,6 @@ def _program(file: Path, game_name: str | None) -> tuple[Any, Game]:
 def check_program_cmd(file: Path, game_name: str | None) -> None:
     """Check a program FILE: unknown names, unreachable states, states with no way out,
     rules that can never match and shadowed triggers, each with file:line:column."""
-    from ..agents.program import check_program
     program, game = _program(file, game_name)
     problems = check_program(program, game)
     for p in problems:
@@ -534,7 +541,6 @@ def check_program_cmd(file: Path, game_name: str | None) -> None:
 def render_program_cmd(file: Path, game_name: str | None, fmt: str,
                        out_file: Path | None) -> None:
     """Print a program FILE as the card a player follows at the table."""
-    from ..agents.program import render_html, render_markdown
     program, _ = _program(file, game_name)
     check_outputs(out_file)
     text = render_html(program) if fmt == "html" else render_markdown(program)
@@ -563,12 +569,6 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
                          against: str, seed: int, json_out: Path | None) -> None:
     """Measure a program FILE: win rate against baselines (95% intervals), coverage of its
     states and rules, fallbacks, and the regret of its choices against a reference."""
-    import json
-
-    from rich.progress import Progress
-
-    from ..agents import make_agent
-    from ..arena.program_eval import evaluate_program
     program, base = _program(file, game_name)
     game = load(base.name if game_name is None else game_name, scenario)
     baselines = tuple(split_agent_codes(against))
@@ -624,7 +624,7 @@ def serve_cmd(game_name: str, agents: str | None, seed: int, scenario: str | Non
     `stratagem serve broken_throne --agents human,tactical` then open the address it
     prints. Several `human` seats share the page (hot seat). Ctrl-C stops the server.
     """
-    from ..web import GameServer, Session
+    from ..web import GameServer, Session  # noqa: PLC0415 - the web server loads only for `serve`
     game = load(game_name, scenario)
     codes = (split_agent_codes(agents) if agents
              else ["human"] + ["casual"] * (len(game.players) - 1))
@@ -638,7 +638,7 @@ def serve_cmd(game_name: str, agents: str | None, seed: int, scenario: str | Non
     out.print(f"[bold]{game.name}[/] — seed {seed} — {seats}")
     out.print(f"Open {server.url} in a browser; Ctrl-C stops the server.")
     if open_browser:
-        import webbrowser
+        import webbrowser  # noqa: PLC0415 - a browser's machinery only when --open asks for it
         webbrowser.open(server.url)
     try:
         server.serve_forever()

@@ -4,7 +4,7 @@ The engine knows nothing of YAML, agents, files or the command line. Games are
 built from the objects in ``engine.spec`` and ``engine.effects``.
 """
 
-from .actions import Action, Pos, Ref, parse_action
+from .actions import Action, Pos, Ref, format_value, parse_action
 from .builder import ActionBuilder
 from .context import Ctx
 from .dice import Distribution, constant, dice, successes
@@ -20,8 +20,10 @@ from .errors import (
     UnknownGameError,
 )
 from .game import Game, GameInfo
+from .geometry import distance
 from .protocol import ForwardModel, GameState
 from .rng import Rng
+from .runtime import EventFrame
 from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status
 
 __all__ = [
@@ -33,6 +35,7 @@ __all__ = [
     "Decision",
     "Distribution",
     "Entity",
+    "EventFrame",
     "ForwardModel",
     "Game",
     "GameDefinitionError",
@@ -54,6 +57,8 @@ __all__ = [
     "UnknownGameError",
     "constant",
     "dice",
+    "distance",
+    "format_value",
     "parse_action",
     "successes",
 ]

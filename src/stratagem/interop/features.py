@@ -24,8 +24,7 @@ from __future__ import annotations
 import zlib
 from typing import Any, Protocol
 
-from ..engine import CHANCE, Game, Pos, Record, Ref, State
-from ..engine.actions import format_value
+from ..engine import CHANCE, Game, Pos, Record, Ref, State, format_value
 
 
 class Buffer(Protocol):
