@@ -36,10 +36,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from .. import games as _games
 from ..agents import Agent, make_agent
 from ..arena import Match
 from ..engine import Game, Rng, State
+from ..games import load
 from .codec import Bounds, declared_bounds, decode, options
 from .features import Features, describe
 
@@ -67,7 +67,7 @@ def action_mask(state: State, player: int, bounds: Bounds) -> np.ndarray[Any, An
 
 
 def _game(game: str | Path | Game) -> Game:
-    return game if isinstance(game, Game) else _games.load(game)
+    return game if isinstance(game, Game) else load(game)
 
 
 class StratagemEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):

@@ -45,8 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 import pyspiel
 
-from .. import agents as _agents
-from ..agents import pick_weighted
+from ..agents import Agent, make_agent, pick_weighted
 from ..engine import (
     CHANCE,
     Action,
@@ -339,13 +338,13 @@ def spiel_state(game: SpielGame, spiel: Any) -> SpielState:
 class StratagemBot(pyspiel.Bot):  # type: ignore[misc]
     """A ``pyspiel.Bot`` that asks a Stratagem agent (a roster code or an ``Agent``)."""
 
-    def __init__(self, spiel_game: Any, agent: str | _agents.Agent, player: int,
+    def __init__(self, spiel_game: Any, agent: str | Agent, player: int,
                  seed: int = 0, **kwargs: Any) -> None:
         pyspiel.Bot.__init__(self)
         self.bridged = isinstance(spiel_game, StratagemGame)
         self.game: ForwardModel[Any] = (spiel_game.native if self.bridged
                                         else SpielGame(spiel_game))
-        self.agent = (_agents.make_agent(agent, self.game, seed=seed, **kwargs)
+        self.agent = (make_agent(agent, self.game, seed=seed, **kwargs)
                       if isinstance(agent, str) else agent)
         self.player = player
         self.last = ""
