@@ -172,3 +172,19 @@ def test_what_a_secret_table_is_told() -> None:
     game = stratagem.load("pig")
     assert left_line(game, 0, "quit", 4) == (f"{game.players[0]} left the game (quit) after "
                                              "4 decisions: no result")
+
+
+def test_one_referee_loop() -> None:
+    """Above the agents, only the referee asks an agent to choose: the CLI, the web page and
+    the arena all play through ``Match``."""
+    import ast
+    from pathlib import Path
+    root = Path(stratagem.__file__).parent
+    asking = []
+    for part in ("arena", "cli", "web"):
+        for path in sorted((root / part).rglob("*.py")):
+            asking.extend(f"{path.relative_to(root)}:{node.lineno}"
+                          for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                          if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                          and node.func.attr == "choose")
+    assert asking and all(where.startswith("arena/match.py") for where in asking), asking
