@@ -299,7 +299,7 @@ def move_cmd(file: Path, action_text: str, out_file: Path | None,
     save_state(out_file or file, after)
     rec = after.history[-1]
     player = state.decision.player if state.decision else 0
-    rolls = f" (rolls {', '.join(map(str, rec.rolls))})" if rec.rolls else ""
+    rolls = f" ({rolls_text(rec.rolls)})" if rec.rolls else ""
     out.print(f"{who(game, player)}: {game.describe_action(state, player, action)}{rolls}")
     for ev, fields in rec.events:
         out.print(f"  · {narrated(game, state, after, ev, fields)}")
