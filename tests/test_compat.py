@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import stratagem
-from stratagem.arena.match import Replay, replay_game
+from stratagem.arena import Replay, replay_game
 
 HERE = Path(__file__).resolve().parent / "compat"
 STEMS = sorted(p.name.removesuffix(".state.json") for p in HERE.glob("*.state.json"))

@@ -219,3 +219,32 @@ def test_no_import_cycle_between_modules(part: str) -> None:
     found = [c for c in _cycles(_import_graph())
              if any(m == prefix or m.startswith(prefix + ".") for m in c)]
     assert not found, "import cycles:\n" + "\n".join(" -> ".join(c) for c in found)
+
+BUILDERS = ("rules", "games/python")
+"""Parts that build engine objects through ``engine.spec`` and ``engine.effects``, the
+documented building API; everything else above the engine imports its package only."""
+
+
+def test_other_layers_import_the_engine_package_not_its_modules() -> None:
+    """Above the engine, a module imports ``stratagem.engine`` (its ``__init__``
+    re-exports the public names), never ``engine.game``, ``engine.state`` and the like —
+    except the parts that build games."""
+    wrong = []
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("engine/") or rel.startswith(BUILDERS):
+            continue
+        package = path.relative_to(ROOT).parts[:-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = list(package[:len(package) - node.level + 1])
+                target = [*base, *(node.module.split(".") if node.module else [])]
+            elif node.module and node.module.startswith("stratagem."):
+                target = node.module.split(".")[1:]
+            else:
+                continue
+            if len(target) > 1 and target[0] == "engine":
+                wrong.append(f"{rel}:{node.lineno} imports {'.'.join(target)}")
+    assert not wrong, "\n".join(wrong)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .agents import Agent, Budget, Choice
+from .agents import Agent, Budget, Choice, make_agent
 from .arena import MatchResult, Replay, play, replay_game
 from .engine import (
     Action,
@@ -29,7 +29,6 @@ __version__ = "0.1.0"
 
 def agent(code: str, game: Game, seed: int = 0, **kwargs: Any) -> Agent:
     """An agent by roster code (``"random"``, ``"mcts:iterations=2000"``) for ``game``."""
-    from .agents import make_agent
     return make_agent(code, game, seed=seed, **kwargs)
 
 

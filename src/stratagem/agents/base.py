@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine import (
     Action,
     Decision,
-    Game,
+    ForwardModel,
     GameInfo,
     Rng,
     State,
@@ -35,7 +36,8 @@ EXACT_OUTCOMES = 512
 """The most outcomes a search enumerates exactly for one action (``outcomes_or_sample``)."""
 
 
-def outcomes_or_sample(game: Game, state: State, action: Action) -> list[tuple[float, State]]:
+def outcomes_or_sample(game: ForwardModel[Any], state: State,
+                       action: Action) -> list[tuple[float, State]]:
     """The exact outcomes of ``action`` when there are at most ``EXACT_OUTCOMES`` of them;
     past that (eight dice rolled at once), one sampled result with probability 1, drawn
     from the state's own generator like any ``apply``."""
@@ -72,7 +74,7 @@ class Budget:
         """Whether no limit is set."""
         return self.seconds is None and self.iterations is None and self.calls is None
 
-    def start(self, game: Game) -> Meter:
+    def start(self, game: ForwardModel[Any]) -> Meter:
         """A meter that measures one decision against this budget, starting now."""
         return Meter(game, self)
 
@@ -94,7 +96,7 @@ class Meter:
     __slots__ = ("call_limit", "deadline", "game", "iterations", "max_iterations",
                  "start_calls", "started")
 
-    def __init__(self, game: Game, budget: Budget) -> None:
+    def __init__(self, game: ForwardModel[Any], budget: Budget) -> None:
         self.game = game
         self.started = time.perf_counter()
         self.start_calls = game.calls
@@ -156,14 +158,12 @@ class Agent:
     """The players it can play (``None``: any). A programmed opponent written for one side
     plays only that side; the arena seats agents accordingly."""
 
-    def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
+    def __init__(self, game: ForwardModel[Any], seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
                  calls: int | None = None) -> None:
         reason = self.refusal(game.info)
         if reason is not None:
-            others = _alternatives(game.info)
-            hint = f"; use {' or '.join(others)}" if others else ""
-            raise GameShapeError(f"{self.code} cannot play {game.name}: {reason}{hint}")
+            raise GameShapeError(f"{self.code} cannot play {game.name}: {reason}")
         self.game = game
         self.seed = seed
         if budget is None and not (seconds is None and iterations is None and calls is None):
@@ -207,7 +207,7 @@ class SearchAgent(Agent):
     (the roster passes them from text such as ``mcts:iterations=500``).
     """
 
-    def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
+    def __init__(self, game: ForwardModel[Any], seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
                  calls: int | None = None) -> None:
         super().__init__(game, seed, budget=budget, seconds=seconds, iterations=iterations,
@@ -217,14 +217,6 @@ class SearchAgent(Agent):
     def reset(self, seed: int) -> None:
         super().reset(seed)
         self.rng = Rng(seed)
-
-
-def _alternatives(info: GameInfo) -> list[str]:
-    """Codes of the registered search agents that can play a game of this shape."""
-    from .roster import ROSTER
-    return [code for code, spec in ROSTER.items()
-            if isinstance(spec.factory, type) and issubclass(spec.factory, SearchAgent)
-            and spec.factory.refusal(info) is None]
 
 
 def pick_weighted(rng: Rng, weights: tuple[int, ...]) -> int:

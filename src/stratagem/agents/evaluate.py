@@ -20,9 +20,9 @@ never reads the real future dice.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
-from ..engine import Game, Rng, State
+from ..engine import ForwardModel, Rng, State
 from .value import ValueFunction, default_value
 
 MAX_STEPS = 10_000
@@ -38,7 +38,7 @@ class Evaluator(Protocol):
 class Rollout:
     """A random playout, optionally cut off after ``steps`` decisions and valued there."""
 
-    def __init__(self, game: Game, steps: int | None = None,
+    def __init__(self, game: ForwardModel[Any], steps: int | None = None,
                  value: ValueFunction | None = None) -> None:
         if steps is not None and steps < 0:
             raise ValueError(f"rollout steps cannot be negative (got {steps})")

@@ -20,7 +20,9 @@ are worth slightly more the sooner they come, losses slightly less the later.
 
 from __future__ import annotations
 
-from ..engine import CHANCE, Action, Decision, Game, State
+from typing import Any
+
+from ..engine import CHANCE, Action, Decision, ForwardModel, State
 from .base import Budget, Choice, Meter, SearchAgent, outcomes_or_sample, signed
 from .value import ValueFunction, default_value
 
@@ -42,7 +44,7 @@ class ExpectimaxAgent(SearchAgent):
     handles_hidden = False
     default_budget = Budget(calls=20_000)
 
-    def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
+    def __init__(self, game: ForwardModel[Any], seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
                  calls: int | None = None, depth: int = 64,
                  value: ValueFunction | None = None) -> None:

@@ -80,6 +80,8 @@ class HumanAgent(Agent):
     """Asks a person for each decision, step by step, on text streams."""
 
     code = "human"
+    game: Game
+    """A game compiled from rules: the dialogue shows its board, units and reactions."""
     description = ("you, at the terminal: the state, then the action a part at a time from "
                    "numbered lists, or typed whole")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Game
+from ..engine import ForwardModel, Game
 from .base import Agent, Budget, SearchAgent
 from .lookahead import OSLAAgent
 from .mcts import MCTSAgent
@@ -50,7 +50,7 @@ class Level:
         return (f"difficulty level: {self.summary} ({self.agent.code}{options}, "
                 f"{self.budget}{cut})")
 
-    def __call__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
+    def __call__(self, game: ForwardModel[Any], seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
                  calls: int | None = None) -> Agent:
         """The level's agent for ``game``; a budget given here replaces the level's."""
@@ -58,7 +58,8 @@ class Level:
             given = Budget(seconds, iterations, calls)
             budget = self.budget if given.is_empty else given
         settings = dict(self.settings)
-        if self.cutoff is not None and MaterialValue(game).counts_anything:
+        if (self.cutoff is not None and isinstance(game, Game)
+                and MaterialValue(game).counts_anything):
             settings.setdefault("rollout", self.cutoff)
         agent = self.agent(game, seed, budget=budget, **settings)
         agent.level = self.name

@@ -8,7 +8,9 @@ the real future rolls. Ties are broken with the agent's seeded generator.
 
 from __future__ import annotations
 
-from ..engine import Action, Decision, Game, State
+from typing import Any
+
+from ..engine import Action, Decision, ForwardModel, State
 from .base import Budget, Choice, Meter, SearchAgent, outcomes_or_sample, signed
 from .value import ValueFunction, default_value
 
@@ -33,7 +35,7 @@ class OSLAAgent(SearchAgent):
                    "its outcomes, best taken")
     default_budget = Budget(calls=5_000)
 
-    def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
+    def __init__(self, game: ForwardModel[Any], seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
                  calls: int | None = None, samples: int = 8, noise: float = 0.0,
                  value: ValueFunction | None = None) -> None:
@@ -127,7 +129,7 @@ class GreedyTurnAgent(OSLAAgent):
                    "action) and follows it while the game goes as predicted")
     handles_hidden = False
 
-    def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
+    def __init__(self, game: ForwardModel[Any], seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
                  calls: int | None = None, max_plan: int = 32,
                  value: ValueFunction | None = None) -> None:

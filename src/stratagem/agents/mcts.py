@@ -35,8 +35,9 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from itertools import accumulate
+from typing import Any
 
-from ..engine import CHANCE, Action, Decision, Game, Record, State
+from ..engine import CHANCE, Action, Decision, ForwardModel, Record, State
 from .base import (
     Budget,
     Choice,
@@ -158,7 +159,7 @@ class MCTSAgent(SearchAgent):
                    "hidden information, progressive widening, tree reuse")
     default_budget = Budget(iterations=1_000)
 
-    def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
+    def __init__(self, game: ForwardModel[Any], seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
                  calls: int | None = None, c: float = 1.4, rollout: int = -1,
                  widening: float = 0.5, widen_k: float = 4.0, reuse: bool = True,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..engine import Decision, Game, Rng, State
+from typing import Any
+
+from ..engine import Decision, ForwardModel, Rng, State
 from .base import Agent, Budget, Choice
 
 
@@ -13,7 +15,7 @@ class RandomAgent(Agent):
     code = "random"
     description = "picks uniformly at random among the legal actions"
 
-    def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
+    def __init__(self, game: ForwardModel[Any], seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
                  calls: int | None = None) -> None:
         super().__init__(game, seed, budget=budget, seconds=seconds, iterations=iterations,

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Game, StratagemError
-from .base import Agent
+from ..engine import ForwardModel, GameInfo, StratagemError
+from .base import Agent, GameShapeError, SearchAgent
 from .expectimax import ExpectimaxAgent
 from .external import CODE as EXTERNAL
 from .external import load_agent_class
@@ -55,7 +55,7 @@ class AgentSpec:
                 if name not in NOT_TEXT and _plain(p)}
 
 
-def _external(game: Game, seed: int = 0, *, path: str = "") -> Agent:
+def _external(game: ForwardModel[Any], seed: int = 0, *, path: str = "") -> Agent:
     """Stands in the roster for ``python:PATH`` codes, which ``make_agent`` builds from
     the class itself."""
     raise AgentSpecError(f"{EXTERNAL}:PATH agents are built by make_agent")
@@ -199,7 +199,14 @@ def _check_arguments(code: str, spec: AgentSpec, kwargs: dict[str, Any]) -> dict
     return checked
 
 
-def make_agent(code: str, game: Game, seed: int = 0, **extra: Any) -> Agent:
+def alternatives(info: GameInfo) -> list[str]:
+    """Codes of the registered search agents that can play a game of this shape."""
+    return [code for code, spec in ROSTER.items()
+            if isinstance(spec.factory, type) and issubclass(spec.factory, SearchAgent)
+            and spec.factory.refusal(info) is None]
+
+
+def make_agent(code: str, game: ForwardModel[Any], seed: int = 0, **extra: Any) -> Agent:
     """Build the agent a roster code names, for ``game`` (or, for ``python:PATH``, the
     ``Agent`` class at that import path: ``agents.external``)."""
     name, kwargs = parse_agent_code(code)
@@ -218,6 +225,10 @@ def make_agent(code: str, game: Game, seed: int = 0, **extra: Any) -> Agent:
     kwargs.update(extra)
     try:
         return spec.factory(game, seed=seed, **kwargs)
+    except GameShapeError as exc:  # say which registered agents can play it instead
+        others = alternatives(game.info)
+        raise GameShapeError(f"{exc}; use {' or '.join(others)}" if others else str(exc)) \
+            from None
     except (TypeError, ValueError) as exc:
         if isinstance(exc, StratagemError):
             raise

@@ -39,8 +39,9 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Callable, Mapping
+from typing import Any
 
-from ..engine import Ctx, Game, Rng, State
+from ..engine import Ctx, ForwardModel, Game, Rng, State
 
 ValueFunction = Callable[[State, int], float]
 """``(state, player) -> float`` in [-1, 1], from ``player``'s point of view."""
@@ -67,7 +68,7 @@ SCALE_STEPS = 4_000
 """At most this many decisions in all, over those games: an unfinished game counts its scores
 where it stopped, so a game with very long playouts costs a bounded time to measure."""
 
-_scales: weakref.WeakKeyDictionary[Game, float] = weakref.WeakKeyDictionary()
+_scales: weakref.WeakKeyDictionary[ForwardModel[Any], float] = weakref.WeakKeyDictionary()
 """``score_scale`` per game, measured once."""
 
 
@@ -175,7 +176,7 @@ def _lead(counts: list[float], player: int, scale: float) -> float:
     return math.tanh((counts[player] - theirs) / scale)
 
 
-def score_scale(game: Game, scores: Callable[[State], list[float]]) -> float:
+def score_scale(game: ForwardModel[Any], scores: Callable[[State], list[float]]) -> float:
     """How large scores get in ``game``: the mean leading score at the end of random games.
 
     Plays ``SCALE_GAMES`` games from seeds 0, 1, ... with uniformly random
@@ -204,10 +205,19 @@ def score_scale(game: Game, scores: Callable[[State], list[float]]) -> float:
     return scale
 
 
-def default_value(game: Game) -> ValueFunction:
-    """The value function agents use unless given another."""
-    return MaterialValue(game)
+def default_value(game: ForwardModel[Any]) -> ValueFunction:
+    """The value function agents use unless given another: material and score for a game
+    compiled from rules, the result alone (0 until the end) for any other forward model."""
+    if isinstance(game, Game):
+        return MaterialValue(game)
+    return result_value
 
 
-__all__ = ["DEFAULT_WEIGHTS", "MaterialValue", "ValueFunction", "default_value", "score_scale",
-           "terminal_value"]
+def result_value(state: State, player: int) -> float:
+    """The value of a game's result for ``player``, 0 while it is not over."""
+    outcome = state.outcome
+    return 0.0 if outcome is None else outcome.returns[player]
+
+
+__all__ = ["DEFAULT_WEIGHTS", "MaterialValue", "ValueFunction", "default_value", "result_value",
+           "score_scale", "terminal_value"]

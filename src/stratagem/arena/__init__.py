@@ -1,9 +1,13 @@
-"""Running games between agents: single matches, replays, and tournaments.
+"""Running games between agents: the referee, single matches, replays, and tournaments.
 
-``play`` and ``replay_game`` run one game; ``arena.tournament``, ``arena.runner``,
-``arena.store``, ``arena.stats`` and ``arena.report`` make up ``stratagem arena``.
+``Match`` is the referee (one game, decision by decision); ``play`` runs one to its
+end and ``replay_game`` re-runs a recorded one; ``arena.narration`` tells a game in
+words; ``arena.tournament``, ``arena.runner``, ``arena.store``, ``arena.stats`` and
+``arena.report`` make up ``stratagem arena``.
 """
 
-from .match import MatchResult, Replay, TimeLimit, play, replay_game, rules_origin
+from .match import HUMAN, Match, MatchResult, TimeLimit, play
+from .replay import Replay, replay_game, replay_meta, rules_origin, state_hash
 
-__all__ = ["MatchResult", "Replay", "TimeLimit", "play", "replay_game", "rules_origin"]
+__all__ = ["HUMAN", "Match", "MatchResult", "Replay", "TimeLimit", "play", "replay_game",
+           "replay_meta", "rules_origin", "state_hash"]

@@ -1,121 +1,45 @@
-"""Playing one game between agents, and replays that reproduce it exactly.
+"""The referee: one game between seats, advanced decision by decision.
 
-A ``Replay`` keeps the game, seed and every decision with the rolls it
-produced. ``replay_game`` re-applies the actions with those rolls and checks
-that the same final state (by its serialized hash) and outcome come out.
-Its ``meta`` records the scenario and, for a game read from a rules file that
-is not a bundled game's, that file (``rules_origin``), so the replay can be
-opened again by a tool that has only the file.
+``Match`` is the one loop that asks seats for their decisions. ``play`` (and so
+``stratagem play`` and every tournament game) runs a match to its end; the web
+page's session runs one that stops whenever a person at the page must decide and
+resumes with their action. A seat is an ``Agent``, a roster code (built with a
+seed derived from the match's), or ``None``: a seat answered from outside
+(``Match.act``). Chance decisions are drawn from the match's own generator.
+
+What a match keeps is its record: the seed, the seats, and the game's history
+(each decision with the rolls it produced). So saving a match is saving its
+``replay()``, and going back is rebuilding from that record (``rewind``).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from ..agents import Agent, Budget
+from ..agents import Agent, Budget, make_agent, pick_weighted
 from ..engine import (
     CHANCE,
+    Action,
+    ForwardModel,
     Game,
     IllegalActionError,
     Outcome,
     Rng,
-    SerializationError,
-    State,
+    StratagemError,
 )
-from ..engine.errors import StratagemError
-from .narration import outcome_words
+from .replay import Replay, replay_meta, state_hash
 
+HUMAN = "human"
+"""The name a replay gives a seat answered from outside the match (``None`` in its seats)."""
 
-def rules_origin(game: Game) -> str | None:
-    """The rules file to record so ``game`` can be loaded again: its resolved path when it
-    was read from a rules file, ``None`` for a bundled game (its name finds it)."""
-    if game.rules_file is None:
-        return None
-    from ..games import rules_path
-    bundled = rules_path(game.name)
-    if bundled is not None and str(bundled.resolve()) == game.rules_file:
-        return None
-    return game.rules_file
+MAX_DECISIONS = 100_000
+"""Decisions ``Match.advance`` makes in one call before it gives up on a runaway game."""
 
-
-def replay_meta(game: Game) -> dict[str, Any]:
-    """What a replay records to load ``game`` again: its scenario and rules file, if any."""
-    meta: dict[str, Any] = {}
-    if game.scenario:
-        meta["scenario"] = game.scenario
-    origin = rules_origin(game)
-    if origin is not None:
-        meta["rules"] = origin
-    return meta
-
-
-def state_hash(game: Game, state: State) -> str:
-    """A short stable fingerprint of a state (of its serialized form)."""
-    return hashlib.sha256(game.serialize(state).encode()).hexdigest()[:16]
-
-
-@dataclass(frozen=True)
-class Replay:
-    """A finished (or stopped) game: enough to reproduce it exactly."""
-
-    game: str
-    seed: int
-    agents: tuple[str, ...]
-    records: tuple[tuple[int, str, tuple[int, ...]], ...]
-    outcome: Outcome | None
-    final_hash: str
-    meta: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> str:
-        """One line of JSON."""
-        return json.dumps({
-            "format": "stratagem/replay", "version": 1, "game": self.game, "seed": self.seed,
-            "agents": list(self.agents),
-            "records": [[p, a, list(r)] for p, a, r in self.records],
-            "outcome": None if self.outcome is None else {
-                "winners": list(self.outcome.winners), "ranks": list(self.outcome.ranks),
-                "scores": list(self.outcome.scores), "reason": self.outcome.reason},
-            "final_hash": self.final_hash, "meta": self.meta,
-        }, separators=(",", ":"))
-
-    @staticmethod
-    def from_json(text: str) -> Replay:
-        """Read a replay line (``SerializationError`` if malformed)."""
-        try:
-            doc = json.loads(text)
-            if not isinstance(doc, dict):
-                raise ValueError(f"a replay is a JSON object, not {_json_kind(doc)}")
-            if doc.get("format") != "stratagem/replay":
-                if doc.get("format") == "stratagem/state":
-                    raise SerializationError("a saved state, not a replay: `stratagem show "
-                                             "FILE` opens it")
-                raise ValueError("not a Stratagem replay")
-            o = doc["outcome"]
-            return Replay(
-                str(doc["game"]), int(doc["seed"]), tuple(doc["agents"]),
-                tuple((int(p), str(a), tuple(int(x) for x in r)) for p, a, r in doc["records"]),
-                None if o is None else Outcome(tuple(o["winners"]), tuple(o["ranks"]),
-                                               tuple(float(x) for x in o["scores"]),
-                                               str(o["reason"])),
-                str(doc["final_hash"]), dict(doc.get("meta", {})))
-        except RecursionError:
-            raise SerializationError("malformed replay: nested too deeply") from None
-        except SerializationError:
-            raise
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            detail = f"missing key {exc}" if isinstance(exc, KeyError) else str(exc)
-            raise SerializationError(f"malformed replay: {detail}") from None
-
-
-def _json_kind(value: Any) -> str:
-    kinds = {list: "a list", str: "a string", bool: "a boolean", int: "a number",
-             float: "a number", type(None): "null"}
-    return kinds.get(type(value), type(value).__name__)
+StepHook = Callable[[Any, int, Action, str, Any], None]
+"""Called after every decision: ``(before, player, action, rationale, after)``."""
 
 
 @dataclass(frozen=True)
@@ -145,7 +69,7 @@ class MatchResult:
     """A finished match: its outcome, final state and replay, and how long each seat thought."""
 
     outcome: Outcome
-    state: State
+    state: Any
     replay: Replay
     rationales: tuple[str, ...] = ()
     think: tuple[float, ...] = ()
@@ -166,133 +90,188 @@ def forfeit_outcome(players: int, seat: int, reason: str) -> Outcome:
     return Outcome(winners, ranks, scores, reason)
 
 
-def _capped(agent: Agent, seconds: float) -> Budget:
-    own = agent.budget
-    capped = seconds if own.seconds is None else min(own.seconds, seconds)
-    return Budget(capped, own.iterations, own.calls)
+def capped(budget: Budget, seconds: float) -> Budget:
+    """``budget`` with its time cut to at most ``seconds``."""
+    own = budget.seconds
+    return Budget(seconds if own is None else min(own, seconds), budget.iterations,
+                  budget.calls)
 
 
-def play(game: Game, agents: Sequence[Agent | str], seed: int = 0, *,
-         max_decisions: int = 100_000,
-         on_step: Callable[[State, int, Any, str, State], None] | None = None,
+def title(game: ForwardModel[Any]) -> str:
+    """A game's name with its scenario, if it was built for one."""
+    scenario = game.scenario if isinstance(game, Game) else ""
+    return f"{game.name} ({scenario})" if scenario else game.name
+
+
+class Match:
+    """One game of ``game`` from ``seed`` between ``seats`` (one per player).
+
+    ``advance`` lets the agents and chance decide until a seat answered from
+    outside must decide, or the game is over; ``act`` gives that seat's action.
+    ``on_step`` hears every decision (for narration and progress). ``time_limit``
+    caps every agent's budget and enforces warnings and forfeits.
+    """
+
+    def __init__(self, game: ForwardModel[Any], seats: Sequence[Agent | str | None],
+                 seed: int = 0, *, time_limit: TimeLimit | None = None,
+                 on_step: StepHook | None = None) -> None:
+        if len(seats) != len(game.players):
+            raise ValueError(f"{game.name} needs {len(game.players)} agents, got {len(seats)}")
+        for a in seats:
+            if isinstance(a, Agent) and a.game is not game and title(a.game) != title(game):
+                raise ValueError(f"agent {a.code!r} was built for {title(a.game)}, not for "
+                                 f"{title(game)}: build it with this game")
+        self.game = game
+        self.seed = seed
+        seeder = Rng(seed)
+        self.agents: list[Agent | None] = [
+            make_agent(a, game, seed=seeder.fork()) if isinstance(a, str) else a
+            for a in seats]
+        self.names = tuple(HUMAN if a is None else a if isinstance(a, str) else a.code
+                           for a in seats)
+        self.chance = Rng(seeder.fork())
+        self.time_limit = time_limit
+        self.budgets = [None if time_limit is None or a is None else
+                        capped(a.budget, time_limit.seconds) for a in self.agents]
+        self.on_step = on_step
+        n = len(game.players)
+        self.think = [0.0] * n
+        self.made = [0] * n
+        self.slow = [0] * n
+        self.forfeit: int | None = None
+        self.forfeited: Outcome | None = None
+        self.rationales: list[str] = []
+        self.state: Any = game.new_state(seed)
+
+    # ---------------------------------------------------------------- where it stands
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (by its rules, or by a forfeit)."""
+        return self.forfeited is not None or self.state.decision is None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, once it has."""
+        return self.forfeited if self.forfeited is not None else self.state.outcome
+
+    def waiting_for(self) -> int | None:
+        """The seat answered from outside that must decide now, if any."""
+        d = self.state.decision
+        if self.forfeited is not None or d is None or d.player == CHANCE:
+            return None
+        return d.player if self.agents[d.player] is None else None
+
+    # ---------------------------------------------------------------- playing
+    def advance(self, limit: int = MAX_DECISIONS) -> None:
+        """Let chance and the agents decide until a seat answered from outside must, or the
+        game is over (``StratagemError`` after ``limit`` decisions in one call)."""
+        game = self.game
+        for _ in range(limit):
+            d = self.state.decision
+            if d is None or self.forfeited is not None:
+                return
+            if d.player == CHANCE:
+                index = pick_weighted(self.chance, d.weights or (1,) * len(d.actions))
+                self._record(CHANCE, d.actions[index], "chance")
+                continue
+            agent = self.agents[d.player]
+            if agent is None:
+                return
+            started = time.perf_counter()
+            choice = agent.choose(game.view(self.state, d.player), d, self.budgets[d.player])
+            took = time.perf_counter() - started
+            self.think[d.player] += took
+            self.made[d.player] += 1
+            if self._out_of_time(d.player, took):
+                return
+            if not game.is_legal(self.state, choice.action):
+                reason = game.why_illegal(self.state, choice.action)
+                raise IllegalActionError(choice.action, f"agent {self.names[d.player]} chose "
+                                         f"an action that is not legal: {reason}")
+            self._record(d.player, choice.action, choice.rationale or "")
+        waiting = "decision from outside" if None in self.agents else "result"
+        raise StratagemError(f"{game.name}: no {waiting} after {limit} decisions")
+
+    def act(self, action: Action, rationale: str = "") -> None:
+        """Play the action of the seat answered from outside that must decide now
+        (``IllegalActionError`` if it is not legal; nothing changes then)."""
+        player = self.waiting_for()
+        if player is None:
+            raise StratagemError("no seat answered from outside is to decide now")
+        if not self.game.is_legal(self.state, action):
+            raise IllegalActionError(action, self.game.why_illegal(self.state, action) or "")
+        self._record(player, action, rationale)
+
+    def _out_of_time(self, player: int, took: float) -> bool:
+        """Count a slow decision; end the game when it passed the forfeit limit."""
+        limit = self.time_limit
+        if limit is None:
+            return False
+        if took > limit.seconds + limit.grace:
+            self.slow[player] += 1
+        if limit.forfeit is not None and took > limit.forfeit:
+            self.forfeit = player
+            self.forfeited = forfeit_outcome(
+                len(self.game.players), player,
+                f"{self.game.players[player]} forfeits: a decision took {took:.2f} s "
+                f"(forfeit limit {limit.forfeit:g} s)")
+            return True
+        return False
+
+    def _record(self, player: int, action: Action, rationale: str) -> None:
+        before = self.state
+        self.state = self.game.apply(before, action)
+        self.rationales.append(rationale)
+        if self.on_step is not None:
+            self.on_step(before, player, action, rationale, self.state)
+
+    def rewind(self, decisions: int) -> None:
+        """Go back to the state after the first ``decisions`` decisions, rebuilt from the
+        record (each action re-applied with the rolls it produced)."""
+        history = self.state.history
+        if not 0 <= decisions <= len(history):
+            raise ValueError(f"cannot rewind to decision {decisions} of {len(history)}")
+        state = self.game.new_state(self.seed)
+        for rec in history[:decisions]:
+            state = self.game.apply(state, rec.action, rolls=rec.rolls)
+        self.state = state
+        del self.rationales[decisions:]
+        self.forfeit = self.forfeited = None
+
+    # ---------------------------------------------------------------- the record
+    def replay(self) -> Replay:
+        """The game so far as a replay (a forfeit is recorded in its ``meta``)."""
+        records = tuple((r.player, str(r.action), r.rolls) for r in self.state.history)
+        meta = replay_meta(self.game)
+        if self.forfeit is not None:
+            meta["forfeit"] = self.forfeit
+        return Replay(self.game.name, self.seed, self.names, records, self.outcome,
+                      state_hash(self.game, self.state), meta)
+
+    def result(self) -> MatchResult:
+        """The finished match (``ValueError`` while it is not over)."""
+        outcome = self.outcome
+        if outcome is None:
+            raise ValueError(f"{self.game.name}: the match is not over")
+        return MatchResult(outcome, self.state, self.replay(), tuple(self.rationales),
+                           tuple(self.think), tuple(self.made), tuple(self.slow), self.forfeit)
+
+
+def play(game: ForwardModel[Any], agents: Sequence[Agent | str], seed: int = 0, *,
+         max_decisions: int = MAX_DECISIONS, on_step: StepHook | None = None,
          time_limit: TimeLimit | None = None) -> MatchResult:
     """Play one game from ``game.new_state(seed)`` to the end.
 
     ``agents[p]`` decides for player p (roster codes are built with a seed
-    derived from ``seed``). Each agent sees ``state.view(p)``. ``on_step(before,
+    derived from ``seed``). Each agent sees ``game.view(state, p)``. ``on_step(before,
     player, action, rationale, after)`` is called after every decision, for
     narration and progress. ``time_limit`` caps every decision's budget and
     enforces warnings and forfeits (see ``TimeLimit``).
     """
-    from ..agents import make_agent
-    if len(agents) != len(game.players):
-        raise ValueError(f"{game.name} needs {len(game.players)} agents, got {len(agents)}")
-    for a in agents:
-        if not isinstance(a, str) and (a.game.name, a.game.scenario) != (game.name,
-                                                                        game.scenario):
-            raise ValueError(f"agent {a.code!r} was built for {_title(a.game)}, not for "
-                             f"{_title(game)}: build it with this game")
-    seeder = Rng(seed)
-    built = [make_agent(a, game, seed=seeder.fork()) if isinstance(a, str) else a
-             for a in agents]
-    names = tuple(a if isinstance(a, str) else a.code for a in agents)
-    budgets = [None if time_limit is None else _capped(a, time_limit.seconds) for a in built]
-    n = len(game.players)
-    think = [0.0] * n
-    made = [0] * n
-    slow = [0] * n
-    forfeit: int | None = None
-    outcome: Outcome | None = None
-    chance = Rng(seeder.fork())
-    state = game.new_state(seed)
-    rationales: list[str] = []
-    for _ in range(max_decisions):
-        d = state.decision
-        if d is None:
-            break
-        if d.player == CHANCE:
-            weights = d.weights or (1,) * len(d.actions)
-            pick = chance.below(sum(weights))
-            i = 0
-            while pick >= weights[i]:
-                pick -= weights[i]
-                i += 1
-            action, why = d.actions[i], "chance"
-        else:
-            started = time.perf_counter()
-            choice = built[d.player].choose(state.view(d.player), d, budgets[d.player])
-            took = time.perf_counter() - started
-            think[d.player] += took
-            made[d.player] += 1
-            action, why = choice.action, choice.rationale or ""
-            if time_limit is not None:
-                if took > time_limit.seconds + time_limit.grace:
-                    slow[d.player] += 1
-                if time_limit.forfeit is not None and took > time_limit.forfeit:
-                    forfeit = d.player
-                    outcome = forfeit_outcome(
-                        n, d.player, f"{game.players[d.player]} forfeits: a decision took "
-                        f"{took:.2f} s (forfeit limit {time_limit.forfeit:g} s)")
-                    break
-            if not game.is_legal(state, action):
-                reason = game.why_illegal(state, action)
-                raise IllegalActionError(
-                    action, f"agent {names[d.player]} chose an action that is not legal: {reason}")
-        before = state
-        state = game.apply(state, action)
-        rationales.append(why)
-        if on_step is not None:
-            on_step(before, d.player, action, why, state)
-    else:
-        raise StratagemError(f"{game.name}: no result after {max_decisions} decisions")
-    if outcome is None:
-        assert state.outcome is not None
-        outcome = state.outcome
-    records = tuple((r.player, str(r.action), r.rolls) for r in state.history)
-    meta = replay_meta(game)
-    if forfeit is not None:
-        meta["forfeit"] = forfeit
-    replay = Replay(game.name, seed, names, records, outcome, state_hash(game, state), meta)
-    return MatchResult(outcome, state, replay, tuple(rationales), tuple(think), tuple(made),
-                       tuple(slow), forfeit)
+    match = Match(game, agents, seed, time_limit=time_limit, on_step=on_step)
+    match.advance(max_decisions)
+    return match.result()
 
 
-def replay_game(game: Game, replay: Replay,
-                on_step: Callable[[State, int, Any, str, State], None] | None = None) -> State:
-    """Re-run a replay with its recorded rolls; check it reaches the same state and outcome."""
-    if replay.game != game.name:
-        raise SerializationError(f"replay is of game '{replay.game}', not '{game.name}'")
-    state = game.new_state(replay.seed)
-    for i, (player, text, rolls) in enumerate(replay.records, 1):
-        if state.decision is None or state.decision.player != player:
-            raise SerializationError(f"replay step {i}: expected player {player} to decide")
-        try:
-            action = game.parse_action(state, text)
-        except StratagemError as exc:
-            raise SerializationError(f"replay step {i}: {exc}") from None
-        before = state
-        state = game.apply(state, action, rolls=rolls)
-        if on_step is not None:
-            on_step(before, player, action, "", state)
-    forfeit = replay.meta.get("forfeit")
-    if forfeit is not None:  # the game stopped when a seat ran out of time
-        if state.outcome is not None:
-            raise SerializationError("replay records a forfeit, but the game was already over")
-    elif state.outcome != replay.outcome:
-        ends, recorded = outcome_words(game, state.outcome), outcome_words(game, replay.outcome)
-        if ends == recorded and state.outcome is not None and replay.outcome is not None:
-            ends += f" (scores {_scores(state.outcome)})"
-            recorded += f" (scores {_scores(replay.outcome)})"
-        raise SerializationError(f"replay ends differently: {ends}, but the file records "
-                                 f"{recorded}")
-    if state_hash(game, state) != replay.final_hash:
-        raise SerializationError("replay reaches a different final state than recorded")
-    return state
-
-
-def _scores(outcome: Outcome) -> str:
-    return ", ".join(f"{x:g}" for x in outcome.scores)
-
-
-def _title(game: Game) -> str:
-    return f"{game.name} ({game.scenario})" if game.scenario else game.name
+__all__ = ["HUMAN", "MAX_DECISIONS", "Match", "MatchResult", "StepHook", "TimeLimit",
+           "capped", "forfeit_outcome", "play", "title"]

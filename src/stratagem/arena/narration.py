@@ -1,19 +1,24 @@
-"""A played step told in words: where the game is, who did what, the dice, what followed.
+"""A played game told in words: the one module where the layers above the engine narrate.
 
-The CLI prints these with colour; the web page shows them as lines of its log.
-Both tell a step the same way because both ask ``tell``.
+A step is where the game is, who did what, the dice, and what followed (``tell``);
+the end is one sentence (``outcome_words``, ``result_line``). The CLI prints these
+with colour, the web page shows them as lines of its log, the arena's replays check
+against them: all tell a game the same way because all ask this module. The game
+itself supplies the sentences of its own rules (``describe_action``, ``narrate``,
+``describe_flow``); what is told beside a person at a table that hides things
+(``as_told``) is decided here.
 """
 
 from __future__ import annotations
 
 from collections import ChainMap
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from ..engine import CHANCE, Action, Game, Outcome, State
+from ..engine import CHANCE, Action, ForwardModel, Game, Outcome, State
 
 
-def who(game: Game, player: int) -> str:
+def who(game: ForwardModel[Any], player: int) -> str:
     """The name of a seat, or ``chance``."""
     return "chance" if player == CHANCE else game.players[player]
 
@@ -84,7 +89,26 @@ def tell(game: Game, before: State, player: int, action: Action, after: State) -
     return Step(game.describe_flow(before), who(game, player), line, rolls, events)
 
 
-def outcome_words(game: Game, outcome: Outcome | None) -> str:
+def as_told(step: Step, secret: bool) -> Step:
+    """The step as it is told beside a person at a table that hides things (``secret``):
+    its sentences, but not the raw dice and draws, and of a chance decision only that
+    chance decided. Otherwise the step itself."""
+    if not secret:
+        return step
+    return replace(step, rolls=(), line="decides" if step.who == "chance" else step.line)
+
+
+def rolls_text(rolls: tuple[int, ...]) -> str:
+    """The raw dice of a step: ``rolls 3, 5``."""
+    return "rolls " + ", ".join(map(str, rolls))
+
+
+def left_line(game: ForwardModel[Any], player: int, reason: str, decisions: int) -> str:
+    """The sentence for a person who left a game before its end."""
+    return f"{who(game, player)} left the game ({reason}) after {decisions} decisions: no result"
+
+
+def outcome_words(game: ForwardModel[Any], outcome: Outcome | None) -> str:
     """An outcome in words: ``won by red — reached the goal``, ``draw — …``, ``no result``."""
     if outcome is None:
         return "no result"
@@ -99,10 +123,11 @@ def outcome_words(game: Game, outcome: Outcome | None) -> str:
     return f"{verdict} — {outcome.reason}"
 
 
-def result_line(game: Game, state: State) -> str:
+def result_line(game: ForwardModel[Any], state: Any) -> str:
     """The end of a finished game in one sentence."""
     assert state.outcome is not None
     return f"Result: {outcome_words(game, state.outcome)} ({len(state.history)} decisions)"
 
 
-__all__ = ["Step", "narrated", "outcome_words", "result_line", "tell", "who"]
+__all__ = ["Step", "as_told", "left_line", "narrated", "outcome_words", "result_line",
+           "rolls_text", "tell", "who"]

@@ -91,7 +91,7 @@ def _ray_job(tournament_json: str, job: Job) -> GameRow:
 def _ray(tournament: Tournament, jobs: list[Job], workers: int,
          address: str | None) -> Iterator[GameRow]:
     try:
-        import ray
+        import ray  # noqa: PLC0415 - optional (the ray extra) and heavy: only for --backend ray
     except ImportError:
         raise TournamentError("the Ray backend needs Ray: pip install 'stratagem[ray]'") from None
     started_here = not ray.is_initialized()

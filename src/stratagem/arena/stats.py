@@ -12,6 +12,8 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from openskill.models import PlackettLuce
+
 from .tournament import GameRow, Tournament
 
 Z95 = 1.959964
@@ -143,7 +145,6 @@ def _add(line: Line, row: GameRow, seat: int) -> None:
 def ratings(tournament: Tournament, rows: list[GameRow]) -> list[tuple[float, float]]:
     """``(mu, sigma)`` per entrant: a Plackett-Luce rating (openskill) of every game, in
     schedule order."""
-    from openskill.models import PlackettLuce
     model = PlackettLuce()
     table = [model.rating(name=label) for label in tournament.labels]
     for row in rows:

@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from itertools import combinations, permutations
 from typing import Any
 
 from ..agents import make_agent
-from ..engine import Action, Game, State
-from ..engine.errors import StratagemError
+from ..engine import Action, Game, State, StratagemError
+from ..games import load
 from .match import TimeLimit, play
 from .opening import Opening
 
@@ -248,7 +249,6 @@ _games: dict[tuple[str, str | None], Game] = {}
 
 def load_game(tournament: Tournament) -> Game:
     """The tournament's game (loaded once per process)."""
-    from ..games import load
     key = (tournament.game, tournament.scenario)
     if key not in _games:
         _games[key] = load(tournament.game, tournament.scenario)
@@ -265,7 +265,6 @@ def check(tournament: Tournament) -> list[Job]:
 
 def run_job(tournament: Tournament, job: Job) -> GameRow:
     """Play one game of the tournament."""
-    import time
     game = load_game(tournament)
     codes: list[Any] = [tournament.agents[e] for e in job.seats]
     if tournament.opening:

@@ -23,6 +23,7 @@ import click
 from ..arena import rules_origin
 from ..engine import Game, State, StratagemError, UnknownGameError
 from ..games import load
+from ..rules import RulesError, load_rules
 
 
 class FileProblem(click.ClickException):
@@ -95,7 +96,6 @@ def open_game(name: str, scenario: str | None, recorded: object,
             raise FileProblem(f"no rules file at {path}")
         raise FileProblem(f"the rules file {path} of game '{name}' is missing; give its "
                           "new place with --rules FILE")
-    from ..rules import RulesError, load_rules
     try:
         game = load_rules(path, scenario)
     except RulesError as exc:

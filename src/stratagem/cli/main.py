@@ -7,19 +7,46 @@ never a traceback.
 
 from __future__ import annotations
 
+import json
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import click
+from rich import box
 from rich.console import Console
 from rich.markup import escape
+from rich.measure import Measurement
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
 
-from ..agents import ROSTER, QuitGame, split_agent_codes
+from ..agents import ROSTER, QuitGame, make_agent, split_agent_codes
+from ..agents.human import describe_view
+from ..agents.program import (
+    bundled_programs,
+    card_gaps,
+    check_program,
+    load_program,
+    parse_condition,
+    program_game,
+    render_html,
+    render_markdown,
+    sample_constants,
+)
+from ..agents.roster import BUDGET_ARGUMENTS, code_text
 from ..arena import Replay, play, replay_game
-from ..arena.narration import narrated, result_line, tell, who
+from ..arena.narration import as_told, left_line, narrated, result_line, rolls_text, tell, who
+from ..arena.program_eval import evaluate_program
 from ..engine import Action, Game, State, StratagemError
 from ..games import list_games, load
+from ..rules import RulesError, compile_rules
 from .files import (
     FileProblem,
     check_outputs,
@@ -59,12 +86,11 @@ class Narrator:
     def __call__(self, before: State, player: int, action: Action, rationale: str,
                  after: State) -> None:
         g = self.game
-        step = tell(g, before, player, action, after)
+        step = as_told(tell(g, before, player, action, after), self.secret)
         if step.where != self.where:
             out.print(f"[bold]{step.where}[/]")
             self.where = step.where
-        rolls = (f"  [dim](rolls {', '.join(map(str, step.rolls))})[/]"
-                 if step.rolls and not self.secret else "")
+        rolls = f"  [dim]({rolls_text(step.rolls)})[/]" if step.rolls else ""
         out.print(f"  [cyan]{step.who.ljust(self.width)}[/] {step.line}{rolls}")
         pad = " " * (self.width + 3)
         for sentence in step.events:
@@ -93,7 +119,6 @@ def games_cmd() -> None:
 @cli.command("agents")
 def agents_cmd() -> None:
     """List the agents by roster code, with the arguments a code can set."""
-    from ..agents.roster import BUDGET_ARGUMENTS, code_text
     for code in sorted(ROSTER):
         spec = ROSTER[code]
         out.print(f"[bold]{code}[/]  {escape(spec.description)}")
@@ -111,7 +136,6 @@ def agents_cmd() -> None:
                 type=click.Path(path_type=Path), metavar="PATH...")
 def validate_cmd(paths: tuple[Path, ...]) -> None:
     """Check rules files (or game folders) and report every problem with its place."""
-    from ..rules import RulesError, compile_rules
     failed = 0
     for path in paths:
         try:
@@ -156,7 +180,6 @@ def play_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None
     if len(codes) != len(game.players):
         _fail(f"{game.name} has {len(game.players)} players ({', '.join(game.players)}); "
               f"--agents gave {len(codes)}")
-    from ..agents import make_agent
     for code in codes:  # refuse a bad agent code before anything is printed
         make_agent(code, game)
     if not quiet:
@@ -167,8 +190,7 @@ def play_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None
     try:
         result = play(game, codes, seed=seed, on_step=narrator)
     except QuitGame as left:
-        out.print(f"{who(game, left.player)} left the game ({left.reason}) after "
-                  f"{left.decisions} decisions: no result")
+        out.print(left_line(game, left.player, left.reason, left.decisions))
         return
     if not quiet and game.board.width and not board:
         out.print(game.render(result.state))
@@ -187,7 +209,6 @@ def _show_state(state: State, limit: int = 30, viewer: int | None = None) -> Non
     every player's parameters and cards, and the options of the decision. With a
     ``viewer``, only what that player may see: in a game that hides things, others'
     hidden cards are counted, and the options of a decision not theirs are not listed."""
-    from ..agents.human import describe_view
     game = state.game
     view = state if viewer is None else game.view(state, viewer)
     out.print(f"[bold]{game.name}[/] — {game.describe_flow(view)}")
@@ -282,7 +303,7 @@ def move_cmd(file: Path, action_text: str, out_file: Path | None,
     save_state(out_file or file, after)
     rec = after.history[-1]
     player = state.decision.player if state.decision else 0
-    rolls = f" (rolls {', '.join(map(str, rec.rolls))})" if rec.rolls else ""
+    rolls = f" ({rolls_text(rec.rolls)})" if rec.rolls else ""
     out.print(f"{who(game, player)}: {game.describe_action(state, player, action)}{rolls}")
     for ev, fields in rec.events:
         out.print(f"  · {narrated(game, state, after, ev, fields)}")
@@ -385,11 +406,12 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
     point continues with --resume, losing no finished game and playing none twice.
     Example: `stratagem arena connect_four --agents mcts,osla,random --games 40 --workers 2`.
     """
-    import json
-
-    from ..arena.runner import run_tournament
-    from ..arena.stats import summarize
-    from ..arena.tournament import GameRow, Tournament
+    # The tournament machinery (process pools, the SQLite store, ratings) loads only for
+    # `arena`, so that `play` and the other commands start quickly.
+    from ..arena.report import render_report  # noqa: PLC0415 - tournament machinery
+    from ..arena.runner import run_tournament  # noqa: PLC0415 - tournament machinery
+    from ..arena.stats import summarize  # noqa: PLC0415 - tournament machinery
+    from ..arena.tournament import GameRow, Tournament  # noqa: PLC0415 - tournament machinery
 
     codes = tuple(split_agent_codes(agents))
     tournament = Tournament(game_name, codes, games, scenario, mode, seed, seconds, forfeit,
@@ -424,7 +446,6 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
         kept: list[GameRow] = [r for r in rows if r.index % sample == 0]
         write_atomic(replays, "".join(r.replay + "\n" for r in kept))
     if report is not None:
-        from ..arena.report import render_report
         write_atomic(report, render_report(summary, rows))
     for kind, target in (("JSON", json_out), ("CSV", csv_out), ("replays", replays),
                          ("balance report", report)):
@@ -451,13 +472,15 @@ def report_cmd(db: Path, before: Path | None, html: Path | None, json_out: Path 
     tournament on an earlier version of the rules.
     Example: `stratagem report new.sqlite --compare old.sqlite --html balance.html`.
     """
-    import json
-
-    from ..arena.balance import analyse, balance_lines, balance_to_dict
-    from ..arena.compare import compare
-    from ..arena.stats import summarize
-    from ..arena.store import read_results
-    from ..arena.tournament import load_game
+    from ..arena.balance import (  # noqa: PLC0415 - tournament machinery
+        analyse,
+        balance_lines,
+        balance_to_dict,
+    )
+    from ..arena.compare import compare  # noqa: PLC0415 - tournament machinery
+    from ..arena.stats import summarize  # noqa: PLC0415 - tournament machinery
+    from ..arena.store import read_results  # noqa: PLC0415 - tournament machinery
+    from ..arena.tournament import load_game  # noqa: PLC0415 - tournament machinery
 
     check_outputs(None, html, json_out)
     tournament, rows = read_results(db)
@@ -489,13 +512,6 @@ class _ArenaProgress:
     """A progress bar for tournaments: games done of the total, games per second, time left."""
 
     def __init__(self) -> None:
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeRemainingColumn,
-        )
         self.progress = Progress(
             TextColumn("games"), BarColumn(), MofNCompleteColumn(),
             TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=err,
@@ -513,7 +529,6 @@ class _ArenaProgress:
             self.progress.stop()
 
     def update(self, row: object, done: int, total: int) -> None:
-        import time
         if self.task is None:
             self.total, self.start, self.clock = total, done, time.perf_counter()
             self.progress.start()
@@ -527,7 +542,6 @@ class _ArenaProgress:
 def _print_table(table: Any, wide: bool) -> None:
     """A table whole: at its natural width when asked (``--wide``) or when the output is not
     a terminal (a file, a pipe); on a narrow terminal its cells wrap, never cut."""
-    from rich.measure import Measurement
     natural = Measurement.get(out, out.options.update(max_width=10_000), table).maximum
     if (wide or not out.is_terminal) and natural > out.width:
         saved = out.width
@@ -542,15 +556,13 @@ def _print_table(table: Any, wide: bool) -> None:
 
 def _print_distinct(tournament: Any, players: tuple[str, ...], rows: list[Any]) -> None:
     """One line on repeated games, and the balance claims the results support."""
-    from ..arena.balance import analyse
+    from ..arena.balance import analyse  # noqa: PLC0415 - tournament machinery
     b = analyse(tournament, players, rows)
     for line in [*b.warnings, *b.claims]:
         out.print(line, markup=False, highlight=False)
 
 
 def _print_summary(summary: Any, wide: bool = False) -> None:
-    from rich import box
-    from rich.table import Table
     t = summary.tournament
     table = Table(title=f"{t.game}{' — ' + t.scenario if t.scenario else ''}: "
                   f"{summary.played} games", title_justify="left", box=box.SIMPLE_HEAD,
@@ -580,7 +592,6 @@ def _print_summary(summary: Any, wide: bool = False) -> None:
 
 def _program(file: Path, game_name: str | None) -> tuple[Any, Game]:
     """A program file and the game it is checked against (its header's, by default)."""
-    from ..agents.program import bundled_programs, load_program, program_game
     if not file.exists() and game_name is not None and str(file) in bundled_programs(game_name):
         file = bundled_programs(game_name)[str(file)]
     if not file.exists():
@@ -600,7 +611,6 @@ def check_program_cmd(file: Path, game_name: str | None, sample: int) -> None:
     """Check a program FILE: unknown names, unreachable states, states with no way out,
     rules that can never match, constant conditions and shadowed triggers, each with
     file:line:column."""
-    from ..agents.program import card_gaps, check_program, sample_constants
     program, game = _program(file, game_name)
     problems = check_program(program, game)
     for p in problems:
@@ -628,7 +638,6 @@ def check_program_cmd(file: Path, game_name: str | None, sample: int) -> None:
 def render_program_cmd(file: Path, game_name: str | None, fmt: str,
                        out_file: Path | None) -> None:
     """Print a program FILE as the card a player follows at the table."""
-    from ..agents.program import render_html, render_markdown
     program, _ = _program(file, game_name)
     check_outputs(out_file)
     text = render_html(program) if fmt == "html" else render_markdown(program)
@@ -667,13 +676,6 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
                          measure_specs: tuple[str, ...], blunder_dir: Path | None) -> None:
     """Measure a program FILE: win rate against baselines (95% intervals), coverage of its
     states and rules, fallbacks, and the regret of its choices against a reference."""
-    import json
-
-    from rich.progress import Progress
-
-    from ..agents import make_agent
-    from ..agents.program import parse_condition
-    from ..arena.program_eval import evaluate_program
     program, base = _program(file, game_name)
     game = load(base.name if game_name is None else game_name, scenario)
     baselines = tuple(split_agent_codes(against))
@@ -754,7 +756,7 @@ def serve_cmd(game_name: str, agents: str | None, seed: int, scenario: str | Non
     `stratagem serve broken_throne --agents human,tactical` then open the address it
     prints. Several `human` seats share the page (hot seat). Ctrl-C stops the server.
     """
-    from ..web import GameServer, Session
+    from ..web import GameServer, Session  # noqa: PLC0415 - the web server loads only for `serve`
     game = load(game_name, scenario)
     codes = (split_agent_codes(agents) if agents
              else ["human"] + ["casual"] * (len(game.players) - 1))
@@ -768,7 +770,7 @@ def serve_cmd(game_name: str, agents: str | None, seed: int, scenario: str | Non
     out.print(f"[bold]{game.name}[/] — seed {seed} — {seats}")
     out.print(f"Open {server.url} in a browser; Ctrl-C stops the server.")
     if open_browser:
-        import webbrowser
+        import webbrowser  # noqa: PLC0415 - a browser's machinery only when --open asks for it
         webbrowser.open(server.url)
     try:
         server.serve_forever()

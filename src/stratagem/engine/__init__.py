@@ -4,10 +4,11 @@ The engine knows nothing of YAML, agents, files or the command line. Games are
 built from the objects in ``engine.spec`` and ``engine.effects``.
 """
 
-from .actions import Action, Pos, Ref, parse_action
+from .actions import Action, Pos, Ref, format_value, parse_action
 from .builder import ActionBuilder
 from .context import Ctx
 from .dice import Distribution, constant, dice, successes
+from .effects import ModifyParam, SetParam, Spawn
 from .errors import (
     ActionParseError,
     GameDefinitionError,
@@ -20,7 +21,10 @@ from .errors import (
     UnknownGameError,
 )
 from .game import Game, GameInfo
+from .geometry import distance
+from .protocol import ForwardModel, GameState
 from .rng import Rng
+from .runtime import EventFrame
 from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status
 
 __all__ = [
@@ -32,10 +36,14 @@ __all__ = [
     "Decision",
     "Distribution",
     "Entity",
+    "EventFrame",
+    "ForwardModel",
     "Game",
     "GameDefinitionError",
     "GameInfo",
+    "GameState",
     "IllegalActionError",
+    "ModifyParam",
     "Outcome",
     "Pos",
     "Record",
@@ -44,6 +52,8 @@ __all__ = [
     "RuleError",
     "RunawayError",
     "SerializationError",
+    "SetParam",
+    "Spawn",
     "State",
     "Status",
     "StratagemError",
@@ -51,6 +61,8 @@ __all__ = [
     "UnknownGameError",
     "constant",
     "dice",
+    "distance",
+    "format_value",
     "parse_action",
     "successes",
 ]

@@ -6,10 +6,13 @@ too where no rules file of the same name exists.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from pathlib import Path
 
 from ..engine import Game, UnknownGameError
+from ..rules import load_rules
+from .python import duel, high_card
 
 HERE = Path(__file__).parent
 _PYTHON_GAMES: dict[str, Callable[[], Game]] = {}
@@ -17,7 +20,6 @@ _PYTHON_GAMES: dict[str, Callable[[], Game]] = {}
 
 def _python_games() -> dict[str, Callable[[], Game]]:
     if not _PYTHON_GAMES:
-        from .python import duel, high_card
         _PYTHON_GAMES.update({"duel": duel.build, "high_card": high_card.build})
     return _PYTHON_GAMES
 
@@ -48,7 +50,6 @@ def load(name_or_path: str | Path, scenario: str | None = None) -> Game:
     key = (name, scenario)
     if key in _cache:
         return _cache[key]
-    from ..rules import load_rules
     rules = _rules_games()
     if name in rules:
         game = load_rules(rules[name], scenario)
@@ -60,7 +61,6 @@ def load(name_or_path: str | Path, scenario: str | None = None) -> Game:
             raise UnknownGameError(f"no rules file at '{name}'")
         return load_rules(path, scenario)
     else:
-        import difflib
         known = list_games()
         close = difflib.get_close_matches(name, known, n=1)
         hint = f" — did you mean '{close[0]}'?" if close else ""

@@ -39,9 +39,18 @@ import math
 import zlib
 from typing import Any, Protocol
 
-from ..engine import CHANCE, Game, Pos, Record, Ref, State
-from ..engine.actions import format_value
-from ..engine.effects import ModifyParam, SetParam, Spawn
+from ..engine import (
+    CHANCE,
+    Game,
+    ModifyParam,
+    Pos,
+    Record,
+    Ref,
+    SetParam,
+    Spawn,
+    State,
+    format_value,
+)
 
 
 class Buffer(Protocol):

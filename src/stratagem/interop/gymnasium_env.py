@@ -36,9 +36,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from .. import games as _games
 from ..agents import Agent, make_agent
+from ..arena import Match
 from ..engine import Game, Rng, State
+from ..games import load
 from .codec import Bounds, declared_bounds, decode, options
 from .features import Features, describe
 
@@ -66,7 +67,7 @@ def action_mask(state: State, player: int, bounds: Bounds) -> np.ndarray[Any, An
 
 
 def _game(game: str | Path | Game) -> Game:
-    return game if isinstance(game, Game) else _games.load(game)
+    return game if isinstance(game, Game) else load(game)
 
 
 class StratagemEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
@@ -93,7 +94,8 @@ class StratagemEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self.features = Features(self.game, cell)
         self.observation_space = observation_box(self.features)
         self.action_space = spaces.Discrete(self.bounds.actions)
-        self.state: State = self.game.new_state(0)
+        self.match = Match(self.game, [None] * n, 0)
+        """The referee of the episode: the learner's seat is answered from outside."""
         self.agents: list[Agent] = []
         self.steps = 0
         self.rng = Rng(0)
@@ -114,14 +116,11 @@ class StratagemEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         """The legal ids now, as a mask (for maskable learners)."""
         return action_mask(self.state, self.player, self.bounds)
 
-    def _play_others(self) -> None:
-        """Let the opponents decide until the learner does, or the game ends."""
-        state = self.state
-        while state.decision is not None and state.decision.player != self.player:
-            d = state.decision
-            choice = self.agents[d.player].choose(state.view(d.player), d)
-            state = self.game.apply(state, choice.action)
-        self.state = state
+    @property
+    def state(self) -> State:
+        """The game's state now (as the referee holds it)."""
+        state: State = self.match.state
+        return state
 
     # -------------------------------------------------------------- the API
     def reset(self, *, seed: int | None = None,
@@ -131,11 +130,12 @@ class StratagemEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31))
         self.rng = Rng(game_seed)
-        self.state = self.game.new_state(game_seed)
         self.agents = [make_agent(self.opponent, self.game, seed=self.rng.fork())
                        for _ in self.game.players]
+        self.match = Match(self.game, [None if p == self.player else agent
+                                       for p, agent in enumerate(self.agents)], game_seed)
         self.steps = 0
-        self._play_others()
+        self.match.advance()
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray[Any, Any], SupportsFloat, bool, bool,
@@ -149,8 +149,8 @@ class StratagemEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         if not 0 <= index < len(options(self.state, self.bounds)):
             info = self._info() | {"illegal_action": True}
             return self._observe(), self.illegal_reward, True, False, info
-        self.state = self.game.apply(self.state, decode(self.state, index))
-        self._play_others()
+        self.match.act(decode(self.state, index))
+        self.match.advance()
         outcome = self.state.outcome
         reward = 0.0 if outcome is None else outcome.returns[self.player]
         truncated = (outcome is None and self.max_steps is not None

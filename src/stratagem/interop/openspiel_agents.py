@@ -3,16 +3,16 @@
     import pyspiel
     from stratagem.interop.openspiel_agents import SpielGame, StratagemBot
 
-    game = SpielGame(pyspiel.load_game("connect_four"))   # a Stratagem Game
+    game = SpielGame(pyspiel.load_game("connect_four"))   # a Stratagem forward model
     stratagem.play(game, ["mcts", "random"], seed=1)      # our arena, our agents
 
     bot = StratagemBot(pyspiel.load_game("connect_four"), "mcts:iterations=200", player=0)
     evaluate_bots(state, [bot, mcts_bot], rng)            # OpenSpiel's referee loop
 
-``SpielGame`` is a Stratagem ``Game`` whose forward model is an OpenSpiel game:
-its states (``SpielState``) hold an OpenSpiel state, and every agent that plays
-through the engine's public API plays it — MCTS, expectimax, one-step
-lookahead, random. The mapping:
+``SpielGame`` is a Stratagem forward model (``engine.ForwardModel``) over an
+OpenSpiel game, which it holds rather than being a ``Game``: its states
+(``SpielState``) hold an OpenSpiel state, and every agent that plays through the
+protocol plays it — MCTS, expectimax, one-step lookahead, random. The mapping:
 
 - a player's move is the action ``play id=N`` (N the OpenSpiel action id); a
   chance node is a chance decision of options ``roll value=N`` weighted by its
@@ -41,31 +41,34 @@ import json
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyspiel
 
-from .. import agents as _agents
-from ..agents.base import pick_weighted
+from ..agents import Agent, make_agent, pick_weighted
 from ..engine import (
     CHANCE,
     Action,
     Decision,
+    ForwardModel,
+    GameInfo,
     IllegalActionError,
     Outcome,
+    Record,
     Rng,
     SerializationError,
-    State,
 )
-from ..engine.game import Game, GameInfo
-from ..engine.spec import Phase, Step
-from ..engine.state import FlowPos, LogNode, PlayerState, Record
 from . import codec
+from .openspiel_game import StratagemGame, native_state
+
+LogNode = tuple[Any, Record] | None
+"""A state's log: the previous node and the last decision's record (``None`` at the start)."""
 
 MOVE = "play"
 """The action type of a player's move: ``play id=N``."""
 ROLL = "roll"
 """The action type of a chance outcome: ``roll value=N``, as the engine names its own."""
+NOT_AN_OPTION = "it is not one of the options of this state"
 
 
 def _weights(probabilities: Sequence[float]) -> tuple[int, ...]:
@@ -86,12 +89,51 @@ def _outcome(returns: Sequence[float]) -> Outcome:
                    "the game is over")
 
 
-class SpielState(State):
-    """A Stratagem state over an OpenSpiel state (``spiel``), which is never changed."""
+class SpielState:
+    """A state of a ``SpielGame``: an OpenSpiel state (``spiel``, never changed), the
+    decisions that led to it, and what it waits for."""
 
-    __slots__ = ("spiel",)
+    __slots__ = ("decision", "game", "log", "outcome", "spiel", "viewer")
 
-    spiel: Any
+    def __init__(self, game: SpielGame, spiel: Any, log: LogNode = None,
+                 viewer: int | None = None) -> None:
+        self.game = game
+        self.spiel = spiel
+        self.log = log
+        self.viewer = viewer
+        self.outcome: Outcome | None = None
+        self.decision: Decision | None
+        if spiel.is_terminal():
+            self.decision = None
+            self.outcome = _outcome(spiel.returns())
+        elif spiel.is_chance_node():
+            ids, probabilities = zip(*spiel.chance_outcomes(), strict=True)
+            self.decision = Decision("chance", CHANCE,
+                                     tuple(Action(ROLL, None, (("value", int(a)),))
+                                           for a in ids),
+                                     weights=_weights(probabilities))
+        else:
+            player = spiel.current_player()
+            actions = tuple(Action(MOVE, None, (("id", int(a)),))
+                            for a in spiel.legal_actions(player))
+            if viewer is not None and viewer != player:
+                actions = ()  # a view withholds another player's options
+            self.decision = Decision("action", player, actions)
+
+    @property
+    def history(self) -> tuple[Record, ...]:
+        """The decisions from the start, oldest first."""
+        out: list[Record] = []
+        node = self.log
+        while node is not None:
+            node, rec = node
+            out.append(rec)
+        out.reverse()
+        return tuple(out)
+
+    def view(self, player: int) -> SpielState:
+        """What ``player`` may see."""
+        return self.game.view(self, player)
 
     def _key(self) -> tuple[Any, ...]:
         return (tuple(self.spiel.history()), self.viewer)
@@ -108,8 +150,9 @@ class SpielState(State):
         return f"<SpielState {self.game.name} move {self.spiel.move_number()} {status}>"
 
 
-class SpielGame(Game):
-    """An OpenSpiel game as a Stratagem ``Game``: its states are ``SpielState`` values."""
+class SpielGame:
+    """An OpenSpiel game as a Stratagem forward model (``ForwardModel[SpielState]``): it
+    holds the OpenSpiel game and answers the protocol from it."""
 
     def __init__(self, spiel_game: Any) -> None:
         kind = spiel_game.get_type()
@@ -122,12 +165,14 @@ class SpielGame(Game):
                              "need every chance node explicit")
         n = spiel_game.num_players()
         chance = kind.chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC
-        super().__init__(name, [f"player {p}" for p in range(n)],
-                         phases=(Phase("play", (Step("play", ()),)),), chance=chance,
-                         description=kind.long_name)
-        self.spiel_game = spiel_game
         perfect = kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+        self.spiel_game = spiel_game
+        self.name: str = name
+        self.description: str = kind.long_name
+        self.players = tuple(f"player {p}" for p in range(n))
         self.info = GameInfo(n, chance, not perfect)
+        self.calls = 0
+        """Forward-model calls so far (each ``apply`` and each playout step)."""
 
     def __repr__(self) -> str:
         return f"<SpielGame {self.name}: {len(self.players)} players>"
@@ -135,62 +180,43 @@ class SpielGame(Game):
     # ------------------------------------------------------------- states
     def wrap(self, spiel: Any, log: LogNode = None, viewer: int | None = None) -> SpielState:
         """The Stratagem state of an OpenSpiel state (which the result keeps: do not change it)."""
-        s = SpielState.__new__(SpielState)
-        s.game = self
-        s.spiel = spiel
-        s.entities, s.at, s.tiles = {}, {}, ()
-        s.players = tuple(PlayerState({}, {}) for _ in self.players)
-        s.flow = FlowPos(round=1)
-        s.stack = ()
-        s.rng, s.memory, s.counters = 0, {}, {}
-        s.log = log
-        s.explicit = True
-        s.next_id = 1
-        s.viewer = viewer
-        s._hash, s._own, s._own_entities = None, 0, None
-        s.outcome = None
-        if spiel.is_terminal():
-            s.decision = None
-            s.outcome = _outcome(spiel.returns())
-        elif spiel.is_chance_node():
-            ids, probabilities = zip(*spiel.chance_outcomes(), strict=True)
-            s.decision = Decision("chance", CHANCE,
-                                  tuple(Action(ROLL, None, (("value", int(a)),)) for a in ids),
-                                  weights=_weights(probabilities))
-        else:
-            player = spiel.current_player()
-            actions = tuple(Action(MOVE, None, (("id", int(a)),))
-                            for a in spiel.legal_actions(player))
-            if viewer is not None and viewer != player:
-                actions = ()  # a view withholds another player's options
-            s.decision = Decision("action", player, actions)
-        return s
+        return SpielState(self, spiel, log, viewer)
 
-    def new_state(self, seed: int = 0, *, explicit_chance: bool = False) -> State:
+    def new_state(self, seed: int = 0) -> SpielState:
         """The OpenSpiel game's initial state (its chance is always explicit)."""
         return self.wrap(self.spiel_game.new_initial_state())
 
-    def apply(self, state: State, action: Action, *, rolls: Sequence[int] | None = None,
-              check: bool = True) -> State:
+    def legal_actions(self, state: SpielState) -> tuple[Action, ...]:
+        """Every option of the state's decision (empty when the game is over)."""
+        return () if state.decision is None else state.decision.actions
+
+    def is_legal(self, state: SpielState, action: Action) -> bool:
+        """Whether ``action`` is one of the options of ``state``."""
+        return state.decision is not None and action in state.decision
+
+    def why_illegal(self, state: SpielState, action: Action) -> str | None:
+        """``None`` if legal, else why not."""
+        return None if self.is_legal(state, action) else NOT_AN_OPTION
+
+    def apply(self, state: SpielState, action: Action, *, rolls: Sequence[int] | None = None,
+              check: bool = True) -> SpielState:
         """The state after ``action`` (``play id=N`` or ``roll value=N``)."""
         d = state.decision
         if d is None or (check and action not in d.actions):
-            raise IllegalActionError(action, "it is not one of the options of this state")
-        assert isinstance(state, SpielState)
+            raise IllegalActionError(action, NOT_AN_OPTION)
         self.calls += 1
         spiel = state.spiel.child(_id(action))
         return self.wrap(spiel, (state.log, Record(d.player, action)), state.viewer)
 
-    def outcomes(self, state: State, action: Action, *,
-                 limit: int | None = None) -> list[tuple[float, State]]:
+    def outcomes(self, state: SpielState, action: Action, *,
+                 limit: int | None = None) -> list[tuple[float, SpielState]]:
         """One outcome (within any ``limit``): OpenSpiel's chance comes as chance decisions
         of its own."""
         return [(1.0, self.apply(state, action))]
 
-    def playout(self, state: State, rng: Rng, max_steps: int | None = None,
-                max_calls: int | None = None) -> State:
+    def playout(self, state: SpielState, rng: Rng, max_steps: int | None = None,
+                max_calls: int | None = None) -> SpielState:
         """Play on with random options (chance by its probabilities) on one private copy."""
-        assert isinstance(state, SpielState)
         spiel = state.spiel.clone()
         steps = 0
         while not spiel.is_terminal():
@@ -208,33 +234,31 @@ class SpielGame(Game):
             steps += 1
         return self.wrap(spiel, state.log, state.viewer)
 
-    def reseed(self, state: State, seed: int) -> State:
+    def reseed(self, state: SpielState, seed: int) -> SpielState:
         """The same state: OpenSpiel's chance is explicit, so there is no future to reseed."""
         return state
 
-    def parse_action(self, state: State, text: str) -> Action:
+    def parse_action(self, state: SpielState, text: str) -> Action:
         """The legal action with this text form, or the one OpenSpiel names so."""
         d = state.decision
         if d is not None:
             for a in d.actions:
                 if str(a) == text.strip() or self.describe_action(state, d.player, a) == text:
                     return a
-        raise IllegalActionError(text, "it is not one of the options of this state")
+        raise IllegalActionError(text, NOT_AN_OPTION)
 
     # ------------------------------------------------------------- views
-    def view(self, state: State, player: int) -> State:
+    def view(self, state: SpielState, player: int) -> SpielState:
         """What ``player`` may see: the same state marked as theirs, others' options withheld."""
         if not self.info.hidden or state.viewer == player:
             return state
-        assert isinstance(state, SpielState)
         return self.wrap(state.spiel, _redact(state.log, player), player)
 
-    def determinize(self, view: State, rng: Rng | int) -> State:
+    def determinize(self, view: SpielState, rng: Rng | int) -> SpielState:
         """A full state consistent with ``view``, resampled by OpenSpiel from the information
         state of the viewer."""
         if view.viewer is None:
             return view
-        assert isinstance(view, SpielState)
         gen = Rng(rng.fork() if isinstance(rng, Rng) else rng)
         try:
             spiel = view.spiel.resample_from_infostate(view.viewer, gen.random)
@@ -244,12 +268,12 @@ class SpielGame(Game):
         return self.wrap(spiel, view.log)
 
     # ------------------------------------------------------ serialization
-    def serialize(self, state: State) -> str:
+    def serialize(self, state: SpielState) -> str:
         """The moves from the start, with who made each, as JSON."""
         return json.dumps({"format": "stratagem/openspiel", "game": self.name,
                            "moves": [[r.player, _id(r.action)] for r in state.history]})
 
-    def deserialize(self, text: str) -> State:
+    def deserialize(self, text: str) -> SpielState:
         """Replay the moves of a ``serialize`` text from the initial state."""
         try:
             doc = json.loads(text)
@@ -268,20 +292,17 @@ class SpielGame(Game):
         return state
 
     # ---------------------------------------------------------- narration
-    def describe_action(self, state: State, player: int, action: Action) -> str:
+    def describe_action(self, state: SpielState, player: int, action: Action) -> str:
         """OpenSpiel's own name for the action."""
-        assert isinstance(state, SpielState)
         who = pyspiel.PlayerId.CHANCE if player == CHANCE else player
         return str(state.spiel.action_to_string(who, _id(action)))
 
-    def render(self, state: State) -> str:
+    def render(self, state: SpielState) -> str:
         """OpenSpiel's text of the state."""
-        assert isinstance(state, SpielState)
         return str(state.spiel)
 
-    def describe_flow(self, state: State) -> str:
+    def describe_flow(self, state: SpielState) -> str:
         """The move number."""
-        assert isinstance(state, SpielState)
         return f"move {state.spiel.move_number()}"
 
 
@@ -307,24 +328,23 @@ def spiel_state(game: SpielGame, spiel: Any) -> SpielState:
     """The Stratagem state of an OpenSpiel state of ``game``, its log rebuilt from the moves."""
     if spiel.get_game().get_type().short_name != game.name:
         raise ValueError(f"a state of {spiel.get_game()}, not of {game.name}")
-    state: State = game.new_state()
+    state = game.new_state()
     for player, action_id in ((pa.player, pa.action) for pa in spiel.full_history()):
         kind, key = (ROLL, "value") if player == pyspiel.PlayerId.CHANCE else (MOVE, "id")
         state = game.apply(state, Action(kind, None, ((key, int(action_id)),)), check=False)
-    assert isinstance(state, SpielState)
     return state
 
 
 class StratagemBot(pyspiel.Bot):  # type: ignore[misc]
     """A ``pyspiel.Bot`` that asks a Stratagem agent (a roster code or an ``Agent``)."""
 
-    def __init__(self, spiel_game: Any, agent: str | _agents.Agent, player: int,
+    def __init__(self, spiel_game: Any, agent: str | Agent, player: int,
                  seed: int = 0, **kwargs: Any) -> None:
         pyspiel.Bot.__init__(self)
-        from .openspiel_game import StratagemGame
         self.bridged = isinstance(spiel_game, StratagemGame)
-        self.game: Game = spiel_game.native if self.bridged else SpielGame(spiel_game)
-        self.agent = (_agents.make_agent(agent, self.game, seed=seed, **kwargs)
+        self.game: ForwardModel[Any] = (spiel_game.native if self.bridged
+                                        else SpielGame(spiel_game))
+        self.agent = (make_agent(agent, self.game, seed=seed, **kwargs)
                       if isinstance(agent, str) else agent)
         self.player = player
         self.last = ""
@@ -347,8 +367,8 @@ class StratagemBot(pyspiel.Bot):  # type: ignore[misc]
 
     def step(self, state: Any) -> int:
         """The agent's choice for the state, as an OpenSpiel action id."""
+        native: Any
         if self.bridged:
-            from .openspiel_game import native_state
             native = native_state(state)
         else:
             assert isinstance(self.game, SpielGame)
@@ -362,6 +382,11 @@ class StratagemBot(pyspiel.Bot):  # type: ignore[misc]
         choice = self.agent.choose(view, view.decision)
         self.last = choice.rationale
         return codec.encode(native, choice.action) if self.bridged else _id(choice.action)
+
+
+if TYPE_CHECKING:  # the type checker proves here that an OpenSpiel game is a forward model
+    def _spiel(game: SpielGame) -> ForwardModel[SpielState]:
+        return game
 
 
 __all__ = ["MOVE", "ROLL", "SpielGame", "SpielState", "StratagemBot", "spiel_state"]

@@ -13,14 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..agents import Agent, make_agent
-from ..agents.base import pick_weighted
-from ..arena import Replay
-from ..arena.match import replay_meta, state_hash
-from ..arena.narration import Step, result_line, tell, who
-from ..engine import CHANCE, Action, Game, Pos, Ref, Rng, State, StratagemError
-
-HUMAN = "human"
-"""The seat code of a person at the page."""
+from ..arena import HUMAN, Match, Replay
+from ..arena.narration import Step, as_told, result_line, tell, who
+from ..engine import Action, Game, Pos, Ref, State, StratagemError
 
 MAX_AUTOMATIC = 100_000
 """Decisions agents and chance may make in a row before the session gives up."""
@@ -61,24 +56,35 @@ class Session:
     # ---------------------------------------------------------------- playing
     def start(self, seed: int) -> None:
         """A new game from ``seed``, played on to the first human decision."""
-        game = self.game
-        seeder = Rng(seed)
         self.seed = seed
-        self.agents: list[Agent | None] = [
-            None if code == HUMAN else make_agent(code, game, seed=seeder.fork())
-            for code in self.codes]
-        self.chance = Rng(seeder.fork())
-        self.state = game.new_state(seed)
         self.steps: list[Step] = []
-        self.rationales: list[str] = []
+        self.match = Match(self.game, [None if code == HUMAN else code for code in self.codes],
+                           seed, on_step=self._told)
         self.advance()
+
+    @property
+    def state(self) -> State:
+        """The game's state now (as the referee holds it)."""
+        state: State = self.match.state
+        return state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self.match.state = state
+
+    @property
+    def agents(self) -> list[Agent | None]:
+        """Each seat's agent; ``None`` for a human seat."""
+        return self.match.agents
+
+    @property
+    def rationales(self) -> list[str]:
+        """Why each decision so far was taken (empty for a person's)."""
+        return self.match.rationales
 
     def waiting_for(self) -> int | None:
         """The human seat whose decision the game waits for, if any."""
-        d = self.state.decision
-        if d is None or d.player == CHANCE or d.player not in self.humans:
-            return None
-        return d.player
+        return self.match.waiting_for()
 
     def act(self, text: str) -> Action:
         """Play the waiting human's action given in its text form, then let the others play.
@@ -86,40 +92,20 @@ class Session:
         A text that does not parse, or names an action that is not legal now, raises
         ``StratagemError`` with the reason, and nothing changes.
         """
-        player = self.waiting_for()
-        if player is None:
+        if self.waiting_for() is None:
             raise SessionError("no one at the page is to decide now")
         action = self.game.parse_action(self.state, text.strip())
-        self._apply(player, action, "")
+        self.match.act(action)
         self.advance()
         return action
 
     def advance(self) -> None:
         """Let chance and the agents decide until a human must, or the game ends."""
-        game = self.game
-        for _ in range(MAX_AUTOMATIC):
-            d = self.state.decision
-            if d is None:
-                return
-            if d.player == CHANCE:
-                index = pick_weighted(self.chance, d.weights or (1,) * len(d.actions))
-                self._apply(CHANCE, d.actions[index], "chance")
-                continue
-            agent = self.agents[d.player]
-            if agent is None:
-                return
-            choice = agent.choose(self.state.view(d.player), d, None)
-            if not game.is_legal(self.state, choice.action):
-                raise SessionError(f"{self.codes[d.player]} chose an action that is not "
-                                   f"legal: {game.why_illegal(self.state, choice.action)}")
-            self._apply(d.player, choice.action, choice.rationale or "")
-        raise SessionError(f"{game.name}: no human decision after {MAX_AUTOMATIC} moves")
+        self.match.advance(MAX_AUTOMATIC)
 
-    def _apply(self, player: int, action: Action, rationale: str) -> None:
-        before = self.state
-        self.state = self.game.apply(before, action)
-        self.steps.append(tell(self.game, before, player, action, self.state))
-        self.rationales.append(rationale)
+    def _told(self, before: State, player: int, action: Action, rationale: str,
+              after: State) -> None:
+        self.steps.append(tell(self.game, before, player, action, after))
 
     # ---------------------------------------------------------------- showing
     def viewer(self) -> int | None:
@@ -132,10 +118,7 @@ class Session:
 
     def replay(self) -> Replay:
         """The game so far as a replay (``stratagem replay`` checks and narrates it)."""
-        records = tuple((r.player, str(r.action), r.rolls) for r in self.state.history)
-        return Replay(self.game.name, self.seed, tuple(self.codes), records,
-                      self.state.outcome, state_hash(self.game, self.state),
-                      replay_meta(self.game))
+        return self.match.replay()
 
     def snapshot(self) -> dict[str, Any]:
         """Everything the page draws, as JSON values, from the viewer's side of the table."""
@@ -159,11 +142,10 @@ class Session:
                     "params": {k: plain(v) for k, v in pl.params.items()},
                     "zones": {z: len(ids) for z, ids in pl.zones.items()}}
                    for p, pl in enumerate(view.players)]
-        log = [{"where": s.where, "who": s.who,
-                "line": "decides" if secret and s.who == "chance" else s.line,
-                "rolls": [] if secret else list(s.rolls), "events": list(s.events),
-                "why": why}
-               for s, why in zip(self.steps, self.rationales, strict=True)]
+        log = [{"where": s.where, "who": s.who, "line": s.line, "rolls": list(s.rolls),
+                "events": list(s.events), "why": why}
+               for s, why in zip((as_told(s, secret) for s in self.steps), self.rationales,
+                                 strict=True)]
         return {"game": game.name, "scenario": game.scenario, "seed": self.seed,
                 "players": players, "viewer": viewer, "flow": game.describe_flow(view),
                 "board": board, "entities": entities, "decision": self._decision(view),

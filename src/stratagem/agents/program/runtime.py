@@ -22,9 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...engine import Action, Ctx, Decision, Game, Rng, State, StratagemError
-from ...engine.geometry import distance
-from ...engine.runtime import EventFrame
+from ...engine import Action, Ctx, Decision, EventFrame, Game, Rng, State, StratagemError, distance
 from ..base import Agent, Budget, Choice
 from .spec import ANY, Expr, Prefer, Program, ProgramState, Rule, Step, bundled_programs
 from .spec import load_program as _load_program

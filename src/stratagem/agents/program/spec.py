@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine import Ctx, Game
+from ...games import load
 from ...rules.errors import Loc, Problem, RulesError, did_you_mean
 from ...rules.expr import Compiled, Scope, compile_expr
 from ...rules.reading import Reader, Skip
@@ -786,7 +787,6 @@ def load_program(path: str | Path, game: Game | None = None) -> Program:
     """Compile a program file against ``game`` (by default the game its header names)."""
     path = Path(path)
     if game is None:
-        from ...games import load
         game = load(program_game(path))
     return ProgramCompiler(read_yaml(path), game, str(path)).compile()
 

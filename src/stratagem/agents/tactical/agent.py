@@ -37,6 +37,8 @@ class TacticalAgent(SearchAgent):
     """
 
     code = "tactical"
+    game: Game
+    """A game compiled from rules: the tactics read its board, units and actions."""
     description = ("brute-force tactics: every unit, square and target priced by exact "
                    "outcomes in unit gold; then consolidation and strategic moves")
     handles_hidden = False

@@ -18,8 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...engine import Game, Pos, State
-from ...engine.geometry import distance
+from ...engine import Game, Pos, State, distance
 from .currency import Currency
 from .plans import Kept, Plan, Planner, Reuse
 from .threat import Memory, Threat

@@ -23,8 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine import CHANCE, Action, Game, Pos, Ref, State
-from ...engine.geometry import distance
+from ...engine import CHANCE, Action, Game, Pos, Ref, State, distance
 from ..base import Meter
 from .currency import Currency
 

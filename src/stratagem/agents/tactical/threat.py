@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...engine import Pos, State
-from ...engine.geometry import distance
+from ...engine import Pos, State, distance
 from .currency import Currency
 from .plans import Plan, Planner, ends_turn, position_of
 
