@@ -57,7 +57,7 @@ from ..engine import (
     SerializationError,
     State,
 )
-from ..engine.game import Game, GameInfo
+from ..engine.game import Game
 from ..engine.spec import Phase, Step
 from ..engine.state import FlowPos, LogNode, PlayerState, Record
 from . import codec
@@ -122,12 +122,11 @@ class SpielGame(Game):
                              "need every chance node explicit")
         n = spiel_game.num_players()
         chance = kind.chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC
+        perfect = kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+        self.spiel_game = spiel_game  # set before the Game is built, which freezes it
         super().__init__(name, [f"player {p}" for p in range(n)],
                          phases=(Phase("play", (Step("play", ()),)),), chance=chance,
-                         description=kind.long_name)
-        self.spiel_game = spiel_game
-        perfect = kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
-        self.info = GameInfo(n, chance, not perfect)
+                         hidden=not perfect, description=kind.long_name)
 
     def __repr__(self) -> str:
         return f"<SpielGame {self.name}: {len(self.players)} players>"
@@ -177,7 +176,7 @@ class SpielGame(Game):
         if d is None or (check and action not in d.actions):
             raise IllegalActionError(action, "it is not one of the options of this state")
         assert isinstance(state, SpielState)
-        self.calls += 1
+        self.runtime.calls += 1
         spiel = state.spiel.child(_id(action))
         return self.wrap(spiel, (state.log, Record(d.player, action)), state.viewer)
 
@@ -204,7 +203,7 @@ class SpielGame(Game):
             else:
                 legal = spiel.legal_actions()
                 spiel.apply_action(legal[rng.below(len(legal))])
-            self.calls += 1
+            self.runtime.calls += 1
             steps += 1
         return self.wrap(spiel, state.log, state.viewer)
 
