@@ -1,13 +1,15 @@
 """The forward model: states, actions, effects, events, flow, chance and views.
 
 The engine knows nothing of YAML, agents, files or the command line. Games are
-built from the objects in ``engine.spec`` and ``engine.effects``.
+built from the objects in ``engine.spec`` and ``engine.effects``; ``docs/design.md``
+draws the modules and the order in which they import one another.
 """
 
 from .actions import Action, Pos, Ref, parse_action
 from .builder import ActionBuilder
 from .context import Ctx
 from .dice import Distribution, constant, dice, successes
+from .effect import Effect, register_effect, unregister_effect
 from .errors import (
     ActionParseError,
     GameDefinitionError,
@@ -19,7 +21,8 @@ from .errors import (
     TooManyOutcomesError,
     UnknownGameError,
 )
-from .game import Game, GameInfo
+from .game import Game, builtin_events
+from .info import GameInfo, GameRuntime
 from .rng import Rng
 from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status
 
@@ -31,10 +34,12 @@ __all__ = [
     "Ctx",
     "Decision",
     "Distribution",
+    "Effect",
     "Entity",
     "Game",
     "GameDefinitionError",
     "GameInfo",
+    "GameRuntime",
     "IllegalActionError",
     "Outcome",
     "Pos",
@@ -49,8 +54,11 @@ __all__ = [
     "StratagemError",
     "TooManyOutcomesError",
     "UnknownGameError",
+    "builtin_events",
     "constant",
     "dice",
     "parse_action",
+    "register_effect",
     "successes",
+    "unregister_effect",
 ]

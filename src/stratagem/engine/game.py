@@ -4,6 +4,11 @@ A ``Game`` is frozen once built: assigning to it is an error. What changes while
 played — the count of forward-model calls and the caches of actions and prompts — lives
 in ``game.runtime``, a ``GameRuntime`` that says it is mutable.
 
+The methods are thin: the work is done by the modules below (``runtime`` resolves,
+``options`` lists and explains, ``outcomes`` enumerates, ``views``, ``serialize`` and
+``narration``). The module runs a little over 500 lines because the constructor indexes
+the rules once, for the hot paths, in one place (``_index``).
+
     game.new_state(seed=7)                      advanced to the first decision
     game.legal_actions(state)                   the options of state.decision
     game.is_legal(state, action)                the same rules, one action
@@ -17,17 +22,18 @@ in ``game.runtime``, a ``GameRuntime`` that says it is mutable.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from . import narration as _narration
 from . import rng as _rng
 from .actions import Action, Pos, parse_action
 from .changes import spawn
+from .checks import definition_problems
 from .context import Ctx
 from .effect import Effect, effect_kinds
 from .errors import GameDefinitionError, IllegalActionError, StratagemError
 from .fastpath import quick_action_type, quick_lazy_flow, quick_playout
+from .info import SIZES, GameInfo, GameRuntime
 from .options import explain
 from .outcomes import outcomes
 from .phases import FLOW_EVENTS, is_quick
@@ -50,35 +56,8 @@ from .state import Entity, FlowPos, PlayerState, State, Status
 from .turns import START
 from .views import determinize, make_view
 
-
-@dataclass(frozen=True)
-class GameInfo:
-    """The game's shape as data; agents check it when they are constructed.
-
-    ``chance``: whether dice or random draws occur; ``hidden``: whether some
-    information is withheld from some player; ``dynamics``: "sequential".
-    The sizes a game may declare (``None`` when it does not): ``max_options``,
-    the most options of any player decision; ``max_chance_options``, of any
-    chance decision (with chance surfaced); ``max_length``, the most decisions
-    in a game, chance ones included. Bridges that number actions read them.
-    """
-
-    players: int
-    chance: bool
-    hidden: bool
-    dynamics: str = "sequential"
-    max_rounds: int | None = None
-    max_options: int | None = None
-    max_chance_options: int | None = None
-    max_length: int | None = None
-
-
 _UNLIMITED = float("inf")
 """No limit on a playout's steps or calls."""
-
-SIZES = ("max_options", "max_chance_options", "max_length")
-"""The sizes a game may declare (``GameInfo``)."""
-
 
 def builtin_events() -> dict[str, dict[str, str]]:
     """The events the engine itself emits, each with the kinds of its fields: those the
@@ -91,27 +70,6 @@ def builtin_events() -> dict[str, dict[str, str]]:
     for name, fields in FLOW_EVENTS.items():
         events.setdefault(name, dict(fields))
     return events
-
-
-class GameRuntime:
-    """What changes while a game is played: mutable, unlike the ``Game`` that holds it.
-
-    Nothing here changes what the game does; it counts and remembers."""
-
-    __slots__ = ("action_cache", "calls", "event_checks", "prompts")
-
-    def __init__(self) -> None:
-        self.calls = 0
-        """Forward-model calls so far: each ``apply``, each playout step and each state
-        ``outcomes`` builds. Agents budget by it (``game.calls``), so a search's size
-        compares across machines."""
-        self.action_cache: dict[tuple[Any, ...], tuple[Action, ...]] = {}
-        """Actions built for recurring candidate lists (``options.single_target``)."""
-        self.prompts: dict[tuple[int, int | None, int, int], str] = {}
-        """The prompts of action decisions made so far (``options.prompt``)."""
-        self.event_checks: dict[str, Any] | None = None
-        """The game's event validity checks by the names saved states record, worked out
-        on first use (``serialize``)."""
 
 
 class Game:
@@ -194,7 +152,9 @@ class Game:
         self.visibility = visibility
         reactions = tuple(reactions)
         self.triggers = tuple(triggers)
-        self._check(reactions)
+        problems = definition_problems(self, reactions)
+        if problems:
+            raise GameDefinitionError(f"game '{self.name}': " + "; ".join(problems))
         self._index(reactions)
         self.quick_turns = is_quick(self)
         quick = quick_action_type(self)
@@ -254,47 +214,6 @@ class Game:
             object.__setattr__(self, k, v)
 
     # ------------------------------------------------------------ building
-    def _check(self, reactions: tuple[Reaction, ...]) -> None:
-        problems: list[str] = []
-        if not self.players:
-            problems.append("a game needs at least one player")
-        if not self.phases:
-            problems.append("a game needs at least one phase")
-        for ph in self.phases:
-            if not ph.steps:
-                problems.append(f"phase '{ph.name}' has no steps")
-            for st in ph.steps:
-                problems.extend(f"phase '{ph.name}' step '{st.name}' offers unknown action "
-                                f"'{a}'" for a in st.actions if a not in self.action_types)
-            if ph.order.kind not in ("players", "player", "initiative", "alternate"):
-                problems.append(f"phase '{ph.name}' has unknown turn order '{ph.order.kind}'")
-        known_reactions = {r.name for r in reactions}
-        for et in self.entity_types.values():
-            problems.extend(f"entity type '{et.name}' lists unknown action '{a}'"
-                            for a in et.actions if a not in self.action_types)
-            problems.extend(f"entity type '{et.name}' lists unknown reaction '{r}'"
-                            for r in et.reactions if r not in known_reactions)
-            problems.extend(f"entity type '{et.name}' starts with unknown status '{s}'"
-                            for s in et.statuses if s not in self.statuses)
-            problems.extend(f"parameter '{et.name}.{p.name}' has min > max" for p in et.params
-                            if p.min is not None and p.max is not None and p.min > p.max)
-        for pl in self.placements:
-            if pl.type not in self.entity_types:
-                problems.append(f"placement of unknown entity type '{pl.type}'")
-            elif pl.pos is not None and not self.board.contains(pl.pos):
-                problems.append(f"placement of {pl.type} at {pl.pos} is off the board")
-        names = [r.name for r in reactions] + [h.name for s in self.statuses.values()
-                                               for h in s.reactions]
-        dupes = sorted({n for n in names if names.count(n) > 1})
-        problems.extend(f"reaction name '{n}' is used twice" for n in dupes)
-        clash = sorted(set(names) & (set(self.action_types) | {"pass", "roll", "choose"}))
-        problems.extend(f"reaction '{n}' has the name of an action" for n in clash)
-        problems.extend(f"action '{n}' has a name the engine keeps for its own options "
-                        "(roll, choose)" for n in sorted(self.action_types)
-                        if n in ("roll", "choose"))
-        if problems:
-            raise GameDefinitionError(f"game '{self.name}': " + "; ".join(problems))
-
     def _index(self, reactions: tuple[Reaction, ...]) -> None:
         self.param_specs = {(et.name, p.name): p for et in self.entity_types.values()
                             for p in et.params}

@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..engine import Ctx, Game, Pos, Ref, dice
+from ..engine import Ctx, Game, Pos, Ref, builtin_events, dice
 from ..engine.effects import Effect
 from ..engine.game import SIZES
 from ..engine.spec import (
@@ -51,19 +51,9 @@ from .source import Node, read_yaml
 KIND_TYPES = {"position": "pos", "entity": "entity", "card": "entity", "player": "player",
               "number": "number", "entity_type": "str", "value": "any"}
 
-BUILTIN_EVENTS: dict[str, dict[str, str]] = {
-    "moved": {"mover": "entity", "from": "pos", "to": "pos"},
-    "damaged": {"target": "entity", "amount": "number", "source": "entity", "kind": "str"},
-    "healed": {"target": "entity", "amount": "number"},
-    "died": {"entity": "entity", "type": "str", "owner": "player", "at": "pos", "by": "entity"},
-    "game_started": {},
-    "round_started": {"round": "number"},
-    "round_ended": {"round": "number"},
-    "phase_started": {"phase": "str"},
-    "phase_ended": {"phase": "str"},
-    "turn_started": {"player": "player", "actor": "entity"},
-    "turn_ended": {"player": "player", "actor": "entity"},
-}
+BUILTIN_EVENTS: dict[str, dict[str, str]] = builtin_events()
+"""The events the engine emits, with their fields' kinds: declared by the effects that
+emit them and by the phase machine (``stratagem.engine.builtin_events``)."""
 
 TOP_KEYS = ("game", "description", "players", "shape", "board", "entities", "player", "zones",
             "statuses", "actions", "reactions", "triggers", "flow", "end", "setup", "scenarios",
