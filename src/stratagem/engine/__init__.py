@@ -10,6 +10,7 @@ from .builder import ActionBuilder
 from .context import Ctx
 from .dice import Distribution, constant, dice, successes
 from .effect import Effect, register_effect, unregister_effect
+from .effects import builtin_events
 from .errors import (
     ActionParseError,
     GameDefinitionError,
@@ -21,7 +22,7 @@ from .errors import (
     TooManyOutcomesError,
     UnknownGameError,
 )
-from .game import Game, builtin_events
+from .game import Game
 from .info import GameInfo, GameRuntime
 from .rng import Rng
 from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status

@@ -9,8 +9,8 @@ the event's body.
 
 Each kind declares its traits where it is defined (``engine.effect`` says what
 they mean) and registers itself with ``@register_effect``. This module is a
-catalogue of small, independent classes, read one at a time: it runs over 500
-lines because it holds every built-in kind, not because any one is long.
+catalogue of small, independent classes, read one at a time: it runs over
+500 lines because it holds every built-in kind, not because any one is long.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from .effect import (
 )
 from .endings import finish, said
 from .errors import RunawayError
+from .phases import FLOW_EVENTS
 from .state import Status
 
 if TYPE_CHECKING:
@@ -82,6 +83,7 @@ __all__ = [
     "UseStatus",
     "WeightedChoice",
     "Win",
+    "builtin_events",
     "effect_kinds",
     "evaluate",
     "place",
@@ -865,3 +867,16 @@ STRAIGHT: frozenset[type[Effect]] = frozenset(
     cls for cls in effect_kinds() if cls.runs_straight())
 """The built-in kinds that run to their end at once, derived from their traits (see
 ``Effect.straight``; ``If`` decides by its branches)."""
+
+
+def builtin_events() -> dict[str, dict[str, str]]:
+    """The events the engine itself emits, each with the kinds of its fields: those the
+    registered effect kinds declare (``Effect.emits``), then the phase machine's
+    (``phases.FLOW_EVENTS``). Rules may react to these without declaring them."""
+    events: dict[str, dict[str, str]] = {}
+    for kind in effect_kinds():
+        for name, fields in kind.emits.items():
+            events.setdefault(name, dict(fields))
+    for name, fields in FLOW_EVENTS.items():
+        events.setdefault(name, dict(fields))
+    return events

@@ -30,13 +30,13 @@ from .actions import Action, Pos, parse_action
 from .changes import spawn
 from .checks import definition_problems
 from .context import Ctx
-from .effect import Effect, effect_kinds
+from .effect import Effect
 from .errors import GameDefinitionError, IllegalActionError, StratagemError
 from .fastpath import quick_action_type, quick_lazy_flow, quick_playout
 from .info import SIZES, GameInfo, GameRuntime
 from .options import explain
 from .outcomes import outcomes
-from .phases import FLOW_EVENTS, is_quick
+from .phases import is_quick
 from .runtime import RULE_FAILURES, Resolver, record, rule_failed
 from .serialize import dumps, loads
 from .spec import (
@@ -58,19 +58,6 @@ from .views import determinize, make_view
 
 _UNLIMITED = float("inf")
 """No limit on a playout's steps or calls."""
-
-def builtin_events() -> dict[str, dict[str, str]]:
-    """The events the engine itself emits, each with the kinds of its fields: those the
-    registered effect kinds declare (``Effect.emits``), then the phase machine's
-    (``phases.FLOW_EVENTS``). Rules may react to these without declaring them."""
-    events: dict[str, dict[str, str]] = {}
-    for kind in effect_kinds():
-        for name, fields in kind.emits.items():
-            events.setdefault(name, dict(fields))
-    for name, fields in FLOW_EVENTS.items():
-        events.setdefault(name, dict(fields))
-    return events
-
 
 class Game:
     """Compiled rules: static parts in, a forward model out. Frozen once built."""
@@ -523,7 +510,7 @@ class Game:
         return _narration.describe_flow(self, state)
 
 
-__all__ = ["SIZES", "Game", "GameInfo", "GameRuntime", "builtin_events"]
+__all__ = ["SIZES", "Game", "GameInfo", "GameRuntime"]
 
 
 def _not_an_action(method: str, value: object) -> TypeError:
