@@ -121,6 +121,8 @@ def end_game(r: Resolver, winners: tuple[int, ...], reason: str, draw: bool = Fa
 
 
 def end_by_score(r: Resolver, reason: str) -> None:
+    """End the game at the round limit: players standing ranked by score (all first
+    together when the game keeps none), then the eliminated, the last eliminated first."""
     s = r.s
     g = s.game
     n = len(s.players)

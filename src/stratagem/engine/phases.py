@@ -68,6 +68,7 @@ IDLE_ROUNDS = 1_000
 
 
 def _emit(r: Resolver, name: str, ctx: Ctx, **fields: Any) -> None:
+    """Emit a flow event, only when something listens to it or narrates it."""
     if name in r.game.listened or name in r.game.narrated:
         r.emit(name, fields, ctx)
 
