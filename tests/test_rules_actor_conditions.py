@@ -12,7 +12,8 @@ import pytest
 import stratagem
 from rules_helpers import act, build, options
 from stratagem.engine import Game, Rng, State
-from stratagem.engine.flow import IN_STEP, generate, turn_taker
+from stratagem.engine.options import generate
+from stratagem.engine.turns import IN_STEP, turn_taker
 from stratagem.rules.expr_forms import bounded_distance, names_read, pinned_by
 
 PICKS = """\
@@ -164,10 +165,10 @@ def _same_actions(game: Game, state: State, plain: dict[str, object]) -> None:
     fast = list(generate(state, player, actor, names))
     fast_types = game.action_types
     try:
-        game.action_types = plain  # type: ignore[assignment]
+        game.patch(action_types=plain)
         slow = list(generate(state, player, actor, names))
     finally:
-        game.action_types = fast_types
+        game.patch(action_types=fast_types)
     assert fast == slow
 
 

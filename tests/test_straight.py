@@ -30,8 +30,7 @@ def test_straight_blocks_give_the_states_stepping_gives(name: str) -> None:
     runs straight blocks too). Every state along the way is equal."""
     fast = stratagem.load(name)
     slow = copy.copy(fast)  # `load` shares one Game per name: change a copy
-    slow.straight_blocks = frozenset()
-    slow.quick_action, slow.quick_lazy_flow = None, False
+    slow.patch(straight_blocks=frozenset(), quick_action=None, quick_lazy_flow=False)
     assert fast.straight_blocks or name not in ("tic_tac_toe", "connect_four")
     rng = Rng(11)
     for _ in range(15):

@@ -15,7 +15,7 @@ Search agents value the states where they stop looking with a value function
 (``agents.value``) and, for MCTS, an evaluator (``agents.evaluate``).
 """
 
-from .base import Agent, Budget, Choice, GameShapeError, Meter, SearchAgent, pick_weighted
+from .base import Agent, Budget, Choice, GameShapeError, Meter, SearchAgent
 from .evaluate import Evaluator, Rollout
 from .expectimax import ExpectimaxAgent
 from .human import HumanAgent, QuitGame
@@ -38,5 +38,5 @@ __all__ = ["LEVELS", "ROSTER", "Agent", "AgentSpec", "AgentSpecError", "Budget",
            "Evaluator", "ExpectimaxAgent", "GameShapeError", "GreedyTurnAgent", "HumanAgent",
            "Level", "MCTSAgent", "MaterialValue", "Meter", "OSLAAgent", "QuitGame", "RandomAgent",
            "Rollout", "SearchAgent", "TacticalAgent", "ValueFunction", "default_value",
-           "make_agent", "parse_agent_code", "pick_weighted", "split_agent_codes",
+           "make_agent", "parse_agent_code", "split_agent_codes",
            "terminal_value"]

@@ -219,16 +219,6 @@ class SearchAgent(Agent):
         self.rng = Rng(seed)
 
 
-def pick_weighted(rng: Rng, weights: tuple[int, ...]) -> int:
-    """An index drawn with probability proportional to its integer weight."""
-    r = rng.below(sum(weights))
-    i = 0
-    while r >= weights[i]:
-        r -= weights[i]
-        i += 1
-    return i
-
-
 def signed(value: float) -> str:
     """A value for a rationale: sign always shown, two decimals."""
     return f"{value:+.2f}"

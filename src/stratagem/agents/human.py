@@ -41,7 +41,7 @@ from ..engine import (
     State,
     StratagemError,
 )
-from .base import Agent, Budget, Choice, pick_weighted
+from .base import Agent, Budget, Choice
 
 STEP_NAMES = {"type": "action", "actor": "unit"}
 """How the builder's slots are named in the prompt (targets keep their own names)."""
@@ -211,7 +211,7 @@ class HumanAgent(Agent):
         pool = builder.candidates
         if decision.player == CHANCE and decision.weights is not None:
             weight = dict(zip(decision.actions, decision.weights, strict=True))
-            return pool[pick_weighted(self.rng, tuple(weight[a] for a in pool))]
+            return pool[self.rng.pick_weighted(tuple(weight[a] for a in pool))]
         return pool[self.rng.below(len(pool))]
 
     # ------------------------------------------------------------------ what is shown

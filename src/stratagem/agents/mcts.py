@@ -44,7 +44,6 @@ from .base import (
     Meter,
     SearchAgent,
     outcomes_or_sample,
-    pick_weighted,
     signed,
 )
 from .evaluate import Evaluator, Rollout
@@ -403,7 +402,7 @@ class MCTSAgent(SearchAgent):
                     break
                 children = node.children
                 if d.player == CHANCE:
-                    action = d.actions[pick_weighted(rng, d.weights or (1,) * len(d.actions))]
+                    action = d.actions[rng.pick_weighted(d.weights or (1,) * len(d.actions))]
                     child = children.get(action)
                     if child is None:
                         child = children[action] = _Open(-1)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..agents import Agent, Budget, make_agent, pick_weighted
+from ..agents import Agent, Budget, make_agent
 from ..engine import (
     CHANCE,
     Action,
@@ -171,7 +171,7 @@ class Match:
             if d is None or self.forfeited is not None:
                 return
             if d.player == CHANCE:
-                index = pick_weighted(self.chance, d.weights or (1,) * len(d.actions))
+                index = self.chance.pick_weighted(d.weights or (1,) * len(d.actions))
                 self._record(CHANCE, d.actions[index], "chance")
                 continue
             agent = self.agents[d.player]

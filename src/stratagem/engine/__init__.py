@@ -1,14 +1,16 @@
 """The forward model: states, actions, effects, events, flow, chance and views.
 
 The engine knows nothing of YAML, agents, files or the command line. Games are
-built from the objects in ``engine.spec`` and ``engine.effects``.
+built from the objects in ``engine.spec`` and ``engine.effects``; ``docs/design.md``
+draws the modules and the order in which they import one another.
 """
 
 from .actions import Action, Pos, Ref, format_value, parse_action
 from .builder import ActionBuilder
 from .context import Ctx
 from .dice import Distribution, constant, dice, successes
-from .effects import ModifyParam, SetParam, Spawn
+from .effect import Effect, register_effect, unregister_effect
+from .effects import ModifyParam, SetParam, Spawn, builtin_events
 from .errors import (
     ActionParseError,
     GameDefinitionError,
@@ -20,11 +22,12 @@ from .errors import (
     TooManyOutcomesError,
     UnknownGameError,
 )
-from .game import Game, GameInfo
+from .frames import EventFrame
+from .game import Game
 from .geometry import distance
+from .info import GameInfo, GameRuntime
 from .protocol import ForwardModel, GameState
 from .rng import Rng
-from .runtime import EventFrame
 from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status
 
 __all__ = [
@@ -35,12 +38,14 @@ __all__ = [
     "Ctx",
     "Decision",
     "Distribution",
+    "Effect",
     "Entity",
     "EventFrame",
     "ForwardModel",
     "Game",
     "GameDefinitionError",
     "GameInfo",
+    "GameRuntime",
     "GameState",
     "IllegalActionError",
     "ModifyParam",
@@ -59,10 +64,13 @@ __all__ = [
     "StratagemError",
     "TooManyOutcomesError",
     "UnknownGameError",
+    "builtin_events",
     "constant",
     "dice",
     "distance",
     "format_value",
     "parse_action",
+    "register_effect",
     "successes",
+    "unregister_effect",
 ]

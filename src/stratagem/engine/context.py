@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Value
+from .frames import event_fields
 
 if TYPE_CHECKING:
     from .game import Game
@@ -84,7 +85,6 @@ class Ctx:
     def ev(self) -> dict[str, Value]:
         """The fields of the event this context reacts to (read-only)."""
         assert self.event is not None
-        from .runtime import event_fields
         return event_fields(self.state, self.event)
 
     def param(self, entity: int, name: str) -> Any:

@@ -4,20 +4,39 @@ Each effect is a frozen value with ``run(resolver, ctx)``. Its arguments are
 constants or callables of the context (``Expr``), evaluated when it runs, so a
 compiled rules file and a hand-written Python game build the same objects.
 Effects that change the board emit events (``moved``, ``damaged``, ``died``,
-…) whose pending stage can be reacted to; the raw change is the event's body.
+…) whose pending stage can be reacted to; the raw change (``engine.changes``) is
+the event's body.
+
+Each kind declares its traits where it is defined (``engine.effect`` says what
+they mean) and registers itself with ``@register_effect``. This module is a
+catalogue of small, independent classes, read one at a time: it runs over
+500 lines because it holds every built-in kind, not because any one is long.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from .actions import Pos
+from .changes import place, remove, set_param, set_player_param, spawn
 from .context import Ctx
 from .dice import Distribution
+from .effect import (
+    Checks,
+    Effect,
+    Events,
+    effect_kinds,
+    evaluate,
+    player_of,
+    register_effect,
+    rules_effects,
+    unregister_effect,
+)
+from .endings import finish, said
 from .errors import RunawayError
-from .state import Entity, Status
+from .phases import FLOW_EVENTS
+from .state import Status
 
 if TYPE_CHECKING:
     from .runtime import Resolver
@@ -25,152 +44,62 @@ if TYPE_CHECKING:
 MAX_LOOP = 10_000
 """Items one ``ForEach`` may visit."""
 
-
-def _v(x: Any, ctx: Ctx) -> Any:
-    return x(ctx) if callable(x) else x
-
-
-def _player(x: Any, ctx: Ctx) -> int:
-    """A player expression, defaulting to the context's player."""
-    p = _v(x, ctx) if x is not None else ctx.player
-    if not isinstance(p, int):
-        raise ValueError(f"expected a player index, got {p!r}")
-    return p
-
-
-class Effect:
-    """Base of all effects.
-
-    ``blocks()`` names every effect tuple the effect may push, so a game can
-    register them all and a state whose stack holds them can be serialized.
-    """
-
-    __slots__ = ()
-
-    def run(self, r: Resolver, ctx: Ctx) -> None:
-        raise NotImplementedError
-
-    def straight(self) -> bool:
-        """Whether the effect always runs to its end at once: it never pushes effects,
-        waits for a roll or choice, or emits an event. A block of such effects runs in
-        one go, without stepping the stack (``run_straight``)."""
-        return type(self) in STRAIGHT
-
-    def run_straight(self, r: Resolver, ctx: Ctx) -> Ctx:
-        """Run a straight effect; returns the context for the effects after it (with any
-        name it binds)."""
-        self.run(r, ctx)
-        return ctx
-
-    def blocks(self) -> tuple[tuple[Effect, ...], ...]:
-        """The effect tuples this effect may push onto the stack."""
-        out: list[tuple[Effect, ...]] = []
-        for name in getattr(self, "__slots__", ()):
-            value = getattr(self, name, None)
-            if isinstance(value, tuple) and value and all(isinstance(x, Effect) for x in value):
-                out.append(value)
-        return tuple(out)
-
-
-# ---------------------------------------------------------------- raw changes
-def set_param(r: Resolver, eid: int, name: str, value: Any) -> None:
-    """Set an entity parameter, clamped to its declared bounds."""
-    s = r.s
-    e = s.entities[eid]
-    spec = r.game.param_specs.get((e.type, name))
-    if spec is not None:
-        value = spec.clamp(value)
-    if e.params.get(name) != value:
-        s._w_entity(eid).params[name] = value
-
-
-def set_player_param(r: Resolver, player: int, name: str, value: Any) -> None:
-    """Set a player parameter, clamped to its declared bounds."""
-    spec = r.game.player_param_specs.get(name)
-    if spec is not None:
-        value = spec.clamp(value)
-    if r.s.players[player].params.get(name) != value:
-        r.s._w_player(player).params[name] = value
-
-
-def place(r: Resolver, eid: int, to: Pos | None) -> None:
-    """Put an entity at a position (``None``: off the board), no event."""
-    s = r.s
-    e = s.entities[eid]
-    if e.pos == to:
-        return
-    if to is not None:
-        if not r.game.board.contains(to):
-            raise ValueError(f"position {to} is off the board")
-        other = s.at.get(to)
-        if other is not None and other != eid:
-            raise ValueError(f"position {to} is taken by #{int(other)}")
-    at = s._w_at()
-    if e.pos is not None and at.get(e.pos) == eid:
-        del at[e.pos]
-    if to is not None:
-        at[to] = eid
-    s._w_entity(eid).pos = to
-
-
-def remove(r: Resolver, eid: int) -> None:
-    """Take an entity out of the game (and out of any zone)."""
-    s = r.s
-    e = s.entities.get(eid)
-    if e is None:
-        return
-    if e.pos is not None and s.at.get(e.pos) == eid:
-        del s._w_at()[e.pos]
-    if e.zone is not None and e.owner is not None:
-        pl = s._w_player(e.owner)
-        pl.zones[e.zone] = tuple(x for x in pl.zones[e.zone] if x != eid)
-    del s._w_entities()[eid]
-
-
-def spawn(r: Resolver, type: str, owner: int | None, pos: Pos | None,
-          params: dict[str, Any] | None = None, zone: str | None = None) -> int:
-    """Create an entity from its type's defaults; returns its id."""
-    s = r.s
-    g = r.game
-    defaults, statuses = g.spawn_protos[type]
-    values = dict(defaults)
-    if params:
-        specs = g.param_specs
-        for k, v in params.items():
-            spec = specs.get((type, k))
-            values[k] = spec.clamp(v) if spec is not None else v
-    eid = s.next_id
-    if pos is not None:
-        b = g.board
-        if not (0 <= pos[0] < b.width and 0 <= pos[1] < b.height):
-            raise ValueError(f"cannot spawn {type} at {pos}: off the board")
-        if pos in s.at:
-            raise ValueError(f"cannot spawn {type} at {pos}: taken by #{int(s.at[pos])}")
-    if zone is not None and owner is None:
-        raise ValueError(f"a {type} in zone {zone} needs an owner")
-    s.next_id = eid + 1
-    # The new entity belongs to this transaction from the start (State._w_entity).
-    own = s._own
-    if not own & 1:
-        s.entities = dict(s.entities)
-        own |= 1
-        s._own_entities = set()
-    s.entities[eid] = Entity(eid, type, owner, pos, values, statuses, zone)
-    s._own_entities.add(eid)  # type: ignore[union-attr]
-    if pos is not None:
-        if not own & 2:
-            s.at = dict(s.at)
-            own |= 2
-        s.at[pos] = eid
-    s._own = own
-    if zone is not None:
-        assert owner is not None
-        pl = s._w_player(owner)
-        pl.zones[zone] = (*pl.zones[zone], eid)
-    return eid
+# The kinds are this module's public face; the base, the registry and the raw changes
+# come from the modules below it, so that one import gives a game's author all of them.
+__all__ = [
+    "MAX_LOOP",
+    "STRAIGHT",
+    "AddStatus",
+    "Call",
+    "CancelEvent",
+    "ChangeOwner",
+    "Choose",
+    "Damage",
+    "Draw",
+    "DrawCard",
+    "Effect",
+    "Emit",
+    "EndPhase",
+    "EndTurn",
+    "ForEach",
+    "Heal",
+    "If",
+    "Kill",
+    "ModifyParam",
+    "ModifyPlayerParam",
+    "Move",
+    "MoveCard",
+    "Perform",
+    "Remember",
+    "Remove",
+    "RemoveStatus",
+    "Roll",
+    "SetEventField",
+    "SetParam",
+    "SetPlayerParam",
+    "SetTile",
+    "SetVar",
+    "Spawn",
+    "UseStatus",
+    "WeightedChoice",
+    "Win",
+    "builtin_events",
+    "effect_kinds",
+    "evaluate",
+    "place",
+    "player_of",
+    "register_effect",
+    "remove",
+    "rules_effects",
+    "set_param",
+    "set_player_param",
+    "spawn",
+    "unregister_effect",
+]
 
 
 # ------------------------------------------------------------------- effects
+@register_effect
 @dataclass(frozen=True, slots=True)
 class SetParam(Effect):
     """Set an entity parameter (clamped to its bounds)."""
@@ -180,9 +109,10 @@ class SetParam(Effect):
     value: Any
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        set_param(r, _v(self.entity, ctx), self.name, _v(self.value, ctx))
+        set_param(r, evaluate(self.entity, ctx), self.name, evaluate(self.value, ctx))
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class ModifyParam(Effect):
     """Add ``delta`` to an entity parameter (clamped to its bounds)."""
@@ -192,10 +122,12 @@ class ModifyParam(Effect):
     delta: Any
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        eid = _v(self.entity, ctx)
-        set_param(r, eid, self.name, r.s.entities[eid].params[self.name] + _v(self.delta, ctx))
+        eid = evaluate(self.entity, ctx)
+        current = r.s.entities[eid].params[self.name]
+        set_param(r, eid, self.name, current + evaluate(self.delta, ctx))
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class SetPlayerParam(Effect):
     """Set a player parameter (clamped to its bounds)."""
@@ -205,9 +137,10 @@ class SetPlayerParam(Effect):
     value: Any
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        set_player_param(r, _v(self.player, ctx), self.name, _v(self.value, ctx))
+        set_player_param(r, evaluate(self.player, ctx), self.name, evaluate(self.value, ctx))
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class ModifyPlayerParam(Effect):
     """Add ``delta`` to a player parameter (clamped to its bounds)."""
@@ -217,10 +150,12 @@ class ModifyPlayerParam(Effect):
     delta: Any
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        p = _v(self.player, ctx)
-        set_player_param(r, p, self.name, r.s.players[p].params[self.name] + _v(self.delta, ctx))
+        p = evaluate(self.player, ctx)
+        current = r.s.players[p].params[self.name]
+        set_player_param(r, p, self.name, current + evaluate(self.delta, ctx))
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class Spawn(Effect):
     """Create an entity at a position (or in a zone); its id is bound as ``bind``."""
@@ -245,7 +180,8 @@ class Spawn(Effect):
         if pos is None and self.pos is not None and self.zone is None:
             raise ValueError(f"spawn of {type}: its position came out as none")
         return spawn(r, type, owner, pos,
-                     {k: _v(v, ctx) for k, v in params.items()} if params else None, self.zone)
+                     {k: evaluate(v, ctx) for k, v in params.items()} if params else None,
+                     self.zone)
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = self._make(r, ctx)
@@ -261,6 +197,7 @@ class Spawn(Effect):
                    ctx.event)
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class Remove(Effect):
     """Take an entity out of the game without a ``died`` event."""
@@ -268,19 +205,11 @@ class Remove(Effect):
     entity: Any
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        remove(r, _v(self.entity, ctx))
-
-
-@dataclass(frozen=True, slots=True)
-class _Place(Effect):
-    """The body of a move: put ``event.mover`` at ``event.to``."""
-
-    def run(self, r: Resolver, ctx: Ctx) -> None:
-        ev = ctx.ev
-        place(r, ev["mover"], ev["to"])
+        remove(r, evaluate(self.entity, ctx))
 
 
 def _mover_can_arrive(ctx: Ctx) -> bool:
+    """A move's validity check: the mover is still in the game and the square still free."""
     ev = ctx.ev if ctx.event is not None else {}
     mover, to = ev.get("mover"), ev.get("to")
     s = ctx.state
@@ -289,6 +218,15 @@ def _mover_can_arrive(ctx: Ctx) -> bool:
     return to is None or s.at.get(to) in (None, mover)
 
 
+def _target_present(ctx: Ctx) -> bool:
+    return ctx.ev["target"] in ctx.state.entities
+
+
+def _entity_present(ctx: Ctx) -> bool:
+    return ctx.ev["entity"] in ctx.state.entities
+
+
+@register_effect
 @dataclass(frozen=True, slots=True)
 class Move(Effect):
     """Move an entity: a ``moved`` event whose pending stage reactions may answer.
@@ -297,61 +235,163 @@ class Move(Effect):
     game and the destination still free.
     """
 
+    pushes = True
+    emits: ClassVar[Events] = {"moved": {"mover": "entity", "from": "pos", "to": "pos"}}
+    checks: ClassVar[Checks] = {"move": _mover_can_arrive}
+
     entity: Any
     to: Any
     event: str = "moved"
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        eid = _v(self.entity, ctx)
+        eid = evaluate(self.entity, ctx)
         frm = r.s.entities[eid].pos
-        r.emit(self.event, {"mover": eid, "from": frm, "to": _v(self.to, ctx)}, ctx,
-               _PLACE, _valid_move)
+        r.emit(self.event, {"mover": eid, "from": frm, "to": evaluate(self.to, ctx)}, ctx,
+               _PLACE, _mover_can_arrive)
 
     def blocks(self) -> tuple[tuple[Effect, ...], ...]:
         return (_PLACE,)
 
 
-def _valid_move(ctx: Ctx) -> bool:
-    return _mover_can_arrive(ctx)
+@register_effect
+@dataclass(frozen=True, slots=True)
+class _Place(Effect):
+    """The body of a move: put ``event.mover`` at ``event.to``."""
+
+    needs_stack = True  # reads the event's fields
+
+    def run(self, r: Resolver, ctx: Ctx) -> None:
+        ev = ctx.ev
+        place(r, ev["mover"], ev["to"])
 
 
 _PLACE: tuple[Effect, ...] = (_Place(),)
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
-class _Die(Effect):
+class Damage(Effect):
+    """Deal damage through a ``damaged`` event (modifiers may change ``amount``).
+
+    At 0 HP the target dies (a ``died`` event)."""
+
+    pushes = True
+    emits: ClassVar[Events] = {
+        "damaged": {"target": "entity", "amount": "number", "source": "entity", "kind": "str"}}
+    checks: ClassVar[Checks] = {"target": _target_present}
+
+    target: Any
+    amount: Any
+    source: Any = None
+    kind: str = ""
+    param: str = "hp"
+
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        remove(r, ctx.ev["entity"])
+        eid = evaluate(self.target, ctx)
+        if eid not in r.s.entities:
+            return
+        src = evaluate(self.source, ctx) if self.source is not None else ctx.actor
+        r.emit("damaged", {"target": eid, "amount": evaluate(self.amount, ctx), "source": src,
+                           "kind": self.kind or None}, ctx,
+               _damage_body(self.param), _target_present)
+
+    def blocks(self) -> tuple[tuple[Effect, ...], ...]:
+        return (_damage_body(self.param), _DIE)
 
 
+@register_effect
+@dataclass(frozen=True, slots=True)
+class Heal(Effect):
+    """Restore a parameter (HP by default) up to its maximum, through a ``healed`` event."""
+
+    pushes = True
+    emits: ClassVar[Events] = {"healed": {"target": "entity", "amount": "number"}}
+    checks: ClassVar[Checks] = {"target": _target_present}
+
+    target: Any
+    amount: Any
+    param: str = "hp"
+
+    def run(self, r: Resolver, ctx: Ctx) -> None:
+        eid = evaluate(self.target, ctx)
+        if eid in r.s.entities:
+            r.emit("healed", {"target": eid, "amount": evaluate(self.amount, ctx)}, ctx,
+                   _heal_body(self.param), _target_present)
+
+    def blocks(self) -> tuple[tuple[Effect, ...], ...]:
+        return (_heal_body(self.param),)
+
+
+@register_effect
+@dataclass(frozen=True, slots=True)
+class _ApplyHeal(Effect):
+    """The body of a heal: raise the parameter by the event's amount."""
+
+    needs_stack = True  # reads the event's fields
+
+    param: str
+
+    def run(self, r: Resolver, ctx: Ctx) -> None:
+        ev = ctx.ev
+        eid = ev["target"]
+        set_param(r, eid, self.param, r.s.entities[eid].params[self.param] + max(0, ev["amount"]))
+
+
+@cache
+def _heal_body(param: str) -> tuple[Effect, ...]:
+    return (_ApplyHeal(param),)
+
+
+@register_effect
 @dataclass(frozen=True, slots=True)
 class Kill(Effect):
     """Remove an entity through a ``died`` event (triggers answer its done stage)."""
+
+    pushes = True
+    emits: ClassVar[Events] = {
+        "died": {"entity": "entity", "type": "str", "owner": "player", "at": "pos",
+                 "by": "entity"}}
+    checks: ClassVar[Checks] = {"entity": _entity_present}
 
     entity: Any
     by: Any = None
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        eid = _v(self.entity, ctx)
+        eid = evaluate(self.entity, ctx)
         if eid not in r.s.entities:
             return
         e = r.s.entities[eid]
         r.emit("died", {"entity": eid, "type": e.type, "owner": e.owner, "at": e.pos,
-                        "by": _v(self.by, ctx)}, ctx, _DIE, _entity_present)
+                        "by": evaluate(self.by, ctx)}, ctx, _DIE, _entity_present)
 
     def blocks(self) -> tuple[tuple[Effect, ...], ...]:
         return (_DIE,)
 
 
-def _entity_present(ctx: Ctx) -> bool:
-    return ctx.ev["entity"] in ctx.state.entities
+@register_effect
+@dataclass(frozen=True, slots=True)
+class _Die(Effect):
+    """The body of a death: take the entity out of the game."""
+
+    needs_stack = True  # reads the event's fields
+
+    def run(self, r: Resolver, ctx: Ctx) -> None:
+        remove(r, ctx.ev["entity"])
 
 
 _DIE: tuple[Effect, ...] = (_Die(),)
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class _ApplyDamage(Effect):
+    """The body of damage: lower the parameter by the event's amount; at 0 the target
+    dies (a ``died`` event)."""
+
+    needs_stack = True  # reads the event's fields
+    pushes = True
+    emits: ClassVar[Events] = Kill.emits
+
     param: str
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
@@ -366,73 +406,12 @@ class _ApplyDamage(Effect):
             Kill(eid, ev.get("source")).run(r, ctx)
 
 
-@dataclass(frozen=True, slots=True)
-class Damage(Effect):
-    """Deal damage through a ``damaged`` event (modifiers may change ``amount``).
-
-    At 0 HP the target dies (a ``died`` event)."""
-
-    target: Any
-    amount: Any
-    source: Any = None
-    kind: str = ""
-    param: str = "hp"
-
-    def run(self, r: Resolver, ctx: Ctx) -> None:
-        eid = _v(self.target, ctx)
-        if eid not in r.s.entities:
-            return
-        src = _v(self.source, ctx) if self.source is not None else ctx.actor
-        r.emit("damaged", {"target": eid, "amount": _v(self.amount, ctx), "source": src,
-                           "kind": self.kind or None}, ctx,
-               _damage_body(self.param), _target_present)
-
-    def blocks(self) -> tuple[tuple[Effect, ...], ...]:
-        return (_damage_body(self.param), _DIE)
-
-
-def _target_present(ctx: Ctx) -> bool:
-    return ctx.ev["target"] in ctx.state.entities
-
-
 @cache
 def _damage_body(param: str) -> tuple[Effect, ...]:
     return (_ApplyDamage(param),)
 
 
-@cache
-def _heal_body(param: str) -> tuple[Effect, ...]:
-    return (_ApplyHeal(param),)
-
-
-@dataclass(frozen=True, slots=True)
-class _ApplyHeal(Effect):
-    param: str
-
-    def run(self, r: Resolver, ctx: Ctx) -> None:
-        ev = ctx.ev
-        eid = ev["target"]
-        set_param(r, eid, self.param, r.s.entities[eid].params[self.param] + max(0, ev["amount"]))
-
-
-@dataclass(frozen=True, slots=True)
-class Heal(Effect):
-    """Restore a parameter (HP by default) up to its maximum, through a ``healed`` event."""
-
-    target: Any
-    amount: Any
-    param: str = "hp"
-
-    def run(self, r: Resolver, ctx: Ctx) -> None:
-        eid = _v(self.target, ctx)
-        if eid in r.s.entities:
-            r.emit("healed", {"target": eid, "amount": _v(self.amount, ctx)}, ctx,
-                   _heal_body(self.param), _target_present)
-
-    def blocks(self) -> tuple[tuple[Effect, ...], ...]:
-        return (_heal_body(self.param),)
-
-
+@register_effect
 @dataclass(frozen=True, slots=True)
 class ChangeOwner(Effect):
     """Give an entity to another player."""
@@ -441,9 +420,10 @@ class ChangeOwner(Effect):
     player: Any
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        r.s._w_entity(_v(self.entity, ctx)).owner = _v(self.player, ctx)
+        r.s._w_entity(evaluate(self.entity, ctx)).owner = evaluate(self.player, ctx)
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class AddStatus(Effect):
     """Put a status on an entity (replacing one of the same name)."""
@@ -454,16 +434,17 @@ class AddStatus(Effect):
     usages: Any = None
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        eid = _v(self.entity, ctx)
+        eid = evaluate(self.entity, ctx)
         if eid not in r.s.entities:
             return
         st = r.game.statuses[self.name]
-        dur = _v(self.duration, ctx) if self.duration is not None else st.duration
-        use = _v(self.usages, ctx) if self.usages is not None else st.usages
+        dur = evaluate(self.duration, ctx) if self.duration is not None else st.duration
+        use = evaluate(self.usages, ctx) if self.usages is not None else st.usages
         e = r.s._w_entity(eid)
         e.statuses = (*(x for x in e.statuses if x.name != self.name), Status(self.name, dur, use))
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class RemoveStatus(Effect):
     """Take a status off an entity."""
@@ -472,12 +453,13 @@ class RemoveStatus(Effect):
     name: str
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        eid = _v(self.entity, ctx)
+        eid = evaluate(self.entity, ctx)
         if eid in r.s.entities and r.s.entities[eid].has_status(self.name):
             e = r.s._w_entity(eid)
             e.statuses = tuple(x for x in e.statuses if x.name != self.name)
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class UseStatus(Effect):
     """Spend one use of a status; it expires at zero."""
@@ -486,7 +468,7 @@ class UseStatus(Effect):
     name: str
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        eid = _v(self.entity, ctx)
+        eid = evaluate(self.entity, ctx)
         if eid not in r.s.entities:
             return
         e = r.s._w_entity(eid)
@@ -500,23 +482,29 @@ class UseStatus(Effect):
         e.statuses = tuple(out)
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class Roll(Effect):
     """Roll dice into a named value (sampled, replayed, or a chance decision)."""
+
+    rolls = True  # sampled, replayed, or surfaced as a chance decision
 
     name: str
     dice: Any  # Distribution | Expr -> Distribution
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        dist = _v(self.dice, ctx)
+        dist = evaluate(self.dice, ctx)
         if not isinstance(dist, Distribution):
             raise TypeError(f"roll '{self.name}' needs a dice distribution, got {dist!r}")
         r.roll(self.name, dist)
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class If(Effect):
     """Run ``then`` when ``test`` holds, else ``otherwise``."""
+
+    pushes = True  # its branch (straight when both branches are: see ``straight``)
 
     test: Any
     then: tuple[Effect, ...] = ()
@@ -538,16 +526,19 @@ class If(Effect):
         return ctx  # names bound in a branch stay in it
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class ForEach(Effect):
     """Run ``body`` once per item, with the item bound as ``name``."""
+
+    pushes = True
 
     name: str
     items: Any
     body: tuple[Effect, ...]
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        items = list(_v(self.items, ctx))
+        items = list(evaluate(self.items, ctx))
         if len(items) > MAX_LOOP:
             raise RunawayError(f"a loop over '{self.name}' has {len(items)} items "
                                f"(more than {MAX_LOOP})")
@@ -555,8 +546,13 @@ class ForEach(Effect):
             r.push(self.body, ctx.bind(self.name, item))
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class _PickBranch(Effect):
+    """The second half of a weighted choice: run the branch the roll named."""
+
+    pushes = True
+
     name: str
     branches: tuple[tuple[Effect, ...], ...]
 
@@ -567,9 +563,13 @@ class _PickBranch(Effect):
         return self.branches
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class WeightedChoice(Effect):
     """Run one of several branches at random, by integer weights (a chance node)."""
+
+    pushes = True
+    rolls = True
 
     name: str
     options: tuple[tuple[int, tuple[Effect, ...]], ...]
@@ -587,9 +587,12 @@ class WeightedChoice(Effect):
         return (self._block, *(b for _, b in self.options))
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class Emit(Effect):
     """Emit a named event with fields; ``body`` is the change it stands for."""
+
+    pushes = True  # its body; the event is named by the rules, not built in
 
     event: str
     fields: dict[str, Any] = field(default_factory=dict)
@@ -597,13 +600,16 @@ class Emit(Effect):
     valid: Any = None
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        r.emit(self.event, {k: _v(v, ctx) for k, v in self.fields.items()}, ctx, self.body,
+        r.emit(self.event, {k: evaluate(v, ctx) for k, v in self.fields.items()}, ctx, self.body,
                self.valid)
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class Perform(Effect):
     """Carry out another action type's effects with the given actor and targets."""
+
+    pushes = True
 
     action: str
     actor: Any = None
@@ -611,17 +617,20 @@ class Perform(Effect):
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         at = r.game.action_types[self.action]
-        actor = _v(self.actor, ctx) if self.actor is not None else ctx.actor
+        actor = evaluate(self.actor, ctx) if self.actor is not None else ctx.actor
         if actor is not None and actor not in r.s.entities:
             return
         player = r.s.entities[actor].owner if actor is not None else ctx.player
-        targets = {k: _v(v, ctx) for k, v in self.targets.items()}
+        targets = {k: evaluate(v, ctx) for k, v in self.targets.items()}
         r.push(at.effects, Ctx(r.s, player, actor, targets, {}, ctx.event))
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class Choose(Effect):
     """Ask a player to pick one of ``options`` mid-effect; bound as ``name``."""
+
+    waits = True
 
     name: str
     options: Any
@@ -629,11 +638,12 @@ class Choose(Effect):
     prompt: str = ""
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        player = _player(self.player, ctx)
-        options = tuple(_v(self.options, ctx))
+        player = player_of(self.player, ctx)
+        options = tuple(evaluate(self.options, ctx))
         r.choose(self.name, player, options, self.prompt or f"choose {self.name}")
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class MoveCard(Effect):
     """Move a card (an entity in a zone) to a zone of its owner, on top or at the bottom."""
@@ -643,7 +653,7 @@ class MoveCard(Effect):
     bottom: bool = False
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        eid = _v(self.card, ctx)
+        eid = evaluate(self.card, ctx)
         s = r.s
         e = s.entities[eid]
         if e.owner is None:
@@ -658,8 +668,13 @@ class MoveCard(Effect):
         s._w_entity(eid).zone = self.to
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class _DrawPicked(Effect):
+    """The second half of a draw: move the card the roll named."""
+
+    needs_stack = True  # binds the card in the block that ran DrawCard
+
     player: Any
     source: str
     to: str
@@ -667,16 +682,20 @@ class _DrawPicked(Effect):
     bind: str | None
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        p = _player(self.player, ctx)
+        p = player_of(self.player, ctx)
         card = r.s.players[p].zones[self.source][ctx.vars[self.name]]
         MoveCard(card, self.to).run(r, ctx)
         if self.bind:
             r.bind(self.bind, card, outer=1)  # in the block that ran DrawCard
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class DrawCard(Effect):
     """Draw a uniformly random card of a player's zone into another (a chance node)."""
+
+    pushes = True
+    rolls = True
 
     player: Any
     source: str
@@ -689,7 +708,7 @@ class DrawCard(Effect):
         player = self.player
 
         def pool(ctx: Ctx) -> Distribution:
-            p = _player(player, ctx)
+            p = player_of(player, ctx)
             n = len(ctx.state.players[p].zones[source])
             return Distribution(((i, 1) for i in range(n)), f"draw from {source}")
 
@@ -697,7 +716,7 @@ class DrawCard(Effect):
         object.__setattr__(self, "_block", block)
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        p = _player(self.player, ctx)
+        p = player_of(self.player, ctx)
         if r.s.players[p].zones[self.source]:
             r.push(self._block, ctx)
 
@@ -705,6 +724,7 @@ class DrawCard(Effect):
         return (self._block,)
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class SetVar(Effect):
     """Bind a named value for the rest of the block."""
@@ -713,12 +733,13 @@ class SetVar(Effect):
     value: Any
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        r.bind(self.name, _v(self.value, ctx))
+        r.bind(self.name, evaluate(self.value, ctx))
 
     def run_straight(self, r: Resolver, ctx: Ctx) -> Ctx:
-        return ctx.bind(self.name, _v(self.value, ctx))
+        return ctx.bind(self.name, evaluate(self.value, ctx))
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class Remember(Effect):
     """Store a value in the state's memory (visible to agents and programs)."""
@@ -727,46 +748,59 @@ class Remember(Effect):
     value: Any
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        r.s._w_memory()[str(_v(self.key, ctx))] = _v(self.value, ctx)
+        r.s._w_memory()[str(evaluate(self.key, ctx))] = evaluate(self.value, ctx)
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class SetEventField(Effect):
     """Change a field of the event being reacted to (while it is pending)."""
+
+    needs_stack = True  # writes the pending event's frame
 
     field: str
     value: Any
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         assert ctx.event is not None, "SetEventField outside a reaction"
-        r.set_event_field(ctx.event, self.field, _v(self.value, ctx))
+        r.set_event_field(ctx.event, self.field, evaluate(self.value, ctx))
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class CancelEvent(Effect):
     """Cancel the pending event being reacted to: its change never happens."""
+
+    needs_stack = True  # writes the pending event's frame
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         assert ctx.event is not None, "CancelEvent outside a reaction"
         r.cancel_event(ctx.event)
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class EndTurn(Effect):
     """End the current turn once the action resolves."""
+
+    ends_turn = True
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         r.s.flow = r.s.flow._replace(ended=True)
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class EndPhase(Effect):
     """End the current phase: the current turn ends (with its hooks), then the phase."""
+
+    ends_turn = True
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         r.s.flow = r.s.flow._replace(ended=True, closing=True)
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class Win(Effect):
     """End the game at once with a player (the acting one by default) as the winner;
@@ -776,11 +810,11 @@ class Win(Effect):
     reason: str = "won"
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        from .flow import finish, said
-        p = _player(self.player, ctx)
+        p = player_of(self.player, ctx)
         finish(r, (p,), said(r.game, "win", p, self.reason))
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class Draw(Effect):
     """End the game at once as a draw."""
@@ -788,13 +822,17 @@ class Draw(Effect):
     reason: str = "draw"
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        from .flow import finish
         finish(r, (), self.reason, draw=True)
 
 
+@register_effect
 @dataclass(frozen=True, slots=True)
 class Call(Effect):
     """Run a plain function of the resolver and context (for Python-defined games)."""
+
+    # A plain function may do anything to the stack. (A Python game whose functions
+    # roll dice says so with ``Game(chance=True)``.)
+    needs_stack = True
 
     fn: Any
     label: str = "call"
@@ -803,14 +841,7 @@ class Call(Effect):
         self.fn(r, ctx)
 
 
-STRAIGHT: frozenset[type[Effect]] = frozenset({
-    SetParam, ModifyParam, SetPlayerParam, ModifyPlayerParam, Spawn, Remove, ChangeOwner,
-    AddStatus, RemoveStatus, UseStatus, SetVar, Remember, EndTurn, EndPhase, Win, Draw,
-})
-"""Effects that run to their end at once (see ``Effect.straight``; ``If`` decides by its
-branches). Effects that roll, choose, emit events, push or call out are not among them."""
-
-
+@register_effect
 @dataclass(frozen=True, slots=True)
 class SetTile(Effect):
     """Change the tile type at a position; movement costs, sight and ``tile()`` follow it."""
@@ -819,8 +850,8 @@ class SetTile(Effect):
     to: Any
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        pos = _v(self.pos, ctx)
-        name = _v(self.to, ctx)
+        pos = evaluate(self.pos, ctx)
+        name = evaluate(self.to, ctx)
         b = r.game.board
         if pos is None or not b.contains(pos):
             raise ValueError(f"set_tile: position {pos} is off the board")
@@ -830,3 +861,22 @@ class SetTile(Effect):
         tiles = r.s.tiles
         if tiles[i] != name:
             r.s.tiles = (*tiles[:i], name, *tiles[i + 1:])
+
+
+STRAIGHT: frozenset[type[Effect]] = frozenset(
+    cls for cls in effect_kinds() if cls.runs_straight())
+"""The built-in kinds that run to their end at once, derived from their traits (see
+``Effect.straight``; ``If`` decides by its branches)."""
+
+
+def builtin_events() -> dict[str, dict[str, str]]:
+    """The events the engine itself emits, each with the kinds of its fields: those the
+    registered effect kinds declare (``Effect.emits``), then the phase machine's
+    (``phases.FLOW_EVENTS``). Rules may react to these without declaring them."""
+    events: dict[str, dict[str, str]] = {}
+    for kind in effect_kinds():
+        for name, fields in kind.emits.items():
+            events.setdefault(name, dict(fields))
+    for name, fields in FLOW_EVENTS.items():
+        events.setdefault(name, dict(fields))
+    return events

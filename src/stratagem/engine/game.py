@@ -1,5 +1,14 @@
 """The ``Game``: compiled, immutable rules, and the forward model over states.
 
+A ``Game`` is frozen once built: assigning to it is an error. What changes while it is
+played — the count of forward-model calls and the caches of actions and prompts — lives
+in ``game.runtime``, a ``GameRuntime`` that says it is mutable.
+
+The methods are thin: the work is done by the modules below (``runtime`` resolves,
+``options`` lists and explains, ``outcomes`` enumerates, ``views``, ``serialize`` and
+``narration``). The module runs a little over 500 lines because the constructor indexes
+the rules once, for the hot paths, in one place (``_index``).
+
     game.new_state(seed=7)                      advanced to the first decision
     game.legal_actions(state)                   the options of state.decision
     game.is_legal(state, action)                the same rules, one action
@@ -12,18 +21,24 @@
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from . import narration as _narration
 from . import rng as _rng
-from .actions import Action, Pos, Ref, parse_action
+from .actions import Action, Pos, parse_action
+from .changes import spawn
+from .checks import definition_problems
 from .context import Ctx
-from .effects import Effect, spawn
-from .errors import GameDefinitionError, IllegalActionError, StratagemError, TooManyOutcomesError
-from .flow import IN_STEP, START, explain, quick_playout
-from .runtime import RULE_FAILURES, EventFrame, Resolver, record, rule_failed
+from .effect import Effect
+from .errors import GameDefinitionError, IllegalActionError, StratagemError
+from .fastpath import quick_action_type, quick_lazy_flow, quick_playout
+from .info import SIZES, GameInfo, GameRuntime
+from .options import explain
+from .outcomes import outcomes
+from .phases import is_quick
+from .runtime import RULE_FAILURES, Resolver, record, rule_failed
+from .serialize import dumps, loads
 from .spec import (
     ActionType,
     Board,
@@ -38,39 +53,14 @@ from .spec import (
     ZoneSpec,
 )
 from .state import Entity, FlowPos, PlayerState, State, Status
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """The game's shape as data; agents check it when they are constructed.
-
-    ``chance``: whether dice or random draws occur; ``hidden``: whether some
-    information is withheld from some player; ``dynamics``: "sequential".
-    The sizes a game may declare (``None`` when it does not): ``max_options``,
-    the most options of any player decision; ``max_chance_options``, of any
-    chance decision (with chance surfaced); ``max_length``, the most decisions
-    in a game, chance ones included. Bridges that number actions read them.
-    """
-
-    players: int
-    chance: bool
-    hidden: bool
-    dynamics: str = "sequential"
-    max_rounds: int | None = None
-    max_options: int | None = None
-    max_chance_options: int | None = None
-    max_length: int | None = None
-
+from .turns import START
+from .views import determinize, make_view
 
 _UNLIMITED = float("inf")
 """No limit on a playout's steps or calls."""
 
-SIZES = ("max_options", "max_chance_options", "max_length")
-"""The sizes a game may declare (``GameInfo``)."""
-
-
 class Game:
-    """Compiled rules: static parts in, a forward model out."""
+    """Compiled rules: static parts in, a forward model out. Frozen once built."""
 
     def __init__(
         self,
@@ -96,12 +86,17 @@ class Game:
         show_rolls: bool = True,
         visibility: Callable[[State, int, Entity], bool] | None = None,
         chance: bool | None = None,
+        hidden: bool | None = None,
         description: str = "",
         scenario: str = "",
         sizes: dict[str, int] | None = None,
         events: dict[str, dict[str, str]] | None = None,
         sources: dict[int, tuple[Effect, str]] | None = None,
+        scenarios: Iterable[str] = (),
+        rules_file: str | None = None,
     ) -> None:
+        self.runtime = GameRuntime()
+        """Counters and caches written during play (``GameRuntime``)."""
         self.name = name
         self.sources = dict(sources or {})
         """Where each effect was written, by ``id`` of the effect: the effect itself (held,
@@ -115,20 +110,13 @@ class Game:
         self.description = description
         self.scenario = scenario
         """The scenario this game was built for (``""`` when the rules have only one set-up)."""
-        self.scenarios: tuple[str, ...] = ()
-        """The named scenarios of the rules this game was compiled from (set by the rules
-        loader; empty when there is one set-up, or for a game built in Python)."""
-        self.rules_file: str | None = None
-        """The rules file this game was compiled from, as a resolved path: set by the rules
-        loader (``None`` for a game built otherwise). The engine never reads it; tools record
-        it so that a saved state or a replay can find its rules again."""
-        self.calls = 0
-        """Forward-model calls so far: each ``apply`` and each state ``outcomes`` builds.
-        Agents budget by it, so a search's size compares across machines."""
-        self.action_cache: dict[tuple[Any, ...], tuple[Action, ...]] = {}
-        """Actions built for recurring candidate lists (see ``flow._enumerate``)."""
-        self.prompts: dict[tuple[int, int | None, int, int], str] = {}
-        """The prompts of action decisions made so far (see ``flow._prompt``)."""
+        self.scenarios: tuple[str, ...] = tuple(scenarios)
+        """The named scenarios of the rules this game was compiled from (empty when there
+        is one set-up, or for a game built in Python); see ``set_origin``."""
+        self.rules_file: str | None = rules_file
+        """The rules file this game was compiled from, as a resolved path (``None`` for a
+        game built otherwise). The engine never reads it; tools record it so that a saved
+        state or a replay can find its rules again; see ``set_origin``."""
         self.phases = tuple(phases)
         self.action_types = {a.name: a for a in action_types}
         self.entity_types = {e.name: e for e in entity_types}
@@ -151,69 +139,68 @@ class Game:
         self.visibility = visibility
         reactions = tuple(reactions)
         self.triggers = tuple(triggers)
-        self._check(reactions)
+        problems = definition_problems(self, reactions)
+        if problems:
+            raise GameDefinitionError(f"game '{self.name}': " + "; ".join(problems))
         self._index(reactions)
-        from .flow import is_quick, quick_action_type, quick_lazy_flow
         self.quick_turns = is_quick(self)
         quick = quick_action_type(self)
         self.quick_action = quick.name if quick is not None else None
-        """The action type resolved in one go (``flow.quick_action``), if the game has one."""
+        """The action type resolved in one go (``fastpath.quick_action``), if the game has one."""
         self.quick_lazy_flow = quick is not None and quick_lazy_flow(self, quick)
-        hidden = visibility is not None or any(z.visibility != "public" for z in self.zones)
+        if hidden is None:
+            hidden = visibility is not None or any(z.visibility != "public" for z in self.zones)
         declared = dict(sizes or {})
         if set(declared) - set(SIZES) or any(
                 isinstance(v, bool) or not isinstance(v, int) or v < 1
                 for v in declared.values()):
             raise GameDefinitionError(f"game '{name}': sizes are positive integers named "
                                       f"{', '.join(SIZES)}; got {declared}")
-        self.info = GameInfo(len(self.players), self._has_chance() if chance is None else chance,
-                             hidden, max_rounds=round_limit,
+        if chance is None:  # whether any effect the game can run may roll
+            chance = any(e.rolls for b in self.blocks for e in b)
+        self.info = GameInfo(len(self.players), chance, hidden, max_rounds=round_limit,
                              max_options=declared.get("max_options"),
                              max_chance_options=declared.get("max_chance_options"),
                              max_length=declared.get("max_length"))
+        self._frozen = True
+
+    # ------------------------------------------------------------ frozen
+    def __setattr__(self, name: str, value: Any) -> None:
+        if "_frozen" in self.__dict__:
+            raise AttributeError(
+                f"a Game is frozen once built: cannot set '{name}' (counters and caches of "
+                "play live in game.runtime; a loader records where a game came from with "
+                "set_origin)")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Game is frozen once built: cannot delete '{name}'")
+
+    @property
+    def calls(self) -> int:
+        """Forward-model calls so far (``GameRuntime.calls``): agents budget by it."""
+        return self.runtime.calls
+
+    def set_origin(self, rules_file: str | None, scenarios: Iterable[str] = ()) -> None:
+        """Record the rules file a game was compiled from and the scenarios those rules
+        name — once, by the loader that compiled it, before the game is handed out."""
+        if self.rules_file is not None or self.scenarios:
+            raise AttributeError(f"game '{self.name}': its origin is already recorded")
+        object.__setattr__(self, "rules_file", rules_file)
+        object.__setattr__(self, "scenarios", tuple(scenarios))
+
+    def patch(self, **changes: Any) -> None:
+        """Replace compiled parts of a built game in place. Only for tests that compare
+        one of the engine's shortcuts with the long way round (``straight_blocks``,
+        ``quick_action``, ``action_types``…); the engine and the loaders never call it.
+        Each name must be an attribute the game already has."""
+        unknown = sorted(k for k in changes if k not in self.__dict__ or k.startswith("_"))
+        if unknown:
+            raise AttributeError(f"a Game has no part named {', '.join(unknown)} to patch")
+        for k, v in changes.items():
+            object.__setattr__(self, k, v)
 
     # ------------------------------------------------------------ building
-    def _check(self, reactions: tuple[Reaction, ...]) -> None:
-        problems: list[str] = []
-        if not self.players:
-            problems.append("a game needs at least one player")
-        if not self.phases:
-            problems.append("a game needs at least one phase")
-        for ph in self.phases:
-            if not ph.steps:
-                problems.append(f"phase '{ph.name}' has no steps")
-            for st in ph.steps:
-                problems.extend(f"phase '{ph.name}' step '{st.name}' offers unknown action "
-                                f"'{a}'" for a in st.actions if a not in self.action_types)
-            if ph.order.kind not in ("players", "player", "initiative", "alternate"):
-                problems.append(f"phase '{ph.name}' has unknown turn order '{ph.order.kind}'")
-        known_reactions = {r.name for r in reactions}
-        for et in self.entity_types.values():
-            problems.extend(f"entity type '{et.name}' lists unknown action '{a}'"
-                            for a in et.actions if a not in self.action_types)
-            problems.extend(f"entity type '{et.name}' lists unknown reaction '{r}'"
-                            for r in et.reactions if r not in known_reactions)
-            problems.extend(f"entity type '{et.name}' starts with unknown status '{s}'"
-                            for s in et.statuses if s not in self.statuses)
-            problems.extend(f"parameter '{et.name}.{p.name}' has min > max" for p in et.params
-                            if p.min is not None and p.max is not None and p.min > p.max)
-        for pl in self.placements:
-            if pl.type not in self.entity_types:
-                problems.append(f"placement of unknown entity type '{pl.type}'")
-            elif pl.pos is not None and not self.board.contains(pl.pos):
-                problems.append(f"placement of {pl.type} at {pl.pos} is off the board")
-        names = [r.name for r in reactions] + [h.name for s in self.statuses.values()
-                                               for h in s.reactions]
-        dupes = sorted({n for n in names if names.count(n) > 1})
-        problems.extend(f"reaction name '{n}' is used twice" for n in dupes)
-        clash = sorted(set(names) & (set(self.action_types) | {"pass", "roll", "choose"}))
-        problems.extend(f"reaction '{n}' has the name of an action" for n in clash)
-        problems.extend(f"action '{n}' has a name the engine keeps for its own options "
-                        "(roll, choose)" for n in sorted(self.action_types)
-                        if n in ("roll", "choose"))
-        if problems:
-            raise GameDefinitionError(f"game '{self.name}': " + "; ".join(problems))
-
     def _index(self, reactions: tuple[Reaction, ...]) -> None:
         self.param_specs = {(et.name, p.name): p for et in self.entity_types.values()
                             for p in et.params}
@@ -293,11 +280,6 @@ class Game:
         for effect in block:
             for inner in effect.blocks():
                 self._register(inner)
-
-    def _has_chance(self) -> bool:
-        from .effects import DrawCard, Roll, WeightedChoice
-        return any(isinstance(e, Roll | WeightedChoice | DrawCard)
-                   for b in self.blocks for e in b)
 
     def __repr__(self) -> str:
         return f"<Game {self.name}: {len(self.players)} players>"
@@ -379,7 +361,7 @@ class Game:
                 raise _not_an_action("apply", action)
             raise IllegalActionError(action, explain(state, action))
         assert d is not None
-        self.calls += 1
+        self.runtime.calls += 1
         s = state._begin()
         r = Resolver(s, tuple(rolls) if rolls is not None else None)
         r.run(action)
@@ -403,34 +385,29 @@ class Game:
         steps = 0
         last_step = _UNLIMITED if max_steps is None else max_steps
         last_call = _UNLIMITED if max_calls is None else max_calls
-        below = rng.below
         mix = _rng.mix
+        runtime = self.runtime
         r = Resolver(s, None)
         quick_type = self.action_types[self.quick_action] if self.quick_action else None
         try:
             while d is not None:
-                if steps >= last_step or self.calls >= last_call:
+                if steps >= last_step or runtime.calls >= last_call:
                     break
                 if quick_type is not None and d.kind == "action" and not s.stack:
                     played = quick_playout(r, quick_type, d, rng,
-                                           min(last_step - steps, last_call - self.calls))
+                                           min(last_step - steps, last_call - runtime.calls))
                     steps += played
-                    self.calls += played
+                    runtime.calls += played
                     d = s.decision
                     continue
                 actions = d.actions
                 weights = d.weights
                 if weights is not None:
-                    roll = below(sum(weights))
-                    i = 0
-                    while roll >= weights[i]:
-                        roll -= weights[i]
-                        i += 1
-                    action = actions[i]
+                    action = actions[rng.pick_weighted(weights)]
                 else:  # rng.below, written out: this is the hot loop of every rollout
                     rng.state = z = (rng.state + _rng.GOLDEN) & _rng.MASK
                     action = actions[(mix(z) * len(actions)) >> 64]
-                self.calls += 1
+                runtime.calls += 1
                 s.decision = None
                 r.again().run(action)
                 d = s.decision
@@ -458,23 +435,7 @@ class Game:
             raise _not_an_action("outcomes", action)
         if not self.is_legal(state, action):
             raise IllegalActionError(action, explain(state, action))
-        results: list[tuple[tuple[int, ...], float, State]] = []
-        todo: deque[tuple[tuple[int, ...], tuple[int, ...], float]] = deque([((), (), 1.0)])
-        while todo:
-            prefix, order, p = todo.popleft()
-            branch = _probe(self, state, action, prefix)
-            if isinstance(branch, State):
-                results.append((order, p, branch))
-                continue
-            values, weights = branch
-            total = sum(weights)
-            todo.extend(((*prefix, v), (*order, i), p * w / total)
-                        for i, (v, w) in enumerate(zip(values, weights, strict=True)))
-            if limit is not None and len(results) + len(todo) > limit:
-                raise TooManyOutcomesError(
-                    f"{action} has more than {limit} outcomes in {self.name}")
-        results.sort(key=lambda r: r[0])
-        return [(p, s) for _, p, s in results]
+        return outcomes(self, state, action, limit)
 
     def parse_action(self, state: State, text: str) -> Action:
         """The legal action with this text form (``IllegalActionError`` if not legal)."""
@@ -495,7 +456,6 @@ class Game:
                              f"{len(self.players) - 1})")
         if not self.info.hidden or state.viewer == player:
             return state
-        from .views import make_view
         return make_view(state, player)
 
     def determinize(self, view: State, rng: _rng.Rng | int) -> State:
@@ -505,7 +465,6 @@ class Game:
         """
         if view.viewer is None:
             return view
-        from .views import determinize
         if not isinstance(rng, _rng.Rng | int):
             raise TypeError(f"determinize takes an Rng or an integer seed, not "
                             f"{type(rng).__name__} {rng!r}")
@@ -515,12 +474,10 @@ class Game:
     # ------------------------------------------------------ serialization
     def serialize(self, state: State) -> str:
         """A versioned JSON text of the state; ``deserialize`` reads it back."""
-        from .serialize import dumps
         return dumps(state)
 
     def deserialize(self, text: str) -> State:
         """The state a ``serialize`` text describes (``SerializationError`` if malformed)."""
-        from .serialize import loads
         return loads(self, text)
 
     def reseed(self, state: State, seed: int) -> State:
@@ -531,121 +488,29 @@ class Game:
         return s._end()
 
     # ---------------------------------------------------------- narration
+    # Thin methods over ``engine.narration``, where the words are made.
     def narrate(self, state: State, name: str, fields: dict[str, Any]) -> str:
         """A sentence for a narrated event."""
-        fn = self.narration.get(name)
-        if fn is not None:
-            return fn(state, fields)
-        parts = ", ".join(f"{k}={v}" for k, v in fields.items())
-        return f"{name}: {parts}"
+        return _narration.narrate(self, state, name, fields)
 
     def describe_action(self, state: State, player: int, action: Action) -> str:
         """A sentence for an action, from its type's ``text`` template when it has one."""
-        at = self.action_types.get(action.type)
-        who = self.players[player] if 0 <= player < len(self.players) else "chance"
-        if at is not None and at.text:
-            fields: dict[str, Any] = {"player": who, "actor": self._label(state, action.actor)}
-            fields.update({k: self._label(state, v) for k, v in action.targets})
-            try:
-                return at.text.format(**fields)
-            except (KeyError, IndexError, ValueError):
-                pass
-        if action.actor is not None and action.actor in state.entities:
-            e = state.entities[action.actor]
-            rest = " ".join(f"{k}={v}" for k, v in action.targets)
-            return f"{e.type} #{int(action.actor)} {action.type}" + (f" {rest}" if rest else "")
-        return str(action)
+        return _narration.describe_action(self, state, player, action)
 
     def describe_reaction(self, state: State) -> str:
-        """A sentence for a reaction decision: who may react, and to what, told by the
-        event's narration (``fighter #1 may react before goblin #2 moves (3,1) → (4,0)``).
-        Any other decision gives its prompt."""
-        d = state.decision
-        if d is None:
-            return ""
-        frame = next((f for f in reversed(state.stack) if type(f) is EventFrame), None)
-        if d.kind != "reaction" or frame is None:
-            return d.prompt
-        who = (self._label(state, Ref(d.actor)) if d.actor is not None
-               else self.players[d.player])
-        if frame.name in self.narration:
-            what = self.narrate(state, frame.name, dict(frame.fields))
-        else:
-            fields = ", ".join(f"{k} {self._label(state, v)}" for k, v in frame.fields.items())
-            what = f"'{frame.name}'" + (f" ({fields})" if fields else "")
-        when = "before" if frame.stage == "pending" else "after"
-        return f"{who} may react {when} {what}"
-
-    def _label(self, state: State, value: Any) -> Any:
-        if isinstance(value, Ref) and value in state.entities:
-            return f"{state.entities[value].type} #{int(value)}"
-        return value
+        """A sentence for a reaction decision: who may react, and to what."""
+        return _narration.describe_reaction(self, state)
 
     def render(self, state: State) -> str:
         """The board as text: one symbol per tile, entities over tiles."""
-        b = self.board
-        if not b.width or not b.height:
-            return ""
-        rows = []
-        for y in range(b.height):
-            cells = []
-            for x in range(b.width):
-                e = state.occupant(Pos(x, y))
-                if e is None:
-                    cells.append(".")
-                else:
-                    et = self.entity_types[e.type]
-                    cells.append(et.symbol or e.type[0])
-            rows.append(" ".join(cells))
-        return "\n".join(rows)
+        return _narration.render(self, state)
 
     def describe_flow(self, state: State) -> str:
         """Round, phase and step of a state, in words."""
-        f = state.flow
-        if f.mode == START:
-            return "setup"
-        phase = self.phases[f.phase]
-        where = f"round {f.round}, {phase.name}"
-        if f.mode == IN_STEP and len(phase.steps) > 1:
-            where += f"/{phase.steps[f.step].name}"
-        return where
+        return _narration.describe_flow(self, state)
 
 
-class _NeedRoll(Exception):
-    def __init__(self, values: tuple[int, ...], weights: tuple[int, ...]) -> None:
-        self.values = values
-        self.weights = weights
-
-
-def _probe(game: Game, state: State, action: Action,
-           prefix: tuple[int, ...]) -> State | tuple[tuple[int, ...], tuple[int, ...]]:
-    """Apply with the rolls in ``prefix``; the distribution of the next roll if more are needed."""
-    game.calls += 1
-    s = state._begin()
-    s.explicit = False
-    r = _ProbeResolver(s, prefix)
-    try:
-        r.run(action)
-    except _NeedRoll as need:
-        return need.values, need.weights
-    record(r, state.decision.player if state.decision else 0, action)
-    s.explicit = state.explicit
-    return s._end()
-
-
-class _ProbeResolver(Resolver):
-    __slots__ = ()
-
-    def _draw(self, dist: Any) -> int:
-        if not self.forced:
-            raise _NeedRoll(dist.values, dist.weights)
-        return super()._draw(dist)
-
-    def roll(self, name: str, dist: Any, label: str = "") -> None:
-        self.bind(name, self._draw(dist))
-
-
-__all__ = ["SIZES", "Game", "GameInfo"]
+__all__ = ["SIZES", "Game", "GameInfo", "GameRuntime"]
 
 
 def _not_an_action(method: str, value: object) -> TypeError:

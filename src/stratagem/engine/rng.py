@@ -10,6 +10,8 @@ resolution (see ``engine.runtime``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 
@@ -53,6 +55,16 @@ class Rng:
     def choice(self, items: tuple[object, ...] | list[object]) -> object:
         """A uniform pick from a non-empty sequence."""
         return items[self.below(len(items))]
+
+    def pick_weighted(self, weights: Sequence[int]) -> int:
+        """An index drawn with probability proportional to its integer weight (one draw:
+        a uniform value below the total, then the weight it falls in)."""
+        r = self.below(sum(weights))
+        i = 0
+        while r >= weights[i]:
+            r -= weights[i]
+            i += 1
+        return i
 
     def random(self) -> float:
         """A float in [0, 1)."""

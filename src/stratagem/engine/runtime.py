@@ -1,33 +1,32 @@
 """The resolver: runs the resolution stack of a state until someone must decide.
 
-The stack is part of the state. Three kinds of frame live on it:
-
-``Block``      a list of effects being run in order, with its context;
-``EventFrame`` an event passing its *pending* stage (modifiers and reactions
-               may change its fields or cancel it), then its body (the change
-               itself, if the event is still valid), then its *done* stage
-               (triggers and after-the-fact reactions);
-``Await``      a roll or a mid-effect choice waiting for its value.
-
-``resolve`` steps the top frame until the stack is empty, then checks the end
-conditions and moves the flow machine on (``engine.flow``), until a decision
-is needed or the game is over. Because everything it needs is in the state,
-resolution can stop at any frame for a decision and resume after it.
+The stack is part of the state; its frames (``Block``, ``EventFrame``, ``Await``) are
+described in ``engine.frames``. ``Resolver.run`` delivers the option chosen at a
+decision, then ``resolve`` steps the top frame until the stack is empty, checks the
+end conditions (``engine.endings``) and moves the phase machine on
+(``engine.phases``), until a decision is needed or the game is over. Because
+everything it needs is in the state, resolution can stop at any frame for a decision
+and resume after it. Effects call back into the resolver (``push``, ``bind``,
+``roll``, ``choose``, ``emit``) while they run.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from . import rng as _rng
 from .actions import Action, Ref, Value
 from .context import Ctx
 from .dice import Distribution
+from .endings import check_end
 from .errors import IllegalActionError, RuleError, RunawayError, StratagemError
+from .fastpath import quick_action
+from .frames import Await, Block, Candidate, EventFrame, event_fields
+from .phases import advance, take_action
 from .state import CHANCE, Decision, Record, State
 
 if TYPE_CHECKING:
-    from .effects import Effect
+    from .effect import Effect
     from .game import Game
     from .spec import Reaction
 
@@ -39,62 +38,12 @@ MAX_FIRINGS = 20_000
 """Automatic reactions and triggers fired in one ``apply`` before it is runaway."""
 
 PASS = Action("pass")
-
-_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot paths)
 """Declining to react."""
 
+_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot paths)
 
-class Block(NamedTuple):
-    """Effects ``effects[pc:]`` still to run, in context ``ctx``."""
-
-    effects: tuple[Effect, ...]
-    pc: int
-    ctx: Ctx
-
-
-class Await(NamedTuple):
-    """A roll or choice waiting for its value, to be bound as ``name`` in the block below."""
-
-    kind: str              # "roll" | "choose"
-    name: str
-    options: tuple[Value, ...]
-    weights: tuple[int, ...] | None
-    player: int
-    prompt: str
-
-
-class Candidate(NamedTuple):
-    """Someone who may react at an event stage."""
-
-    player: int | None
-    entity: int | None
-    reactions: tuple[Reaction, ...]
-    automatic: bool
-
-
-class EventFrame(NamedTuple):
-    """An event on its way through the pending, body and done stages."""
-
-    id: int
-    name: str
-    fields: dict[str, Value]
-    stage: str                       # "pending" | "done"
-    cands: tuple[Candidate, ...] | None
-    idx: int
-    cancelled: bool
-    ctx: Ctx
-    body: tuple[Effect, ...]
-    valid: Any                       # Test | None: re-checked after the pending stage
-
-
-def event_fields(state: State, eid: int) -> dict[str, Value]:
-    """The current fields of the event with id ``eid`` (searching the stack)."""
-    stack = state.stack
-    for i in range(len(stack) - 1, -1, -1):
-        f = stack[i]
-        if type(f) is EventFrame and f.id == eid:
-            return f.fields
-    raise KeyError(f"event {eid} is no longer pending")
+__all__ = ["MAX_CHAIN", "MAX_FIRINGS", "MAX_STEPS", "PASS", "RULE_FAILURES", "Await", "Block",
+           "Candidate", "EventFrame", "Resolver", "event_fields", "record", "rule_failed"]
 
 
 RULE_FAILURES = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError,
@@ -183,18 +132,19 @@ class Resolver:
                     if s.stack:
                         self.dirty = True
                     elif s.outcome is None:
-                        # Its effects ran straight through (flow.take_action): check the
-                        # end and move the flow on here, as _run would, without its loop.
+                        # Its effects ran straight through (phases.take_action): check the
+                        # end and move the flow on here, as resolve would, without its loop.
                         if check_end(self):
                             return
                         advance(self)
-            self._run()
+            self.resolve()
         except StratagemError:
             raise
         except RULE_FAILURES as exc:
             raise rule_failed(self.game, exc) from exc
 
-    def _run(self) -> None:
+    def resolve(self) -> None:
+        """Step the stack and the phase machine until a decision is set or the game is over."""
         s = self.s
         stack = s.stack
         while s.decision is None and s.outcome is None:
@@ -276,10 +226,12 @@ class Resolver:
             s.stack.append(Await("roll", name, dist.values, dist.weights, CHANCE,
                                  label or dist.label or name))
             return
-        value = self._draw(dist)
+        value = self.draw_roll(dist)
         self.bind(name, value)
 
-    def _draw(self, dist: Distribution) -> int:
+    def draw_roll(self, dist: Distribution) -> int:
+        """The value of a roll of ``dist``: the next recorded one when replaying, else drawn
+        from the state's generator (which advances one step either way)."""
         s = self.s
         if self.forced is not None:
             if not self.forced:
@@ -518,9 +470,6 @@ class Resolver:
                     return
             raise AssertionError("reaction not among the candidate's")
         take_action(self, action)
-
-
-from .flow import advance, check_end, quick_action, take_action  # noqa: E402  (flow needs Resolver's types)
 
 
 def record(r: Resolver, player: int, action: Action) -> None:

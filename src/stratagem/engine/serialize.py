@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Pos, Ref, parse_action
 from .context import Ctx
+from .effect import event_checks
 from .errors import ActionParseError, SerializationError
-from .runtime import Await, Block, Candidate, EventFrame
+from .frames import Await, Block, Candidate, EventFrame
 from .state import (
     Decision,
     Entity,
@@ -110,16 +111,15 @@ def _valid_id(game: Game, fn: Any) -> str | None:
 
 
 def _valids(game: Game) -> dict[str, Any]:
-    cache = getattr(game, "_valids_cache", None)
+    cache = game.runtime.event_checks
     if cache is None:
-        from . import effects as fx
-        cache = {"move": fx._valid_move, "entity": fx._entity_present,
-                 "target": fx._target_present}
+        cache = event_checks()  # the built-in events' checks, declared by their effects
         for block in game.blocks:
             for e in block:
-                if isinstance(e, fx.Emit) and e.valid is not None:
-                    cache[f"emit:{game.block_ids[id(block)]}:{block.index(e)}"] = e.valid
-        game._valids_cache = cache  # type: ignore[attr-defined]
+                valid = getattr(e, "valid", None)  # an `emit` of the rules, with its own check
+                if valid is not None:
+                    cache[f"emit:{game.block_ids[id(block)]}:{block.index(e)}"] = valid
+        game.runtime.event_checks = cache
     return cache
 
 

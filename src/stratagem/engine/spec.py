@@ -18,7 +18,7 @@ from .actions import Pos, Value
 
 if TYPE_CHECKING:
     from .context import Ctx
-    from .effects import Effect
+    from .effect import Effect
 
 PLAYER_FIELD = "{player}"
 """In an end rule's reason, the name of the player the rule held for."""

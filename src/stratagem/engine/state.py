@@ -111,7 +111,7 @@ class PlayerState:
 
 
 class FlowPos(NamedTuple):
-    """Where the flow machine stands (see ``engine.flow``)."""
+    """Where the flow machine stands (see ``engine.turns`` and ``engine.phases``)."""
 
     mode: int = 0          # one of flow.BEGIN_ROUND ... flow.END_ROUND
     round: int = 0         # 1-based once the first round begins

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .rng import Rng, seed_state
+from .runtime import Resolver
 from .state import CHANCE, Decision, LogNode, Record, State
 
 _REDACTED = Action("roll", None, (("value", None),))
@@ -96,7 +97,6 @@ def determinize(view: State, seed: int) -> State:
     if d is not None and not d.actions:
         # The view withheld another player's options: resume resolution, which asks
         # the same question again of the full state (the top frame, or the flow).
-        from .runtime import Resolver
         s.decision = None
         Resolver(s).run()
     return s._end()

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 import pyspiel
 
-from ..agents import Agent, make_agent, pick_weighted
+from ..agents import Agent, make_agent
 from ..engine import (
     CHANCE,
     Action,
@@ -226,7 +226,7 @@ class SpielGame:
             if spiel.is_chance_node():
                 ids, probabilities = zip(*spiel.chance_outcomes(), strict=True)
                 weights = _weights(probabilities)
-                spiel.apply_action(ids[pick_weighted(rng, weights)])
+                spiel.apply_action(ids[rng.pick_weighted(weights)])
             else:
                 legal = spiel.legal_actions()
                 spiel.apply_action(legal[rng.below(len(legal))])

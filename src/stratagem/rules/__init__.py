@@ -39,9 +39,8 @@ def load_rules(path: str | Path, scenario: str | None = None) -> Game:
                 else "the game has one set-up: leave it out")
         raise RulesError([Problem(Loc(str(path), 1, 1), f"no scenario `{scenario}`", hint)])
     game = parts.build(scenario)
-    game.scenarios = named
     p = Path(path)
-    game.rules_file = str((p / "rules.yaml" if p.is_dir() else p).resolve())
+    game.set_origin(str((p / "rules.yaml" if p.is_dir() else p).resolve()), named)
     return game
 
 

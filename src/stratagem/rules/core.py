@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import Game, dice
+from ..engine import Game, builtin_events, dice
 from ..engine.effects import Effect
 from ..engine.spec import Board, EntityType, Placement
 from .errors import Loc, did_you_mean
@@ -33,20 +33,9 @@ KIND_TYPES = {"position": "pos", "entity": "entity", "card": "entity", "player":
               "number": "number", "entity_type": "str", "value": "any"}
 """The expression type of a target of each kind."""
 
-BUILTIN_EVENTS: dict[str, dict[str, str]] = {
-    "moved": {"mover": "entity", "from": "pos", "to": "pos"},
-    "damaged": {"target": "entity", "amount": "number", "source": "entity", "kind": "str"},
-    "healed": {"target": "entity", "amount": "number"},
-    "died": {"entity": "entity", "type": "str", "owner": "player", "at": "pos", "by": "entity"},
-    "game_started": {},
-    "round_started": {"round": "number"},
-    "round_ended": {"round": "number"},
-    "phase_started": {"phase": "str"},
-    "phase_ended": {"phase": "str"},
-    "turn_started": {"player": "player", "actor": "entity"},
-    "turn_ended": {"player": "player", "actor": "entity"},
-}
-"""The events the engine sends, with the type of each field."""
+BUILTIN_EVENTS: dict[str, dict[str, str]] = builtin_events()
+"""The events the engine emits, with their fields' kinds: declared by the effects that
+emit them and by the phase machine (``stratagem.engine.builtin_events``)."""
 
 
 @dataclass

@@ -9,16 +9,22 @@ Every section compiles its effect lists through ``compile_effects``; the table
 is looked up in one place, ``compile_effect``. The entries compile against the
 shared ``CompileState`` (``core.py``), and nested lists (``then:``, ``do:``)
 through ``compile_effects`` again.
+
+An effect kind may also declare its own rules key, arguments and documentation on its
+class (``Effect.rules_key``, ``rules_args``…; see ``engine.effect``) and register itself
+with ``@register_effect``: ``EFFECT_TABLE`` then lists it after the entries below,
+compiled by ``declared_def`` — each argument an expression of its declared kind, given
+to the field of the same name — with nothing written here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine import effects as fx
-from ..engine.effects import Effect
+from ..engine.effects import Effect, rules_effects
 from ..engine.spec import PLAYER_FIELD
 from .core import CompileState
 from .errors import Loc, RulesError, did_you_mean
@@ -468,8 +474,51 @@ _DEFS = [
               "draw_game: {reason: the board is full}", _draw_game),
 ]
 
-EFFECT_TABLE: dict[str, EffectDef] = {d.name: d for d in _DEFS}
-assert len(EFFECT_TABLE) == len(_DEFS), "two effects share a name"
+_BUILT_IN: dict[str, EffectDef] = {d.name: d for d in _DEFS}
+assert len(_BUILT_IN) == len(_DEFS), "two effects share a name"
+
+
+def declared_def(cls: type[Effect]) -> EffectDef:
+    """The entry of an effect kind that declares its own rules key and arguments: each
+    argument given is compiled as an expression of its declared kind (``any``: of any
+    kind) and passed to the effect by its name; those not given keep their defaults."""
+    kinds = dict(cls.rules_args)
+
+    def build(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+        values = {k: c.fn(v, scope, None if kinds[k] == "any" else kinds[k])
+                  for k, v in m.items()}
+        return cls(**values), scope
+
+    assert cls.rules_key is not None
+    return EffectDef(cls.rules_key, tuple(kinds), cls.rules_required, cls.rules_doc,
+                     cls.rules_example, build)
+
+
+class _EffectTable(Mapping[str, EffectDef]):
+    """The built-in entries, then those of the registered effect kinds that declare a
+    rules key (looked up when asked, so a kind registered later is known)."""
+
+    def _entries(self) -> dict[str, EffectDef]:
+        table = dict(_BUILT_IN)
+        for key, cls in rules_effects().items():
+            if key in _BUILT_IN:
+                raise ValueError(f"effect {cls.__name__} declares the rules key '{key}', "
+                                 "which a built-in effect has")
+            table[key] = declared_def(cls)
+        return table
+
+    def __getitem__(self, key: str) -> EffectDef:
+        return self._entries()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries())
+
+    def __len__(self) -> int:
+        return len(self._entries())
+
+
+EFFECT_TABLE: Mapping[str, EffectDef] = _EffectTable()
+
 
 
 def compile_effects(c: CompileState, node: Node | None, scope: Scope) -> tuple[Effect, ...]:
@@ -505,4 +554,4 @@ def compile_effect(c: CompileState, node: Node, scope: Scope) -> Result:
     return effect, after
 
 
-__all__ = ["EFFECT_TABLE", "EffectDef", "compile_effect", "compile_effects"]
+__all__ = ["EFFECT_TABLE", "EffectDef", "compile_effect", "compile_effects", "declared_def"]

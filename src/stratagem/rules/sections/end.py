@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.game import SIZES
+from ...engine.info import SIZES
 from ...engine.spec import PLAYER_FIELD, EndRule
 from ..core import CompileState, Parts
 from ..source import Node

@@ -1,0 +1,113 @@
+"""Raw changes to a state in progress: parameters, positions, entities.
+
+The effects (``engine.effects``) and the set-up of a new state make their changes
+through these: no events, no reactions, just the change, clamped to declared bounds
+and written copy-on-write (``State._w_entity`` and friends).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Pos
+from .state import Entity
+
+if TYPE_CHECKING:
+    from .runtime import Resolver
+
+
+def set_param(r: Resolver, eid: int, name: str, value: Any) -> None:
+    """Set an entity parameter, clamped to its declared bounds."""
+    s = r.s
+    e = s.entities[eid]
+    spec = r.game.param_specs.get((e.type, name))
+    if spec is not None:
+        value = spec.clamp(value)
+    if e.params.get(name) != value:
+        s._w_entity(eid).params[name] = value
+
+
+def set_player_param(r: Resolver, player: int, name: str, value: Any) -> None:
+    """Set a player parameter, clamped to its declared bounds."""
+    spec = r.game.player_param_specs.get(name)
+    if spec is not None:
+        value = spec.clamp(value)
+    if r.s.players[player].params.get(name) != value:
+        r.s._w_player(player).params[name] = value
+
+
+def place(r: Resolver, eid: int, to: Pos | None) -> None:
+    """Put an entity at a position (``None``: off the board), no event."""
+    s = r.s
+    e = s.entities[eid]
+    if e.pos == to:
+        return
+    if to is not None:
+        if not r.game.board.contains(to):
+            raise ValueError(f"position {to} is off the board")
+        other = s.at.get(to)
+        if other is not None and other != eid:
+            raise ValueError(f"position {to} is taken by #{int(other)}")
+    at = s._w_at()
+    if e.pos is not None and at.get(e.pos) == eid:
+        del at[e.pos]
+    if to is not None:
+        at[to] = eid
+    s._w_entity(eid).pos = to
+
+
+def remove(r: Resolver, eid: int) -> None:
+    """Take an entity out of the game (and out of any zone)."""
+    s = r.s
+    e = s.entities.get(eid)
+    if e is None:
+        return
+    if e.pos is not None and s.at.get(e.pos) == eid:
+        del s._w_at()[e.pos]
+    if e.zone is not None and e.owner is not None:
+        pl = s._w_player(e.owner)
+        pl.zones[e.zone] = tuple(x for x in pl.zones[e.zone] if x != eid)
+    del s._w_entities()[eid]
+
+
+def spawn(r: Resolver, type: str, owner: int | None, pos: Pos | None,
+          params: dict[str, Any] | None = None, zone: str | None = None) -> int:
+    """Create an entity from its type's defaults; returns its id."""
+    s = r.s
+    g = r.game
+    defaults, statuses = g.spawn_protos[type]
+    values = dict(defaults)
+    if params:
+        specs = g.param_specs
+        for k, v in params.items():
+            spec = specs.get((type, k))
+            values[k] = spec.clamp(v) if spec is not None else v
+    eid = s.next_id
+    if pos is not None:
+        b = g.board
+        if not (0 <= pos[0] < b.width and 0 <= pos[1] < b.height):
+            raise ValueError(f"cannot spawn {type} at {pos}: off the board")
+        if pos in s.at:
+            raise ValueError(f"cannot spawn {type} at {pos}: taken by #{int(s.at[pos])}")
+    if zone is not None and owner is None:
+        raise ValueError(f"a {type} in zone {zone} needs an owner")
+    s.next_id = eid + 1
+    # The new entity belongs to this transaction from the start (State._w_entity).
+    own = s._own
+    if not own & 1:
+        s.entities = dict(s.entities)
+        own |= 1
+        s._own_entities = set()
+    s.entities[eid] = Entity(eid, type, owner, pos, values, statuses, zone)
+    s._own_entities.add(eid)  # type: ignore[union-attr]
+    if pos is not None:
+        if not own & 2:
+            s.at = dict(s.at)
+            own |= 2
+        s.at[pos] = eid
+    s._own = own
+    if zone is not None:
+        assert owner is not None
+        pl = s._w_player(owner)
+        pl.zones[zone] = (*pl.zones[zone], eid)
+    return eid

@@ -1,0 +1,151 @@
+"""The end of a game: end rules checked after each resolved action, and the outcome.
+
+``check_end`` tests the game's end rules (wins, losses, draws) whenever the stack has
+emptied after something ran; ``finish`` ends a game at once (the ``win`` and
+``draw_game`` effects); ``end_by_score`` ends it when the round limit is reached. Each
+builds the ``Outcome``: winners, competition ranks, scores and the reason in words.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .context import Ctx
+from .spec import PLAYER_FIELD
+from .state import Outcome
+from .turns import BEGIN_STEP, END_STEP, IN_STEP, turn_taker
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .runtime import Resolver
+    from .state import State
+
+
+def check_end(r: Resolver) -> bool:
+    """Apply the end conditions; True when the game is over."""
+    s = r.s
+    g = s.game
+    if not g.end_rules:
+        return False
+    if g.draws_only:  # the first draw rule that holds ends the game (connect four's full board)
+        anyone = r.anyone
+        for rule in g.end_rules:
+            if rule.test(anyone):
+                end_game(r, (), rule.reason, draw=True)
+                return True
+        return False
+    wins: list[tuple[int, str]] = []
+    losses: list[tuple[int, str]] = []
+    f = s.flow
+    active = (turn_taker(s)[0] if g.end_by_active and f.mode in (BEGIN_STEP, IN_STEP, END_STEP)
+              else None)
+    draw_reason: str | None = None
+    nobody: Ctx | None = None
+    for rule in g.end_rules:
+        if rule.kind == "draw":
+            if draw_reason is None:
+                if nobody is None:
+                    nobody = r.anyone
+                if rule.test(nobody):
+                    draw_reason = rule.reason
+            continue
+        if rule.who == "active" and active is not None:
+            if s.players[active].alive and rule.test(Ctx(s, active)):
+                (wins if rule.kind == "win" else losses).append((active, rule.reason))
+            continue
+        for p, pl in enumerate(s.players):
+            if pl.alive and rule.test(Ctx(s, p)):
+                (wins if rule.kind == "win" else losses).append((p, rule.reason))
+    if wins:
+        end_game(r, tuple(sorted({p for p, _ in wins})), said(g, "win", *wins[0]))
+        return True
+    if losses:
+        lost = tuple(sorted({p for p, _ in losses}))
+        for p in lost:
+            s._w_player(p).alive = False
+        s.flow = s.flow._replace(eliminated=(*s.flow.eliminated, lost))
+        alive = tuple(p for p, pl in enumerate(s.players) if pl.alive)
+        if (len(alive) <= 1 and len(s.players) > 1) or not alive:
+            end_game(r, alive, said(g, "lose", *losses[0]), draw=not alive)
+            return True
+    if draw_reason is not None:  # a win or loss in the same check takes precedence
+        end_game(r, (), draw_reason, draw=True)
+        return True
+    return False
+
+
+def said(g: Game, kind: str, player: int, reason: str) -> str:
+    """The reason an end rule gives, about ``player``: ``{player}`` in it becomes the player's
+    name; a ``lose`` reason that does not name the player follows "NAME: ", so the result
+    never leaves a reader guessing whose units are gone."""
+    name = g.players[player]
+    if PLAYER_FIELD in reason:
+        return reason.replace(PLAYER_FIELD, name)
+    return f"{name}: {reason}" if kind == "lose" else reason
+
+
+def _ranks(groups: list[tuple[int, ...]], n: int) -> tuple[int, ...]:
+    """Competition ranks ("1224") from groups of players, best group first."""
+    ranks = [0] * n
+    placed = 0
+    for group in groups:
+        for p in group:
+            ranks[p] = placed + 1
+        placed += len(group)
+    return tuple(ranks)
+
+
+def finish(r: Resolver, winners: tuple[int, ...], reason: str, draw: bool = False) -> None:
+    """End the game now (for effects that declare a result); the stack is abandoned."""
+    end_game(r, winners, reason, draw)
+    r.s.stack.clear()
+
+
+def end_game(r: Resolver, winners: tuple[int, ...], reason: str, draw: bool = False) -> None:
+    """End the game: ``winners`` first, then the others standing, then the eliminated
+    (the last eliminated first). A draw puts everyone standing first together; when
+    no one is standing, the players eliminated last share first place."""
+    s = r.s
+    n = len(s.players)
+    batches = list(s.flow.eliminated)
+    alive = tuple(p for p in range(n) if s.players[p].alive)
+    if draw:
+        top = alive if alive else (batches.pop() if batches else tuple(range(n)))
+        groups = [top]
+    else:
+        groups = [winners, tuple(p for p in alive if p not in winners)]
+    groups += [b for b in reversed(batches)]
+    ranks = _ranks([gr for gr in groups if gr], n)
+    s.outcome = _outcome(s.game, s, () if draw else winners, ranks, reason)
+    s.decision = None
+
+
+def end_by_score(r: Resolver, reason: str) -> None:
+    """End the game at the round limit: players standing ranked by score (all first
+    together when the game keeps none), then the eliminated, the last eliminated first."""
+    s = r.s
+    g = s.game
+    n = len(s.players)
+    alive = [p for p in range(n) if s.players[p].alive]
+    if g.score is None:
+        groups = [tuple(alive)]
+    else:
+        scores = {p: g.score(Ctx(s, p)) for p in alive}
+        groups = [tuple(p for p in alive if scores[p] == v)
+                  for v in sorted(set(scores.values()), reverse=True)]
+    groups += list(reversed(s.flow.eliminated))
+    ranks = _ranks([gr for gr in groups if gr], n)
+    winners = tuple(p for p in range(n) if ranks[p] == 1)
+    s.outcome = _outcome(g, s, winners if len(winners) < n else (), ranks, reason)
+    s.decision = None
+
+
+def _outcome(g: Game, s: State, winners: tuple[int, ...], ranks: tuple[int, ...],
+             reason: str) -> Outcome:
+    if g.score is not None:
+        scores = tuple(float(g.score(Ctx(s, p))) for p in range(len(ranks)))
+    else:
+        worst = max(ranks)
+        scores = tuple(0.0 if worst == 1 else 1.0 - 2.0 * (rk - 1) / (worst - 1) for rk in ranks)
+    return Outcome(winners, ranks, scores, reason)
+

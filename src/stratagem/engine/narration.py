@@ -1,0 +1,105 @@
+"""Words and pictures of a game: event sentences, action and reaction sentences, the
+board as text and the flow position in words.
+
+The ``Game`` methods of the same names (``narrate``, ``describe_action``,
+``describe_reaction``, ``render``, ``describe_flow``) call these; the narration of a
+played game in the arena, the CLI and the web page is built from them. Nothing here
+changes a state or the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action, Pos, Ref
+from .frames import EventFrame
+from .turns import IN_STEP, START
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
+
+def narrate(game: Game, state: State, name: str, fields: dict[str, Any]) -> str:
+    """A sentence for a narrated event: the game's narration for it, else its fields."""
+    fn = game.narration.get(name)
+    if fn is not None:
+        return fn(state, fields)
+    parts = ", ".join(f"{k}={v}" for k, v in fields.items())
+    return f"{name}: {parts}"
+
+
+def label(state: State, value: Any) -> Any:
+    """An entity id as its type and number (``goblin #2``); other values as they are."""
+    if isinstance(value, Ref) and value in state.entities:
+        return f"{state.entities[value].type} #{int(value)}"
+    return value
+
+
+def describe_action(game: Game, state: State, player: int, action: Action) -> str:
+    """A sentence for an action, from its type's ``text`` template when it has one."""
+    at = game.action_types.get(action.type)
+    who = game.players[player] if 0 <= player < len(game.players) else "chance"
+    if at is not None and at.text:
+        fields: dict[str, Any] = {"player": who, "actor": label(state, action.actor)}
+        fields.update({k: label(state, v) for k, v in action.targets})
+        try:
+            return at.text.format(**fields)
+        except (KeyError, IndexError, ValueError):
+            pass
+    if action.actor is not None and action.actor in state.entities:
+        e = state.entities[action.actor]
+        rest = " ".join(f"{k}={v}" for k, v in action.targets)
+        return f"{e.type} #{int(action.actor)} {action.type}" + (f" {rest}" if rest else "")
+    return str(action)
+
+
+def describe_reaction(game: Game, state: State) -> str:
+    """A sentence for a reaction decision: who may react, and to what, told by the
+    event's narration (``fighter #1 may react before goblin #2 moves (3,1) → (4,0)``).
+    Any other decision gives its prompt."""
+    d = state.decision
+    if d is None:
+        return ""
+    frame = next((f for f in reversed(state.stack) if type(f) is EventFrame), None)
+    if d.kind != "reaction" or frame is None:
+        return d.prompt
+    who = (label(state, Ref(d.actor)) if d.actor is not None else game.players[d.player])
+    if frame.name in game.narration:
+        what = narrate(game, state, frame.name, dict(frame.fields))
+    else:
+        fields = ", ".join(f"{k} {label(state, v)}" for k, v in frame.fields.items())
+        what = f"'{frame.name}'" + (f" ({fields})" if fields else "")
+    when = "before" if frame.stage == "pending" else "after"
+    return f"{who} may react {when} {what}"
+
+
+def render(game: Game, state: State) -> str:
+    """The board as text: one symbol per tile, entities over tiles."""
+    b = game.board
+    if not b.width or not b.height:
+        return ""
+    rows = []
+    for y in range(b.height):
+        cells = []
+        for x in range(b.width):
+            e = state.occupant(Pos(x, y))
+            if e is None:
+                cells.append(".")
+            else:
+                et = game.entity_types[e.type]
+                cells.append(et.symbol or e.type[0])
+        rows.append(" ".join(cells))
+    return "\n".join(rows)
+
+
+def describe_flow(game: Game, state: State) -> str:
+    """Round, phase and step of a state, in words."""
+    f = state.flow
+    if f.mode == START:
+        return "setup"
+    phase = game.phases[f.phase]
+    where = f"round {f.round}, {phase.name}"
+    if f.mode == IN_STEP and len(phase.steps) > 1:
+        where += f"/{phase.steps[f.step].name}"
+    return where

@@ -1,0 +1,292 @@
+"""Legal options: every action a player may take at an action decision, and why not.
+
+``generate`` lists the legal actions of a step's action types for the turn-taker (the
+one code that validates: ``Game.is_legal`` is membership in what it lists);
+``explain`` says which rule an action that is not among them breaks. ``single_target``
+is the shortcut for the common step of one action with one unconditional target (a
+column, a cell), whose actions are built once per candidate list and reused;
+``prompt`` is the text of an action decision.
+
+This module is the home of option generation on its own, so that it can be made
+incremental without touching the phase machine or the resolver.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action, Pos, Ref
+from .context import Ctx
+from .turns import IN_STEP, turn_taker
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .spec import ActionType
+    from .state import State
+
+_new_tuple = tuple.__new__
+ACTION_CACHE_SIZE = 4096
+"""Candidate lists whose actions a game keeps (``GameRuntime.action_cache``), and prompts;
+each is cleared when full."""
+ENTITY_KINDS = frozenset({"entity", "card"})
+"""Target kinds whose values are entity ids (they travel as ``Ref``)."""
+
+
+def prompt(g: Game, player: int, actor: int | None, phase: int, step: int) -> str:
+    """The prompt of an action decision: who decides, in which phase and step.
+
+    The same few texts come back at every turn, so each is made once per game."""
+    key = (player, actor, phase, step)
+    prompts = g.runtime.prompts
+    text = prompts.get(key)
+    if text is None:
+        who = f"#{actor}" if actor is not None else g.players[player]
+        ph = g.phases[phase]
+        text = f"{who}: {ph.name}/{ph.steps[step].name}"
+        if len(prompts) >= ACTION_CACHE_SIZE:
+            prompts.clear()
+        prompts[key] = text
+    return text
+
+
+
+def generate(s: State, player: int, actor: int | None,
+             type_names: tuple[str, ...]) -> list[Action] | tuple[Action, ...]:
+    """Every legal action of the given types for ``player`` (and ``actor``)."""
+    g = s.game
+    at = g.single_target.get(type_names)
+    if at is not None:
+        return single_target(at, Ctx(s, player, None, {}))
+    out: list[Action] = []
+    pinned: dict[Any, Any] = {}
+    for name in type_names:
+        at = g.action_types[name]
+        if at.source == "player":
+            ctx = Ctx(s, player, None, {})
+            if not at.conditions or _conditions_hold(at, ctx):
+                _enumerate(at, ctx, 0, [], out)
+        else:
+            _entity_actions(s, player, actor, at, out, pinned)
+    return out
+
+
+def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
+                    out: list[Action], pinned: dict[Any, Any]) -> None:
+    """The legal actions of one entity action type, added to ``out``, actors in id order.
+
+    The conditions that do not read the actor are tested once for all of them; where a
+    condition names the one entity that can act (``ActionType.pin``), only it is tried.
+    ``pinned`` holds the entity each pin named, for the other types sharing it.
+    """
+    if not at.conditions:
+        for eid in _actors(s, player, actor, at):
+            _enumerate(at, Ctx(s, player, eid, {}), 0, [], out)
+        return
+    pin = at.pin
+    if actor is None and pin is not None:
+        if pin in pinned:
+            e = pinned[pin]
+        else:
+            try:
+                e = s.entities.get(pin(Ctx(s, player, None, {})))
+            except TypeError:  # an unhashable value names no entity
+                e = None
+            pinned[pin] = e
+        if e is None or e.owner != player or e.zone is not None \
+                or e.type not in s.game.actors_of.get(at.name, ()):
+            return
+        eids: list[int] = [Ref(e.id)]
+    else:
+        eids = _actors(s, player, actor, at)
+        if not eids:
+            return
+    if at.free_tests:
+        ctx = Ctx(s, player, None, {})
+        for test in at.free_tests:
+            if not test(ctx):
+                return
+    tests = at.actor_tests
+    for eid in eids:
+        ctx = Ctx(s, player, eid, {})
+        for test in tests:
+            if not test(ctx):
+                break
+        else:
+            _enumerate(at, ctx, 0, [], out)
+
+
+def _actors(s: State, player: int, actor: int | None, at: ActionType) -> list[int]:
+    g = s.game
+    if actor is not None:
+        e = s.entities.get(actor)
+        ok = e is not None and at.name in g.type_actions.get(e.type, ())
+        return [Ref(actor)] if ok else []
+    types = g.actors_of.get(at.name, frozenset())
+    return [Ref(eid) for eid in sorted(s.entities)
+            if (e := s.entities[eid]).owner == player and e.type in types and e.zone is None]
+
+
+def _conditions_hold(at: ActionType, ctx: Ctx) -> bool:
+    return all(c.test(ctx) for c in at.conditions)
+
+
+def _enumerate(at: ActionType, ctx: Ctx, i: int, bound: list[tuple[str, Any]],
+               out: list[Action]) -> None:
+    targets = at.targets
+    if i == len(targets):
+        out.append(_new_tuple(Action, (at.name, ctx.actor, tuple(bound))))
+        return
+    spec = targets[i]
+    name = spec.name
+    conds = spec.conditions
+    aname = at.name
+    actor = ctx.actor
+    candidates = spec.candidates(ctx)
+    if spec.kind in ENTITY_KINDS:  # entity ids always travel as Ref, so texts read "#7"
+        candidates = [v if v is None or type(v) is Ref else Ref(v) for v in candidates]
+        if spec.near is not None and candidates:
+            candidates = _near(ctx, spec.near, candidates)
+    if i == 0 and len(targets) == 1 and not conds:  # the common case, without per-value work
+        out.extend(single_target(at, ctx, candidates))
+        return
+    last = i == len(targets) - 1
+    bag = ctx.targets
+    tests = [c.test for c in conds]
+    one = tests[0] if len(tests) == 1 else None
+    for value in candidates:
+        bag[name] = value
+        if one is not None:
+            if not one(ctx):
+                continue
+        elif tests and not all(t(ctx) for t in tests):
+            continue
+        bound.append((name, value))
+        if last:
+            out.append(_new_tuple(Action, (aname, actor, tuple(bound))))
+        else:
+            _enumerate(at, ctx, i + 1, bound, out)
+        bound.pop()
+    bag.pop(name, None)
+
+
+def _near(ctx: Ctx, near: tuple[Any, Any], candidates: list[Any]) -> list[Any]:
+    """The candidates without those known to stand farther than a condition of the target
+    allows (``TargetSpec.near``); the conditions are still tested on the others."""
+    center_of, bound_of = near
+    ents = ctx.state.entities
+    center = center_of(ctx)
+    if not isinstance(center, Pos):
+        try:
+            e = None if center is None else ents.get(center)
+        except TypeError:
+            return candidates
+        center = None if e is None else e.pos
+    bound = bound_of(ctx)
+    if center is None or type(bound) not in (int, float):
+        return candidates
+    cx, cy = center
+    metric = ctx.game.board.metric
+    kept = []
+    for v in candidates:
+        e = None if v is None else ents.get(v)
+        if e is not None and e.pos is not None:
+            dx, dy = abs(e.pos[0] - cx), abs(e.pos[1] - cy)
+            d = (dx if dx > dy else dy) if metric == "chebyshev" else \
+                dx + dy if metric == "manhattan" else math.hypot(dx, dy)
+            if d > bound:
+                continue
+        kept.append(v)
+    return kept
+
+
+def single_target(at: ActionType, ctx: Ctx, candidates: Any = None) -> tuple[Action, ...]:
+    """The actions of a type with one unconditional target, one per candidate.
+
+    The same candidates come back state after state (the free columns, the empty
+    cells), so their actions are built once per candidate list and reused.
+    """
+    spec = at.targets[0]
+    if candidates is None:
+        candidates = spec.candidates(ctx)
+        if spec.kind in ENTITY_KINDS:
+            candidates = [v if v is None or type(v) is Ref else Ref(v) for v in candidates]
+    aname, actor, name = at.name, ctx.actor, spec.name
+    key = (aname, actor, tuple(candidates))
+    cache = ctx.game.runtime.action_cache
+    try:
+        made = cache.get(key)
+    except TypeError:  # an unhashable candidate: no caching
+        return tuple([_new_tuple(Action, (aname, actor, ((name, v),))) for v in key[2]])
+    if made is None:
+        made = tuple([_new_tuple(Action, (aname, actor, ((name, v),))) for v in key[2]])
+        if len(cache) >= ACTION_CACHE_SIZE:
+            cache.clear()
+        cache[key] = made
+    return made
+
+
+def explain(s: State, action: Action) -> str:
+    """Why ``action`` is not legal in ``s``: the first rule it breaks."""
+    g = s.game
+    d = s.decision
+    if d is None:
+        return "the game is over"
+    if d.kind != "action" or (s.stack and action.type == "choose"):
+        shown = ", ".join(str(a) for a in d.actions[:8])
+        more = f", … ({len(d.actions)} in all)" if len(d.actions) > 8 else ""
+        return f"the state waits for a {d.kind} decision; the options are: {shown}{more}"
+    if action.type == "choose" or action.type not in g.action_types:
+        known = ", ".join(sorted({a.type for a in d.actions}))
+        return f"unknown action '{action.type}' here (offered: {known})"
+    f = s.flow
+    if f.mode != IN_STEP:
+        return "the state waits for a choice, not an action"
+    step = g.phases[f.phase].steps[f.step]
+    if action.type not in step.actions:
+        return (f"'{action.type}' is not offered in step '{step.name}' "
+                f"(offered: {', '.join(step.actions)})")
+    at = g.action_types[action.type]
+    player, turn_actor = turn_taker(s)
+    if player is None:
+        return "no one may act now"
+    if at.source == "player":
+        if action.actor is not None:
+            return f"'{at.name}' is a player action and takes no actor"
+        ctx = Ctx(s, player, None, {})
+    else:
+        if action.actor is None:
+            return f"'{at.name}' needs an acting entity (#id)"
+        e = s.entities.get(action.actor)
+        if e is None:
+            return f"actor #{int(action.actor)} is not in the game"
+        if e.owner != player:
+            return f"actor #{int(action.actor)} does not belong to {g.players[player]}"
+        if turn_actor is not None and action.actor != turn_actor:
+            return f"it is #{int(turn_actor)}'s turn, not #{int(action.actor)}'s"
+        if action.type not in g.type_actions.get(e.type, ()):
+            return f"a {e.type} cannot {action.type}"
+        ctx = Ctx(s, player, action.actor, {})
+    for c in at.conditions:
+        if not c.test(ctx):
+            return f"condition failed: {c.label}"
+    given = dict(action.targets)
+    names = [t.name for t in at.targets]
+    extra = [k for k in given if k not in names]
+    if extra:
+        return f"'{at.name}' has no target '{extra[0]}' (targets: {', '.join(names) or 'none'})"
+    if [k for k, _ in action.targets] != names[: len(action.targets)]:
+        return f"targets must be given in order: {', '.join(names)}"
+    for spec in at.targets:
+        if spec.name not in given:
+            return f"target '{spec.name}' is missing"
+        value = given[spec.name]
+        if value not in list(spec.candidates(ctx)):
+            return f"target {spec.name}={value} is not a possible {spec.kind}"
+        ctx.targets[spec.name] = value
+        for c in spec.conditions:
+            if not c.test(ctx):
+                return f"target {spec.name}={value}: {c.label}"
+    return "not offered in this state"
+
+

@@ -1,0 +1,82 @@
+"""Exact outcomes: every state an action can lead to, with its probability.
+
+``outcomes`` applies the action once per combination of rolls, level by level: a probe
+runs the action with the rolls chosen so far and stops at the first roll it has no value
+for, reporting that roll's distribution; each of its values is then a branch to explore.
+Each result is exactly the state ``Game.apply`` gives when the dice fall that way,
+because it is made by the same resolver.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from .errors import TooManyOutcomesError
+from .runtime import Resolver, record
+from .state import State
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import Game
+
+
+def outcomes(game: Game, state: State, action: Action,
+             limit: int | None = None) -> list[tuple[float, State]]:
+    """The exact distribution of states a legal ``action`` leads to from ``state``, in
+    the order of the rolls' values, the first roll first (see ``Game.outcomes``)."""
+    results: list[tuple[tuple[int, ...], float, State]] = []
+    todo: deque[tuple[tuple[int, ...], tuple[int, ...], float]] = deque([((), (), 1.0)])
+    while todo:
+        prefix, order, p = todo.popleft()
+        branch = _probe(game, state, action, prefix)
+        if isinstance(branch, State):
+            results.append((order, p, branch))
+            continue
+        values, weights = branch
+        total = sum(weights)
+        todo.extend(((*prefix, v), (*order, i), p * w / total)
+                    for i, (v, w) in enumerate(zip(values, weights, strict=True)))
+        if limit is not None and len(results) + len(todo) > limit:
+            raise TooManyOutcomesError(
+                f"{action} has more than {limit} outcomes in {game.name}")
+    results.sort(key=lambda r: r[0])
+    return [(p, s) for _, p, s in results]
+
+
+class _NeedRoll(Exception):
+    """A probe reached a roll it has no value for: the roll's values and weights."""
+
+    def __init__(self, values: tuple[int, ...], weights: tuple[int, ...]) -> None:
+        self.values = values
+        self.weights = weights
+
+
+def _probe(game: Game, state: State, action: Action,
+           prefix: tuple[int, ...]) -> State | tuple[tuple[int, ...], tuple[int, ...]]:
+    """Apply with the rolls in ``prefix``; the distribution of the next roll if more are needed."""
+    game.runtime.calls += 1
+    s = state._begin()
+    s.explicit = False
+    r = _ProbeResolver(s, prefix)
+    try:
+        r.run(action)
+    except _NeedRoll as need:
+        return need.values, need.weights
+    record(r, state.decision.player if state.decision else 0, action)
+    s.explicit = state.explicit
+    return s._end()
+
+
+class _ProbeResolver(Resolver):
+    """A resolver that takes its rolls from a prefix and stops at the first roll past it."""
+
+    __slots__ = ()
+
+    def draw_roll(self, dist: Any) -> int:
+        if not self.forced:
+            raise _NeedRoll(dist.values, dist.weights)
+        return super().draw_roll(dist)
+
+    def roll(self, name: str, dist: Any, label: str = "") -> None:
+        self.bind(name, self.draw_roll(dist))
