@@ -142,7 +142,7 @@ def assert_rejected(game: Game, text: Any) -> SerializationError:
     return err.value
 
 
-TOP_KEYS = ["format", "version", "game", "entities", "tiles", "players", "flow", "stack", "rng",
+TOP_KEYS = ["format", "version", "game", "rules_hash", "entities", "tiles", "players", "flow", "stack", "rng",
             "memory", "counters", "log", "decision", "outcome", "explicit", "next_id", "viewer"]
 
 
@@ -177,7 +177,7 @@ def test_a_non_text_argument_is_rejected(thing: object) -> None:
 
 @pytest.mark.parametrize(("key", "value"), [
     ("format", "stratagem/replay"), ("format", None), ("format", 1),
-    ("version", 2), ("version", 0), ("version", "1"), ("version", None), ("version", [1]),
+    ("version", 3), ("version", 0), ("version", "1"), ("version", None), ("version", [1]),
 ])
 def test_a_wrong_format_tag_or_version_is_rejected(key: str, value: Any) -> None:
     """A state of another format or version raises SerializationError naming the field."""

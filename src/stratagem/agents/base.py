@@ -13,6 +13,7 @@ Under iteration and call budgets a seeded agent is deterministic.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 
@@ -62,9 +63,22 @@ class Budget:
     calls: int | None = None
 
     def __post_init__(self) -> None:
-        for name in ("seconds", "iterations", "calls"):
+        seconds = self.seconds
+        if seconds is not None and (isinstance(seconds, bool)
+                                    or not isinstance(seconds, int | float)):
+            raise TypeError(f"Budget(seconds=...) takes a number of seconds or None, not "
+                            f"{type(seconds).__name__} {seconds!r}")
+        if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+            raise ValueError(f"Budget(seconds=...) takes a finite number of seconds above 0 "
+                             f"(got {seconds})")
+        for name in ("iterations", "calls"):
             value = getattr(self, name)
-            if value is not None and value < 0:
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"Budget({name}=...) takes a whole number or None, not "
+                                f"{type(value).__name__} {value!r}")
+            if value < 0:
                 raise ValueError(f"a budget's {name} cannot be negative (got {value})")
 
     @property

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -27,7 +28,8 @@ from ..engine import (
     SerializationError,
     State,
 )
-from ..engine.errors import StratagemError
+from ..engine.errors import RulesChangedError, StratagemError
+from ..engine.serialize import dumps, rules_digest
 from .narration import outcome_words
 
 
@@ -54,9 +56,11 @@ def replay_meta(game: Game) -> dict[str, Any]:
     return meta
 
 
-def state_hash(game: Game, state: State) -> str:
-    """A short stable fingerprint of a state (of its serialized form)."""
-    return hashlib.sha256(game.serialize(state).encode()).hexdigest()[:16]
+def state_hash(game: Game, state: State, version: int | None = None) -> str:
+    """A short stable fingerprint of a state (of its serialized form; ``version`` 1 for
+    the form replays written before rules fingerprints hashed)."""
+    text = game.serialize(state) if version is None else dumps(state, version)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,9 @@ class Replay:
     outcome: Outcome | None
     final_hash: str
     meta: dict[str, Any] = field(default_factory=dict)
+    rules_hash: str | None = None
+    """The fingerprint of the rules it was played under (``serialize.rules_digest``);
+    ``None`` in replays written before fingerprints."""
 
     def to_json(self) -> str:
         """One line of JSON."""
@@ -81,6 +88,7 @@ class Replay:
                 "winners": list(self.outcome.winners), "ranks": list(self.outcome.ranks),
                 "scores": list(self.outcome.scores), "reason": self.outcome.reason},
             "final_hash": self.final_hash, "meta": self.meta,
+            **({} if self.rules_hash is None else {"rules_hash": self.rules_hash}),
         }, separators=(",", ":"))
 
     @staticmethod
@@ -102,7 +110,8 @@ class Replay:
                 None if o is None else Outcome(tuple(o["winners"]), tuple(o["ranks"]),
                                                tuple(float(x) for x in o["scores"]),
                                                str(o["reason"])),
-                str(doc["final_hash"]), dict(doc.get("meta", {})))
+                str(doc["final_hash"]), dict(doc.get("meta", {})),
+                None if doc.get("rules_hash") is None else str(doc["rules_hash"]))
         except RecursionError:
             raise SerializationError("malformed replay: nested too deeply") from None
         except SerializationError:
@@ -133,6 +142,8 @@ class TimeLimit:
     forfeit: float | None = None
 
     def __post_init__(self) -> None:
+        if not all(math.isfinite(x) for x in (self.seconds, self.grace, self.forfeit or 0)):
+            raise ValueError(f"a time limit is a finite number of seconds (got {self})")
         if self.seconds <= 0:
             raise ValueError(f"a time limit must be positive (got {self.seconds})")
         if self.forfeit is not None and self.forfeit < self.seconds:
@@ -185,6 +196,7 @@ def play(game: Game, agents: Sequence[Agent | str], seed: int = 0, *,
     enforces warnings and forfeits (see ``TimeLimit``).
     """
     from ..agents import make_agent
+    check_play_arguments(game, agents, seed)
     if len(agents) != len(game.players):
         raise ValueError(f"{game.name} needs {len(game.players)} agents, got {len(agents)}")
     for a in agents:
@@ -252,16 +264,48 @@ def play(game: Game, agents: Sequence[Agent | str], seed: int = 0, *,
     meta = replay_meta(game)
     if forfeit is not None:
         meta["forfeit"] = forfeit
-    replay = Replay(game.name, seed, names, records, outcome, state_hash(game, state), meta)
+    replay = Replay(game.name, seed, names, records, outcome, state_hash(game, state), meta,
+                    rules_digest(game))
     return MatchResult(outcome, state, replay, tuple(rationales), tuple(think), tuple(made),
                        tuple(slow), forfeit)
 
 
+def check_play_arguments(game: object, agents: object, seed: object) -> None:
+    """``TypeError`` naming the argument of ``play`` that is of the wrong kind, and what it
+    takes (a game passed by name, the agents as one comma-separated string, ...)."""
+    if not isinstance(game, Game):
+        hint = (f": stratagem.load({game!r}) gives the game" if isinstance(game, str) else "")
+        raise TypeError(f"play(game, ...) takes a Game, not {type(game).__name__}{hint}")
+    if isinstance(agents, str) or not isinstance(agents, Sequence):
+        hint = (f": a list of agent codes such as {agents.split(',')!r}"
+                if isinstance(agents, str) else "")
+        raise TypeError(f"play(game, agents) takes a list of agents or agent codes, one "
+                        f"per player, not {type(agents).__name__}{hint}")
+    for i, a in enumerate(agents):
+        if not isinstance(a, str | Agent):
+            raise TypeError(f"play(game, agents): agents[{i}] is {type(a).__name__} {a!r}, "
+                            "not an agent code (str) or an Agent")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"play(..., seed=...) takes an integer, not {type(seed).__name__}")
+
+
 def replay_game(game: Game, replay: Replay,
-                on_step: Callable[[State, int, Any, str, State], None] | None = None) -> State:
-    """Re-run a replay with its recorded rolls; check it reaches the same state and outcome."""
+                on_step: Callable[[State, int, Any, str, State], None] | None = None, *,
+                force_rules: bool = False) -> State:
+    """Re-run a replay from its seed; check it reaches the same state and outcome.
+
+    Every roll is re-derived: the dice are drawn from the game's generator as the
+    recorded seed gives them, and must be the ones the file records (a roll edited in
+    the file, and its hashes recomputed, is refused). A replay recorded under rules
+    with another fingerprint is a ``RulesChangedError`` unless ``force_rules``.
+    """
     if replay.game != game.name:
         raise SerializationError(f"replay is of game '{replay.game}', not '{game.name}'")
+    recorded = replay.rules_hash
+    if recorded is not None and recorded != rules_digest(game) and not force_rules:
+        raise RulesChangedError(f"replay recorded under other rules of '{game.name}' (rules "
+                                f"fingerprint {recorded!r}, the rules now give "
+                                f"{rules_digest(game)!r})")
     state = game.new_state(replay.seed)
     for i, (player, text, rolls) in enumerate(replay.records, 1):
         if state.decision is None or state.decision.player != player:
@@ -271,7 +315,11 @@ def replay_game(game: Game, replay: Replay,
         except StratagemError as exc:
             raise SerializationError(f"replay step {i}: {exc}") from None
         before = state
-        state = game.apply(state, action, rolls=rolls)
+        state = game.apply(state, action)
+        drawn = state.history[-1].rolls
+        if drawn != tuple(rolls):
+            raise SerializationError(f"replay step {i}: the file records rolls {list(rolls)}, "
+                                     f"the seed gives {list(drawn)}")
         if on_step is not None:
             on_step(before, player, action, "", state)
     forfeit = replay.meta.get("forfeit")
@@ -285,7 +333,8 @@ def replay_game(game: Game, replay: Replay,
             recorded += f" (scores {_scores(replay.outcome)})"
         raise SerializationError(f"replay ends differently: {ends}, but the file records "
                                  f"{recorded}")
-    if state_hash(game, state) != replay.final_hash:
+    if replay.final_hash not in (state_hash(game, state), state_hash(game, state, 1)):
+        # (version 1: the state's text as replays written before fingerprints hashed it)
         raise SerializationError("replay reaches a different final state than recorded")
     return state
 

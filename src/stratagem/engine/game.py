@@ -122,6 +122,10 @@ class Game:
         """The rules file this game was compiled from, as a resolved path: set by the rules
         loader (``None`` for a game built otherwise). The engine never reads it; tools record
         it so that a saved state or a replay can find its rules again."""
+        self.rules_digest: str | None = None
+        """A fingerprint of the rules, recorded in saved states and replays so they are not
+        opened under other rules: set by the rules loader, else made from the game's parts
+        on first use (``serialize.rules_digest``)."""
         self.calls = 0
         """Forward-model calls so far: each ``apply`` and each state ``outcomes`` builds.
         Agents budget by it, so a search's size compares across machines."""
@@ -518,10 +522,13 @@ class Game:
         from .serialize import dumps
         return dumps(state)
 
-    def deserialize(self, text: str) -> State:
-        """The state a ``serialize`` text describes (``SerializationError`` if malformed)."""
+    def deserialize(self, text: str, *, force_rules: bool = False,
+                    check_history: bool = False) -> State:
+        """The state a ``serialize`` text describes (``SerializationError`` if malformed);
+        its decision is computed by the rules, never read from the text. See
+        ``serialize.loads`` for ``force_rules`` and ``check_history``."""
         from .serialize import loads
-        return loads(self, text)
+        return loads(self, text, force_rules=force_rules, check_history=check_history)
 
     def reseed(self, state: State, seed: int) -> State:
         """The same state with a different future for its dice (for search)."""

@@ -313,6 +313,10 @@ class State:
 
     def view(self, player: int) -> State:
         """What ``player`` may see (the state itself when the game hides nothing)."""
+        if isinstance(player, bool) or not isinstance(player, int):
+            names = ", ".join(f"{i} {p}" for i, p in enumerate(self.game.players))
+            raise TypeError(f"view(player) takes a player's number ({names}), not "
+                            f"{type(player).__name__} {player!r}")
         return self.game.view(self, player)
 
     # ---------------------------------------------------------------- equality

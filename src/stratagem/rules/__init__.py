@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..engine import Game
 from .compiler import Compiler, Parts
+from .digest import digest_rules
 from .errors import Loc, Problem, RulesError
 from .source import parse_yaml, read_yaml
 
@@ -41,7 +42,9 @@ def load_rules(path: str | Path, scenario: str | None = None) -> Game:
     game = parts.build(scenario)
     game.scenarios = named
     p = Path(path)
-    game.rules_file = str((p / "rules.yaml" if p.is_dir() else p).resolve())
+    file = p / "rules.yaml" if p.is_dir() else p
+    game.rules_file = str(file.resolve())
+    game.rules_digest = digest_rules(file, game.scenario)
     return game
 
 
