@@ -13,9 +13,12 @@ Under iteration and call budgets a seeded agent is deterministic.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine import (
     Action,
@@ -201,6 +204,12 @@ class Agent:
     def choose(self, view: State, decision: Decision, budget: Budget | None = None) -> Choice:
         raise NotImplementedError
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("choose")
+        if own is not None and not getattr(own, "bounded", False):
+            cls.choose = _bounded(own)  # type: ignore[method-assign]
+
     def reset(self, seed: int) -> None:
         """Prepare for a new game."""
         self.seed = seed
@@ -231,6 +240,28 @@ class SearchAgent(Agent):
     def reset(self, seed: int) -> None:
         super().reset(seed)
         self.rng = Rng(seed)
+
+
+def _bounded(choose: Callable[..., Choice]) -> Callable[..., Choice]:
+    """``choose``, with the game's ``deadline`` set for as long as it runs when its budget
+    has seconds: every forward-model call inside it, ``game.outcomes`` on a hundred dice
+    included, then ends by the deadline."""
+    @functools.wraps(choose)
+    def bounded(self: Agent, view: State, decision: Decision,
+                budget: Budget | None = None) -> Choice:
+        chosen = budget if budget is not None and not budget.is_empty else self.budget
+        if chosen.seconds is None:
+            return choose(self, view, decision, budget)
+        game = self.game
+        outer = game.deadline
+        mine = time.perf_counter() + chosen.seconds
+        game.deadline = mine if outer is None else min(outer, mine)
+        try:
+            return choose(self, view, decision, budget)
+        finally:
+            game.deadline = outer
+    bounded.bounded = True  # type: ignore[attr-defined]
+    return bounded
 
 
 def _alternatives(info: GameInfo) -> list[str]:

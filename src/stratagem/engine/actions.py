@@ -167,7 +167,7 @@ MAX_DIGITS = 20
 """The most digits a number in an action's text may have (a 64-bit integer has 20)."""
 
 
-def _number(text: str, whole: str) -> int:
+def _number(text: str, whole: str, what: str = "number") -> int:
     """An integer of an action's text; one that is absurdly long is an ``ActionParseError``,
     not Python's own ``ValueError`` (which refuses strings of more than 4,300 digits)."""
     digits = text.strip().lstrip("-").strip()
@@ -177,7 +177,7 @@ def _number(text: str, whole: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise ActionParseError(f"bad number {shorten(text)} in action text "
+        raise ActionParseError(f"bad {what} {shorten(text)} in action text "
                                f"{shorten(whole)}") from None
 
 
@@ -236,11 +236,7 @@ def _parse_text(text: str) -> Action:
     actor: int | None = None
     rest = words[1:]
     if rest and rest[0].startswith("#") and "=" not in rest[0]:
-        try:
-            actor = Ref(_number(rest[0][1:], text))
-        except ActionParseError:
-            raise ActionParseError(f"bad actor {shorten(rest[0])} in action text "
-                                   f"{shorten(text)}") from None
+        actor = Ref(_number(rest[0][1:], text, "actor"))
         rest = rest[1:]
     targets: list[tuple[str, Value]] = []
     for word in rest:

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -129,6 +130,9 @@ class Game:
         self.calls = 0
         """Forward-model calls so far: each ``apply`` and each state ``outcomes`` builds.
         Agents budget by it, so a search's size compares across machines."""
+        self.deadline: float | None = None
+        """A ``time.perf_counter()`` past which ``outcomes`` stops enumerating and gives one
+        sampled result: set by an agent for the length of a decision with a time budget."""
         self.action_cache: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         """Actions built for recurring candidate lists (see ``flow._enumerate``)."""
         self.prompts: dict[tuple[int, int | None, int, int], str] = {}
@@ -457,6 +461,8 @@ class Game:
         roll first. With ``limit``, an action with more outcomes than that
         raises ``TooManyOutcomesError`` as soon as the count is known to exceed
         it (the rolls are explored level by level, so the error comes early).
+        Past ``game.deadline`` (an agent's time budget running out) the enumeration
+        stops and one sampled result comes back, with probability 1.
         """
         if not isinstance(action, Action):
             raise _not_an_action("outcomes", action)
@@ -464,7 +470,10 @@ class Game:
             raise IllegalActionError(action, explain(state, action))
         results: list[tuple[tuple[int, ...], float, State]] = []
         todo: deque[tuple[tuple[int, ...], tuple[int, ...], float]] = deque([((), (), 1.0)])
+        deadline = self.deadline
         while todo:
+            if deadline is not None and time.perf_counter() >= deadline:
+                return [(1.0, self.apply(state, action, check=False))]  # out of time
             prefix, order, p = todo.popleft()
             branch = _probe(self, state, action, prefix)
             if isinstance(branch, State):
