@@ -25,7 +25,7 @@ from test_cli import assert_one_line_error, run
 def test_nan_and_infinities_in_agent_codes_are_refused(code: str):
     """An agent code whose number is nan or infinite is an AgentSpecError naming it."""
     game = stratagem.load("tic_tac_toe")
-    with pytest.raises(AgentSpecError, match=code.split(":")[1].split("=")[0]):
+    with pytest.raises(AgentSpecError, match=code.split(":")[1].split("=", maxsplit=1)[0]):
         stratagem.agent(code, game)
 
 
