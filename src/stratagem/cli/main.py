@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +34,8 @@ from .files import (
     write_atomic,
 )
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True, emoji=False)  # "bogus:1234:" is no emoji
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 class Seconds(click.FloatRange):
@@ -470,8 +471,12 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
             rows = run_tournament(tournament, path, workers=workers, backend=backend,
                                   resume=resume, address=address)
     except KeyboardInterrupt:
-        err.print(f"interrupted: finished games are in {path}; run the same command with "
-                  "--resume to play the rest")
+        if _has_games(path):
+            err.print(f"interrupted: finished games are in {path}; run the same command "
+                      "with --resume to play the rest", markup=False)
+        else:
+            err.print("interrupted before any game finished: no results were kept",
+                      markup=False)
         sys.exit(130)
     total = bar.total if bar is not None else len(rows)
     summary = summarize(tournament, game.players, rows, max(total, len(rows)))
@@ -491,6 +496,18 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
                          ("balance report", report)):
         if target is not None:
             out.print(f"[dim]{kind} written to {target}[/]")
+
+
+def _has_games(path: Path) -> bool:
+    """Whether a results file exists and holds at least one finished game."""
+    if not path.is_file():
+        return False
+    import sqlite3
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            return bool(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+    except sqlite3.Error:
+        return False
 
 
 class _ArenaProgress:
