@@ -115,7 +115,7 @@ def test_workers_die_with_a_killed_arena(tmp_path: Path):
 def test_an_unreachable_ray_address_is_one_error_within_seconds(address: str):
     """The address is tried with a short timeout before Ray is asked to join it."""
     started = time.perf_counter()
-    with pytest.raises(TournamentError, match="Ray|HOST:PORT"):
+    with pytest.raises(TournamentError, match=r"Ray|HOST:PORT"):
         check_ray_address(address, timeout=2.0)
     assert time.perf_counter() - started < 10
 

@@ -130,17 +130,23 @@ def agents_cmd() -> None:
 @click.argument("paths", nargs=-1, required=True,
                 type=click.Path(path_type=Path), metavar="PATH...")
 def validate_cmd(paths: tuple[Path, ...]) -> None:
-    """Check rules files (or game folders) and report every problem with its place."""
-    from ..rules import RulesError, compile_rules
+    """Check rules files (or game folders) and report every problem with its place.
+
+    Designs that are legal but probably not meant (no end condition, a negative speed,
+    a roll of zero dice) are listed as warnings; they do not fail the check.
+    """
+    from ..rules import RulesError, check_rules
     failed = 0
     for path in paths:
         try:
-            parts = compile_rules(path)
+            parts, warnings = check_rules(path)
         except RulesError as exc:
             failed += 1
             for problem in exc.problems:  # as written: no console markup, no emoji codes
                 err.print(str(problem), markup=False, emoji=False)
             continue
+        for problem in warnings:
+            err.print(f"warning: {problem}", markup=False, emoji=False)
         game = parts.build()
         phases = ", ".join(p.name for p in game.phases)
         scenarios = [k for k in parts.placements if k]

@@ -340,8 +340,8 @@ class Game:
         s.next_id = 1
         s.viewer = None
         s._hash = None
-        s._own = 0
-        s._own_entities = None
+        s._own = -1  # every container is new, this state's own: _end seals them all
+        s._own_entities = set()
         r = Resolver(s)
         for pl in self.placements:
             pos = Pos(*pl.pos) if pl.pos is not None else None
