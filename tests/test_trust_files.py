@@ -13,7 +13,7 @@ import pytest
 import stratagem
 from stratagem.arena import Replay, replay_game
 from stratagem.engine import RulesChangedError, SerializationError
-from stratagem.engine.serialize import dumps, rederive, seed_of
+from stratagem.engine.serialize import dumps, loads, rederive, seed_of
 from test_cli import assert_one_line_error, run
 
 SAVED = Path(__file__).parent / "saved"
@@ -262,7 +262,7 @@ def test_saved_states_of_version_1_still_load_and_check_out(name: str):
     text = (SAVED / name).read_text()
     doc = json.loads(text)
     game = stratagem.load(doc["game"], doc.get("scenario"))
-    state = game.deserialize(text, check_history=True)
+    state = loads(game, text, check_history=True)
     assert json.loads(dumps(state, 1)) == {k: v for k, v in doc.items()
                                            if k not in ("scenario", "rules")}
     again = json.loads(game.serialize(state))

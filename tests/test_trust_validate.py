@@ -67,7 +67,7 @@ def test_a_unit_on_an_impassable_tile_is_an_error(tmp_path, capsys):
 def test_no_end_condition_is_a_warning(tmp_path, capsys):
     """A game nothing can end loads, with a warning from validate."""
     path = _rules(tmp_path, end="")
-    code, out, err = run(capsys, "validate", str(path))
+    code, _, err = run(capsys, "validate", str(path))
     assert code == 0, err
     assert "warning:" in err and "no end condition" in err
 

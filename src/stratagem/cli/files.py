@@ -28,6 +28,7 @@ import click
 
 from ..arena import rules_origin
 from ..engine import Game, RulesChangedError, State, StratagemError, UnknownGameError
+from ..engine.serialize import loads
 from ..games import load
 
 
@@ -151,7 +152,7 @@ def read_state(file: Path, rules: Path | None = None, force_rules: bool = False)
         raise FileProblem(f"{file}: the recorded scenario is not a name: {scenario!r}")
     try:
         game = open_game(doc["game"], scenario or None, doc.get("rules"), rules)
-        return game.deserialize(text, force_rules=force_rules, check_history=True)
+        return loads(game, text, force_rules=force_rules, check_history=True)
     except FileProblem as exc:
         raise FileProblem(f"{file}: {exc.message}") from None
     except RulesChangedError as exc:

@@ -531,13 +531,12 @@ class Game:
         from .serialize import dumps
         return dumps(state)
 
-    def deserialize(self, text: str, *, force_rules: bool = False,
-                    check_history: bool = False) -> State:
+    def deserialize(self, text: str) -> State:
         """The state a ``serialize`` text describes (``SerializationError`` if malformed);
-        its decision is computed by the rules, never read from the text. See
-        ``serialize.loads`` for ``force_rules`` and ``check_history``."""
+        its decision is computed by the rules, never read from the text
+        (``serialize.loads`` also replays its moves, for files from other hands)."""
         from .serialize import loads
-        return loads(self, text, force_rules=force_rules, check_history=check_history)
+        return loads(self, text)
 
     def reseed(self, state: State, seed: int) -> State:
         """The same state with a different future for its dice (for search)."""

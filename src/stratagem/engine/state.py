@@ -48,7 +48,7 @@ class ReadOnlyDict(dict):  # type: ignore[type-arg]
     def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy without __setitem__
         return (type(self), (dict(self),))
 
-    def copy(self) -> dict[Any, Any]:  # type: ignore[override]
+    def copy(self) -> dict[Any, Any]:
         """A writable copy (a plain dict)."""
         return dict(self)
 
