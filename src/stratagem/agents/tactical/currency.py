@@ -97,7 +97,8 @@ def _finite(key: str, value: object, spec: str) -> float:
     try:
         number = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        number = math.nan
+        raise WeightsError(f"weights '{spec}': {key} must be a number, got {value!r}") \
+            from None
     if isinstance(value, bool) or not math.isfinite(number):
         raise WeightsError(f"weights '{spec}': {key} must be a finite number, "
                            f"got {value!r}")
