@@ -4,11 +4,10 @@
                               [--first-seed S] [--max-steps M] [--json PATH]
 
 A game may be named with one of its scenarios, ``GAME:SCENARIO`` (``--only
-skirmish:ambush``); a plain name plays the game's default set-up. By default
-every bundled game is soaked in its default set-up and in each of its named
-scenarios.
+skirmish:ambush``); a plain name plays the game's default set-up. ``--scenarios``
+soaks every bundled game in its default set-up and in each of its named scenarios.
 
-Every bundled game (``stratagem.list_games()``), and each scenario, is played
+Every bundled game (``stratagem.list_games()``), or each set-up, is played
 ``--games`` times (default ``$STRATAGEM_SOAK_GAMES``, else 10,000) in each chance mode: ``sampled``
 (the state's generator rolls the dice) and ``explicit`` (every roll is a chance
 decision, answered here by its weights). Game ``i`` of a run starts from
@@ -351,8 +350,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="games per game and mode (default: $STRATAGEM_SOAK_GAMES or "
                              f"{DEFAULT_GAMES})")
     parser.add_argument("--only", type=_names(bundled, "game"), default=None,
-                        metavar="A,B", help="games to soak (default: every bundled game and "
-                        "each of its scenarios)")
+                        metavar="A,B", help="games to soak (default: every bundled game)")
+    parser.add_argument("--scenarios", action="store_true",
+                        help="soak every bundled game in each of its scenarios too")
     parser.add_argument("--modes", type=_names(MODES, "mode"), default=list(MODES),
                         metavar="M,N", help="chance modes (default: sampled,explicit)")
     parser.add_argument("--first-seed", type=int, default=0,
@@ -373,7 +373,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     args = parse_args(argv)
     if args.only is None:
-        args.only = every_setup()
+        args.only = every_setup() if args.scenarios else list(stratagem.list_games())
     tallies = soak(args.only, args.games, args.modes, args.first_seed, args.max_steps)
     print(f"soak: {args.games} random games of each game in each mode, seeds "
           f"{args.first_seed} to {args.first_seed + args.games - 1}, checked after every step")

@@ -17,7 +17,7 @@ from stratagem.engine import Game, State
 
 SOAK = Path(__file__).resolve().parents[1] / "benchmarks" / "soak.py"
 GAMES = 20
-"""Random games per game and mode in CI (the soak itself defaults to 1000)."""
+"""Random games per game and mode in CI (the soak itself defaults to 10,000)."""
 
 
 def _load_soak() -> ModuleType:
