@@ -63,6 +63,12 @@ class _Writable(dict):  # type: ignore[type-arg]
         return (type(self), (dict(self),))
 
 
+def writable_copy(d: dict[Any, Any]) -> dict[Any, Any]:
+    """A transaction's writable copy of a mapping, sealed without a second copy when the
+    transaction ends (a plain ``dict`` would be copied again then)."""
+    return _Writable(d)
+
+
 def _seal(d: dict[Any, Any]) -> dict[Any, Any]:
     """``d`` made read-only: in place when it is a transaction's copy, else copied."""
     kind = type(d)
