@@ -20,7 +20,7 @@ def _two_states():  # type: ignore[no-untyped-def]
 
 def test_writing_an_entitys_parameter_is_refused_and_the_parent_keeps_its_value():
     """entity.params["hp"] = 1 on a state from apply used to change its parent too."""
-    game, parent, child = _two_states()
+    _, parent, child = _two_states()
     eid = next(e.id for e in child.iter_entities() if "hp" in e.params)
     before = parent.entity(eid).params["hp"]
     with pytest.raises(TypeError, match="read-only"):
