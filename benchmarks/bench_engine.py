@@ -105,6 +105,7 @@ from typing import Any
 
 import stratagem
 from stratagem.engine import CHANCE, Game, Rng, State
+from stratagem.games.python import tic_tac_toe
 from stratagem.provenance import load_average, source_revision
 
 Work = Callable[[int], int]
@@ -156,7 +157,6 @@ class Bench:
 
 
 def _python_tic_tac_toe() -> Game:
-    from stratagem.games.python import tic_tac_toe
     return tic_tac_toe.build()
 
 

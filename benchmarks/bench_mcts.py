@@ -43,6 +43,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
@@ -73,9 +74,9 @@ def stratagem_search(simulations: int, seed: int) -> dict[str, float]:
 
 def openspiel_search(simulations: int, seed: int) -> dict[str, float]:
     """One search by OpenSpiel's Python MCTSBot on its C++ connect four: its rate."""
-    import numpy as np
-    import pyspiel
-    from open_spiel.python.algorithms import mcts
+    import numpy as np  # noqa: PLC0415 - the optional peer (open-spiel), loaded only when compared
+    import pyspiel  # noqa: PLC0415 - the optional peer (open-spiel), loaded only when compared
+    from open_spiel.python.algorithms import mcts  # noqa: PLC0415 - the optional peer (open-spiel), loaded only when compared
 
     game = pyspiel.load_game("connect_four")
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
@@ -96,7 +97,6 @@ def openspiel_version() -> str | None:
         importlib.import_module("open_spiel.python.algorithms.mcts")
     except ImportError:
         return None
-    from importlib.metadata import PackageNotFoundError, version
     try:
         return version("open_spiel")
     except PackageNotFoundError:

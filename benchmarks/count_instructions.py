@@ -129,8 +129,8 @@ def per_unit(script: str, game: str, amount: int) -> tuple[float, int]:
 
 def has_openspiel() -> bool:
     try:
-        import pyspiel  # noqa: F401
-        from open_spiel.python.algorithms import mcts  # noqa: F401
+        import pyspiel  # noqa: F401, PLC0415 - the optional peer, only when installed
+        from open_spiel.python.algorithms import mcts  # noqa: F401, PLC0415 - the optional peer, only when installed
     except ImportError:
         return False
     return True

@@ -4,10 +4,11 @@
                               [--first-seed S] [--max-steps M] [--json PATH]
 
 A game may be named with one of its scenarios, ``GAME:SCENARIO`` (``--only
-skirmish:ambush``); a plain name plays the game's default set-up.
+skirmish:ambush``); a plain name plays the game's default set-up. ``--scenarios``
+soaks every bundled game in its default set-up and in each of its named scenarios.
 
-Every bundled game (``stratagem.list_games()``) is played ``--games`` times
-(default ``$STRATAGEM_SOAK_GAMES``, else 1000) in each chance mode: ``sampled``
+Every bundled game (``stratagem.list_games()``), or each set-up, is played
+``--games`` times (default ``$STRATAGEM_SOAK_GAMES``, else 10,000) in each chance mode: ``sampled``
 (the state's generator rolls the dice) and ``explicit`` (every roll is a chance
 decision, answered here by its weights). Game ``i`` of a run starts from
 ``new_state(first_seed + i)`` and picks its moves with ``Rng(first_seed + i)``,
@@ -26,6 +27,11 @@ from there, not copied):
   text and offers the same legal actions;
 - ``apply`` leaves its input unchanged: it serializes to the same text, and
   still equals the copy taken before the step.
+
+On the final state (finished or cut off), the checks a saved file passes
+(``engine.serialize.rederive``): its seed is found again from its generator,
+and its recorded moves, replayed from that seed with the game's own dice, reach
+exactly that state.
 
 A game still running after ``--max-steps`` steps is cut off and counted as
 unfinished (not as an error). An exception of any kind, a failed check
@@ -61,9 +67,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 import stratagem
 from stratagem.engine import Action, Game, Rng, State
+from stratagem.engine.serialize import rederive
 
 MODES = ("sampled", "explicit")
-DEFAULT_GAMES = 1000
+DEFAULT_GAMES = 10_000
 DEFAULT_MAX_STEPS = 10_000
 SHOWN_FAILURES = 3
 """Failures reported in detail per game and mode; the others are only counted."""
@@ -185,10 +192,10 @@ def soak_game(game: Game, checker: Checker, seed: int, explicit: bool,
     try:
         while True:
             text, copy = checker.state(game, state)
-            if state.decision is None:
-                return steps, True
-            if steps >= max_steps:
-                return steps, False
+            if state.decision is None or steps >= max_steps:
+                require(rederive(state) == state,
+                        "the moves do not replay to the final state")
+                return steps, state.decision is None
             state = checker.step(game, state, pick(state, rng), text, copy)
             steps += 1
     except Exception as exc:
@@ -323,8 +330,17 @@ def _names(choices: Sequence[str], what: str) -> Callable[[str], list[str]]:
     return parse
 
 
+def every_setup() -> list[str]:
+    """Every bundled game, then each of its named scenarios as ``GAME:SCENARIO``."""
+    names: list[str] = []
+    for name in stratagem.list_games():
+        names.append(name)
+        names.extend(f"{name}:{s}" for s in stratagem.load(name).scenarios)
+    return names
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    """The command line; ``--games`` defaults to ``$STRATAGEM_SOAK_GAMES`` or 1000."""
+    """The command line; ``--games`` defaults to ``$STRATAGEM_SOAK_GAMES`` or 10,000."""
     bundled = stratagem.list_games()
     parser = argparse.ArgumentParser(
         description="Random games of every bundled game, with the invariants checked "
@@ -333,8 +349,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         default=os.environ.get("STRATAGEM_SOAK_GAMES", str(DEFAULT_GAMES)),
                         help="games per game and mode (default: $STRATAGEM_SOAK_GAMES or "
                              f"{DEFAULT_GAMES})")
-    parser.add_argument("--only", type=_names(bundled, "game"), default=list(bundled),
+    parser.add_argument("--only", type=_names(bundled, "game"), default=None,
                         metavar="A,B", help="games to soak (default: every bundled game)")
+    parser.add_argument("--scenarios", action="store_true",
+                        help="soak every bundled game in each of its scenarios too")
     parser.add_argument("--modes", type=_names(MODES, "mode"), default=list(MODES),
                         metavar="M,N", help="chance modes (default: sampled,explicit)")
     parser.add_argument("--first-seed", type=int, default=0,
@@ -354,6 +372,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     args = parse_args(argv)
+    if args.only is None:
+        args.only = every_setup() if args.scenarios else list(stratagem.list_games())
     tallies = soak(args.only, args.games, args.modes, args.first_seed, args.max_steps)
     print(f"soak: {args.games} random games of each game in each mode, seeds "
           f"{args.first_seed} to {args.first_seed + args.games - 1}, checked after every step")

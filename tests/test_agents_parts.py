@@ -23,6 +23,7 @@ from stratagem.agents import (
     terminal_value,
 )
 from stratagem.agents.roster import ROSTER, code_text
+from stratagem.cli.main import main
 from stratagem.engine import Action, Game, Pos, Rng, State
 
 RACE = """\
@@ -389,7 +390,6 @@ def test_every_search_agent_is_registered_with_a_description() -> None:
 
 def test_the_cli_lists_the_search_agents(capsys: pytest.CaptureFixture[str]) -> None:
     """`stratagem agents` prints every registered code with its description."""
-    from stratagem.cli.main import main
     try:
         main(["agents"])
     except SystemExit as exc:
@@ -402,7 +402,6 @@ def test_the_cli_lists_the_search_agents(capsys: pytest.CaptureFixture[str]) -> 
 def test_the_cli_refuses_an_agent_that_cannot_play_the_game(
         capsys: pytest.CaptureFixture[str]) -> None:
     """`stratagem play high_card --agents expectimax,random` ends in one error line."""
-    from stratagem.cli.main import main
     with pytest.raises(SystemExit) as exc:
         main(["play", "high_card", "--agents", "expectimax,random"])
     assert exc.value.code == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import signal
@@ -340,7 +341,6 @@ def test_cli_arena_bad_input_is_one_line(args: list[str], message: str, tmp_path
 
 
 def test_arena_benchmark_runs_and_checks_backends_agree(tmp_path: Path) -> None:
-    import importlib.util
     bench = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_arena.py"
     spec = importlib.util.spec_from_file_location("bench_arena", bench)
     assert spec is not None and spec.loader is not None

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+import stratagem
+
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_engine.py"
 TINY = ["--seconds", "0.05", "--repeat", "1"]
 PEERS = {"tic_tac_toe": ("stratagem_python", "openspiel_python", "openspiel_cpp"),
@@ -142,7 +144,6 @@ def test_without_openspiel_only_stratagem_is_reported(
 def test_every_bundled_game_can_be_measured(bench: ModuleType, tmp_path: Path) -> None:
     """`--games all` names every bundled game (the classics first); a game without an
     OpenSpiel peer, such as Elemental Duel, is measured alone from a random mid-game state."""
-    import stratagem
     every = bench.parse_args(["--games", "all"]).games
     assert every[:3] == ["tic_tac_toe", "connect_four", "pig"]
     assert sorted(every) == sorted(stratagem.list_games())

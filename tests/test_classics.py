@@ -23,6 +23,7 @@ import pytest
 
 import stratagem
 from stratagem.engine import CHANCE, Action, Game, Rng, State
+from stratagem.games import rules_path
 from stratagem.games.python import tic_tac_toe as python_tic_tac_toe
 
 RANDOM_GAMES = 300
@@ -110,7 +111,6 @@ def texts(game: Game, state: State) -> list[str]:
 # --------------------------------------------------- YAML against Python (Stratagem)
 def test_yaml_tic_tac_toe_is_the_bundled_one() -> None:
     """`stratagem.load("tic_tac_toe")` is the game compiled from the rules file."""
-    from stratagem.games import rules_path
     game = stratagem.load("tic_tac_toe")
     assert rules_path("tic_tac_toe") is not None
     assert game.name == "tic_tac_toe" and game.players == ("x", "o")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import stratagem
-from stratagem.cli.main import main
+from stratagem.cli.main import main, n
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -230,7 +230,6 @@ def test_a_budget_in_a_code_must_be_a_positive_number(capsys):
 
 
 def test_counts_read_in_the_singular_when_there_is_one(capsys):
-    from stratagem.cli.main import n
     assert (n(1, "state"), n(0, "rule"), n(3, "game")) == ("1 state", "0 rules", "3 games")
     code, out, err = run(capsys, "check-program", "goblins", "--game", "skirmish")
     assert code == 0, err

@@ -28,7 +28,7 @@ import stratagem
 from stratagem.cli.main import main as cli_main
 from stratagem.rules import RulesError, compile_text
 from stratagem.rules.compiler import BUILTIN_EVENTS, TOP_KEYS
-from stratagem.rules.docgen import DICE_EXAMPLE, REGENERATE, SECTIONS, TOP, generate
+from stratagem.rules.docgen import DICE_EXAMPLE, EVENT_DOCS, REGENERATE, SECTIONS, TOP, generate
 from stratagem.rules.docgen import main as docgen_main
 from stratagem.rules.effect_table import EFFECT_TABLE
 from stratagem.rules.library import FUNCTIONS
@@ -125,7 +125,6 @@ def test_every_name_is_in_the_reference() -> None:
 
 def test_every_section_and_event_is_described() -> None:
     """The generator's hand-written parts cover the compiler's sections and events exactly."""
-    from stratagem.rules.docgen import EVENT_DOCS
     assert list(TOP) == list(TOP_KEYS)
     assert set(EVENT_DOCS) == set(BUILTIN_EVENTS)
     problems = _problems({"description": "no sections"})

@@ -19,6 +19,7 @@ from elemental_helpers import (
     roll,
     start,
 )
+from elemental_helpers import options as opts
 from stratagem.engine import ActionBuilder, IllegalActionError, parse_action
 
 POOL = ("pyro", "pyro", "omni", "cryo", "cryo", "cryo", "hydro", "electro")
@@ -35,7 +36,6 @@ def payments(pool: tuple[str, ...], n: int, ok: object) -> set[tuple[str, ...]]:
 
 
 def offered(state: object, kind: str) -> set[tuple[str, ...]]:
-    from elemental_helpers import options as opts
     out = set()
     for text in opts(state, kind):  # type: ignore[arg-type]
         pays = dict(w.split("=") for w in text.split()[1:] if w.startswith("pay"))

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from stratagem.engine import Ctx, Game, State
+from stratagem.engine import Ctx, Game, State, runtime
 from stratagem.engine.effects import (
     EndPhase,
     EndTurn,
@@ -562,7 +562,6 @@ def test_round_number_counts_up_across_rounds() -> None:
 def test_alternate_order_ends_when_every_living_player_has_passed(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """An eliminated player does not keep an 'alternate' phase open: it ends when the living players have passed."""
-    from stratagem.engine import runtime
     monkeypatch.setattr(runtime, "MAX_STEPS", 50_000, raising=False)  # fail fast, not in 3 s
     game = Game(
         "alternate_elimination", ("a", "b", "c"),

@@ -7,7 +7,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
-from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
 
 import stratagem  # noqa: E402
 from conftest import GAMES  # noqa: E402
@@ -274,7 +274,6 @@ def test_openspiel_ismcts_plays_a_full_hidden_card_game(name: str) -> None:
     """OpenSpiel's ``ISMCTSBot`` (which samples worlds through ``resample_from_infostate``)
     plays seat 0's first decisions of a game against random moves, then random play ends it
     (a whole game of searches takes minutes on the larger card game)."""
-    from open_spiel.python.algorithms import ismcts
     game = openspiel_game.load_game(name)
     rng = np.random.RandomState(5)
     evaluator = mcts.RandomRolloutEvaluator(1, rng, max_length=8)

@@ -13,6 +13,7 @@ np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
 from pettingzoo.test.seed_test import parallel_seed_test  # noqa: E402
+from pettingzoo.utils.conversions import aec_to_parallel  # noqa: E402
 
 import stratagem  # noqa: E402
 from conftest import GAMES  # noqa: E402
@@ -118,7 +119,6 @@ def test_aec_to_parallel_where_declared_parallelizable(name: str) -> None:
     """Where the environment declares ``is_parallelizable``, PettingZoo's own ``aec_to_parallel``
     converts it and the result passes ``parallel_api_test``; where it does not, a seeded
     playout shows why (a player deciding out of seat order)."""
-    from pettingzoo.utils.conversions import aec_to_parallel
     env = aec_env(name)
     if env.metadata["is_parallelizable"]:
         with only_expected_warnings():

@@ -6,6 +6,7 @@ import pytest
 
 import stratagem
 from conftest import GAMES
+from rules_helpers import build
 from stratagem.engine import Game, Rng, State
 
 
@@ -123,7 +124,6 @@ def test_a_quick_playout_stops_at_the_call_limit_with_the_decision_built() -> No
 
 
 def test_a_quick_playout_hands_over_where_a_turn_cannot_be_passed_directly() -> None:
-    from rules_helpers import build
 
     game = build(FILL)
     assert game.quick_action == "put"
@@ -139,7 +139,6 @@ def test_a_quick_playout_hands_over_where_a_turn_cannot_be_passed_directly() -> 
 
 
 def test_the_step_count_is_written_lazily_only_where_nothing_reads_it() -> None:
-    from rules_helpers import build
 
     assert stratagem.load("connect_four").quick_lazy_flow  # draws only; no effect ends the turn
     assert not stratagem.load("tic_tac_toe").quick_lazy_flow  # a win rule is checked each turn

@@ -17,10 +17,13 @@ from stratagem.agents.program import (
     bundled_programs,
     check_program,
     load_program,
+    parse_condition,
     parse_program,
     render_html,
     render_markdown,
+    sample_constants,
 )
+from stratagem.agents.program.spec import PREFER_KINDS, RULE_KEYS, STATE_KEYS, TOP_KEYS
 from stratagem.arena.program_eval import evaluate_program
 from stratagem.cli.main import main
 from stratagem.engine import Action, Pos, State
@@ -566,7 +569,6 @@ def test_a_program_file_that_is_a_list_says_what_a_program_is(
 
 def test_the_format_reference_documents_every_key() -> None:
     """docs/programs.md names every rule key and tie-break the compiler accepts."""
-    from stratagem.agents.program.spec import PREFER_KINDS, RULE_KEYS, STATE_KEYS, TOP_KEYS
     doc = (Path(__file__).resolve().parents[1] / "docs" / "programs.md").read_text()
     for key in RULE_KEYS:
         assert f"| `{key}` |" in doc, key
@@ -777,7 +779,6 @@ states:
 
 
 def test_a_sampled_check_finds_conditions_that_never_changed_in_play() -> None:
-    from stratagem.agents.program import sample_constants
     game = stratagem.load("flower_war", "close_quarters")
     text = program("""
 states:
@@ -815,7 +816,6 @@ def test_evaluation_keeps_the_worst_blunders_the_unused_rules_and_measures(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Beside win rates: the positions of the worst blunders as saved states that `show`
     opens, the rules and triggers that never acted, and the author's own measures."""
-    from stratagem.agents.program import parse_condition
     game = stratagem.load("skirmish", "ambush")
     prog = load_program(bundled_programs("skirmish")["goblins"])
     hurt = parse_condition("count(entities(owner: enemy)) < 2", game)

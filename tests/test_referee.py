@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import ast
 import inspect
+import time
+from pathlib import Path
 
 import pytest
 
 import stratagem
 from stratagem.arena import HUMAN, Match, Replay, TimeLimit, play, replay_game
 from stratagem.arena.narration import Step, as_told, left_line, rolls_text
-from stratagem.engine import ForwardModel, Game, GameState, IllegalActionError, StratagemError
+from stratagem.engine import (
+    ForwardModel,
+    Game,
+    GameState,
+    IllegalActionError,
+    State,
+    StratagemError,
+)
+from stratagem.interop.openspiel_agents import SpielGame
 
 MEMBERS = [name for name in dir(ForwardModel)
            if not name.startswith("_") and name in ForwardModel.__dict__]
@@ -54,8 +65,6 @@ def test_an_openspiel_game_is_a_forward_model_by_composition() -> None:
     """``SpielGame`` satisfies the protocol without being a ``Game``; its states are game
     states without being the engine's ``State``."""
     pyspiel = pytest.importorskip("pyspiel")
-    from stratagem.engine import State
-    from stratagem.interop.openspiel_agents import SpielGame
     game = SpielGame(pyspiel.load_game("tic_tac_toe"))
     assert not isinstance(game, Game) and isinstance(game, ForwardModel)
     assert _conforms(game) == []
@@ -141,7 +150,6 @@ def test_a_forfeit_ends_the_match() -> None:
         code = "slow"
 
         def choose(self, view, decision, budget=None):  # type: ignore[no-untyped-def]
-            import time
             time.sleep(0.05)
             return stratagem.Choice(decision.actions[0])
 
@@ -177,8 +185,6 @@ def test_what_a_secret_table_is_told() -> None:
 def test_one_referee_loop() -> None:
     """Above the agents, only the referee asks an agent to choose: the CLI, the web page and
     the arena all play through ``Match``."""
-    import ast
-    from pathlib import Path
     root = Path(stratagem.__file__).parent
     asking = []
     for part in ("arena", "cli", "web"):

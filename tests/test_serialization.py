@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import stratagem
 from conftest import GAMES, check_state, pick, play
+from rules_helpers import build
 from stratagem.engine import Game, SerializationError, State
 
 REACTIVE = [n for n in GAMES if any(not r.automatic for r in stratagem.load(n).reactions.values())]
@@ -142,7 +143,7 @@ def assert_rejected(game: Game, text: Any) -> SerializationError:
     return err.value
 
 
-TOP_KEYS = ["format", "version", "game", "entities", "tiles", "players", "flow", "stack", "rng",
+TOP_KEYS = ["format", "version", "game", "rules_hash", "entities", "tiles", "players", "flow", "stack", "rng",
             "memory", "counters", "log", "decision", "outcome", "explicit", "next_id", "viewer"]
 
 
@@ -177,7 +178,7 @@ def test_a_non_text_argument_is_rejected(thing: object) -> None:
 
 @pytest.mark.parametrize(("key", "value"), [
     ("format", "stratagem/replay"), ("format", None), ("format", 1),
-    ("version", 2), ("version", 0), ("version", "1"), ("version", None), ("version", [1]),
+    ("version", 3), ("version", 0), ("version", "1"), ("version", None), ("version", [1]),
 ])
 def test_a_wrong_format_tag_or_version_is_rejected(key: str, value: Any) -> None:
     """A state of another format or version raises SerializationError naming the field."""
@@ -364,7 +365,6 @@ def test_json_level_mutations_raise_only_serialization_errors(data: st.DataObjec
 def test_a_list_bound_across_a_choice_survives_serialization() -> None:
     """A list named by `let` and waiting on the stack behind a mid-effect choice comes back
     from the text form as the same list."""
-    from rules_helpers import build
     game = build("""\
         game: pick
         players: [solo]

@@ -3,7 +3,9 @@ of the ambush played to the end with the engine's invariants checked at every st
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -119,8 +121,6 @@ def test_the_readme_sample_is_real_output(capsys: pytest.CaptureFixture[str]) ->
 
 def test_the_soak_plays_a_named_scenario() -> None:
     """`benchmarks/soak.py --only skirmish:ambush` soaks the ambush, not the default duel."""
-    import importlib.util
-    import sys
     path = Path(__file__).resolve().parents[1] / "benchmarks" / "soak.py"
     spec = importlib.util.spec_from_file_location("skirmish_soak", path)
     assert spec is not None and spec.loader is not None

@@ -17,7 +17,7 @@ from stratagem.engine import Game, State
 
 SOAK = Path(__file__).resolve().parents[1] / "benchmarks" / "soak.py"
 GAMES = 20
-"""Random games per game and mode in CI (the soak itself defaults to 1000)."""
+"""Random games per game and mode in CI (the soak itself defaults to 10,000)."""
 
 
 def _load_soak() -> ModuleType:
@@ -129,7 +129,9 @@ def test_a_mutating_apply_is_caught(soak: ModuleType, monkeypatch: pytest.Monkey
 
     def leaky(self: Game, state: State, action: Any, **kw: Any) -> State:
         after = apply(self, state, action, **kw)
-        state.players[0].params["leak"] = 1  # a write through to the input state
+        # A write through to the input state (past its read-only guard, as a bug in the
+        # engine could write).
+        dict.__setitem__(state.players[0].params, "leak", 1)
         return after
 
     monkeypatch.setattr(Game, "apply", leaky)

@@ -13,7 +13,10 @@ Under iteration and call budgets a seeded agent is deterministic.
 
 from __future__ import annotations
 
+import functools
+import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,9 +67,22 @@ class Budget:
     calls: int | None = None
 
     def __post_init__(self) -> None:
-        for name in ("seconds", "iterations", "calls"):
+        seconds = self.seconds
+        if seconds is not None and (isinstance(seconds, bool)
+                                    or not isinstance(seconds, int | float)):
+            raise TypeError(f"Budget(seconds=...) takes a number of seconds or None, not "
+                            f"{type(seconds).__name__} {seconds!r}")
+        if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+            raise ValueError(f"Budget(seconds=...) takes a finite number of seconds above 0 "
+                             f"(got {seconds})")
+        for name in ("iterations", "calls"):
             value = getattr(self, name)
-            if value is not None and value < 0:
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"Budget({name}=...) takes a whole number or None, not "
+                                f"{type(value).__name__} {value!r}")
+            if value < 0:
                 raise ValueError(f"a budget's {name} cannot be negative (got {value})")
 
     @property
@@ -187,6 +203,12 @@ class Agent:
     def choose(self, view: State, decision: Decision, budget: Budget | None = None) -> Choice:
         raise NotImplementedError
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("choose")
+        if own is not None and not getattr(own, "bounded", False):
+            cls.choose = _bounded(own)  # type: ignore[method-assign]
+
     def reset(self, seed: int) -> None:
         """Prepare for a new game."""
         self.seed = seed
@@ -217,6 +239,30 @@ class SearchAgent(Agent):
     def reset(self, seed: int) -> None:
         super().reset(seed)
         self.rng = Rng(seed)
+
+
+def _bounded(choose: Callable[..., Choice]) -> Callable[..., Choice]:
+    """``choose``, with the game's ``deadline`` set for as long as it runs when its budget
+    has seconds: every forward-model call inside it, ``game.outcomes`` on a hundred dice
+    included, then ends by the deadline."""
+    @functools.wraps(choose)
+    def bounded(self: Agent, view: State, decision: Decision,
+                budget: Budget | None = None) -> Choice:
+        chosen = budget if budget is not None and not budget.is_empty else self.budget
+        if chosen.seconds is None:
+            return choose(self, view, decision, budget)
+        runtime = getattr(self.game, "runtime", None)  # a native game's; others have none
+        if runtime is None:
+            return choose(self, view, decision, budget)
+        outer = runtime.deadline
+        mine = time.perf_counter() + chosen.seconds
+        runtime.deadline = mine if outer is None else min(outer, mine)
+        try:
+            return choose(self, view, decision, budget)
+        finally:
+            runtime.deadline = outer
+    bounded.bounded = True  # type: ignore[attr-defined]
+    return bounded
 
 
 def signed(value: float) -> str:

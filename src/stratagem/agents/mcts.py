@@ -167,6 +167,12 @@ class MCTSAgent(SearchAgent):
                  evaluator: Evaluator | None = None) -> None:
         super().__init__(game, seed, budget=budget, seconds=seconds, iterations=iterations,
                          calls=calls)
+        for name, number in (("c", c), ("widening", widening), ("widen_k", widen_k)):
+            if isinstance(number, bool) or not isinstance(number, int | float):
+                raise TypeError(f"{self.code}: {name} takes a number, not "
+                                f"{type(number).__name__} {number!r}")
+            if not math.isfinite(number):
+                raise ValueError(f"{self.code}: {name} must be a finite number (got {number})")
         if widening < 0 or widen_k <= 0:
             raise ValueError(f"{self.code}: widening must be >= 0 and widen_k > 0")
         if c < 0:

@@ -9,6 +9,7 @@ that names the arguments it does take.
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -113,9 +114,12 @@ def _arg(text: str) -> Any:
         return text.lower() == "true"
     for conv in (int, float):
         try:
-            return conv(text)
+            value = conv(text)
         except ValueError:
-            pass
+            continue
+        # nan and inf read as floats, but no argument means them: they stay text, so an
+        # argument that takes a number refuses them ("must be a number, got 'nan'").
+        return value if math.isfinite(value) else text
     return text
 
 
@@ -123,7 +127,7 @@ def _budget_value(code: str, key: str, value: Any) -> float | int:
     whole = BUDGET_ARGUMENTS[key] is int
     kind = "a whole number" if whole else "a number"
     if isinstance(value, bool) or not isinstance(value, int | float) or (
-            whole and not isinstance(value, int)):
+            whole and not isinstance(value, int)) or not math.isfinite(value):
         raise AgentSpecError(f"agent '{code}': {key} must be {kind} above 0, got {value!r}")
     if value <= 0:
         raise AgentSpecError(f"agent '{code}': {key} must be {kind} above 0, got {value}")

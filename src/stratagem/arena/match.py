@@ -14,6 +14,7 @@ What a match keeps is its record: the seed, the seats, and the game's history
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from ..engine import (
     Rng,
     StratagemError,
 )
-from .replay import Replay, replay_meta, state_hash
+from .replay import Replay, game_digest, replay_meta, state_hash
 
 HUMAN = "human"
 """The name a replay gives a seat answered from outside the match (``None`` in its seats)."""
@@ -57,6 +58,8 @@ class TimeLimit:
     forfeit: float | None = None
 
     def __post_init__(self) -> None:
+        if not all(math.isfinite(x) for x in (self.seconds, self.grace, self.forfeit or 0)):
+            raise ValueError(f"a time limit is a finite number of seconds (got {self})")
         if self.seconds <= 0:
             raise ValueError(f"a time limit must be positive (got {self.seconds})")
         if self.forfeit is not None and self.forfeit < self.seconds:
@@ -246,7 +249,7 @@ class Match:
         if self.forfeit is not None:
             meta["forfeit"] = self.forfeit
         return Replay(self.game.name, self.seed, self.names, records, self.outcome,
-                      state_hash(self.game, self.state), meta)
+                      state_hash(self.game, self.state), meta, game_digest(self.game))
 
     def result(self) -> MatchResult:
         """The finished match (``ValueError`` while it is not over)."""
@@ -268,10 +271,30 @@ def play(game: ForwardModel[Any], agents: Sequence[Agent | str], seed: int = 0, 
     narration and progress. ``time_limit`` caps every decision's budget and
     enforces warnings and forfeits (see ``TimeLimit``).
     """
+    check_play_arguments(game, agents, seed)
     match = Match(game, agents, seed, time_limit=time_limit, on_step=on_step)
     match.advance(max_decisions)
     return match.result()
 
 
+def check_play_arguments(game: object, agents: object, seed: object) -> None:
+    """``TypeError`` naming the argument of ``play`` that is of the wrong kind, and what it
+    takes (a game passed by name, the agents as one comma-separated string, ...)."""
+    if not all(hasattr(game, name) for name in ("new_state", "legal_actions", "apply")):
+        hint = (f": stratagem.load({game!r}) gives the game" if isinstance(game, str) else "")
+        raise TypeError(f"play(game, ...) takes a game, not {type(game).__name__}{hint}")
+    if isinstance(agents, str) or not isinstance(agents, Sequence):
+        hint = (f": a list of agent codes such as {agents.split(',')!r}"
+                if isinstance(agents, str) else "")
+        raise TypeError(f"play(game, agents) takes a list of agents or agent codes, one "
+                        f"per player, not {type(agents).__name__}{hint}")
+    for i, a in enumerate(agents):
+        if not isinstance(a, str | Agent):
+            raise TypeError(f"play(game, agents): agents[{i}] is {type(a).__name__} {a!r}, "
+                            "not an agent code (str) or an Agent")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"play(..., seed=...) takes an integer, not {type(seed).__name__}")
+
+
 __all__ = ["HUMAN", "MAX_DECISIONS", "Match", "MatchResult", "StepHook", "TimeLimit",
-           "capped", "forfeit_outcome", "play", "title"]
+           "capped", "check_play_arguments", "forfeit_outcome", "play", "title"]

@@ -21,8 +21,11 @@ from ..engine import (
     ForwardModel,
     Game,
     Outcome,
+    RulesChangedError,
     SerializationError,
     StratagemError,
+    dumps,
+    rules_digest,
 )
 from ..games import rules_path
 from .narration import outcome_words
@@ -51,9 +54,17 @@ def replay_meta(game: ForwardModel[Any]) -> dict[str, Any]:
     return meta
 
 
-def state_hash(game: ForwardModel[Any], state: Any) -> str:
-    """A short stable fingerprint of a state (of its serialized form)."""
-    return hashlib.sha256(game.serialize(state).encode()).hexdigest()[:16]
+def state_hash(game: ForwardModel[Any], state: Any, version: int | None = None) -> str:
+    """A short stable fingerprint of a state (of its serialized form; ``version`` 1 for
+    the form replays written before rules fingerprints hashed)."""
+    text = game.serialize(state) if version is None else dumps(state, version)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def game_digest(game: ForwardModel[Any]) -> str | None:
+    """The fingerprint of a native game's rules (``None`` for a game not compiled by the
+    engine, such as an OpenSpiel game)."""
+    return rules_digest(game) if isinstance(game, Game) else None
 
 
 @dataclass(frozen=True)
@@ -67,6 +78,9 @@ class Replay:
     outcome: Outcome | None
     final_hash: str
     meta: dict[str, Any] = field(default_factory=dict)
+    rules_hash: str | None = None
+    """The fingerprint of the rules it was played under (``engine.rules_digest``);
+    ``None`` in replays written before fingerprints."""
 
     def to_json(self) -> str:
         """One line of JSON."""
@@ -78,6 +92,7 @@ class Replay:
                 "winners": list(self.outcome.winners), "ranks": list(self.outcome.ranks),
                 "scores": list(self.outcome.scores), "reason": self.outcome.reason},
             "final_hash": self.final_hash, "meta": self.meta,
+            **({} if self.rules_hash is None else {"rules_hash": self.rules_hash}),
         }, separators=(",", ":"))
 
     @staticmethod
@@ -99,7 +114,8 @@ class Replay:
                 None if o is None else Outcome(tuple(o["winners"]), tuple(o["ranks"]),
                                                tuple(float(x) for x in o["scores"]),
                                                str(o["reason"])),
-                str(doc["final_hash"]), dict(doc.get("meta", {})))
+                str(doc["final_hash"]), dict(doc.get("meta", {})),
+                None if doc.get("rules_hash") is None else str(doc["rules_hash"]))
         except RecursionError:
             raise SerializationError("malformed replay: nested too deeply") from None
         except SerializationError:
@@ -116,10 +132,21 @@ def _json_kind(value: Any) -> str:
 
 
 def replay_game(game: ForwardModel[Any], replay: Replay,
-                on_step: Callable[[Any, int, Action, str, Any], None] | None = None) -> Any:
-    """Re-run a replay with its recorded rolls; check it reaches the same state and outcome."""
+                on_step: Callable[[Any, int, Action, str, Any], None] | None = None, *,
+                force_rules: bool = False) -> Any:
+    """Re-run a replay from its seed; check it reaches the same state and outcome.
+
+    Every roll is re-derived: the dice are drawn from the game's generator as the
+    recorded seed gives them, and must be the ones the file records (a roll edited in
+    the file, and its hashes recomputed, is refused). A replay recorded under rules
+    with another fingerprint is a ``RulesChangedError`` unless ``force_rules``.
+    """
     if replay.game != game.name:
         raise SerializationError(f"replay is of game '{replay.game}', not '{game.name}'")
+    recorded, now = replay.rules_hash, game_digest(game)
+    if recorded is not None and now is not None and recorded != now and not force_rules:
+        raise RulesChangedError(f"replay recorded under other rules of '{game.name}' (rules "
+                                f"fingerprint {recorded!r}, the rules now give {now!r})")
     state = game.new_state(replay.seed)
     for i, (player, text, rolls) in enumerate(replay.records, 1):
         if state.decision is None or state.decision.player != player:
@@ -129,7 +156,11 @@ def replay_game(game: ForwardModel[Any], replay: Replay,
         except StratagemError as exc:
             raise SerializationError(f"replay step {i}: {exc}") from None
         before = state
-        state = game.apply(state, action, rolls=rolls)
+        state = game.apply(state, action)
+        drawn = state.history[-1].rolls
+        if tuple(drawn) != tuple(rolls):
+            raise SerializationError(f"replay step {i}: the file records rolls {list(rolls)}, "
+                                     f"the seed gives {list(drawn)}")
         if on_step is not None:
             on_step(before, player, action, "", state)
     forfeit = replay.meta.get("forfeit")
@@ -143,7 +174,10 @@ def replay_game(game: ForwardModel[Any], replay: Replay,
             recorded += f" (scores {_scores(replay.outcome)})"
         raise SerializationError(f"replay ends differently: {ends}, but the file records "
                                  f"{recorded}")
-    if state_hash(game, state) != replay.final_hash:
+    finals = {state_hash(game, state)}
+    if isinstance(game, Game):  # the state's text as replays written before fingerprints
+        finals.add(state_hash(game, state, 1))
+    if replay.final_hash not in finals:
         raise SerializationError("replay reaches a different final state than recorded")
     return state
 
@@ -152,4 +186,4 @@ def _scores(outcome: Outcome) -> str:
     return ", ".join(f"{x:g}" for x in outcome.scores)
 
 
-__all__ = ["Replay", "replay_game", "replay_meta", "rules_origin", "state_hash"]
+__all__ = ["Replay", "game_digest", "replay_game", "replay_meta", "rules_origin", "state_hash"]

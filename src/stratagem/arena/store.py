@@ -99,9 +99,12 @@ class ResultStore:
     def _extend(self, tournament: Tournament, jobs: Sequence[Job]) -> None:
         """Renumber the stored games to their places in ``jobs`` and record the larger
         tournament, in one transaction (an interrupted extension leaves the file as it was)."""
-        index = {job.key: job.index for job in jobs}
         keys = [k for (k,) in self.db.execute("SELECT key FROM games")]
-        missing = [k for k in keys if k not in index]
+        if hasattr(jobs, "index_of"):  # a lazy Schedule: places computed from the keys
+            index = {k: jobs.index_of(k) for k in keys}
+        else:
+            index = {job.key: job.index for job in jobs}
+        missing = [k for k in keys if index.get(k) is None]
         if missing:  # cannot happen for a tournament that differs only in size
             self.close()
             raise TournamentError(f"{self.path}: stored game {missing[0]} is not in the "

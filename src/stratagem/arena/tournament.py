@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import combinations, permutations
-from typing import Any
+from typing import Any, overload
 
 from ..agents import make_agent
 from ..engine import Action, Game, State, StratagemError
@@ -146,15 +148,68 @@ def lineups(tournament: Tournament, players: int) -> list[tuple[int, ...]]:
     return list(combinations(range(n), players))
 
 
+class Schedule(Sequence[Job]):
+    """Every game of a tournament in a fixed order, made on demand: job ``i`` is computed
+    from ``i`` alone, so a tournament of a trillion games costs no memory to schedule
+    (only its line-ups and their seat orders are kept)."""
+
+    def __init__(self, tournament: Tournament,
+                 perms: list[list[tuple[int, ...]]]) -> None:
+        self.tournament = tournament
+        self.perms = perms
+        self.games = tournament.games
+
+    def __len__(self) -> int:
+        return len(self.perms) * self.games
+
+    @overload
+    def __getitem__(self, i: int) -> Job: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Job]: ...
+
+    def __getitem__(self, i: int | slice) -> Job | list[Job]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(f"job {i} is not in a schedule of {len(self)}")
+        li, g = divmod(i, self.games)
+        perms = self.perms[li]
+        return Job(i, f"L{li}G{g}", li, perms[g % len(perms)],
+                   _seed(self.tournament.seed, li, g // len(perms)))
+
+    def __iter__(self) -> Iterator[Job]:
+        return (self[i] for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Schedule):
+            return self.tournament == other.tournament and self.perms == other.perms
+        return isinstance(other, list | tuple) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<Schedule of {len(self)} games>"
+
+    def index_of(self, key: str) -> int | None:
+        """The place of the job with this key (``L<line-up>G<game>``), if it is one."""
+        m = re.fullmatch(r"L(\d+)G(\d+)", key)
+        if m is None:
+            return None
+        li, g = int(m[1]), int(m[2])
+        return li * self.games + g if li < len(self.perms) and g < self.games else None
+
+
 def schedule(tournament: Tournament, players: int,
-             seats: list[tuple[int, ...] | None] | None = None) -> list[Job]:
-    """Every game of the tournament in a fixed order.
+             seats: list[tuple[int, ...] | None] | None = None) -> Schedule:
+    """Every game of the tournament in a fixed order (a lazy ``Schedule``).
 
     ``seats[e]`` lists the players entrant ``e`` can play (``None``: any); seat orders
     that put an entrant elsewhere are left out (a program written for one side)."""
-    jobs: list[Job] = []
     labels = tournament.labels
-    for li, group in enumerate(lineups(tournament, players)):
+    every: list[list[tuple[int, ...]]] = []
+    for group in lineups(tournament, players):
         perms = [p for p in permutations(group)
                  if seats is None or all(seats[e] is None or i in seats[e]  # type: ignore[operator]
                                          for i, e in enumerate(p))]
@@ -162,11 +217,8 @@ def schedule(tournament: Tournament, players: int,
             names = ", ".join(labels[e] for e in group)
             raise TournamentError(f"no seating lets {names} meet: each can play only "
                                   "certain sides, and they cannot all have theirs")
-        for g in range(tournament.games):
-            deal = g // len(perms)
-            jobs.append(Job(len(jobs), f"L{li}G{g}", li, perms[g % len(perms)],
-                            _seed(tournament.seed, li, deal)))
-    return jobs
+        every.append(perms)
+    return Schedule(tournament, every)
 
 
 @dataclass
@@ -255,7 +307,7 @@ def load_game(tournament: Tournament) -> Game:
     return _games[key]
 
 
-def check(tournament: Tournament) -> list[Job]:
+def check(tournament: Tournament) -> Schedule:
     """Load the game, build every agent once (so a bad code fails before any game, and the
     sides each can play are known) and return the schedule."""
     game = load_game(tournament)

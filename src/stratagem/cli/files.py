@@ -7,6 +7,12 @@ records the same two facts in its ``meta``. Files written before these keys
 existed still load: a missing key means the bundled game of the recorded name,
 without a scenario. ``--rules FILE`` overrides the recorded rules file.
 
+A saved state is checked before it is used: its moves are replayed from the start
+of the game, with the dice the game's own generator gives, and the file must hold
+exactly the position they reach (``engine.serialize.rederive``); its options are
+always the rules' own. A file saved under rules that have changed since is refused
+unless ``--force-rules`` asks to replay its moves under the rules as they are now.
+
 Every problem is a ``FileProblem``: a ``click.ClickException`` whose message is
 the one error line the command prints.
 """
@@ -21,7 +27,7 @@ from typing import Any
 import click
 
 from ..arena import rules_origin
-from ..engine import Game, State, StratagemError, UnknownGameError
+from ..engine import Game, RulesChangedError, State, StratagemError, UnknownGameError, loads
 from ..games import load
 from ..rules import RulesError, load_rules
 
@@ -39,6 +45,17 @@ def read_text(file: Path) -> str:
         raise FileProblem(f"{file}: the file is not UTF-8 text") from None
     except OSError as exc:
         raise FileProblem(f"cannot read {file}: {exc.strerror or exc}") from None
+
+
+FORCE_RULES_HINT = ("; --force-rules replays its moves under the rules as they are now")
+
+
+def check_new_output(path: Path, force: bool) -> None:
+    """``check_output``, and refuse to replace an existing file unless ``force``."""
+    check_output(path)
+    if path.exists() and not force:
+        raise FileProblem(f"{path} already exists (a game in progress?): give another --out, "
+                          "or --force to replace it")
 
 
 def check_output(path: Path) -> None:
@@ -119,8 +136,9 @@ def save_state(path: Path, state: State) -> None:
     write_atomic(path, json.dumps(doc, separators=(",", ":")))
 
 
-def read_state(file: Path, rules: Path | None = None) -> State:
-    """A saved state, with its game loaded as ``open_game`` says."""
+def read_state(file: Path, rules: Path | None = None, force_rules: bool = False) -> State:
+    """A saved state, with its game loaded as ``open_game`` says, checked against its own
+    moves (see the module's docstring)."""
     text = read_text(file)
     try:
         doc = json.loads(text)
@@ -133,8 +151,10 @@ def read_state(file: Path, rules: Path | None = None) -> State:
         raise FileProblem(f"{file}: the recorded scenario is not a name: {scenario!r}")
     try:
         game = open_game(doc["game"], scenario or None, doc.get("rules"), rules)
-        return game.deserialize(text)
+        return loads(game, text, force_rules=force_rules, check_history=True)
     except FileProblem as exc:
         raise FileProblem(f"{file}: {exc.message}") from None
+    except RulesChangedError as exc:
+        raise FileProblem(f"{file}: {exc}{FORCE_RULES_HINT}") from None
     except StratagemError as exc:
         raise FileProblem(f"{file}: {exc}") from None

@@ -8,8 +8,11 @@ never a traceback.
 from __future__ import annotations
 
 import json
+import math
+import sqlite3
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -44,11 +47,13 @@ from ..agents.roster import BUDGET_ARGUMENTS, code_text
 from ..arena import Replay, play, replay_game
 from ..arena.narration import as_told, left_line, narrated, result_line, rolls_text, tell, who
 from ..arena.program_eval import evaluate_program
-from ..engine import Action, Game, State, StratagemError
+from ..engine import Action, Game, RulesChangedError, State, StratagemError, rederive, seed_of
 from ..games import list_games, load
-from ..rules import RulesError, compile_rules
+from ..rules import RulesError, check_rules
 from .files import (
+    FORCE_RULES_HINT,
     FileProblem,
+    check_new_output,
     check_outputs,
     open_game,
     read_state,
@@ -57,8 +62,24 @@ from .files import (
     write_atomic,
 )
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True, emoji=False)  # "bogus:1234:" is no emoji
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds above 0: finite (click's ranges let nan and inf through)."""
+
+    name = "seconds"
+
+    def __init__(self) -> None:
+        super().__init__(min=0, min_open=True)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
+        return number
 
 
 def n(count: int, word: str) -> str:
@@ -135,16 +156,22 @@ def agents_cmd() -> None:
 @click.argument("paths", nargs=-1, required=True,
                 type=click.Path(path_type=Path), metavar="PATH...")
 def validate_cmd(paths: tuple[Path, ...]) -> None:
-    """Check rules files (or game folders) and report every problem with its place."""
+    """Check rules files (or game folders) and report every problem with its place.
+
+    Designs that are legal but probably not meant (no end condition, a negative speed,
+    a roll of zero dice) are listed as warnings; they do not fail the check.
+    """
     failed = 0
     for path in paths:
         try:
-            parts = compile_rules(path)
+            parts, warnings = check_rules(path)
         except RulesError as exc:
             failed += 1
             for problem in exc.problems:  # as written: no console markup, no emoji codes
                 err.print(str(problem), markup=False, emoji=False)
             continue
+        for problem in warnings:
+            err.print(f"warning: {problem}", markup=False, emoji=False)
         game = parts.build()
         phases = ", ".join(p.name for p in game.phases)
         scenarios = [k for k in parts.placements if k]
@@ -202,6 +229,8 @@ def play_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None
 
 _RULES_HELP = ("The rules file (or folder) of the game, when it is not where the file "
                "records it (default: the recorded rules file, else the bundled game).")
+_FORCE_HELP = ("Open a file saved under rules that have changed since: its moves are "
+               "replayed under the rules as they are now.")
 
 
 def _show_state(state: State, limit: int = 30, viewer: int | None = None) -> None:
@@ -239,14 +268,17 @@ def _show_state(state: State, limit: int = 30, viewer: int | None = None) -> Non
               help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--out", "out_file", required=True,
               type=click.Path(dir_okay=False, path_type=Path), help="Where to save the state.")
-def new_cmd(game_name: str, seed: int, scenario: str | None, out_file: Path) -> None:
+@click.option("--force", is_flag=True, help="Replace the --out file if it exists.")
+def new_cmd(game_name: str, seed: int, scenario: str | None, out_file: Path,
+            force: bool) -> None:
     """Start GAME (a bundled name or a rules file) and save its first state to a file.
 
     With `show` and `move` this plays a game by hand, one move at a time. The file
-    records the scenario and, for a game from a rules file, where that file is.
+    records the scenario and, for a game from a rules file, where that file is. An
+    existing file (a game in progress, perhaps) is replaced only with --force.
     """
     game = load(game_name, scenario)
-    check_outputs(out_file)
+    check_new_output(out_file, force)
     state = game.new_state(seed)
     save_state(out_file, state)
     _show_state(state)
@@ -261,13 +293,20 @@ def new_cmd(game_name: str, seed: int, scenario: str | None, out_file: Path) -> 
 @click.option("--as", "viewer", default=None, metavar="PLAYER",
               help="Show only what this player (a name or a number from 0) may see: "
               "for passing the files between players of a game with hidden cards.")
-def show_cmd(file: Path, limit: int, rules_file: Path | None, viewer: str | None) -> None:
+@click.option("--force-rules", is_flag=True, help=_FORCE_HELP)
+def show_cmd(file: Path, limit: int, rules_file: Path | None, viewer: str | None,
+             force_rules: bool) -> None:
     """Show a saved state: the board, who decides, and the legal options.
 
     Without --as it shows everything, hidden cards included, as an umpire sees it.
+    The file is checked first: its moves must replay, with the game's own dice, to
+    exactly the position it holds (docs/saved-files.md says what that protects).
     """
-    state = read_state(file, rules_file)
+    state = read_state(file, rules_file, force_rules)
     _show_state(state, limit, None if viewer is None else _player(state.game, viewer))
+    if state.game.info.chance:
+        out.print(f"[dim]dice seed {seed_of(state)} (the seed of `new --seed`: a file with "
+                  "another is another game)[/]")
 
 
 def _player(game: Game, text: str) -> int:
@@ -288,14 +327,15 @@ def _player(game: Game, text: str) -> int:
               help="Where to save the new state (default: overwrite FILE).")
 @click.option("--rules", "rules_file", type=click.Path(path_type=Path), default=None,
               help=_RULES_HELP)
+@click.option("--force-rules", is_flag=True, help=_FORCE_HELP)
 def move_cmd(file: Path, action_text: str, out_file: Path | None,
-             rules_file: Path | None) -> None:
+             rules_file: Path | None, force_rules: bool) -> None:
     """Apply ACTION to a saved state and save the result.
 
     ACTION is the action's text form as `show` lists it, e.g. "place cell=(1,1)".
     The file is replaced only once the new state is complete.
     """
-    state = read_state(file, rules_file)
+    state = read_state(file, rules_file, force_rules)
     check_outputs(out_file or file)
     game = state.game
     action = game.parse_action(state, action_text)
@@ -310,12 +350,43 @@ def move_cmd(file: Path, action_text: str, out_file: Path | None,
     _show_state(after)
 
 
+@cli.command("undo")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--steps", default=1, show_default=True, type=click.IntRange(min=1),
+              help="How many decisions to take back.")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Where to save the earlier state (default: overwrite FILE).")
+@click.option("--rules", "rules_file", type=click.Path(path_type=Path), default=None,
+              help=_RULES_HELP)
+@click.option("--force-rules", is_flag=True, help=_FORCE_HELP)
+def undo_cmd(file: Path, steps: int, out_file: Path | None, rules_file: Path | None,
+             force_rules: bool) -> None:
+    """Take back the last decision of a saved game (or the last --steps), and save it.
+
+    The earlier position is replayed from the start of the game, so its dice are the
+    ones the game gave; taking back a roll and making it again gives the same roll.
+    """
+    state = read_state(file, rules_file, force_rules)
+    made = len(state.history)
+    if made == 0:
+        _fail(f"{file}: nothing to undo: no decision has been made yet")
+    if steps > made:
+        _fail(f"{file}: only {n(made, 'decision')} to undo, not {steps}")
+    check_outputs(out_file or file)
+    earlier = rederive(state, moves=made - steps)
+    save_state(out_file or file, earlier)
+    out.print(f"took back {n(steps, 'decision')}: "
+              + "; ".join(str(r.action) for r in state.history[made - steps:]), markup=False)
+    _show_state(earlier)
+
+
 @cli.command("replay")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--show", is_flag=True, help="Narrate the game move by move.")
 @click.option("--rules", "rules_file", type=click.Path(path_type=Path), default=None,
               help=_RULES_HELP)
-def replay_cmd(file: Path, show: bool, rules_file: Path | None) -> None:
+@click.option("--force-rules", is_flag=True, help=_FORCE_HELP)
+def replay_cmd(file: Path, show: bool, rules_file: Path | None, force_rules: bool) -> None:
     """Check a replay FILE: re-run it and confirm the recorded outcome and state.
 
     A file of JSON lines (`arena --replays`) is checked line by line: every failing
@@ -331,9 +402,12 @@ def replay_cmd(file: Path, show: bool, rules_file: Path | None) -> None:
             scenario = rep.meta.get("scenario")
             game = open_game(rep.game, scenario if isinstance(scenario, str) else None,
                              rep.meta.get("rules"), rules_file)
-            state = replay_game(game, rep, on_step=Narrator(game) if show else None)
+            state = replay_game(game, rep, on_step=Narrator(game) if show else None,
+                                force_rules=force_rules)
         except FileProblem as exc:
             problem = exc.message
+        except RulesChangedError as exc:
+            problem = f"{exc}{FORCE_RULES_HINT}"
         except StratagemError as exc:
             problem = str(exc)
         else:
@@ -373,10 +447,10 @@ def replay_cmd(file: Path, show: bool, rules_file: Path | None) -> None:
 @click.option("--resume", is_flag=True, help="Continue a tournament its results file holds "
               "part of: finished games are kept, the rest are played. With a larger --games "
               "and that file's --db, extend it to the larger tournament.")
-@click.option("--seconds", type=click.FloatRange(min=0, min_open=True), default=None,
+@click.option("--seconds", type=Seconds(), default=None,
               help="Time limit per decision: agents' budgets are capped at it and slower "
               "decisions are counted as warnings.")
-@click.option("--forfeit", type=click.FloatRange(min=0, min_open=True), default=None,
+@click.option("--forfeit", type=Seconds(), default=None,
               help="A decision slower than this many seconds loses the game.")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the results as JSON.")
@@ -430,8 +504,12 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
             rows = run_tournament(tournament, path, workers=workers, backend=backend,
                                   resume=resume, address=address)
     except KeyboardInterrupt:
-        err.print(f"interrupted: finished games are in {path}; run the same command with "
-                  "--resume to play the rest")
+        if _has_games(path):
+            err.print(f"interrupted: finished games are in {path}; run the same command "
+                      "with --resume to play the rest", markup=False)
+        else:
+            err.print("interrupted before any game finished: no results were kept",
+                      markup=False)
         sys.exit(130)
     total = bar.total if bar is not None else len(rows)
     summary = summarize(tournament, game.players, rows, max(total, len(rows)))
@@ -500,12 +578,23 @@ def report_cmd(db: Path, before: Path | None, html: Path | None, json_out: Path 
             out.print(f"  {line}", markup=False)
         doc["comparison"] = comparison.lines()
     if html is not None:
-        from ..arena.report import render_report
+        from ..arena.report import render_report  # noqa: PLC0415 - tournament machinery
         write_atomic(html, render_report(summary, rows))
         out.print(f"[dim]balance report written to {html}[/]")
     if json_out is not None:
         write_atomic(json_out, json.dumps(doc, indent=2) + "\n")
         out.print(f"[dim]JSON written to {json_out}[/]")
+
+
+def _has_games(path: Path) -> bool:
+    """Whether a results file exists and holds at least one finished game."""
+    if not path.is_file():
+        return False
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            return bool(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+    except sqlite3.Error:
+        return False
 
 
 class _ArenaProgress:

@@ -16,6 +16,7 @@ from .errors import (
     GameDefinitionError,
     IllegalActionError,
     RuleError,
+    RulesChangedError,
     RunawayError,
     SerializationError,
     StratagemError,
@@ -28,6 +29,7 @@ from .geometry import distance
 from .info import GameInfo, GameRuntime
 from .protocol import ForwardModel, GameState
 from .rng import Rng
+from .serialize import dumps, loads, rederive, rules_digest, seed_of
 from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status
 
 __all__ = [
@@ -55,6 +57,7 @@ __all__ = [
     "Ref",
     "Rng",
     "RuleError",
+    "RulesChangedError",
     "RunawayError",
     "SerializationError",
     "SetParam",
@@ -68,9 +71,14 @@ __all__ = [
     "constant",
     "dice",
     "distance",
+    "dumps",
     "format_value",
+    "loads",
     "parse_action",
+    "rederive",
     "register_effect",
+    "rules_digest",
+    "seed_of",
     "successes",
     "unregister_effect",
 ]

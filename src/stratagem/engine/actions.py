@@ -114,18 +114,20 @@ def _parse_value(text: str, whole: str) -> Value:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m or m.end() == pos:
-            raise ActionParseError(f"cannot read {text[pos:]!r} in action text {whole!r}")
+            raise ActionParseError(f"cannot read {shorten(text[pos:])} in action text "
+                                   f"{shorten(whole)}")
         tokens.append(m.group(0).strip())
         pos = m.end()
     value, used = _read(tokens, 0, whole)
     if used != len(tokens):
-        raise ActionParseError(f"unexpected {''.join(tokens[used:])!r} in action text {whole!r}")
+        raise ActionParseError(f"unexpected {shorten(''.join(tokens[used:]))} in action text "
+                               f"{shorten(whole)}")
     return value
 
 
 def _read(tokens: list[str], i: int, whole: str) -> tuple[Value, int]:
     if i >= len(tokens):
-        raise ActionParseError(f"missing value in action text {whole!r}")
+        raise ActionParseError(f"missing value in action text {shorten(whole)}")
     tok = tokens[i]
     if tok == "[":
         items: list[Value] = []
@@ -140,15 +142,15 @@ def _read(tokens: list[str], i: int, whole: str) -> tuple[Value, int]:
                 continue
             if i < len(tokens) and tokens[i] == "]":
                 return tuple(items), i + 1
-            raise ActionParseError(f"unclosed '[' in action text {whole!r}")
+            raise ActionParseError(f"unclosed '[' in action text {shorten(whole)}")
     if tok in ("]", ","):
-        raise ActionParseError(f"unexpected {tok!r} in action text {whole!r}")
+        raise ActionParseError(f"unexpected {tok!r} in action text {shorten(whole)}")
     if tok.startswith("'"):
         return tok[1:-1], i + 1
     if tok.startswith("#"):
-        return Ref(int(tok[1:])), i + 1
+        return Ref(_number(tok[1:], whole)), i + 1
     if tok.startswith("("):
-        x, y = (int(p) for p in tok[1:-1].split(","))
+        x, y = (_number(p, whole) for p in tok[1:-1].split(","))
         return Pos(x, y), i + 1
     if tok == "-":
         return None, i + 1
@@ -157,8 +159,31 @@ def _read(tokens: list[str], i: int, whole: str) -> tuple[Value, int]:
     if tok == "false":
         return False, i + 1
     if tok.lstrip("-").isdigit():
-        return int(tok), i + 1
+        return _number(tok, whole), i + 1
     return tok, i + 1
+
+
+MAX_DIGITS = 20
+"""The most digits a number in an action's text may have (a 64-bit integer has 20)."""
+
+
+def _number(text: str, whole: str, what: str = "number") -> int:
+    """An integer of an action's text; one that is absurdly long is an ``ActionParseError``,
+    not Python's own ``ValueError`` (which refuses strings of more than 4,300 digits)."""
+    digits = text.strip().lstrip("-").strip()
+    if len(digits) > MAX_DIGITS:
+        raise ActionParseError(f"a number of {len(digits)} digits in action text "
+                               f"{shorten(whole)} (at most {MAX_DIGITS})")
+    try:
+        return int(text)
+    except ValueError:
+        raise ActionParseError(f"bad {what} {shorten(text)} in action text "
+                               f"{shorten(whole)}") from None
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``repr`` of a text for an error line, cut short when long."""
+    return repr(text) if len(text) <= limit else repr(text[:limit - 1] + "…")
 
 
 def _split_words(text: str) -> list[str]:
@@ -183,9 +208,9 @@ def _split_words(text: str) -> list[str]:
             continue
         current.append(ch)
     if quoted:
-        raise ActionParseError(f"unclosed quote in action text {text!r}")
+        raise ActionParseError(f"unclosed quote in action text {shorten(text)}")
     if depth != 0:
-        raise ActionParseError(f"unbalanced brackets in action text {text!r}")
+        raise ActionParseError(f"unbalanced brackets in action text {shorten(text)}")
     if current:
         words.append("".join(current))
     return words
@@ -207,22 +232,19 @@ def _parse_text(text: str) -> Action:
         raise ActionParseError("empty action text")
     kind = words[0]
     if not _NAME.match(kind):
-        raise ActionParseError(f"action text {text!r} must start with an action name")
+        raise ActionParseError(f"action text {shorten(text)} must start with an action name")
     actor: int | None = None
     rest = words[1:]
     if rest and rest[0].startswith("#") and "=" not in rest[0]:
-        try:
-            actor = Ref(int(rest[0][1:]))
-        except ValueError:
-            raise ActionParseError(f"bad actor {rest[0]!r} in action text {text!r}") from None
+        actor = Ref(_number(rest[0][1:], text, "actor"))
         rest = rest[1:]
     targets: list[tuple[str, Value]] = []
     for word in rest:
         name, sep, raw = word.partition("=")
         if not sep or not _NAME.match(name):
             raise ActionParseError(
-                f"expected name=value, got {word!r} in action text {text!r}")
+                f"expected name=value, got {shorten(word)} in action text {shorten(text)}")
         if any(name == seen for seen, _ in targets):
-            raise ActionParseError(f"target {name!r} given twice in action text {text!r}")
+            raise ActionParseError(f"target {name!r} given twice in action text {shorten(text)}")
         targets.append((name, _parse_value(raw, text)))
     return Action(kind, actor, tuple(targets))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Pos
-from .state import Entity
+from .state import Entity, writable_copy
 
 if TYPE_CHECKING:
     from .runtime import Resolver
@@ -76,7 +76,7 @@ def spawn(r: Resolver, type: str, owner: int | None, pos: Pos | None,
     s = r.s
     g = r.game
     defaults, statuses = g.spawn_protos[type]
-    values = dict(defaults)
+    values = writable_copy(defaults)
     if params:
         specs = g.param_specs
         for k, v in params.items():
@@ -95,14 +95,14 @@ def spawn(r: Resolver, type: str, owner: int | None, pos: Pos | None,
     # The new entity belongs to this transaction from the start (State._w_entity).
     own = s._own
     if not own & 1:
-        s.entities = dict(s.entities)
+        s.entities = writable_copy(s.entities)
         own |= 1
         s._own_entities = set()
     s.entities[eid] = Entity(eid, type, owner, pos, values, statuses, zone)
     s._own_entities.add(eid)  # type: ignore[union-attr]
     if pos is not None:
         if not own & 2:
-            s.at = dict(s.at)
+            s.at = writable_copy(s.at)
             own |= 2
         s.at[pos] = eid
     s._own = own

@@ -7,6 +7,7 @@ also derives from the built-in exception a Python user would reach for::
     ├── IllegalActionError(ValueError)    an action the rules do not allow here
     ├── ActionParseError(ValueError)      action text that does not parse
     ├── SerializationError(ValueError)    a saved state or replay that is malformed
+    │   └── RulesChangedError             ... or that was made under other rules
     ├── UnknownGameError(LookupError)     a game name that is not bundled
     ├── GameDefinitionError(ValueError)   a game built with inconsistent parts
     ├── RunawayError(RuntimeError)        a rule that never settles (cascade, loop)
@@ -43,6 +44,11 @@ class ActionParseError(StratagemError, ValueError):
 
 class SerializationError(StratagemError, ValueError):
     """A serialized state or replay that cannot be read back."""
+
+
+class RulesChangedError(SerializationError):
+    """A saved state or replay made under rules other than the ones it is opened with
+    (their fingerprints differ); readers may be asked to open it anyway."""
 
 
 class UnknownGameError(StratagemError, LookupError):

@@ -94,6 +94,7 @@ class Game:
         sources: dict[int, tuple[Effect, str]] | None = None,
         scenarios: Iterable[str] = (),
         rules_file: str | None = None,
+        rules_digest: str | None = None,
     ) -> None:
         self.runtime = GameRuntime()
         """Counters and caches written during play (``GameRuntime``)."""
@@ -117,6 +118,10 @@ class Game:
         """The rules file this game was compiled from, as a resolved path (``None`` for a
         game built otherwise). The engine never reads it; tools record it so that a saved
         state or a replay can find its rules again; see ``set_origin``."""
+        self.rules_digest: str | None = rules_digest
+        """A fingerprint of the rules, recorded in saved states and replays so they are not
+        opened under other rules: set by the rules loader (``set_origin``), else made from
+        the game's parts on first use (``serialize.rules_digest``)."""
         self.phases = tuple(phases)
         self.action_types = {a.name: a for a in action_types}
         self.entity_types = {e.name: e for e in entity_types}
@@ -181,13 +186,16 @@ class Game:
         """Forward-model calls so far (``GameRuntime.calls``): agents budget by it."""
         return self.runtime.calls
 
-    def set_origin(self, rules_file: str | None, scenarios: Iterable[str] = ()) -> None:
-        """Record the rules file a game was compiled from and the scenarios those rules
-        name — once, by the loader that compiled it, before the game is handed out."""
-        if self.rules_file is not None or self.scenarios:
+    def set_origin(self, rules_file: str | None, scenarios: Iterable[str] = (),
+                   digest: str | None = None) -> None:
+        """Record the rules file a game was compiled from, the scenarios those rules name
+        and the fingerprint of those rules — once, by the loader that compiled it, before
+        the game is handed out."""
+        if self.rules_file is not None or self.scenarios or self.rules_digest is not None:
             raise AttributeError(f"game '{self.name}': its origin is already recorded")
         object.__setattr__(self, "rules_file", rules_file)
         object.__setattr__(self, "scenarios", tuple(scenarios))
+        object.__setattr__(self, "rules_digest", digest)
 
     def patch(self, **changes: Any) -> None:
         """Replace compiled parts of a built game in place. Only for tests that compare
@@ -314,8 +322,8 @@ class Game:
         s.next_id = 1
         s.viewer = None
         s._hash = None
-        s._own = 0
-        s._own_entities = None
+        s._own = -1  # every container is new, this state's own: _end seals them all
+        s._own_entities = set()
         r = Resolver(s)
         for pl in self.placements:
             pos = Pos(*pl.pos) if pl.pos is not None else None
@@ -430,6 +438,8 @@ class Game:
         roll first. With ``limit``, an action with more outcomes than that
         raises ``TooManyOutcomesError`` as soon as the count is known to exceed
         it (the rolls are explored level by level, so the error comes early).
+        Past ``game.runtime.deadline`` (an agent's time budget running out) the enumeration
+        stops and one sampled result comes back, with probability 1.
         """
         if not isinstance(action, Action):
             raise _not_an_action("outcomes", action)
@@ -477,7 +487,9 @@ class Game:
         return dumps(state)
 
     def deserialize(self, text: str) -> State:
-        """The state a ``serialize`` text describes (``SerializationError`` if malformed)."""
+        """The state a ``serialize`` text describes (``SerializationError`` if malformed);
+        its decision is computed by the rules, never read from the text
+        (``serialize.loads`` also replays its moves, for files from other hands)."""
         return loads(self, text)
 
     def reseed(self, state: State, seed: int) -> State:

@@ -44,7 +44,7 @@ class GameRuntime:
 
     Nothing here changes what the game does; it counts and remembers."""
 
-    __slots__ = ("action_cache", "calls", "event_checks", "prompts")
+    __slots__ = ("action_cache", "calls", "deadline", "digest", "event_checks", "prompts")
 
     def __init__(self) -> None:
         self.calls = 0
@@ -55,6 +55,12 @@ class GameRuntime:
         """Actions built for recurring candidate lists (``options.single_target``)."""
         self.prompts: dict[tuple[int, int | None, int, int], str] = {}
         """The prompts of action decisions made so far (``options.prompt``)."""
+        self.deadline: float | None = None
+        """A ``time.perf_counter()`` past which ``outcomes`` stops enumerating and gives one
+        sampled result: set by an agent for the length of a decision with a time budget."""
+        self.digest: str | None = None
+        """The fingerprint of a game's parts, worked out on first use for a game no rules
+        loader fingerprinted (``serialize.rules_digest``)."""
         self.event_checks: dict[str, Any] | None = None
         """The game's event validity checks by the names saved states record, worked out
         on first use (``serialize``)."""

@@ -9,6 +9,7 @@ because it is made by the same resolver.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +28,10 @@ def outcomes(game: Game, state: State, action: Action,
     the order of the rolls' values, the first roll first (see ``Game.outcomes``)."""
     results: list[tuple[tuple[int, ...], float, State]] = []
     todo: deque[tuple[tuple[int, ...], tuple[int, ...], float]] = deque([((), (), 1.0)])
+    deadline = game.runtime.deadline
     while todo:
+        if deadline is not None and time.perf_counter() >= deadline:
+            return [(1.0, game.apply(state, action, check=False))]  # out of time
         prefix, order, p = todo.popleft()
         branch = _probe(game, state, action, prefix)
         if isinstance(branch, State):

@@ -6,19 +6,35 @@ resolution stack are written as the game's block numbers, reactions by name,
 so a state saved mid-reaction-chain resumes exactly where it stood.
 Reading checks everything and turns any malformation into one
 ``SerializationError`` saying what was wrong.
+
+Nothing a file says about what may happen next is believed. The decision a
+state waits for, and its options, are computed again from the rest of the
+state by the rules (``recompute_decision``); the text records them only for
+people reading it. Version 2 records a fingerprint of the rules the state was
+made under (``rules_digest``), and a state saved under other rules is refused
+unless the reader asks to open it anyway. ``rederive`` goes further, for files
+passed between players: it replays the recorded moves from the start, with the
+dice the game's own generator gives, and the file must describe exactly the
+position those moves reach. Version 1 files (no fingerprint) still load.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 from typing import TYPE_CHECKING, Any
 
+from . import rng as _rng
 from .actions import Pos, Ref, parse_action
 from .context import Ctx
 from .effect import event_checks
-from .errors import ActionParseError, SerializationError
+from .errors import ActionParseError, RulesChangedError, SerializationError, StratagemError
 from .frames import Await, Block, Candidate, EventFrame
+from .phases import advance
+from .runtime import Resolver
 from .state import (
+    CHANCE,
     Decision,
     Entity,
     FlowPos,
@@ -29,12 +45,15 @@ from .state import (
     State,
     Status,
 )
+from .turns import IN_STEP
 
 if TYPE_CHECKING:
     from .game import Game
 
 FORMAT = "stratagem/state"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)
+"""The versions ``loads`` reads: 1 (before rules fingerprints) and 2."""
 
 
 def enc(v: Any) -> Any:
@@ -123,13 +142,15 @@ def _valids(game: Game) -> dict[str, Any]:
     return cache
 
 
-def dumps(s: State) -> str:
-    """The JSON text of a state."""
+def dumps(s: State, version: int = VERSION) -> str:
+    """The JSON text of a state (``version=1``: as version 1 wrote it, for fingerprints of
+    states that files written then recorded)."""
     g = s.game
-    doc = {
+    doc: dict[str, Any] = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": version,
         "game": g.name,
+        "rules_hash": rules_digest(g),
         "entities": [[e.id, e.type, e.owner, enc(e.pos), e.params,
                       [[st.name, st.duration, st.usages] for st in e.statuses], e.zone]
                      for e in (s.entities[k] for k in sorted(s.entities))],
@@ -156,11 +177,21 @@ def dumps(s: State) -> str:
         "next_id": s.next_id,
         "viewer": s.viewer,
     }
+    if version == 1:
+        del doc["rules_hash"]
     return json.dumps(doc, separators=(",", ":"), sort_keys=False)
 
 
-def loads(game: Game, text: str) -> State:
-    """Read a state back; any malformation is a ``SerializationError``."""
+def loads(game: Game, text: str, *, force_rules: bool = False,
+          check_history: bool = False) -> State:
+    """Read a state back; any malformation is a ``SerializationError``.
+
+    The decision is recomputed by the rules, never taken from the text. A state
+    recorded under rules other than ``game``'s is refused unless ``force_rules``.
+    ``check_history`` replays the recorded moves from the start (``rederive``) and
+    returns the state they reach; with ``force_rules`` that state is what the moves
+    give under ``game``'s rules, whatever the file recorded.
+    """
     if not isinstance(text, str | bytes):
         raise SerializationError(f"a serialized state is text, not {type(text).__name__}")
     try:
@@ -177,11 +208,17 @@ def loads(game: Game, text: str) -> State:
                                      "'stratagem/replay'): `stratagem replay FILE --show` "
                                      "plays it through")
         raise SerializationError(f"not a Stratagem state (format {doc.get('format')!r})")
-    if doc.get("version") != VERSION:
-        raise SerializationError(f"state format version {doc.get('version')!r} is not "
-                                 f"supported (this version reads {VERSION})")
+    version = doc.get("version")
+    if isinstance(version, bool) or version not in READS:
+        raise SerializationError(f"state format version {version!r} is not "
+                                 f"supported (this version reads {', '.join(map(str, READS))})")
     if doc.get("game") != game.name:
         raise SerializationError(f"state is of game {doc.get('game')!r}, not {game.name!r}")
+    recorded = doc.get("rules_hash")
+    if version >= 2 and not force_rules and recorded != rules_digest(game):
+        raise RulesChangedError(
+            f"saved under other rules of {game.name!r} (rules fingerprint {recorded!r}, "
+            f"the rules now give {rules_digest(game)!r}): the rules file was changed since")
     section = "state"
     try:
         section = "entities"
@@ -248,7 +285,7 @@ def loads(game: Game, text: str) -> State:
         s.log = log
         section = "decision"
         d = doc["decision"]
-        s.decision = None if d is None else Decision(
+        s.decision = None if d is None else Decision(  # checked, then computed again below
             d["kind"], _int(d["player"]), tuple(_stored_action(parse_action(a))
                                                 for a in d["actions"]),
             d["prompt"], d["actor"], None if d["weights"] is None else tuple(d["weights"]))
@@ -274,7 +311,185 @@ def loads(game: Game, text: str) -> State:
         raise SerializationError("malformed serialized state: neither a decision nor an outcome")
     if s.decision is not None and not s.decision.actions and s.viewer is None:
         raise SerializationError("malformed serialized state: a decision with no options")
+    _freeze(s)
+    if s.viewer is None:
+        s.decision = recompute_decision(s)
+    if check_history:
+        return rederive(s, exact=not force_rules)
     return s
+
+
+def _freeze(s: State) -> None:
+    """Make a state read back from text read-only, as ``State._end`` does for new ones."""
+    s._own = -1  # every container is this state's own: _end may seal them in place
+    s._own_entities = set(s.entities)
+    s._end()
+
+
+# --------------------------------------------------------------- decisions
+_BROKEN = (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError,
+           ArithmeticError, RecursionError, StratagemError)
+"""What the rules may raise on a position no game can reach (an entity missing, a
+flow position out of range): a forged file, reported as such."""
+
+
+def recompute_decision(s: State) -> Decision | None:
+    """The decision ``s`` waits for, as the rules compute it from the rest of the state.
+
+    A finished game waits for nothing. Otherwise the top of the resolution stack (a
+    choice, a roll, a reaction window) or the flow position (whose turn, which phase)
+    says who decides and among what; a position where the rules ask no one anything
+    (a flow position between turns, an entity that is not there) is a
+    ``SerializationError``.
+    """
+    if s.outcome is not None:
+        return None
+    work = s._begin()
+    r = Resolver(work)
+    try:
+        top = work.stack[-1] if work.stack else None
+        if top is None:
+            if work.flow.mode != IN_STEP:
+                raise SerializationError("malformed serialized state: its flow position is "
+                                         "between turns, where no one decides")
+            advance(r)
+        elif type(top) is Await:
+            r._ask(top)
+        elif type(top) is EventFrame and top.cands is not None:
+            r._step_event(top)
+    except SerializationError:
+        raise
+    except _BROKEN as exc:
+        raise SerializationError(f"malformed serialized state: the rules cannot tell who "
+                                 f"decides there ({type(exc).__name__}: "
+                                 f"{_short(str(exc))})") from None
+    d = work.decision
+    if d is None or not d.actions:
+        raise SerializationError("malformed serialized state: the rules offer no decision "
+                                 "in the position it describes")
+    return d
+
+
+def _short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+# ------------------------------------------------------ rules fingerprints
+def rules_digest(game: Game) -> str:
+    """A short fingerprint of a game's rules: the one the rules loader recorded (of the
+    rules file's content and scenario), or else one of the game's declared parts."""
+    known = game.rules_digest or game.runtime.digest
+    if known is None:
+        text = json.dumps(_plain(
+            (game.name, game.scenario, game.players, game.board, game.entity_types,
+             game.action_types, game.statuses, game.player_params, game.zones,
+             game.placements, game.phases, game.end_rules, game.round_limit)), sort_keys=True)
+        known = game.runtime.digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return known
+
+
+def _plain(v: Any, depth: int = 0) -> Any:
+    """A JSON-ready description of a part of a game (functions by their names only)."""
+    if depth > 12:
+        return "…"
+    if v is None or isinstance(v, bool | int | float | str):
+        return v
+    if isinstance(v, dict):
+        return {str(k): _plain(x, depth + 1) for k, x in v.items()}
+    if isinstance(v, tuple | list | frozenset | set):
+        items = [_plain(x, depth + 1) for x in v]
+        return sorted(items, key=repr) if isinstance(v, frozenset | set) else items
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return {f.name: _plain(getattr(v, f.name), depth + 1) for f in dataclasses.fields(v)}
+    return getattr(v, "__qualname__", type(v).__name__)
+
+
+# ---------------------------------------------------------------- history
+_INVERSE_GOLDEN = pow(_rng.GOLDEN, -1, 1 << 64)
+
+
+def _unmix(z: int) -> int:
+    """The inverse of ``rng.mix``: every step of SplitMix64's output function undoes."""
+    def unshift(x: int, k: int) -> int:
+        y = x
+        for _ in range(64 // k + 1):
+            y = x ^ (y >> k)
+        return y
+    z = unshift(z, 31)
+    z = z * pow(0x94D049BB133111EB, -1, 1 << 64) & _rng.MASK
+    z = unshift(z, 27)
+    z = z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & _rng.MASK
+    return unshift(z, 30)
+
+
+def _draws(s: State) -> int:
+    """How many steps a state's generator has taken since its seed."""
+    g = s.game
+    start = g.new_state(0, explicit_chance=s.explicit)
+    setup = (start.rng - _rng.seed_state(0)) * _INVERSE_GOLDEN & _rng.MASK
+    rolls = sum(len(r.rolls) + (r.player == CHANCE) for r in s.history)
+    return setup + rolls
+
+
+def seed_of(s: State) -> int:
+    """The seed a state's game was started with, found from its generator and the number
+    of draws its moves made (SplitMix64 steps by a constant, and its output function
+    inverts). Meaningful for a state whose moves were all recorded."""
+    seed = _unmix((s.rng - _draws(s) * _rng.GOLDEN) & _rng.MASK)
+    return seed - (1 << 64) if seed >> 63 else seed  # seeds -1 and 2**64 - 1 are one
+
+
+def rederive(s: State, *, exact: bool = True, moves: int | None = None) -> State:
+    """Replay ``s``'s recorded moves from the start of its game and return the state
+    they reach: each move must be legal where it was made, by the player whose turn it
+    was, and each roll what the game's generator gives. With ``exact``, the state
+    reached must equal ``s`` in every part. ``moves`` replays only that many (for undo).
+
+    A ``SerializationError`` names the first move or part that does not agree. In a game
+    with chance surfaced as decisions (``explicit_chance``) the dice are whatever the
+    driver chose, and are replayed as recorded.
+    """
+    if s.viewer is not None:
+        raise SerializationError("a player's view, with hidden parts withheld: its moves "
+                                 "cannot be checked")
+    g = s.game
+    history = s.history
+    try:
+        state = g.new_state(seed_of(s), explicit_chance=s.explicit)
+        for i, rec in enumerate(history[:moves], 1):
+            d = state.decision
+            said = f"move {i} ({_short(str(rec.action), 40)})"
+            if d is None:
+                raise SerializationError(f"{said} comes after the game ended")
+            if d.player != rec.player:
+                raise SerializationError(f"{said} is recorded for player {rec.player}, but "
+                                         f"player {d.player} was to decide")
+            why = g.why_illegal(state, rec.action)
+            if why is not None:
+                raise SerializationError(f"{said} is not legal there: {why}")
+            state = g.apply(state, rec.action)
+            got = state.log[1].rolls if state.log is not None else ()
+            if got != rec.rolls:
+                raise SerializationError(
+                    f"{said}: the file records rolls {list(rec.rolls)}, the game's dice "
+                    f"give {list(got)}")
+    except SerializationError:
+        raise
+    except StratagemError as exc:
+        raise SerializationError(f"its moves do not replay: {exc}") from None
+    if exact and moves is None and state != s:
+        raise SerializationError(f"the saved position does not follow from its own moves "
+                                 f"(its {_difference(state, s)} differ)")
+    return state
+
+
+def _difference(a: State, b: State) -> str:
+    names = ("entities", "tiles", "players", "flow", "stack", "generator", "memory",
+             "counters", "moves", "decision", "outcome", "chance mode", "next id", "viewer")
+    for name, x, y in zip(names, a._key(), b._key(), strict=True):
+        if x != y:
+            return name
+    return "parts"
 
 
 def _stored_action(a: Any) -> Any:

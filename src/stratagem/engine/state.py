@@ -6,6 +6,13 @@ its parent and copies a container, or a single entity, the first time the
 transaction writes to it. A copy therefore costs what changed, not the whole
 state, and no state is ever deep-copied.
 
+Nor can a caller mutate one: the mappings of a published state (its entities,
+their parameters, the board index, players' parameters and zones, memory and
+counters) are ``ReadOnlyDict``s, which refuse every write with a ``TypeError``.
+A transaction's own copies are writable dicts of a sibling class, and closing the
+transaction (``State._end``) turns each into a read-only one by changing its
+class: no copy, and reading either kind costs what reading a dict costs.
+
 Static information (tile types, entity types, action types) lives in the
 ``Game``; a state holds a reference to its game but neither compares nor
 serializes it.
@@ -23,6 +30,54 @@ if TYPE_CHECKING:
 
 CHANCE = -1
 """The ``player`` of a chance decision."""
+
+
+class ReadOnlyDict(dict):  # type: ignore[type-arg]
+    """A mapping of a published state: reads like a dict, refuses every write."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> Any:
+        raise TypeError("a state's parts are read-only: game.apply(state, action) gives a "
+                        "new state (entity.copy() gives an entity whose parameters may be "
+                        "written)")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy without __setitem__
+        return (type(self), (dict(self),))
+
+    def copy(self) -> dict[Any, Any]:
+        """A writable copy (a plain dict)."""
+        return dict(self)
+
+
+class _Writable(dict):  # type: ignore[type-arg]
+    """A transaction's own copy of a mapping, sealed in place when the transaction ends
+    (``_seal``: its class becomes ``ReadOnlyDict``, whose layout is the same)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self),))
+
+
+def writable_copy(d: dict[Any, Any]) -> dict[Any, Any]:
+    """A transaction's writable copy of a mapping, sealed without a second copy when the
+    transaction ends (a plain ``dict`` would be copied again then)."""
+    return _Writable(d)
+
+
+def _seal(d: dict[Any, Any]) -> dict[Any, Any]:
+    """``d`` made read-only: in place when it is a transaction's copy, else copied."""
+    kind = type(d)
+    if kind is ReadOnlyDict:
+        return d
+    if kind is _Writable:
+        d.__class__ = ReadOnlyDict
+        return d
+    return ReadOnlyDict(d)
 
 
 class Status(NamedTuple):
@@ -57,7 +112,7 @@ class Entity:
 
     def copy(self) -> Entity:
         """A copy whose parameter dict may be written."""
-        return Entity(self.id, self.type, self.owner, self.pos, dict(self.params),
+        return Entity(self.id, self.type, self.owner, self.pos, _Writable(self.params),
                       self.statuses, self.zone)
 
     def __getitem__(self, name: str) -> Any:
@@ -97,7 +152,7 @@ class PlayerState:
 
     def copy(self) -> PlayerState:
         """A copy whose dicts may be written."""
-        return PlayerState(dict(self.params), dict(self.zones), self.alive)
+        return PlayerState(_Writable(self.params), _Writable(self.zones), self.alive)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, PlayerState) and self.params == other.params
@@ -313,6 +368,10 @@ class State:
 
     def view(self, player: int) -> State:
         """What ``player`` may see (the state itself when the game hides nothing)."""
+        if isinstance(player, bool) or not isinstance(player, int):
+            names = ", ".join(f"{i} {p}" for i, p in enumerate(self.game.players))
+            raise TypeError(f"view(player) takes a player's number ({names}), not "
+                            f"{type(player).__name__} {player!r}")
         return self.game.view(self, player)
 
     # ---------------------------------------------------------------- equality
@@ -368,8 +427,27 @@ class State:
         return s
 
     def _end(self) -> State:
-        """Close the transaction: from here on the state is read-only."""
+        """Close the transaction: from here on the state is read-only, its containers
+        too (each one this transaction wrote is sealed)."""
         self.stack = tuple(self.stack)
+        own = self._own
+        if own:
+            if own & 1:
+                entities = self.entities = _seal(self.entities)
+                for eid in self._own_entities or ():
+                    e = entities.get(eid)
+                    if e is not None and type(e.params) is not ReadOnlyDict:
+                        e.params = _seal(e.params)
+            if own & 2:
+                self.at = _seal(self.at)
+            if own & 4:
+                for pl in self.players:
+                    pl.params = _seal(pl.params)
+                    pl.zones = _seal(pl.zones)
+            if own & 8:
+                self.memory = _seal(self.memory)
+            if own & 16:
+                self.counters = _seal(self.counters)
         self._own = 0
         self._own_entities = None
         return self
@@ -380,7 +458,7 @@ class State:
     def _w_entity(self, eid: int) -> Entity:
         """The entity ``eid``, copied once per transaction so it may be written."""
         if not self._own & 1:
-            self.entities = dict(self.entities)
+            self.entities = _Writable(self.entities)
             self._own |= 1
             self._own_entities = set()
         owned = self._own_entities
@@ -394,14 +472,14 @@ class State:
 
     def _w_entities(self) -> dict[int, Entity]:
         if not self._own & 1:
-            self.entities = dict(self.entities)
+            self.entities = _Writable(self.entities)
             self._own |= 1
             self._own_entities = set()
         return self.entities
 
     def _w_at(self) -> dict[Pos, int]:
         if not self._own & 2:
-            self.at = dict(self.at)
+            self.at = _Writable(self.at)
             self._own |= 2
         return self.at
 
@@ -413,12 +491,12 @@ class State:
 
     def _w_memory(self) -> dict[str, Value]:
         if not self._own & 8:
-            self.memory = dict(self.memory)
+            self.memory = _Writable(self.memory)
             self._own |= 8
         return self.memory
 
     def _w_counters(self) -> dict[str, Any]:
         if not self._own & 16:
-            self.counters = dict(self.counters)
+            self.counters = _Writable(self.counters)
             self._own |= 16
         return self.counters

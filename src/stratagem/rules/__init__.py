@@ -11,12 +11,20 @@ from pathlib import Path
 
 from ..engine import Game
 from .compiler import Compiler, Parts
+from .digest import digest_rules
 from .errors import Loc, Problem, RulesError
+from .lint import lint
 from .source import parse_yaml, read_yaml
 
 
 def compile_rules(path: str | Path) -> Parts:
     """Compile a rules file, or a folder holding ``rules.yaml``, into its parts."""
+    return check_rules(path)[0]
+
+
+def check_rules(path: str | Path) -> tuple[Parts, list[Problem]]:
+    """Compile a rules file (or a folder holding ``rules.yaml``) and check the result
+    (``rules.lint``): its parts and the warnings; errors raise ``RulesError``."""
     p = Path(path)
     folder = None
     if p.is_dir():
@@ -24,7 +32,12 @@ def compile_rules(path: str | Path) -> Parts:
         p = p / "rules.yaml"
     elif p.parent.is_dir():
         folder = p.parent
-    return Compiler(read_yaml(p), folder).compile()
+    root = read_yaml(p)
+    parts = Compiler(root, folder).compile()
+    errors, warnings = lint(parts, root)
+    if errors:
+        raise RulesError(errors)
+    return parts, warnings
 
 
 def load_rules(path: str | Path, scenario: str | None = None) -> Game:
@@ -40,7 +53,8 @@ def load_rules(path: str | Path, scenario: str | None = None) -> Game:
         raise RulesError([Problem(Loc(str(path), 1, 1), f"no scenario `{scenario}`", hint)])
     game = parts.build(scenario)
     p = Path(path)
-    game.set_origin(str((p / "rules.yaml" if p.is_dir() else p).resolve()), named)
+    file = p / "rules.yaml" if p.is_dir() else p
+    game.set_origin(str(file.resolve()), named, digest_rules(file, game.scenario))
     return game
 
 
@@ -49,4 +63,4 @@ def compile_text(text: str, file: str = "<rules>") -> Game:
     return Compiler(parse_yaml(text, file)).compile().build()
 
 
-__all__ = ["RulesError", "compile_rules", "compile_text", "load_rules"]
+__all__ = ["RulesError", "check_rules", "compile_rules", "compile_text", "load_rules"]

@@ -23,6 +23,7 @@ in ``cautious+kill=1.5+status.poisoned=0.3``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -72,7 +73,7 @@ def parse_weights(spec: str | Mapping[str, float] | None) -> dict[str, float]:
         table = dict(DEFAULT_WEIGHTS)
         for key, value in spec.items():
             _check_key(key, str(spec))
-            table[key] = float(value)
+            table[key] = _finite(key, value, str(spec))
         return table
     name, *overrides = (part.strip() for part in spec.split("+"))
     if "=" in name:
@@ -87,12 +88,21 @@ def parse_weights(spec: str | Mapping[str, float] | None) -> dict[str, float]:
         if not sep:
             raise WeightsError(f"weights '{spec}': expected key=number, got '{part}'")
         _check_key(key, spec)
-        try:
-            table[key] = float(text)
-        except ValueError:
-            raise WeightsError(f"weights '{spec}': {key} must be a number, "
-                               f"got '{text.strip()}'") from None
+        table[key] = _finite(key, text.strip(), spec)
     return table
+
+
+def _finite(key: str, value: object, spec: str) -> float:
+    """A weight's value: a finite number (nan and inf would make every score equal)."""
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise WeightsError(f"weights '{spec}': {key} must be a number, got {value!r}") \
+            from None
+    if isinstance(value, bool) or not math.isfinite(number):
+        raise WeightsError(f"weights '{spec}': {key} must be a finite number, "
+                           f"got {value!r}")
+    return number
 
 
 def _check_key(key: str, spec: str) -> None:

@@ -1,0 +1,106 @@
+"""Checks of a compiled game beyond what the compiler refuses: set-ups no game can start
+from are errors; designs that are legal but probably not meant are warnings.
+
+Errors (``load_rules`` refuses the game, ``validate`` lists them):
+
+- a unit placed on an impassable tile (a tile type whose ``cost`` is null or negative).
+
+Warnings (``validate`` prints them; the game still loads):
+
+- no end condition at all: no win, lose or draw rule and no round limit, so only a
+  rule that runs away could ever end it;
+- a parameter named like a speed (``speed``, ``move``, ``movement``) with a negative
+  value, by default or where a unit is placed;
+- a roll of zero dice (``0d6``), which always gives 0.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ..engine import Game
+from .compiler import Parts
+from .errors import Loc, Problem
+from .source import Node
+
+SPEEDS = ("speed", "move", "movement")
+_ZERO_DICE = re.compile(r"(?<![\w.])0+d\d")
+
+
+def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
+    """The errors and the warnings of a compiled rules file (every scenario)."""
+    errors: list[Problem] = []
+    warnings: list[Problem] = []
+    file_loc = root.loc
+    for scenario in parts.placements:
+        game = parts.build(scenario)
+        errors.extend(_impassable_placements(game, root, scenario))
+        warnings.extend(_negative_speeds(game, root, scenario))
+    game = parts.build()
+    if not game.end_rules and game.round_limit is None:
+        warnings.append(Problem(root.key_locs.get("end", root.key_locs.get("game", file_loc)),
+                                "the game has no end condition (no win, lose or draw rule and "
+                                "no round limit)", "add `end:` with a rule or a round_limit"))
+    for node in _strings(root):
+        m = _ZERO_DICE.search(node.value)
+        if m is not None:
+            warnings.append(Problem(node.text_loc(m.start()),
+                                    f"`{m.group(0)}…` rolls zero dice: it is always 0",
+                                    "roll at least one die, or write 0"))
+    return _unique(errors), _unique(warnings)
+
+
+def _where(root: Node, scenario: str) -> Loc:
+    """The place of a scenario's set-up (its entities), as near as the source tells."""
+    if scenario:
+        scenarios = root.get("scenarios")
+        if scenarios is not None and scenarios.is_map and scenario in scenarios.key_locs:
+            return scenarios.key_locs[scenario]
+    return root.key_locs.get("entities", root.loc)
+
+
+def _impassable_placements(game: Game, root: Node, scenario: str) -> Iterator[Problem]:
+    board = game.board
+    for pl in game.placements:
+        if pl.pos is None or not board.contains(pl.pos):
+            continue
+        tile = board.tiles[pl.pos[1] * board.width + pl.pos[0]]
+        props = board.tile_types.get(tile, {})
+        cost = props.get("cost", 1)
+        if cost is None or (isinstance(cost, int | float) and cost < 0):
+            where = f" in scenario `{scenario}`" if scenario else ""
+            yield Problem(_where(root, scenario),
+                          f"a {pl.type} is placed{where} at ({pl.pos[0]},{pl.pos[1]}), on "
+                          f"impassable `{tile}`", "place it on a tile it can stand on")
+
+
+def _negative_speeds(game: Game, root: Node, scenario: str) -> Iterator[Problem]:
+    for et in game.entity_types.values():
+        for p in et.params:
+            if p.name in SPEEDS and isinstance(p.default, int | float) and p.default < 0:
+                yield Problem(root.key_locs.get("entities", root.loc),
+                              f"entity type `{et.name}` has a negative {p.name} "
+                              f"({p.default:g})", "a speed below 0 lets it never move")
+    for pl in game.placements:
+        for k, v in pl.params.items():
+            if k in SPEEDS and isinstance(v, int | float) and v < 0:
+                yield Problem(_where(root, scenario),
+                              f"a {pl.type} is placed with a negative {k} ({v:g})",
+                              "a speed below 0 lets it never move")
+
+
+def _strings(node: Node) -> Iterator[Node]:
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n.value, dict):
+            stack.extend(n.value.values())
+        elif isinstance(n.value, list):
+            stack.extend(n.value)
+        elif isinstance(n.value, str):
+            yield n
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    return list(dict.fromkeys(problems))

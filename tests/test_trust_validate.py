@@ -1,0 +1,86 @@
+"""`stratagem validate` speaks up about set-ups that cannot be and designs that are
+probably not meant: a unit on an impassable tile is an error (the game does not load);
+no end condition, a negative speed and a roll of zero dice are warnings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from stratagem.rules import RulesError, check_rules, load_rules
+from test_cli import run
+
+BASE = """\
+game: lint
+players: [red, blue]
+board:
+  tiles: {".": plain, "#": wall}
+  tile_types:
+    wall: {cost: null}
+  layout: |
+    . # .
+    . . .
+entities:
+  scout:
+    params: {hp: 3, speed: SPEED}
+    actions: [wait]
+actions:
+  wait:
+    effects:
+      - roll: {as: r, dice: DICE}
+    ends_turn: true
+flow:
+  phases:
+    - name: turns
+      actions: [wait]
+setup:
+  entities:
+    - {type: scout, owner: red, at: AT}
+END"""
+
+
+def _rules(tmp_path: Path, *, speed: str = "2", dice: str = "1d6", at: str = "[0, 0]",
+           end: str = "end:\n  round_limit: 3\n") -> Path:
+    text = (BASE.replace("SPEED", speed).replace("DICE", dice).replace("AT", at)
+            .replace("END", end))
+    path = tmp_path / "lint.yaml"
+    path.write_text(text)
+    return path
+
+
+def test_a_clean_game_has_no_warnings(tmp_path):
+    """The base file is quiet: nothing to warn about."""
+    _, warnings = check_rules(_rules(tmp_path))
+    assert warnings == []
+
+
+def test_a_unit_on_an_impassable_tile_is_an_error(tmp_path, capsys):
+    """Placing a unit on a wall is refused with its place, by validate and by load."""
+    path = _rules(tmp_path, at="[1, 0]")
+    with pytest.raises(RulesError, match=r"a scout is placed at \(1,0\), on impassable `wall`"):
+        load_rules(path)
+    code, _, err = run(capsys, "validate", str(path))
+    assert code == 1 and "impassable" in err and f"{path}:" in err
+
+
+def test_no_end_condition_is_a_warning(tmp_path, capsys):
+    """A game nothing can end loads, with a warning from validate."""
+    path = _rules(tmp_path, end="")
+    code, _, err = run(capsys, "validate", str(path))
+    assert code == 0, err
+    assert "warning:" in err and "no end condition" in err
+
+
+def test_a_negative_speed_is_a_warning(tmp_path, capsys):
+    """speed: -2 is legal, and almost certainly a typo."""
+    code, _, err = run(capsys, "validate", str(_rules(tmp_path, speed="-2")))
+    assert code == 0 and "negative speed" in err
+
+
+def test_zero_dice_is_a_warning_at_its_place(tmp_path, capsys):
+    """0d6 always rolls 0: validate says so, with the line and column of the roll."""
+    path = _rules(tmp_path, dice="0d6")
+    code, _, err = run(capsys, "validate", str(path))
+    assert code == 0 and "rolls zero dice" in err
+    assert f"{path}:" in err
