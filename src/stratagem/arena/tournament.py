@@ -26,10 +26,10 @@ from itertools import combinations, permutations
 from typing import Any, overload
 
 from ..agents import make_agent
+from ..agents.opening import Opening
 from ..engine import Action, Game, State, StratagemError
 from ..games import load
 from .match import TimeLimit, play
-from .opening import Opening
 
 MODES = ("round-robin", "gauntlet")
 
@@ -55,7 +55,7 @@ class Tournament:
     """A decision longer than this many seconds loses the game (needs ``seconds``)."""
     max_decisions: int = 100_000
     opening: int = 0
-    """Decisions of each game played at random from the deal's seed (``arena.opening``)."""
+    """Decisions of each game played at random from the deal's seed (``agents.opening``)."""
 
     def __post_init__(self) -> None:
         if self.opening < 0:

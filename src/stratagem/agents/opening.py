@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import hashlib
 
-from ..agents.base import Agent, Budget, Choice
 from ..engine import Decision, State
+from .base import Agent, Budget, Choice
 
 
 def opening_pick(seed: int, ply: int, options: int) -> int:
