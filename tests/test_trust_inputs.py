@@ -162,7 +162,7 @@ def test_a_time_budget_bounds_outcomes_on_a_hundred_dice(code: str):
     took = time.perf_counter() - started
     assert game.is_legal(state, choice.action)
     assert took < 2.5, took
-    assert game.deadline is None  # restored once the decision is made
+    assert game.runtime.deadline is None  # restored once the decision is made
 
 
 def test_outcomes_outside_an_agent_stay_exact():

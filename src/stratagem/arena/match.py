@@ -282,7 +282,8 @@ def check_play_arguments(game: object, agents: object, seed: object) -> None:
     takes (a game passed by name, the agents as one comma-separated string, ...)."""
     if not all(hasattr(game, name) for name in ("new_state", "legal_actions", "apply")):
         hint = (f": stratagem.load({game!r}) gives the game" if isinstance(game, str) else "")
-        raise TypeError(f"play(game, ...) takes a game, not {type(game).__name__}{hint}")
+        raise TypeError(f"play(game, ...) takes a Game (or another forward model), not "
+                        f"{type(game).__name__}{hint}")
     if isinstance(agents, str) or not isinstance(agents, Sequence):
         hint = (f": a list of agent codes such as {agents.split(',')!r}"
                 if isinstance(agents, str) else "")
