@@ -90,6 +90,7 @@ class Game:
         description: str = "",
         scenario: str = "",
         sizes: dict[str, int] | None = None,
+        observation: dict[str, Any] | None = None,
         events: dict[str, dict[str, str]] | None = None,
         sources: dict[int, tuple[Effect, str]] | None = None,
         scenarios: Iterable[str] = (),
@@ -166,7 +167,8 @@ class Game:
         self.info = GameInfo(len(self.players), chance, hidden, max_rounds=round_limit,
                              max_options=declared.get("max_options"),
                              max_chance_options=declared.get("max_chance_options"),
-                             max_length=declared.get("max_length"))
+                             max_length=declared.get("max_length"),
+                             **_observation(name, observation))
         self._frozen = True
 
     # ------------------------------------------------------------ frozen
@@ -528,3 +530,19 @@ __all__ = ["SIZES", "Game", "GameInfo", "GameRuntime"]
 def _not_an_action(method: str, value: object) -> TypeError:
     return TypeError(f"{method} takes an Action, not {type(value).__name__} {value!r}; "
                      "game.parse_action(state, text) reads an action's text form")
+
+
+def _observation(name: str, observation: dict[str, Any] | None) -> dict[str, Any]:
+    """The ``GameInfo`` fields of a declared observation: ``{cell: N, params: [...]}``."""
+    if not observation:
+        return {}
+    cell = observation.get("cell")
+    params = observation.get("params")
+    if set(observation) - {"cell", "params"} or (cell is not None and (
+            isinstance(cell, bool) or not isinstance(cell, int) or cell < 1)) or (
+            params is not None and not all(isinstance(p, str) for p in params)):
+        raise GameDefinitionError(f"game '{name}': an observation declares `cell` (a whole "
+                                  f"number of at least 1) and `params` (names); got "
+                                  f"{observation}")
+    return {"observation_cell": cell,
+            "observation_params": None if params is None else tuple(params)}

@@ -37,6 +37,12 @@ class GameInfo:
     max_options: int | None = None
     max_chance_options: int | None = None
     max_length: int | None = None
+    observation_cell: int | None = None
+    """The side, in board cells, of the squares the bridges' observation planes read the
+    board in (``None``: chosen by the bridge); declared in the rules' ``shape``."""
+    observation_params: tuple[str, ...] | None = None
+    """The parameters the bridges' observations show (``None``: those that change in
+    play); declared in the rules' ``shape``."""
 
 
 class GameRuntime:

@@ -110,7 +110,9 @@ class Features:
     """The vector layout of one game; ``encode(state, player)`` fills it.
 
     ``cell``: the side, in cells, of the squares the board planes are read in
-    (0: 1, or the smallest that keeps a large board within ``MAX_CELLS``)."""
+    (0: the rules' ``shape: observation: cell``, else 1, or the smallest that keeps a
+    large board within ``MAX_CELLS``). The parameters shown are those the rules' ``shape:
+    observation: params`` names, else those that change in play."""
 
     def __init__(self, game: Game, cell: int = 0) -> None:
         self.game = game
@@ -118,6 +120,8 @@ class Features:
         self.width, self.height = b.width, b.height
         if cell < 0:
             raise ValueError(f"cell must be 0 (automatic) or more, not {cell}")
+        if cell == 0 and game.info.observation_cell is not None:
+            cell = game.info.observation_cell  # declared in the rules' `shape`
         if cell == 0:
             cell = 1
             while (math.ceil(b.width / cell) * math.ceil(b.height / cell)) > MAX_CELLS:
@@ -127,7 +131,8 @@ class Features:
         self.rows = math.ceil(b.height / cell) if b.height else 0
         self.cells = self.columns * self.rows
         self.tile_types = sorted(set(b.tiles) | set(b.tile_types))
-        changing = changing_params(game)
+        declared = game.info.observation_params
+        changing = set(declared) if declared is not None else changing_params(game)
         on_board = board_types(game)
         self.entity_types = sorted(on_board)
         """The types with piece planes (those that can stand on the board)."""

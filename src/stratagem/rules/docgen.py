@@ -69,7 +69,11 @@ TOP: dict[str, tuple[bool, str]] = {
               "sizes, for the bridges that number actions (OpenSpiel, PettingZoo, "
               "Gymnasium): `max_options` (the most options of any decision), "
               "`max_chance_options` (of any roll or random draw) and `max_length` (the most "
-              "decisions in a game, rolls included); sizes left out are measured."),
+              "decisions in a game, rolls included); sizes left out are measured. And "
+              "`observation: {cell: 4, params: [hp]}` sets what the bridges' observation "
+              "vectors hold: the board read in squares of `cell` cells, and planes of the "
+              "named parameters only (by default: squares that keep a board within 1,024 "
+              "of them, and the parameters that change in play)."),
     "board": (False, "The grid: its size or layout, and its tile types."),
     "entities": (False, "The entity types (units, pieces, cards): their parameters, actions "
                  "and reactions."),

@@ -7,6 +7,7 @@ from typing import Any
 from ...engine.info import SIZES
 from ...engine.spec import PLAYER_FIELD, EndRule
 from ..core import CompileState, Parts
+from ..errors import did_you_mean
 from ..source import Node
 
 
@@ -49,7 +50,7 @@ def check_shape(c: CompileState, node: Node | None, parts: Parts) -> None:
     """`shape:` declares the game's nature; it must agree with the rules."""
     if node is None:
         return
-    m = c.keys(node, ("chance", "hidden", "dynamics", *SIZES), "`shape`")
+    m = c.keys(node, ("chance", "hidden", "dynamics", "observation", *SIZES), "`shape`")
     sizes: dict[str, int] = {}
     for key in SIZES:
         if key in m:
@@ -60,6 +61,10 @@ def check_shape(c: CompileState, node: Node | None, parts: Parts) -> None:
                 sizes[key] = value
     if sizes:
         parts.kwargs["sizes"] = sizes
+    if "observation" in m:
+        observation = _observation(c, m["observation"])
+        if observation:
+            parts.kwargs["observation"] = observation
     info = parts.build().info
     for key, actual in (("chance", info.chance), ("hidden", info.hidden)):
         if key in m and bool(m[key].value) != actual:
@@ -70,3 +75,29 @@ def check_shape(c: CompileState, node: Node | None, parts: Parts) -> None:
     if "dynamics" in m and m["dynamics"].value != "sequential":
         c.fail(m["dynamics"].loc, "only `sequential` games are supported")
 
+
+def _observation(c: CompileState, node: Node) -> dict[str, Any]:
+    """`shape: observation: {cell: N, params: [...]}`: how the bridges' observation
+    vectors read the board, checked against the rules' parameters."""
+    m = c.keys(node, ("cell", "params"), "`observation`")
+    out: dict[str, Any] = {}
+    if "cell" in m:
+        value = m["cell"].value
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            c.fail(m["cell"].loc, "`cell` must be a whole number of at least 1",
+                   "the side, in board cells, of the squares observations read the board in")
+        else:
+            out["cell"] = value
+    if "params" in m:
+        known = {p.name for et in c.entity_types.values() for p in et.params}
+        names = []
+        for item in c.need_list(m["params"], "`params`"):
+            name = item.value
+            if not isinstance(name, str) or name not in known:
+                c.fail(item.loc, f"`{name}` is not a parameter of any entity type",
+                       did_you_mean(str(name), known) or
+                       f"parameters: {', '.join(sorted(known))}")
+            else:
+                names.append(name)
+        out["params"] = names
+    return out
