@@ -9,7 +9,8 @@ import stratagem
 from stratagem.agents import make_agent
 from stratagem.agents.tactical import Planner, TacticalAgent
 from stratagem.agents.tactical.modules import Context
-from stratagem.agents.tactical.plans import Kept, Plan
+from stratagem.agents.tactical.plans import Plan
+from stratagem.agents.tactical.reuse import Kept
 from stratagem.engine import Action, Game, Pos, State
 
 

@@ -248,3 +248,36 @@ def test_other_layers_import_the_engine_package_not_its_modules() -> None:
             if len(target) > 1 and target[0] == "engine":
                 wrong.append(f"{rel}:{node.lineno} imports {'.'.join(target)}")
     assert not wrong, "\n".join(wrong)
+
+
+# ------------------------------------------------------------------ long modules
+MAX_LINES = 500
+"""A module longer than this says at the top of its docstring why it is one module."""
+
+REASON = "One module because"
+"""The phrase that opens the reason, in the module's docstring (``docs/design.md``)."""
+
+
+def _missing_reason(text: str) -> bool:
+    """Whether a module's source runs over ``MAX_LINES`` lines without ``REASON`` in its
+    docstring."""
+    if len(text.splitlines()) <= MAX_LINES:
+        return False
+    return REASON not in (ast.get_docstring(ast.parse(text)) or "")
+
+
+def test_the_reason_check_reads_the_docstring_only() -> None:
+    """A long module passes with the phrase in its docstring, fails with it only in a
+    comment; a short one needs none."""
+    body = "x = 1\n" * MAX_LINES
+    assert not _missing_reason(body[: -len("x = 1\n")])
+    assert _missing_reason(body + f"# {REASON} of a comment\n")
+    assert not _missing_reason(f'"""Many lines. {REASON} it is a table."""\n' + body)
+
+
+def test_every_long_module_says_why_it_is_one() -> None:
+    """Every module of the package over 500 lines says in its docstring, with the phrase
+    "One module because", why it is not split."""
+    long = [path.relative_to(ROOT).as_posix() for path in sorted(ROOT.rglob("*.py"))
+            if _missing_reason(path.read_text(encoding="utf-8"))]
+    assert not long, f"over {MAX_LINES} lines with no '{REASON} …' at the top: {long}"

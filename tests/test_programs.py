@@ -23,7 +23,7 @@ from stratagem.agents.program import (
     render_markdown,
     sample_constants,
 )
-from stratagem.agents.program.spec import PREFER_KINDS, RULE_KEYS, STATE_KEYS, TOP_KEYS
+from stratagem.agents.program.model import PREFER_KINDS, RULE_KEYS, STATE_KEYS, TOP_KEYS
 from stratagem.arena.program_eval import evaluate_program
 from stratagem.cli.main import main
 from stratagem.engine import Action, Pos, State

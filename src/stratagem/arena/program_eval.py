@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents.program import Program, ProgramAgent
-from ..agents.program.spec import Expr
+from ..agents.program.model import Expr
 from ..agents.value import default_value
 from ..engine import Action, Ctx, Game, Rng, State, StratagemError
 from .match import play

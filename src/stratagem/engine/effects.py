@@ -8,8 +8,8 @@ Effects that change the board emit events (``moved``, ``damaged``, ``died``,
 the event's body.
 
 Each kind declares its traits where it is defined (``engine.effect`` says what
-they mean) and registers itself with ``@register_effect``. This module is a
-catalogue of small, independent classes, read one at a time: it runs over
+they mean) and registers itself with ``@register_effect``. One module because it
+is a catalogue of small, independent classes, read one at a time: it runs over
 500 lines because it holds every built-in kind, not because any one is long.
 """
 

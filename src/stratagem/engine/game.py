@@ -6,8 +6,8 @@ in ``game.runtime``, a ``GameRuntime`` that says it is mutable.
 
 The methods are thin: the work is done by the modules below (``runtime`` resolves,
 ``options`` lists and explains, ``outcomes`` enumerates, ``views``, ``serialize`` and
-``narration``). The module runs a little over 500 lines because the constructor indexes
-the rules once, for the hot paths, in one place (``_index``).
+``narration``). One module because the constructor indexes the rules once, for the hot
+paths, in one place (``_index``): it runs a little over 500 lines for that.
 
     game.new_state(seed=7)                      advanced to the first decision
     game.legal_actions(state)                   the options of state.decision

@@ -9,8 +9,8 @@ the expression language, and a sentence for each built-in event.
     python -m stratagem.rules.docgen > docs/rules.md     # write the reference
     python -m stratagem.rules.docgen --check docs/rules.md  # exit 1 if it is stale
 
-The module runs past 500 lines on purpose: most of it is the reference's own
-prose (a sentence for each section, key and event), data rather than logic.
+One module because most of it is the reference's own prose (a sentence for each
+section, key and event), data rather than logic: it runs past 500 lines on purpose.
 """
 
 from __future__ import annotations

@@ -15,6 +15,10 @@ class (``Effect.rules_key``, ``rules_args``…; see ``engine.effect``) and regis
 with ``@register_effect``: ``EFFECT_TABLE`` then lists it after the entries below,
 compiled by ``declared_def`` — each argument an expression of its declared kind, given
 to the field of the same name — with nothing written here.
+
+One module because it is a table, read entry by entry, each entry's small compiling
+function just above the table that names it: it runs past 500 lines with one short
+function per effect, none of them long.
 """
 
 from __future__ import annotations

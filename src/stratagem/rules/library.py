@@ -5,9 +5,9 @@ Every function has a signature, a one-paragraph description and an example;
 so the reference cannot drift from the code. Functions see the state through
 the context only; none can reach Python, files or the network.
 
-The module runs past 500 lines on purpose: it is a table, read entry by entry,
-each function's implementation above it; what compiles a call of one (checking
-its arguments against the signature) is ``calls.py``.
+One module because it is a table, read entry by entry, each function's
+implementation above it: it runs past 500 lines on purpose. What compiles a call
+of one (checking its arguments against the signature) is ``calls.py``.
 """
 
 from __future__ import annotations

@@ -9,9 +9,9 @@ print its card. Evaluating one plays many games, so it lives with the arena
 
 from .card import card_gaps, render_html, render_markdown
 from .checks import check_program, sample_constants
+from .model import Program
 from .runtime import ProgramAgent, ProgramSeatError, TraceStep, resolve_program
 from .spec import (
-    Program,
     bundled_programs,
     load_program,
     parse_condition,

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...rules.errors import Problem
-from .spec import ANY, REACTIONS, Expr, Prefer, Program, ProgramState, Rule, Step
+from .model import ANY, REACTIONS, Expr, Prefer, Program, ProgramState, Rule, Step
 
 _SMALL = frozenset({"of", "the", "to", "and", "a", "an", "in", "on", "at", "or", "for"})
 

@@ -29,8 +29,8 @@ from typing import Any
 
 from ...engine import Ctx, Game, Rng
 from ...rules.errors import Problem
+from .model import ANY, REACTIONS, Expr, Program, Rule
 from .runtime import ProgramAgent, where_in_flow
-from .spec import ANY, REACTIONS, Expr, Program, Rule
 
 _WORDS = frozenset({"true", "false", "none", "and", "or", "not", "in", "if", "else"})
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")

@@ -24,7 +24,8 @@ from typing import Any
 
 from ...engine import Action, Ctx, Decision, EventFrame, Game, Rng, State, StratagemError, distance
 from ..base import Agent, Budget, Choice
-from .spec import ANY, Expr, Prefer, Program, ProgramState, Rule, Step, bundled_programs
+from .model import ANY, Expr, Prefer, Program, ProgramState, Rule, Step
+from .spec import bundled_programs
 from .spec import load_program as _load_program
 
 

@@ -19,7 +19,8 @@ from ..base import Budget, Choice, Meter, SearchAgent, signed
 from ..value import default_value
 from .currency import Currency, parse_weights
 from .modules import MODULES, Candidate, Context, Module, build_threat
-from .plans import Plan, Planner, Reuse, ends_turn, step_kind
+from .plans import Plan, Planner, ends_turn, step_kind
+from .reuse import Reuse
 from .threat import Memory, Threat
 
 TOP = 3

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 
 from ...engine import Game, Pos, State, distance
 from .currency import Currency
-from .plans import Kept, Plan, Planner, Reuse
+from .plans import Plan, Planner
+from .reuse import Kept, Reuse
 from .threat import Memory, Threat
 
 if TYPE_CHECKING:

@@ -1,0 +1,287 @@
+"""The tournament commands: ``arena`` runs one, ``report`` reads its results file again."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+import time
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import click
+from rich import box
+from rich.measure import Measurement
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from ..agents import split_agent_codes
+from ..games import load
+from .console import Seconds, err, n, out
+from .files import (
+    check_outputs,
+    write_atomic,
+)
+
+
+@click.command("arena")
+@click.argument("game_name", metavar="GAME")
+@click.option("--agents", "agents", required=True, metavar="A,B,...",
+              help="The entrants' agent codes, comma-separated (see `stratagem agents`).")
+@click.option("--games", default=20, show_default=True, type=click.IntRange(min=1),
+              help="Games per line-up (per pairing in a two-player game).")
+@click.option("--scenario", default=None,
+              help="A scenario of the game (`stratagem games` lists them).")
+@click.option("--mode", type=click.Choice(["round-robin", "gauntlet"]), default="round-robin",
+              show_default=True, help="Everyone against everyone, or the first agent against "
+              "each of the others.")
+@click.option("--seed", default=0, show_default=True, type=int,
+              help="Seed of the whole tournament: each game's seed derives from it.")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
+              help="Games played at once (worker processes, or Ray CPUs).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True, help="Play on local worker processes or on a Ray cluster.")
+@click.option("--address", default=None, help="The Ray cluster to join (default: start a "
+              "local Ray instance).")
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The SQLite results file (default: arena-GAME-KEY.sqlite here).")
+@click.option("--resume", is_flag=True, help="Continue a tournament its results file holds "
+              "part of: finished games are kept, the rest are played. With a larger --games "
+              "and that file's --db, extend it to the larger tournament.")
+@click.option("--seconds", type=Seconds(), default=None,
+              help="Time limit per decision: agents' budgets are capped at it and slower "
+              "decisions are counted as warnings.")
+@click.option("--forfeit", type=Seconds(), default=None,
+              help="A decision slower than this many seconds loses the game.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the results as JSON.")
+@click.option("--csv", "csv_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the results as CSV.")
+@click.option("--replays", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write every finished game's replay here (JSON lines; check them with "
+              "`stratagem replay`).")
+@click.option("--sample", default=1, show_default=True, type=click.IntRange(min=1),
+              help="With --replays: keep every Nth game's replay.")
+@click.option("--report", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the balance report (one self-contained HTML page).")
+@click.option("--opening", default=0, show_default=True, type=click.IntRange(min=0),
+              help="Play the first N decisions of each deal at random (seeded by the deal, "
+              "the same from every seat): distinct games where neither dice nor agents vary.")
+@click.option("--wide", is_flag=True, help="Print tables whole however narrow the terminal "
+              "(they always are when the output is not a terminal).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mode: str,
+              seed: int, workers: int, backend: str, address: str | None, db: Path | None,
+              resume: bool, seconds: float | None, forfeit: float | None,
+              json_out: Path | None, csv_out: Path | None, replays: Path | None, sample: int,
+              report: Path | None, opening: int, wide: bool, quiet: bool) -> None:
+    """Run a tournament on GAME: every line-up of agents, every seat order, fixed seeds.
+
+    Finished games are committed to a SQLite file one by one; a tournament stopped at any
+    point continues with --resume, losing no finished game and playing none twice.
+    Example: `stratagem arena connect_four --agents mcts,osla,random --games 40 --workers 2`.
+    """
+    # The tournament machinery (process pools, the SQLite store, ratings) loads only for
+    # `arena`, so that `play` and the other commands start quickly.
+    from ..arena.report import render_report  # noqa: PLC0415 - tournament machinery
+    from ..arena.runner import run_tournament  # noqa: PLC0415 - tournament machinery
+    from ..arena.stats import summarize  # noqa: PLC0415 - tournament machinery
+    from ..arena.tournament import GameRow, Tournament  # noqa: PLC0415 - tournament machinery
+
+    codes = tuple(split_agent_codes(agents))
+    tournament = Tournament(game_name, codes, games, scenario, mode, seed, seconds, forfeit,
+                            opening=opening)
+    game = load(game_name, scenario)
+    path = db or Path(f"arena-{Path(game.name).stem}-{tournament.key}.sqlite")
+    check_outputs(path, json_out, csv_out, replays, report)
+    bar = None if quiet else _ArenaProgress()
+
+    try:
+        if bar is not None:
+            with bar:
+                rows = run_tournament(tournament, path, workers=workers, backend=backend,
+                                      resume=resume, address=address, progress=bar.update)
+        else:
+            rows = run_tournament(tournament, path, workers=workers, backend=backend,
+                                  resume=resume, address=address)
+    except KeyboardInterrupt:
+        if _has_games(path):
+            err.print(f"interrupted: finished games are in {path}; run the same command "
+                      "with --resume to play the rest", markup=False)
+        else:
+            err.print("interrupted before any game finished: no results were kept",
+                      markup=False)
+        sys.exit(130)
+    total = bar.total if bar is not None else len(rows)
+    summary = summarize(tournament, game.players, rows, max(total, len(rows)))
+    _print_summary(summary, wide)
+    _print_distinct(tournament, game.players, rows)
+    out.print(f"[dim]results in {path}[/]")
+    if json_out is not None:
+        write_atomic(json_out, json.dumps(summary.as_dict(), indent=2) + "\n")
+    if csv_out is not None:
+        write_atomic(csv_out, summary.to_csv())
+    if replays is not None:
+        kept: list[GameRow] = [r for r in rows if r.index % sample == 0]
+        write_atomic(replays, "".join(r.replay + "\n" for r in kept))
+    if report is not None:
+        write_atomic(report, render_report(summary, rows))
+    for kind, target in (("JSON", json_out), ("CSV", csv_out), ("replays", replays),
+                         ("balance report", report)):
+        if target is not None:
+            out.print(f"[dim]{kind} written to {target}[/]")
+
+
+@click.command("report")
+@click.argument("db", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--compare", "before", type=click.Path(dir_okay=False, path_type=Path),
+              help="The results file of the same tournament on the rules before a change: "
+              "say whether the change moved the balance, with a test.")
+@click.option("--html", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the balance report (one self-contained HTML page).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the balance figures (and the comparison) as JSON.")
+@click.option("--wide", is_flag=True, help="Print tables whole however narrow the terminal.")
+def report_cmd(db: Path, before: Path | None, html: Path | None, json_out: Path | None,
+               wide: bool) -> None:
+    """The balance report of a tournament's results file DB (`stratagem arena --db`).
+
+    Counts distinct games, splits by agent and side, makes a claim only when its interval
+    supports it and names the test. With --compare OLD.sqlite, compares against the same
+    tournament on an earlier version of the rules.
+    Example: `stratagem report new.sqlite --compare old.sqlite --html balance.html`.
+    """
+    from ..arena.balance import (  # noqa: PLC0415 - tournament machinery
+        analyse,
+        balance_lines,
+        balance_to_dict,
+    )
+    from ..arena.compare import compare  # noqa: PLC0415 - tournament machinery
+    from ..arena.stats import summarize  # noqa: PLC0415 - tournament machinery
+    from ..arena.store import read_results  # noqa: PLC0415 - tournament machinery
+    from ..arena.tournament import load_game  # noqa: PLC0415 - tournament machinery
+
+    check_outputs(None, html, json_out)
+    tournament, rows = read_results(db)
+    game = load_game(tournament)
+    summary = summarize(tournament, game.players, rows, len(rows))
+    _print_summary(summary, wide)
+    balance = analyse(tournament, game.players, rows)
+    for line in balance_lines(balance):
+        out.print(line, markup=False)
+    doc: dict[str, Any] = {"balance": balance_to_dict(balance)}
+    if before is not None:
+        old_t, old_rows = read_results(before)
+        old_game = load_game(old_t)
+        comparison = compare(analyse(old_t, old_game.players, old_rows), balance)
+        out.print(f"[bold]compared with {before}[/]")
+        for line in comparison.lines():
+            out.print(f"  {line}", markup=False)
+        doc["comparison"] = comparison.lines()
+    if html is not None:
+        from ..arena.report import render_report  # noqa: PLC0415 - tournament machinery
+        write_atomic(html, render_report(summary, rows))
+        out.print(f"[dim]balance report written to {html}[/]")
+    if json_out is not None:
+        write_atomic(json_out, json.dumps(doc, indent=2) + "\n")
+        out.print(f"[dim]JSON written to {json_out}[/]")
+
+
+def _has_games(path: Path) -> bool:
+    """Whether a results file exists and holds at least one finished game."""
+    if not path.is_file():
+        return False
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            return bool(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+    except sqlite3.Error:
+        return False
+
+
+class _ArenaProgress:
+    """A progress bar for tournaments: games done of the total, games per second, time left."""
+
+    def __init__(self) -> None:
+        self.progress = Progress(
+            TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=err,
+            transient=True)
+        self.task: Any = None
+        self.total = 0
+        self.start = 0
+        self.clock = 0.0
+
+    def __enter__(self) -> _ArenaProgress:
+        return self  # the bar appears with the first update, once the tournament is checked
+
+    def __exit__(self, *exc: object) -> None:
+        if self.task is not None:
+            self.progress.stop()
+
+    def update(self, row: object, done: int, total: int) -> None:
+        if self.task is None:
+            self.total, self.start, self.clock = total, done, time.perf_counter()
+            self.progress.start()
+            self.task = self.progress.add_task("arena", total=total, completed=done, rate="")
+            return
+        elapsed = time.perf_counter() - self.clock
+        rate = (done - self.start) / elapsed if elapsed > 0 else 0.0
+        self.progress.update(self.task, completed=done, rate=f"{rate:.2f} games/s")
+
+
+def _print_table(table: Any, wide: bool) -> None:
+    """A table whole: at its natural width when asked (``--wide``) or when the output is not
+    a terminal (a file, a pipe); on a narrow terminal its cells wrap, never cut."""
+    natural = Measurement.get(out, out.options.update(max_width=10_000), table).maximum
+    if (wide or not out.is_terminal) and natural > out.width:
+        saved = out.width
+        out.width = natural  # rich caps print(width=) at the console's width
+        try:
+            out.print(table, crop=False)
+        finally:
+            out.width = saved
+    else:
+        out.print(table)
+
+
+def _print_distinct(tournament: Any, players: tuple[str, ...], rows: list[Any]) -> None:
+    """One line on repeated games, and the balance claims the results support."""
+    from ..arena.balance import analyse  # noqa: PLC0415 - tournament machinery
+    b = analyse(tournament, players, rows)
+    for line in [*b.warnings, *b.claims]:
+        out.print(line, markup=False, highlight=False)
+
+
+def _print_summary(summary: Any, wide: bool = False) -> None:
+    t = summary.tournament
+    table = Table(title=f"{t.game}{' — ' + t.scenario if t.scenario else ''}: "
+                  f"{summary.played} games", title_justify="left", box=box.SIMPLE_HEAD,
+                  pad_edge=False)
+    table.add_column("agent", overflow="fold")
+    for col in ("games", "W", "D", "L", "win%", "95% CI", "rating", "moves", "ms"):
+        table.add_column(col, justify="right", overflow="fold")
+    for a in summary.agents:
+        low, high = a.interval
+        table.add_row(a.agent, str(a.games), str(a.wins), str(a.draws), str(a.losses),
+                      f"{100 * a.win_rate:.1f}", f"{100 * low:.0f}–{100 * high:.0f}",
+                      f"{a.rating:.1f}", f"{a.mean_length:.1f}", f"{a.ms_per_decision:.1f}")
+    _print_table(table, wide)
+    seats = Table(title="by seat", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    for col in ("agent", "seat", "games", "W", "D", "L", "win%"):
+        seats.add_column(col, justify="left" if col in ("agent", "seat") else "right",
+                         overflow="fold")
+    for s in summary.seats:
+        seats.add_row(s.agent, s.seat, str(s.games), str(s.wins), str(s.draws), str(s.losses),
+                      f"{100 * s.win_rate:.1f}")
+    _print_table(seats, wide)
+    warned = [a for a in summary.agents if a.slow or a.forfeits]
+    for a in warned:
+        out.print(f"[yellow]{a.agent}: {n(a.slow, 'decision')} over the time limit, "
+                  f"{n(a.forfeits, 'game')} forfeited[/]")

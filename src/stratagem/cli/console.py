@@ -1,0 +1,73 @@
+"""What every command shares: the two consoles, the finite-seconds option type, plural
+words, the one-line failure, and the narrator of a game as it is played."""
+
+from __future__ import annotations
+
+import math
+import sys
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.markup import escape
+
+from ..arena.narration import as_told, rolls_text, tell
+from ..engine import Action, Game, State
+
+out = Console(highlight=False, soft_wrap=True, emoji=False)  # "bogus:1234:" is no emoji
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds above 0: finite (click's ranges let nan and inf through)."""
+
+    name = "seconds"
+
+    def __init__(self) -> None:
+        super().__init__(min=0, min_open=True)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number of seconds", param, ctx)
+        return number
+
+
+def n(count: int, word: str) -> str:
+    """``count`` and ``word``, plural unless one: ``1 state``, ``3 states``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def fail(message: str) -> None:
+    err.print(f"[bold red]error:[/] {escape(message)}")
+    sys.exit(2)
+
+
+class Narrator:
+    """Prints a readable account of a game as it is played."""
+
+    def __init__(self, game: Game, board: bool = False, secret: bool = False) -> None:
+        self.game = game
+        self.board = board
+        self.secret = secret
+        """A person plays a game that hides things: the raw dice and draws are not told
+        (as on the web page), the sentences are."""
+        self.where = ""
+        self.width = max(len(p) for p in game.players)
+
+    def __call__(self, before: State, player: int, action: Action, rationale: str,
+                 after: State) -> None:
+        g = self.game
+        step = as_told(tell(g, before, player, action, after), self.secret)
+        if step.where != self.where:
+            out.print(f"[bold]{step.where}[/]")
+            self.where = step.where
+        rolls = f"  [dim]({rolls_text(step.rolls)})[/]" if step.rolls else ""
+        out.print(f"  [cyan]{step.who.ljust(self.width)}[/] {step.line}{rolls}")
+        pad = " " * (self.width + 3)
+        for sentence in step.events:
+            out.print(f"{pad}[dim]·[/] {sentence}")
+        if self.board and g.board.width:
+            for row in g.render(after).splitlines():
+                out.print(f"{pad}{row}")

@@ -1,0 +1,221 @@
+"""The commands on saved games and replays: ``new``, ``show``, ``move``, ``undo``, ``replay``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from rich.markup import escape
+
+from ..agents.human import describe_view
+from ..arena import Replay, replay_game
+from ..arena.narration import narrated, result_line, rolls_text, who
+from ..engine import Game, RulesChangedError, State, StratagemError, rederive, seed_of
+from ..games import load
+from .console import Narrator, err, fail, n, out
+from .files import (
+    FORCE_RULES_HINT,
+    FileProblem,
+    check_new_output,
+    check_outputs,
+    open_game,
+    read_state,
+    read_text,
+    save_state,
+)
+
+RULES_HELP = ("The rules file (or folder) of the game, when it is not where the file "
+               "records it (default: the recorded rules file, else the bundled game).")
+FORCE_HELP = ("Open a file saved under rules that have changed since: its moves are "
+               "replayed under the rules as they are now.")
+
+
+def _show_state(state: State, limit: int = 30, viewer: int | None = None) -> None:
+    """The saved state: where the game is, the board, the units with their parameters,
+    every player's parameters and cards, and the options of the decision. With a
+    ``viewer``, only what that player may see: in a game that hides things, others'
+    hidden cards are counted, and the options of a decision not theirs are not listed."""
+    game = state.game
+    view = state if viewer is None else game.view(state, viewer)
+    out.print(f"[bold]{game.name}[/] — {game.describe_flow(view)}")
+    for line in describe_view(game, view):
+        out.print(line, markup=False, emoji=False)
+    if state.outcome is not None:
+        out.print(result_line(game, state))
+        return
+    d = state.decision
+    assert d is not None
+    kind = {"action": "", "reaction": " (a reaction)", "chance": ""}.get(d.kind, f" ({d.kind})")
+    out.print(f"{who(game, d.player)} to decide{kind}: {n(len(d.actions), 'option')}")
+    if viewer is not None and d.player != viewer and game.info.hidden:
+        out.print(f"  (not listed: they are {who(game, d.player)}'s to see)", markup=False)
+        return
+    if d.kind == "reaction":
+        out.print(f"  {game.describe_reaction(state)}", markup=False)
+    for a in d.actions[:limit]:
+        out.print(f"  {a}", markup=False)
+    if len(d.actions) > limit:
+        out.print(f"  … and {len(d.actions) - limit} more")
+
+
+@click.command("new")
+@click.argument("game_name", metavar="GAME")
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
+@click.option("--scenario", default=None,
+              help="A scenario of the game (`stratagem games` lists them).")
+@click.option("--out", "out_file", required=True,
+              type=click.Path(dir_okay=False, path_type=Path), help="Where to save the state.")
+@click.option("--force", is_flag=True, help="Replace the --out file if it exists.")
+def new_cmd(game_name: str, seed: int, scenario: str | None, out_file: Path,
+            force: bool) -> None:
+    """Start GAME (a bundled name or a rules file) and save its first state to a file.
+
+    With `show` and `move` this plays a game by hand, one move at a time. The file
+    records the scenario and, for a game from a rules file, where that file is. An
+    existing file (a game in progress, perhaps) is replaced only with --force.
+    """
+    game = load(game_name, scenario)
+    check_new_output(out_file, force)
+    state = game.new_state(seed)
+    save_state(out_file, state)
+    _show_state(state)
+
+
+@click.command("show")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--limit", default=30, show_default=True, type=click.IntRange(min=0),
+              help="How many options to list.")
+@click.option("--rules", "rules_file", type=click.Path(path_type=Path), default=None,
+              help=RULES_HELP)
+@click.option("--as", "viewer", default=None, metavar="PLAYER",
+              help="Show only what this player (a name or a number from 0) may see: "
+              "for passing the files between players of a game with hidden cards.")
+@click.option("--force-rules", is_flag=True, help=FORCE_HELP)
+def show_cmd(file: Path, limit: int, rules_file: Path | None, viewer: str | None,
+             force_rules: bool) -> None:
+    """Show a saved state: the board, who decides, and the legal options.
+
+    Without --as it shows everything, hidden cards included, as an umpire sees it.
+    The file is checked first: its moves must replay, with the game's own dice, to
+    exactly the position it holds (docs/saved-files.md says what that protects).
+    """
+    state = read_state(file, rules_file, force_rules)
+    _show_state(state, limit, None if viewer is None else _player(state.game, viewer))
+    if state.game.info.chance:
+        out.print(f"[dim]dice seed {seed_of(state)} (the seed of `new --seed`: a file with "
+                  "another is another game)[/]")
+
+
+def _player(game: Game, text: str) -> int:
+    """A player of ``game`` by name or number (a one-line error otherwise)."""
+    if text in game.players:
+        return game.players.index(text)
+    if text.isdigit() and int(text) < len(game.players):
+        return int(text)
+    fail(f"{game.name} has no player '{text}' (players: "
+          f"{', '.join(f'{i} {p}' for i, p in enumerate(game.players))})")
+    raise AssertionError  # _fail exits
+
+
+@click.command("move")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("action_text", metavar="ACTION")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Where to save the new state (default: overwrite FILE).")
+@click.option("--rules", "rules_file", type=click.Path(path_type=Path), default=None,
+              help=RULES_HELP)
+@click.option("--force-rules", is_flag=True, help=FORCE_HELP)
+def move_cmd(file: Path, action_text: str, out_file: Path | None,
+             rules_file: Path | None, force_rules: bool) -> None:
+    """Apply ACTION to a saved state and save the result.
+
+    ACTION is the action's text form as `show` lists it, e.g. "place cell=(1,1)".
+    The file is replaced only once the new state is complete.
+    """
+    state = read_state(file, rules_file, force_rules)
+    check_outputs(out_file or file)
+    game = state.game
+    action = game.parse_action(state, action_text)
+    after = game.apply(state, action)
+    save_state(out_file or file, after)
+    rec = after.history[-1]
+    player = state.decision.player if state.decision else 0
+    rolls = f" ({rolls_text(rec.rolls)})" if rec.rolls else ""
+    out.print(f"{who(game, player)}: {game.describe_action(state, player, action)}{rolls}")
+    for ev, fields in rec.events:
+        out.print(f"  · {narrated(game, state, after, ev, fields)}")
+    _show_state(after)
+
+
+@click.command("undo")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--steps", default=1, show_default=True, type=click.IntRange(min=1),
+              help="How many decisions to take back.")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Where to save the earlier state (default: overwrite FILE).")
+@click.option("--rules", "rules_file", type=click.Path(path_type=Path), default=None,
+              help=RULES_HELP)
+@click.option("--force-rules", is_flag=True, help=FORCE_HELP)
+def undo_cmd(file: Path, steps: int, out_file: Path | None, rules_file: Path | None,
+             force_rules: bool) -> None:
+    """Take back the last decision of a saved game (or the last --steps), and save it.
+
+    The earlier position is replayed from the start of the game, so its dice are the
+    ones the game gave; taking back a roll and making it again gives the same roll.
+    """
+    state = read_state(file, rules_file, force_rules)
+    made = len(state.history)
+    if made == 0:
+        fail(f"{file}: nothing to undo: no decision has been made yet")
+    if steps > made:
+        fail(f"{file}: only {n(made, 'decision')} to undo, not {steps}")
+    check_outputs(out_file or file)
+    earlier = rederive(state, moves=made - steps)
+    save_state(out_file or file, earlier)
+    out.print(f"took back {n(steps, 'decision')}: "
+              + "; ".join(str(r.action) for r in state.history[made - steps:]), markup=False)
+    _show_state(earlier)
+
+
+@click.command("replay")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--show", is_flag=True, help="Narrate the game move by move.")
+@click.option("--rules", "rules_file", type=click.Path(path_type=Path), default=None,
+              help=RULES_HELP)
+@click.option("--force-rules", is_flag=True, help=FORCE_HELP)
+def replay_cmd(file: Path, show: bool, rules_file: Path | None, force_rules: bool) -> None:
+    """Check a replay FILE: re-run it and confirm the recorded outcome and state.
+
+    A file of JSON lines (`arena --replays`) is checked line by line: every failing
+    replay is one line with its line number, then a count; exit status 1 if any failed.
+    """
+    lines = [(i, ln) for i, ln in enumerate(read_text(file).splitlines(), 1) if ln.strip()]
+    if not lines:
+        fail(f"{file}: empty replay file")
+    failed = 0
+    for i, line in lines:
+        try:
+            rep = Replay.from_json(line)
+            scenario = rep.meta.get("scenario")
+            game = open_game(rep.game, scenario if isinstance(scenario, str) else None,
+                             rep.meta.get("rules"), rules_file)
+            state = replay_game(game, rep, on_step=Narrator(game) if show else None,
+                                force_rules=force_rules)
+        except FileProblem as exc:
+            problem = exc.message
+        except RulesChangedError as exc:
+            problem = f"{exc}{FORCE_RULES_HINT}"
+        except StratagemError as exc:
+            problem = str(exc)
+        else:
+            out.print(f"{file}:{i}: ok — {rep.game} seed {rep.seed}, {len(rep.records)} "
+                      f"decisions, {result_line(game, state)}", markup=False)
+            continue
+        failed += 1
+        err.print(f"[bold red]error:[/] {escape(f'{file}:{i}: {problem}')}")
+    summary = (f"{len(lines)} replay{'s' * (len(lines) != 1)} checked, {failed} failed")
+    if failed:
+        err.print(summary)
+        sys.exit(1)
+    out.print(summary)

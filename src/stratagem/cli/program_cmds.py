@@ -1,0 +1,181 @@
+"""The commands on programmed opponents: ``check-program``, ``render-program``,
+``evaluate-program``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.progress import (
+    Progress,
+)
+
+from ..agents import make_agent, split_agent_codes
+from ..agents.program import (
+    bundled_programs,
+    card_gaps,
+    check_program,
+    load_program,
+    parse_condition,
+    program_game,
+    render_html,
+    render_markdown,
+    sample_constants,
+)
+from ..arena.program_eval import evaluate_program
+from ..engine import Game
+from ..games import load
+from .console import err, fail, n, out
+from .files import (
+    check_outputs,
+    write_atomic,
+)
+
+
+def _program(file: Path, game_name: str | None) -> tuple[Any, Game]:
+    """A program file and the game it is checked against (its header's, by default)."""
+    if not file.exists() and game_name is not None and str(file) in bundled_programs(game_name):
+        file = bundled_programs(game_name)[str(file)]
+    if not file.exists():
+        fail(f"no program file at {file}")
+    game = load(game_name or program_game(file))
+    return load_program(file, game), game
+
+
+@click.command("check-program")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--game", "game_name", default=None,
+              help="The game to check against (default: the one the program names).")
+@click.option("--sample", default=0, show_default=True, type=click.IntRange(min=0),
+              help="Also play this many games against random moves and list the "
+                   "conditions that never changed value (hints, not problems).")
+def check_program_cmd(file: Path, game_name: str | None, sample: int) -> None:
+    """Check a program FILE: unknown names, unreachable states, states with no way out,
+    rules that can never match, constant conditions and shadowed triggers, each with
+    file:line:column."""
+    program, game = _program(file, game_name)
+    problems = check_program(program, game)
+    for p in problems:
+        out.print(str(p), markup=False)
+    for p in card_gaps(program):
+        out.print(f"card: {p}", markup=False)
+    for p in sample_constants(program, game, games=sample) if sample else []:
+        out.print(f"hint: {p}", markup=False)
+    if problems:
+        err.print(f"{file}: {len(problems)} problem{'s' * (len(problems) != 1)}")
+        sys.exit(1)
+    rules = sum(len(st.all_rules()) for st in program.states.values())
+    out.print(f"{file}: ok — {program.name}, {n(len(program.states), 'state')}, "
+              f"{n(rules, 'rule')}")
+
+
+@click.command("render-program")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--game", "game_name", default=None,
+              help="The game the program plays (default: the one it names).")
+@click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md",
+              show_default=True, help="Markdown, or one self-contained printable HTML page.")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Write the card to this file (default: print it).")
+def render_program_cmd(file: Path, game_name: str | None, fmt: str,
+                       out_file: Path | None) -> None:
+    """Print a program FILE as the card a player follows at the table."""
+    program, _ = _program(file, game_name)
+    check_outputs(out_file)
+    text = render_html(program) if fmt == "html" else render_markdown(program)
+    if out_file is None:
+        out.print(text, markup=False, end="")
+    else:
+        write_atomic(out_file, text)
+        out.print(f"[dim]card written to {out_file}[/]")
+
+
+@click.command("evaluate-program")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--game", "game_name", default=None,
+              help="The game the program plays (default: the one it names).")
+@click.option("--scenario", default=None,
+              help="A scenario of the game (`stratagem games` lists them).")
+@click.option("--games", default=20, show_default=True, type=click.IntRange(min=1),
+              help="Games against each baseline.")
+@click.option("--against", default="random,osla", show_default=True, metavar="A,B,...",
+              help="Baseline agents, comma-separated.")
+@click.option("--seed", default=0, show_default=True, type=int,
+              help="Seed of the games' schedule (each game's own seed follows from it).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the figures as JSON.")
+@click.option("--sample-every", default=5, show_default=True, type=click.IntRange(min=0),
+              help="Value every Nth decision of the program for regret (0: none, faster).")
+@click.option("--measure", "measure_specs", multiple=True, metavar="NAME=ACTION:EXPR",
+              help="Count how often EXPR holds after each ACTION the program takes, e.g. "
+                   "'no dice=roll_dice:player.hand_common + player.hand_uncommon + "
+                   "player.hand_rare == 0' (repeatable).")
+@click.option("--blunders", "blunder_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Save the positions of the worst blunders in this folder, "
+                                 "to open with `stratagem show`.")
+def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None, games: int,
+                         against: str, seed: int, json_out: Path | None, sample_every: int,
+                         measure_specs: tuple[str, ...], blunder_dir: Path | None) -> None:
+    """Measure a program FILE: win rate against baselines (95% intervals), coverage of its
+    states and rules, fallbacks, and the regret of its choices against a reference."""
+    program, base = _program(file, game_name)
+    game = load(base.name if game_name is None else game_name, scenario)
+    baselines = tuple(split_agent_codes(against))
+    for code in baselines:
+        make_agent(code, game)
+    measures = []
+    for spec in measure_specs:
+        name, eq, rest = spec.partition("=")
+        action, colon, expr = rest.partition(":")
+        if not (eq and colon and name.strip() and expr.strip()):
+            fail(f"--measure '{spec}': write NAME=ACTION:EXPR")
+        if action.strip() not in game.action_types:
+            fail(f"--measure '{spec}': {game.name} has no action '{action.strip()}'")
+        measures.append((name.strip(), action.strip(),
+                         parse_condition(expr.strip(), game, "--measure")))
+    check_outputs(json_out)
+    with Progress(console=err, transient=True) as bar:
+        task = bar.add_task("games", total=games * len(baselines))
+        ev = evaluate_program(program, game, baselines=baselines, games=games, seed=seed,
+                              progress=lambda *_: bar.advance(task),
+                              sample_every=sample_every, measures=tuple(measures))
+    out.print(f"[bold]{program.name}[/] on {game.name}: {ev.decisions} decisions")
+    for v in ev.versus:
+        low, high = v.interval
+        out.print(f"  against {v.baseline}: {v.wins} wins, {v.draws} draws, {v.losses} losses "
+                  f"of {v.games} — win rate {100 * v.wins / v.games:.0f}% "
+                  f"(95% interval {100 * low:.0f}–{100 * high:.0f}%)")
+    share = 100 * ev.fallbacks / ev.decisions if ev.decisions else 0.0
+    out.print(f"  fallback acted {ev.fallbacks} times ({share:.1f}% of decisions)")
+    for name in program.states:
+        out.print(f"  state {name}: {ev.states[name]} decisions")
+        for r in program.states[name].all_rules():
+            n = ev.rules[name, r.label]
+            out.print(f"    rule {r.label}: {n}" + ("  [yellow](never used)[/]" if not n
+                                                     else ""))
+    for t, n in ev.triggers.most_common():
+        out.print(f"  trigger {t}: fired {n} times")
+    if ev.never_used:
+        out.print(f"  never acted: {', '.join(ev.never_used)}", markup=False)
+    for m in ev.measures:
+        out.print(f"  measure {m.name}: {m.held} of {m.times} {m.action} "
+                  f"({100 * m.share:.1f}%)", markup=False)
+    if sample_every:
+        out.print(f"  plausibility: {ev.sampled} decisions sampled, mean regret "
+                  f"{ev.mean_regret:.4f}, blunders {100 * ev.blunder_rate:.1f}% "
+                  "(valued by the one-step lookahead over exact outcomes)")
+    for i, b in enumerate(ev.worst, 1):
+        where = ""
+        if blunder_dir is not None:
+            blunder_dir.mkdir(parents=True, exist_ok=True)
+            path = blunder_dir / f"blunder-{i}.json"
+            write_atomic(path, b.state)
+            where = f" — saved as {path}"
+        out.print(f"  blunder {i}: regret {b.regret:.3f} in game {b.game}, state "
+                  f"{b.program_state}, rule {b.rule}: chose '{b.chosen}', best '{b.best}'"
+                  f"{where}", markup=False)
+    if json_out is not None:
+        write_atomic(json_out, json.dumps(ev.as_dict(), indent=2) + "\n")
