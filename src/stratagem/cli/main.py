@@ -30,7 +30,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from ..agents import ROSTER, QuitGame, make_agent, split_agent_codes
+from ..agents import ROSTER, make_agent, split_agent_codes
 from ..agents.human import describe_view
 from ..agents.program import (
     bundled_programs,
@@ -44,8 +44,8 @@ from ..agents.program import (
     sample_constants,
 )
 from ..agents.roster import BUDGET_ARGUMENTS, code_text
-from ..arena import Replay, play, replay_game
-from ..arena.narration import as_told, left_line, narrated, result_line, rolls_text, tell, who
+from ..arena import Replay, replay_game
+from ..arena.narration import as_told, narrated, result_line, rolls_text, tell, who
 from ..arena.program_eval import evaluate_program
 from ..engine import Action, Game, RulesChangedError, State, StratagemError, rederive, seed_of
 from ..games import list_games, load
@@ -181,50 +181,6 @@ def validate_cmd(paths: tuple[Path, ...]) -> None:
                   markup=False, emoji=False)
     if failed:
         sys.exit(1)
-
-
-@cli.command("play")
-@click.argument("game_name", metavar="GAME")
-@click.option("--agents", "agents", default=None, metavar="A,B,...",
-              help="One agent code per player, comma-separated (default: random for all).")
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
-@click.option("--scenario", default=None,
-              help="A scenario of the game (`stratagem games` lists them).")
-@click.option("--quiet", is_flag=True, help="Print only the result.")
-@click.option("--board", is_flag=True, help="Draw the board after every decision.")
-@click.option("--replay-out", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the game's replay (JSON) to this file.")
-def play_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None, quiet: bool,
-             board: bool, replay_out: Path | None) -> None:
-    """Play GAME (a bundled name or a rules file) between agents and narrate it.
-
-    Seat `human` to play yourself: `stratagem play pig --agents human,mcts`. Typing `quit`
-    (or ending the input) leaves the game: one line, and exit status 0.
-    """
-    game = load(game_name, scenario)
-    check_outputs(replay_out)
-    codes = split_agent_codes(agents) if agents else ["random"] * len(game.players)
-    if len(codes) != len(game.players):
-        _fail(f"{game.name} has {len(game.players)} players ({', '.join(game.players)}); "
-              f"--agents gave {len(codes)}")
-    for code in codes:  # refuse a bad agent code before anything is printed
-        make_agent(code, game)
-    if not quiet:
-        seats = ", ".join(f"{p}: {c}" for p, c in zip(game.players, codes, strict=True))
-        out.print(f"[bold]{game.name}[/] — seed {seed} — {seats}")
-    human = any(c.partition(":")[0].strip() == "human" for c in codes)
-    narrator = None if quiet else Narrator(game, board, secret=human and game.info.hidden)
-    try:
-        result = play(game, codes, seed=seed, on_step=narrator)
-    except QuitGame as left:
-        out.print(left_line(game, left.player, left.reason, left.decisions))
-        return
-    if not quiet and game.board.width and not board:
-        out.print(game.render(result.state))
-    out.print(result_line(game, result.state))
-    if replay_out is not None:
-        write_atomic(replay_out, result.replay.to_json() + "\n")
-        out.print(f"[dim]replay written to {escape(str(replay_out))}[/]")
 
 
 _RULES_HELP = ("The rules file (or folder) of the game, when it is not where the file "
@@ -867,6 +823,9 @@ def serve_cmd(game_name: str, agents: str | None, seed: int, scenario: str | Non
         out.print("stopped")
     finally:
         server.server_close()
+
+
+from . import play as _play  # noqa: E402, F401  (registers `play` on the group)
 
 
 def main(argv: list[str] | None = None) -> Any:
