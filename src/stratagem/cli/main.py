@@ -850,5 +850,7 @@ def main(argv: list[str] | None = None) -> Any:
     return None
 
 
-if __name__ == "__main__":
-    main()
+if __name__ == "__main__":  # `python -m stratagem.cli.main`: run the module proper, on whose
+    from stratagem.cli.main import main as _main  # group `play` registers itself
+
+    _main()
