@@ -50,8 +50,9 @@ def test_quit_writes_a_partial_replay_that_replay_accepts(tmp_path, capsys, monk
                        "human,random", "--replay-out", str(rep))
     assert code == 0
     assert "left the game (quit) after 2 decisions" in out
-    assert [r[1] for r in records(rep)][0] == "place cell=(1,1)"
-    assert len(records(rep)) == 2
+    kept = records(rep)
+    assert len(kept) == 2
+    assert kept[0][1] == "place cell=(1,1)"
     code, out, err = run(capsys, monkeypatch, "", "replay", str(rep))
     assert code == 0, err
     assert "Stopped after 2 decisions: no result" in out
@@ -99,7 +100,8 @@ def test_a_resumed_game_ends_as_the_same_moves_in_one_go(tmp_path, capsys, monke
     assert code == 0, err
     saved = records(save)
     assert 6 <= len(saved) < len(one_go["records"])
-    code, out, err = run(capsys, monkeypatch, moves, "play", "--resume", str(save), "--quiet",
+    assert saved == one_go["records"][:len(saved)]
+    code, _, err = run(capsys, monkeypatch, moves, "play", "--resume", str(save), "--quiet",
                          "--replay-out", str(part))
     assert code == 0, err
     resumed = json.loads(part.read_text(encoding="utf-8"))
@@ -136,6 +138,13 @@ def test_a_forged_save_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
     assert len(lines) == 1 and "decision 2" in lines[0], err
     code, _, err = run(capsys, monkeypatch, "", "play", "pig", "--resume", str(save))
     assert code == 2 and "give no GAME" in err
+    doc["agents"] = ["human", "python:os.Nothing"]  # a file does not choose code to run
+    save.write_text(json.dumps(doc) + "\n", encoding="utf-8")
+    code, _, err = run(capsys, monkeypatch, "", "play", "--resume", str(save))
+    assert code == 2 and "confirm them with the same --agents" in err
+    code, _, err = run(capsys, monkeypatch, "", "play", "--resume", str(save), "--agents",
+                       "human,random")
+    assert code == 2 and "saved with --agents human,python:os.Nothing" in err
 
 
 def test_ctrl_c_keeps_the_replay_and_the_save(tmp_path):

@@ -93,10 +93,20 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int, scenario: str
     """
     records: tuple[tuple[int, str, tuple[int, ...]], ...] = ()
     if resume is not None:
-        if game_name is not None or agents is not None or scenario is not None:
-            _fail("--resume takes the game, its scenario, agents and seed from the file: "
-                  "give no GAME, --agents or --scenario with it")
+        ctx = click.get_current_context()
+        seeded = ctx.get_parameter_source("seed") != click.core.ParameterSource.DEFAULT
+        if game_name is not None or scenario is not None or seeded:
+            _fail("--resume takes the game, its scenario and seed from the file: give no "
+                  "GAME, --scenario or --seed with it")
         rep = _read_save(resume)
+        confirmed = split_agent_codes(agents) if agents else None
+        if confirmed is not None and confirmed != list(rep.agents):
+            _fail(f"{resume}: the game was saved with --agents {','.join(rep.agents)}, "
+                  f"not {','.join(confirmed)}")
+        if confirmed is None and any(c.partition(":")[0].strip() == "python"
+                                     for c in rep.agents):
+            _fail(f"{resume}: its seats name Python code ({','.join(rep.agents)}); to run "
+                  "it, confirm them with the same --agents")
         recorded = rep.meta.get("scenario")
         game = open_game(rep.game, recorded if isinstance(recorded, str) else None,
                          rep.meta.get("rules"), None)
