@@ -136,6 +136,7 @@ def test_a_forged_save_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
     assert code == 2
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "decision 2" in lines[0], err
+    assert json.loads(save.read_text(encoding="utf-8")) == doc  # the file is left as it was
     code, _, err = run(capsys, monkeypatch, "", "play", "pig", "--resume", str(save))
     assert code == 2 and "give no GAME" in err
     doc["agents"] = ["human", "python:os.Nothing"]  # a file does not choose code to run

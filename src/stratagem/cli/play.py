@@ -144,22 +144,26 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int, scenario: str
             match.agents[p] = None  # answered here, from outside the match
     keeper = Keeper(replay_out, save)
     narrator = None if quiet else Narrator(game, board, secret=bool(humans) and game.info.hidden)
+    rebuilt = False  # until a resumed game is rebuilt, its file is all there is: keep it
     try:
         _follow(match, records, resume)
+        rebuilt = True
         if records and not quiet:
             out.print(f"[dim]resumed after {len(records)} decisions[/]")
         match.on_step = narrator
         _run(match, humans, keeper, narrator)
     except QuitGame as left:
-        keeper.keep(match)
+        if rebuilt:
+            keeper.keep(match)
         out.print(left_line(game, left.player, left.reason, len(match.state.history)))
         return
     except KeyboardInterrupt:
-        keeper.keep(match)
+        if rebuilt:
+            keeper.keep(match)
         err.print(f"interrupted after {len(match.state.history)} decisions")
         sys.exit(130)
     except Exception:  # an error stops the game: what was played is kept, then it is told
-        if len(match.state.history) > len(records):
+        if rebuilt:
             keeper.keep(match)
         raise
     if not quiet and game.board.width and not board:
