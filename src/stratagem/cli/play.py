@@ -1,7 +1,7 @@
 """``stratagem play``: a game between agents (people at the terminal among them), narrated.
 
-The game is a ``Match`` (the referee). Seats coded ``human`` are answered here, from
-outside the match, so that nothing of the game is lost:
+The game is a ``Match`` (the referee, the one loop that asks agents to choose; a
+``human`` seat is an agent too). Nothing of the game is lost:
 
 - ``--replay-out`` is written when the game ends, and also when it stops early: the
   person types ``quit`` or ends the input, presses Ctrl-C, or an error stops the game.
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.markup import escape
@@ -27,10 +28,9 @@ from ..agents import HumanAgent, QuitGame, UndoDecision, make_agent, split_agent
 from ..arena import Match, Replay
 from ..arena.narration import left_line, result_line, who
 from ..arena.replay import game_digest
-from ..engine import RulesChangedError, SerializationError, StratagemError
+from ..engine import Action, SerializationError, StratagemError
 from ..games import load
 from .files import (
-    FORCE_RULES_HINT,
     check_new_output,
     check_outputs,
     open_game,
@@ -136,21 +136,17 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int, scenario: str
         seats = ", ".join(f"{p}: {c}" for p, c in zip(game.players, codes, strict=True))
         out.print(f"[bold]{game.name}[/] — seed {seed} — {seats}")
     match = Match(game, codes, seed)
-    humans: dict[int, HumanAgent] = {}
-    for p, agent in enumerate(match.agents):
-        if isinstance(agent, HumanAgent):
-            agent.can_undo = True
-            humans[p] = agent
-            match.agents[p] = None  # answered here, from outside the match
+    humans = {p: a for p, a in enumerate(match.agents) if isinstance(a, HumanAgent)}
+    for agent in humans.values():
+        agent.can_undo = True
     keeper = Keeper(replay_out, save)
     narrator = None if quiet else Narrator(game, board, secret=bool(humans) and game.info.hidden)
     rebuilt = False  # until a resumed game is rebuilt, its file is all there is: keep it
     try:
-        _follow(match, records, resume)
+        _follow(match, humans, records, resume)
         rebuilt = True
         if records and not quiet:
             out.print(f"[dim]resumed after {len(records)} decisions[/]")
-        match.on_step = narrator
         _run(match, humans, keeper, narrator)
     except QuitGame as left:
         if rebuilt:
@@ -186,47 +182,57 @@ def _read_save(path: Path) -> Replay:
         raise SerializationError(f"{path}: {exc}") from None
 
 
-def _follow(match: Match, records: tuple[tuple[int, str, tuple[int, ...]], ...],
-            path: Path | None) -> None:
-    """Rebuild a saved game: play its recorded decisions, asking the agents again."""
+def _follow(match: Match, humans: dict[int, HumanAgent],
+            records: tuple[tuple[int, str, tuple[int, ...]], ...], path: Path | None) -> None:
+    """Rebuild a saved game: play its recorded decisions, asking the agents again (the
+    people's decisions are taken from the file, not asked for)."""
     game = match.game
-    for i, (player, text, rolls) in enumerate(records, 1):
-        d = match.state.decision
-        if d is None or d.player != player:
-            raise SerializationError(f"{path}: decision {i}: expected player {player} to decide")
-        try:
-            action = game.parse_action(match.state, text)
-            match.follow(action)
-        except RulesChangedError as exc:
-            raise SerializationError(f"{path}: {exc}{FORCE_RULES_HINT}") from None
-        except StratagemError as exc:
-            raise SerializationError(f"{path}: decision {i}: {exc}") from None
-        drawn = tuple(match.state.history[-1].rolls)
-        if drawn != tuple(rolls):
-            raise SerializationError(f"{path}: decision {i}: the file records rolls "
-                                     f"{list(rolls)}, the seed gives {list(drawn)}")
+    for p in humans:
+        match.agents[p] = None
+    try:
+        for i, (player, text, rolls) in enumerate(records, 1):
+            d = match.state.decision
+            if d is None or d.player != player:
+                raise SerializationError(f"{path}: decision {i}: expected player {player} "
+                                         "to decide")
+            try:
+                match.follow(game.parse_action(match.state, text))
+            except StratagemError as exc:
+                raise SerializationError(f"{path}: decision {i}: {exc}") from None
+            drawn = tuple(match.state.history[-1].rolls)
+            if drawn != tuple(rolls):
+                raise SerializationError(f"{path}: decision {i}: the file records rolls "
+                                         f"{list(rolls)}, the seed gives {list(drawn)}")
+    finally:
+        for p, agent in humans.items():
+            match.agents[p] = agent
 
 
 def _run(match: Match, humans: dict[int, HumanAgent], keeper: Keeper,
          narrator: Narrator | None) -> None:
-    """Play the match to its end, asking the people at their seats."""
-    game = match.game
-    while True:
-        match.advance()
-        p = match.waiting_for()
-        if p is None:
-            return
+    """Play the match to its end; the game is saved whenever a person is to choose."""
+    def asks(state: Any) -> bool:
+        d = state.decision
+        return d is not None and d.player in humans and len(d.actions) > 1
+
+    def step(before: Any, player: int, action: Action, rationale: str, after: Any) -> None:
+        if narrator is not None:
+            narrator(before, player, action, rationale, after)
+        if asks(after):
+            keeper.save_now(match)
+
+    match.on_step = step
+    if asks(match.state):
         keeper.save_now(match)
-        d = match.state.decision
-        assert d is not None  # a seat is waiting
+    while True:
         try:
-            choice = humans[p].choose(game.view(match.state, p), d)
-        except UndoDecision:
-            _undo(match, humans[p], p)
+            match.advance()
+            return
+        except UndoDecision as undo:
+            _undo(match, humans[undo.player], undo.player)
             if narrator is not None:
                 narrator.where = ""
-            continue
-        match.act(choice.action, choice.rationale)
+            keeper.save_now(match)
 
 
 def _undo(match: Match, human: HumanAgent, player: int) -> None:
