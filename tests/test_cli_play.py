@@ -12,9 +12,11 @@ from pathlib import Path
 import pexpect
 import pytest
 
+import stratagem
 from stratagem.agents.random_agent import RandomAgent
+from stratagem.arena import Match
 from stratagem.cli.main import main
-from stratagem.engine import StratagemError
+from stratagem.engine import Action, IllegalActionError, StratagemError
 
 
 def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, typed: str,
@@ -196,3 +198,18 @@ def test_undo_takes_back_the_last_decision_and_the_replies(tmp_path):
     saved = records(tmp_path / "s.json")
     assert len(saved) == 2
     assert saved[0][1] == "place cell=(2,2)"
+
+
+def test_match_follow_agrees_with_the_game_played_in_one_go():
+    """`Match.follow` replays recorded decisions asking the agents too: they agree, and the
+    rebuilt match is the same game; an illegal action changes nothing."""
+    game = stratagem.load("pig")
+    one = Match(game, ["random", "random"], 3)
+    one.advance()
+    moves = [r.action for r in one.state.history]
+    two = Match(game, ["random", "random"], 3)
+    with pytest.raises(IllegalActionError):
+        two.follow(Action("nonsense", None, ()))
+    assert two.state.history == ()
+    assert all(two.follow(a) for a in moves)
+    assert two.replay() == one.replay()
