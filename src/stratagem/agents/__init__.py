@@ -18,7 +18,7 @@ Search agents value the states where they stop looking with a value function
 from .base import Agent, Budget, Choice, GameShapeError, Meter, SearchAgent
 from .evaluate import Evaluator, Rollout
 from .expectimax import ExpectimaxAgent
-from .human import HumanAgent, QuitGame
+from .human import HumanAgent, QuitGame, UndoDecision
 from .levels import LEVELS, Level
 from .lookahead import GreedyTurnAgent, OSLAAgent
 from .mcts import MCTSAgent
@@ -37,6 +37,7 @@ from .value import MaterialValue, ValueFunction, default_value, terminal_value
 __all__ = ["LEVELS", "ROSTER", "Agent", "AgentSpec", "AgentSpecError", "Budget", "Choice",
            "Evaluator", "ExpectimaxAgent", "GameShapeError", "GreedyTurnAgent", "HumanAgent",
            "Level", "MCTSAgent", "MaterialValue", "Meter", "OSLAAgent", "QuitGame", "RandomAgent",
-           "Rollout", "SearchAgent", "TacticalAgent", "ValueFunction", "default_value",
+           "Rollout", "SearchAgent", "TacticalAgent", "UndoDecision",
+           "ValueFunction", "default_value",
            "make_agent", "parse_agent_code", "split_agent_codes",
            "terminal_value"]

@@ -9,6 +9,8 @@ filled in without asking. At any prompt one may type
 - a number from the list, or the value itself as the list shows it;
 - a whole action in its text form (``move #1 to=(2,0)``), checked by ``game.parse_action``:
   an illegal one is refused with the rule it breaks;
+- ``undo`` to take back the player's last decision and every decision since:
+  ``choose`` raises ``UndoDecision`` for the driver (``stratagem play``) to rewind;
 - ``back`` to undo the last choice, ``list`` for every legal action in full, ``show`` for
   the state again, ``random`` to let the computer pick, ``help`` or ``?``;
 - ``quit`` to leave: ``choose`` raises ``QuitGame``, which the caller turns into a clean
@@ -52,7 +54,8 @@ ZONE_LIMIT = 12
 HELP = """\
 Answer with the number of a choice, or the choice as the list shows it, or a whole action
 in its text form (as `list` prints it). Commands:
-  back      undo the last choice
+  back      undo the last choice (of this action)
+  undo      take back your last decision and the replies since (in `stratagem play`)
   list      every legal action, in full
   show      the state again
   random    let the computer pick one of the legal options
@@ -76,6 +79,14 @@ class QuitGame(Exception):
         self.decisions = decisions
 
 
+class UndoDecision(Exception):
+    """The person at the terminal asked to take back their last decision (``undo``)."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__(f"player {player} takes back their last decision")
+        self.player = player
+
+
 class HumanAgent(Agent):
     """Asks a person for each decision, step by step, on text streams."""
 
@@ -97,6 +108,8 @@ class HumanAgent(Agent):
         self.stdin = stdin
         self.stdout = stdout
         self.rng = Rng(seed)
+        self.can_undo = False
+        """Whether the driver takes back decisions (``UndoDecision``); ``stratagem play`` does."""
 
     def reset(self, seed: int) -> None:
         super().reset(seed)
@@ -154,6 +167,10 @@ class HumanAgent(Agent):
                 raise QuitGame(decision.player, "quit", len(view.history))
             elif word in ("help", "?"):
                 self.say(HELP)
+            elif word == "undo":
+                if self.can_undo:
+                    raise UndoDecision(decision.player)
+                self.say("undo is not offered here; `back` undoes the last choice")
             elif word == "back":
                 if undo:
                     builder = undo.pop()
@@ -361,4 +378,4 @@ def _zone(view: State, ids: tuple[int, ...]) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["HumanAgent", "QuitGame", "describe_view"]
+__all__ = ["HumanAgent", "QuitGame", "UndoDecision", "describe_view"]

@@ -205,6 +205,29 @@ class Match:
             raise IllegalActionError(action, self.game.why_illegal(self.state, action) or "")
         self._record(player, action, rationale)
 
+    def follow(self, action: Action) -> bool:
+        """Play a recorded ``action`` for whoever decides now, as the match would have come to
+        it: the deciding agent (or the match's chance generator) is asked as well, so that it
+        stands where it would after the game played in one go. The recorded action is played
+        whatever the answer (``IllegalActionError`` if it is not legal; nothing changes then).
+        Returns whether the answer was the recorded action (a seat answered from outside
+        always agrees)."""
+        d = self.state.decision
+        if d is None or self.forfeited is not None:
+            raise StratagemError(f"{self.game.name}: the game is over, there is nothing to play")
+        if not self.game.is_legal(self.state, action):
+            raise IllegalActionError(action, self.game.why_illegal(self.state, action) or "")
+        agreed = True
+        if d.player == CHANCE:
+            index = self.chance.pick_weighted(d.weights or (1,) * len(d.actions))
+            agreed = d.actions[index] == action
+        elif (agent := self.agents[d.player]) is not None:
+            choice = agent.choose(self.game.view(self.state, d.player), d, self.budgets[d.player])
+            self.made[d.player] += 1
+            agreed = choice.action == action
+        self._record(d.player, action, "as recorded")
+        return agreed
+
     def _out_of_time(self, player: int, took: float) -> bool:
         """Count a slow decision; end the game when it passed the forfeit limit."""
         limit = self.time_limit

@@ -124,8 +124,9 @@ def outcome_words(game: ForwardModel[Any], outcome: Outcome | None) -> str:
 
 
 def result_line(game: ForwardModel[Any], state: Any) -> str:
-    """The end of a finished game in one sentence."""
-    assert state.outcome is not None
+    """The end of a game in one sentence (of one stopped before its end, that it stopped)."""
+    if state.outcome is None:
+        return f"Stopped after {len(state.history)} decisions: no result (the game was not over)"
     return f"Result: {outcome_words(game, state.outcome)} ({len(state.history)} decisions)"
 
 

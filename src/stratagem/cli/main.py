@@ -15,18 +15,16 @@ from typing import Any
 import click
 from rich.markup import escape
 
-from ..agents import ROSTER, QuitGame, make_agent, split_agent_codes
+from ..agents import ROSTER, split_agent_codes
 from ..agents.roster import BUDGET_ARGUMENTS, code_text
-from ..arena import play
-from ..arena.narration import left_line, result_line
 from ..engine import StratagemError
 from ..games import list_games, load
 from ..rules import RulesError, check_rules
 from .arena_cmds import arena_cmd, report_cmd
-from .console import Narrator, err, n, out
+from .console import err, n, out
 from .console import fail as _fail
 from .file_cmds import move_cmd, new_cmd, replay_cmd, show_cmd, undo_cmd
-from .files import check_outputs, write_atomic
+from .play import play_cmd
 from .program_cmds import check_program_cmd, evaluate_program_cmd, render_program_cmd
 
 
@@ -37,8 +35,8 @@ def cli() -> None:
 
 
 # The commands of each subject live in their own module; the group gathers them here.
-for _command in (new_cmd, show_cmd, move_cmd, undo_cmd, replay_cmd, arena_cmd, report_cmd,
-                 check_program_cmd, render_program_cmd, evaluate_program_cmd):
+for _command in (play_cmd, new_cmd, show_cmd, move_cmd, undo_cmd, replay_cmd, arena_cmd,
+                 report_cmd, check_program_cmd, render_program_cmd, evaluate_program_cmd):
     cli.add_command(_command)
 
 
@@ -96,50 +94,6 @@ def validate_cmd(paths: tuple[Path, ...]) -> None:
                   markup=False, emoji=False)
     if failed:
         sys.exit(1)
-
-
-@cli.command("play")
-@click.argument("game_name", metavar="GAME")
-@click.option("--agents", "agents", default=None, metavar="A,B,...",
-              help="One agent code per player, comma-separated (default: random for all).")
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
-@click.option("--scenario", default=None,
-              help="A scenario of the game (`stratagem games` lists them).")
-@click.option("--quiet", is_flag=True, help="Print only the result.")
-@click.option("--board", is_flag=True, help="Draw the board after every decision.")
-@click.option("--replay-out", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the game's replay (JSON) to this file.")
-def play_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None, quiet: bool,
-             board: bool, replay_out: Path | None) -> None:
-    """Play GAME (a bundled name or a rules file) between agents and narrate it.
-
-    Seat `human` to play yourself: `stratagem play pig --agents human,mcts`. Typing `quit`
-    (or ending the input) leaves the game: one line, and exit status 0.
-    """
-    game = load(game_name, scenario)
-    check_outputs(replay_out)
-    codes = split_agent_codes(agents) if agents else ["random"] * len(game.players)
-    if len(codes) != len(game.players):
-        _fail(f"{game.name} has {len(game.players)} players ({', '.join(game.players)}); "
-              f"--agents gave {len(codes)}")
-    for code in codes:  # refuse a bad agent code before anything is printed
-        make_agent(code, game)
-    if not quiet:
-        seats = ", ".join(f"{p}: {c}" for p, c in zip(game.players, codes, strict=True))
-        out.print(f"[bold]{game.name}[/] — seed {seed} — {seats}")
-    human = any(c.partition(":")[0].strip() == "human" for c in codes)
-    narrator = None if quiet else Narrator(game, board, secret=human and game.info.hidden)
-    try:
-        result = play(game, codes, seed=seed, on_step=narrator)
-    except QuitGame as left:
-        out.print(left_line(game, left.player, left.reason, left.decisions))
-        return
-    if not quiet and game.board.width and not board:
-        out.print(game.render(result.state))
-    out.print(result_line(game, result.state))
-    if replay_out is not None:
-        write_atomic(replay_out, result.replay.to_json() + "\n")
-        out.print(f"[dim]replay written to {escape(str(replay_out))}[/]")
 
 
 @cli.command("serve")
