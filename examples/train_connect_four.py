@@ -18,7 +18,6 @@ random player in its place (the baseline it must clearly beat).
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -28,20 +27,10 @@ import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.vec_env import DummyVecEnv
 
+from stratagem.arena.stats import wilson
 from stratagem.interop.gymnasium_env import StratagemEnv
 
 GAME = "connect_four"
-
-
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of ``wins`` out of ``n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def make_env(seat: int, seed: int) -> Any:
