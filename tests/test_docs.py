@@ -159,6 +159,7 @@ entities:
     tags: [undead]
   zombie: {}
   card: {}
+display: {health: hp}
 statuses:
   poisoned: {duration: 2}
   shield: {usages: 1}
@@ -322,6 +323,7 @@ PART_PATHS: dict[str, tuple[str | int, ...]] = {
     "placement": ("setup", "entities", 0),
     "scenario": ("scenarios", "alt"),
     "random option": ("actions", "probe", "effects", 0, "random", "options", 0),
+    "display": ("display",),
 }
 """Where each documented part sits in the fixture (an order is added where needed)."""
 

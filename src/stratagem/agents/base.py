@@ -147,6 +147,11 @@ class Choice:
 
     action: Action
     rationale: str = ""
+    """The reason, as every seat may read it: in a game that hides information it names
+    nothing the other seats cannot see (no unseen cards, no unseen units)."""
+    private: str = ""
+    """What only the agent's own seat may read (the cards it weighed, the numbers it saw
+    in its hand). Displays show it to that seat alone, never to an opponent."""
 
 
 class Agent:

@@ -30,6 +30,7 @@ from .actions import Action, Pos, parse_action
 from .changes import spawn
 from .checks import definition_problems
 from .context import Ctx
+from .display import NO_HINTS, Display
 from .effect import Effect
 from .errors import GameDefinitionError, IllegalActionError, StratagemError
 from .fastpath import quick_action_type, quick_lazy_flow, quick_playout
@@ -96,6 +97,7 @@ class Game:
         scenarios: Iterable[str] = (),
         rules_file: str | None = None,
         rules_digest: str | None = None,
+        display: Display | None = None,
     ) -> None:
         self.runtime = GameRuntime()
         """Counters and caches written during play (``GameRuntime``)."""
@@ -109,6 +111,8 @@ class Game:
         """Each event's fields and their expression types (from a rules file; empty for a
         game built in Python): what ``event.FIELD`` may name where an event is answered."""
         self.players = tuple(players)
+        self.display = display or NO_HINTS
+        """How the game is drawn for people (the rules' ``display:`` hints, with defaults)."""
         self.description = description
         self.scenario = scenario
         """The scenario this game was built for (``""`` when the rules have only one set-up)."""

@@ -31,6 +31,34 @@ def distance(a: tuple[int, int], b: tuple[int, int], metric: str = "chebyshev") 
     return math.hypot(dx, dy)
 
 
+_ROOT3 = math.sqrt(3)
+
+
+def cell_centre(board: Board, pos: tuple[int, int]) -> tuple[float, float]:
+    """Where a cell is drawn, in units of one cell: on a square board ``(x + 0.5, y + 0.5)``;
+    on a hex board the centre of its hex, for hexes of side 1 (a pointy-topped hex is
+    √3 wide and 2 tall; a flat-topped one 2 wide and √3 tall), with the board's top-left
+    hex touching the origin. Every display (terminal, pictures, web page) places cells by
+    this, so they agree on where a hex sits."""
+    x, y = pos
+    if board.topology != "hex":
+        return (x + 0.5, y + 0.5)
+    orient, _, offset = board.hex_layout.partition("-")
+    if orient == "flat":  # columns of hexes: the pointy formulas with the axes swapped
+        a, b = y, x
+    else:
+        a, b = x, y
+    if offset == "axial":
+        along = a + b / 2
+    elif offset == "even":
+        along = a + (0.5 if b % 2 == 0 else 0.0)
+    else:
+        along = a + (0.5 if b % 2 == 1 else 0.0)
+    across = 1.5 * b + 1.0
+    along_px = _ROOT3 * (along + 0.5)
+    return (along_px, across) if orient != "flat" else (across, along_px)
+
+
 def shape(state: State, center: tuple[int, int], kind: str, radius: float) -> list[Pos]:
     """On-board positions of a shape around ``center``, row by row.
 

@@ -270,6 +270,14 @@ class Board:
     tiles: tuple[str, ...] = ()
     tile_types: dict[str, dict[str, Value]] = field(default_factory=dict)
     metric: str = "chebyshev"  # distance: chebyshev, manhattan or euclidean
+    topology: str = "square"
+    """``square`` or ``hex``."""
+    hex_layout: str = ""
+    """For a hex board, how the map's rows and columns sit: ``pointy-odd``, ``pointy-even``
+    (pointy-topped hexes, odd or even rows pushed half a hex right), ``flat-odd``,
+    ``flat-even`` (flat-topped, odd or even columns pushed half a hex down), ``pointy-axial``
+    or ``flat-axial`` (axial coordinates: each row, or column, starts half a hex further
+    along). ``geometry.cell_centre`` gives where each cell is drawn."""
 
     def __post_init__(self) -> None:
         if len(self.tiles) != self.width * self.height:

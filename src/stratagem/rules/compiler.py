@@ -20,6 +20,7 @@ from .errors import Problem, RulesError, did_you_mean
 from .reading import show
 from .sections.actions import compile_actions
 from .sections.board import compile_board
+from .sections.display import compile_display
 from .sections.end import check_shape, compile_end
 from .sections.flow import compile_flow
 from .sections.names import compile_players, declare_events, declare_names
@@ -31,7 +32,7 @@ from .source import Node
 
 TOP_KEYS = ("game", "description", "players", "shape", "board", "entities", "player", "zones",
             "statuses", "actions", "reactions", "triggers", "flow", "end", "setup", "scenarios",
-            "narration", "show_rolls")
+            "narration", "display", "show_rolls")
 """The sections of a rules file, in the order the reference lists them."""
 
 
@@ -100,6 +101,10 @@ class Compiler(CompileState):
                 kw["show_rolls"] = node.value
             else:
                 self.fail(node.loc, f"`show_rolls` must be true or false, not {show(node)}")
+        kw["display"] = self.attempt(lambda: compile_display(
+            self, top.get("display"), set(board.tile_types),
+            {e.name for e in kw["entity_types"]},
+            self.entity_params | self.player_params)) or None
         kw["events"] = {k: dict(v) for k, v in self.events.items()}
         kw["sources"] = dict(self.sources)
         self.finish()

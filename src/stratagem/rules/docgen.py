@@ -96,6 +96,8 @@ TOP: dict[str, tuple[bool, str]] = {
                   "falls\"}`. `{field}` is replaced by the event's field (an entity reads as "
                   "its type and id: `soldier #4 falls`); `moved_cancelled` narrates a move that "
                   "never happened."),
+    "display": (False, "How the game is drawn for people: colours, glyphs, labels, the "
+                "health bar and which parameters players see."),
     "show_rolls": (False, "Whether the account of a played game (`stratagem play`, the web "
                    "page) shows the raw dice of each decision beside it (`true`, the "
                    "default). Say `false` when the narration tells what every roll shows "
@@ -324,6 +326,24 @@ SECTIONS: tuple[Part, ...] = (
           Key("check", "`each` (the default: every player still in) or `active` (only the "
               "player whose turn it is).")),
          ),
+    Part("display", "display:",
+         "How people see the game: in the terminal, in pictures (`show --svg`) and on the web "
+         "page. Everything is optional; what is left out has a default (seat colours from "
+         "the player's name or a palette, tile colours from a word of the tile type's name "
+         "such as wall, water, forest, castle or village, glyphs from the layout symbols).",
+         (Key("players", "A colour per player: `{red: \"#c0392b\", blue: navy}`, or "
+              "`{colour, glyph, label}`."),
+          Key("tiles", "A look per tile type: `{wall: {colour: grey, glyph: \"#\"}}`."),
+          Key("entities", "A look per entity type: `{knight: {glyph: K, label: Knight}}` "
+              "(the colour of a unit is its owner's)."),
+          Key("health", "The parameter drawn as a health bar (default: `hp` or `health` when "
+              "it has a `max`)."),
+          Key("show", "When given, the only parameters players see on a unit."),
+          Key("hide", "Parameters players never see (bookkeeping such as `castle_x`).")),
+         "display:\n  players: {red: \"#c0392b\", blue: \"#2e6fd8\"}\n"
+         "  tiles: {wall: {colour: grey, glyph: \"#\"}}\n"
+         "  entities: {soldier: {glyph: S, label: Foot soldier}}\n  health: hp\n"
+         "  hide: [has_attacked]"),
     Part("setup", "setup:",
          "The starting position.",
          (Key("entities", "Entities placed before the game starts (see *placement*)."),
