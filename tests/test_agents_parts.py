@@ -4,6 +4,8 @@ players."""
 
 from __future__ import annotations
 
+import re
+
 import inspect
 import time
 from pathlib import Path
@@ -426,10 +428,11 @@ def test_mcts_solver_proves_a_won_position_and_stops_searching() -> None:
     choice = make_agent("mcts:iterations=5000", game, seed=3).choose(state, state.decision)  # type: ignore[arg-type]
     assert choice.action == Action("place", None, (("cell", Pos(2, 0)),))
     assert "proven +1.00" in choice.rationale
-    assert int(choice.rationale.split()[0]) < 5000
+    looked = re.search(r"over (\d+) look-aheads", choice.rationale)
+    assert looked is not None and int(looked.group(1)) < 5000
     plain = make_agent("mcts:iterations=300,solve=false", game, seed=3)
     text = plain.choose(state, state.decision).rationale  # type: ignore[arg-type]
-    assert text.startswith("300 iterations")
+    assert "over 300 look-aheads" in text
 
 
 def test_every_roster_agent_takes_the_common_keywords() -> None:

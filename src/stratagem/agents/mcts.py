@@ -27,7 +27,18 @@ player picks what is best for itself.
   follows the actions played since (from the log) to the new root and
   checks that the node's state is the one it is given before reusing it.
 
-The final pick is the most visited root child (after proven wins).
+- **Rollouts that stop.** By default (``rollout="auto"``) a rollout in a game whose value
+  function counts something (material, scores) stops after ``CUTOFF`` decisions and the
+  value function judges the state there; in a game with nothing to count it plays to the
+  end. Tactics games run for hundreds of decisions: whole random games there are slow and
+  say little.
+- **A second a decision.** The default budget is about a second (``DEFAULT_BUDGET``), with a
+  ceiling in forward-model calls so a fast machine does not search without end.
+
+The final pick is the most visited root child (after proven wins). Its reason is told in the
+game's words (``game.describe_action``): what it plays, how well it scored in the search, and
+the runner-up. In a game that hides information the candidates it weighed (which may name
+cards in its hand) are told only to its own seat (``Choice.private``).
 """
 
 from __future__ import annotations
@@ -37,7 +48,7 @@ from bisect import bisect_right
 from itertools import accumulate
 from typing import Any
 
-from ..engine import CHANCE, Action, Decision, ForwardModel, Record, State
+from ..engine import CHANCE, Action, Decision, ForwardModel, Game, Record, State
 from .base import (
     Budget,
     Choice,
@@ -47,7 +58,7 @@ from .base import (
     signed,
 )
 from .evaluate import Evaluator, Rollout
-from .value import ValueFunction
+from .value import MaterialValue, ValueFunction
 
 DECIDE, CHANCY, OUTCOMES, OVER = 0, 1, 2, 3
 """Node kinds: a player's decision, an explicit chance decision, an action's
@@ -56,9 +67,24 @@ distribution of outcomes, a finished game."""
 TOP = 3
 """How many root children a rationale names."""
 
+CUTOFF = 20
+"""Decisions a default rollout plays before the value function judges the state, in games
+whose value function counts something."""
+
+DEFAULT_BUDGET = Budget(seconds=1.0, calls=30_000)
+"""About a second a decision; the calls keep a fast machine's search the same size."""
+
 SETTLED = 1_000
 """After this many iterations in a row that reach only finished games already in the tree
 (no forward-model call), the search stops: more would only repeat them."""
+
+
+def counts_anything(game: ForwardModel[Any], value: ValueFunction | None) -> bool:
+    """Whether a cut-off rollout would be judged by something: a value function given, or
+    the default one of a native game that counts material or scores."""
+    if value is not None:
+        return True
+    return isinstance(game, Game) and MaterialValue(game).counts_anything
 
 
 class _Node:
@@ -156,11 +182,11 @@ class MCTSAgent(SearchAgent):
     code = "mcts"
     description = ("Monte Carlo tree search (UCT): exact chance nodes, determinization for "
                    "hidden information, progressive widening, tree reuse")
-    default_budget = Budget(iterations=1_000)
+    default_budget = DEFAULT_BUDGET
 
     def __init__(self, game: ForwardModel[Any], seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
-                 calls: int | None = None, c: float = 1.4, rollout: int = -1,
+                 calls: int | None = None, c: float = 1.4, rollout: int | str = "auto",
                  widening: float = 0.5, widen_k: float = 4.0, reuse: bool = True,
                  solve: bool = True,
                  value: ValueFunction | None = None,
@@ -178,9 +204,11 @@ class MCTSAgent(SearchAgent):
         if c < 0:
             raise ValueError(f"{self.code}: c, the exploration constant, must be >= 0 "
                              f"(got {c})")
-        if rollout < -1:
+        if rollout == "auto":
+            rollout = CUTOFF if counts_anything(game, value) else -1
+        if isinstance(rollout, bool) or not isinstance(rollout, int) or rollout < -1:
             raise ValueError(f"{self.code}: rollout is a number of steps, or -1 to play "
-                             f"each rollout to the end (got {rollout})")
+                             f"each rollout to the end, or auto (got {rollout})")
         self.c = float(c)
         self.widening = float(widening)
         self.widen_k = float(widen_k)
@@ -192,6 +220,7 @@ class MCTSAgent(SearchAgent):
         self._tree: _Node | None = None
         self._open: _Open | None = None
         self._history: tuple[Record, ...] = ()
+        self._view: State | None = None
 
     def reset(self, seed: int) -> None:
         super().reset(seed)
@@ -201,6 +230,7 @@ class MCTSAgent(SearchAgent):
         if len(decision.actions) == 1:
             return Choice(decision.actions[0], "the only option")
         meter = self.meter(budget)
+        self._view = view
         history = view.history if self.reuse else ()
         if view.viewer is None:
             root = self._closed_root(view, history)
@@ -238,15 +268,45 @@ class MCTSAgent(SearchAgent):
         best = ranked[0][0]
         assert best is not None
 
-        def word(s: tuple[Action | None, int, float, tuple[float, ...] | None]) -> str:
-            a, n, w, proven = s
-            known = "" if proven is None else f", proven {signed(proven[me])}"
-            return f"{a}: {n} visits, mean {signed(w / n)}{known}"
+        return Choice(best, *self._reasons(ranked, me, meter, reused))
 
-        named = "; ".join(word(s) for s in ranked[:TOP])
-        kept = f", {reused} kept from the last search" if reused else ""
-        return Choice(best, f"{meter.iterations} iterations ({meter.calls} calls{kept}); "
-                            f"{named}")
+    def _reasons(self, ranked: list[tuple[Action | None, int, float,
+                                          tuple[float, ...] | None]],
+                 me: int, meter: Meter, reused: int) -> tuple[str, str]:
+        """The public reason and the private one (``Choice.rationale``, ``Choice.private``).
+
+        A child's mean return (in [-1, 1]) is told as a share of the best result, so 0.24
+        reads "62%"; a proven result reads as a certain win or loss."""
+        game, view = self.game, self._view
+        assert view is not None
+
+        def said(a: Action | None) -> str:
+            assert a is not None
+            return game.describe_action(view, me, a)
+
+        def worth(s: tuple[Action | None, int, float, tuple[float, ...] | None]) -> str:
+            proven = s[3]
+            if proven is not None and abs(proven[me]) >= 1.0:
+                return "a certain win" if proven[me] > 0 else "a certain loss"
+            return f"{round(50 * (1 + s[2] / s[1]))}%"
+
+        best = ranked[0]
+        kept = f" ({reused} kept from the last search)" if reused else ""
+        looked = f"{meter.iterations} look-aheads{kept}"
+        numbers = "; ".join(f"{a}: {n} visits, mean {signed(w / n)}"
+                            + ("" if p is None else f", proven {signed(p[me])}")
+                            for a, n, w, p in ranked[:TOP])
+        if view.viewer is not None:  # hidden information: candidates only to its own seat
+            public = f"Decided after {looked} in worlds that fit what it can see."
+            others = "; ".join(f"{said(s[0])} ({worth(s)})" for s in ranked[1:TOP])
+            private = (f"{said(best[0])}: {worth(best)}"
+                       + (f"; then {others}" if others else "") + f". [{numbers}]")
+            return public, private
+        first = said(best[0])
+        line = f"{first[:1].upper()}{first[1:]}: {worth(best)} over {looked}"
+        if len(ranked) > 1:
+            line += f"; next best {said(ranked[1][0])} ({worth(ranked[1])})"
+        return f"{line}. [{numbers}]", ""
 
     def _may_expand(self, children: int, n: int) -> bool:
         return self.widening == 0 or children < self.widen_k * (n + 1) ** self.widening
