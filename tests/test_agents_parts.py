@@ -4,9 +4,8 @@ players."""
 
 from __future__ import annotations
 
-import re
-
 import inspect
+import re
 import time
 from pathlib import Path
 
