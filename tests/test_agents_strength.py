@@ -113,12 +113,14 @@ def test_osla_takes_an_immediate_connect_four_win() -> None:
 
 
 def test_osla_rationale_names_its_top_candidates() -> None:
-    """osla's rationale lists its pick first, with values, among the options it valued."""
+    """osla's rationale tells its pick first in the game's words, with its value, then the
+    runners-up."""
     game = stratagem.load("tic_tac_toe")
     state = _cells(game, [(0, 0), (0, 1), (1, 0), (1, 1)])
     assert state.decision is not None
     text = make_agent("osla", game).choose(state, state.decision).rationale
-    assert text.startswith("best of 5 by expected value: place cell=(2,0) (+1.00)")
+    assert text.startswith("Marks (2,0): the best expected result one move ahead (+1.00); "
+                           "then marks (")
 
 
 def test_mcts_plays_high_card_better_than_random() -> None:
@@ -139,12 +141,12 @@ def test_greedy_turn_follows_its_plan_and_replans_on_surprise() -> None:
     assert d is not None
     agent = make_agent("greedy-turn", game, seed=1)
     first = agent.choose(state, d)
-    assert first.rationale.startswith("greedy plan for this turn")
+    assert first.rationale.startswith("Plans its turn one best step at a time")
     if agent.plan:  # type: ignore[attr-defined]
         expected = agent.expected  # type: ignore[attr-defined]
         assert expected is not None and expected.decision is not None
         follow = agent.choose(expected, expected.decision)
-        assert follow.rationale.startswith("following the plan")
+        assert follow.rationale.startswith("Carries on with the plan")
     surprise = game.reseed(state, 5)
     again = agent.choose(surprise, d, Budget(calls=500))
-    assert again.rationale.startswith("greedy plan for this turn")
+    assert again.rationale.startswith("Plans its turn one best step at a time")

@@ -270,6 +270,13 @@ def _bounded(choose: Callable[..., Choice]) -> Callable[..., Choice]:
     return bounded
 
 
+def told(game: ForwardModel[Any], view: State, player: int, action: Action) -> str:
+    """An action as a reason tells it: the game's own sentence for it, capitalised
+    (``Drops into column 4``)."""
+    text = game.describe_action(view, player, action)
+    return text[:1].upper() + text[1:]
+
+
 def signed(value: float) -> str:
     """A value for a rationale: sign always shown, two decimals."""
     return f"{value:+.2f}"

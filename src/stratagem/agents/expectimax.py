@@ -23,8 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import CHANCE, Action, Decision, ForwardModel, State
-from .base import Budget, Choice, Meter, SearchAgent, outcomes_or_sample, signed
-from .value import ValueFunction, default_value
+from .base import Budget, Choice, Meter, SearchAgent, outcomes_or_sample, signed, told
+from .value import HEURISTIC_SCALE, ValueFunction, default_value
 
 INF = float("inf")
 SOONER = 1e-3
@@ -92,11 +92,15 @@ class ExpectimaxAgent(SearchAgent):
             action = order[0]
             return Choice(action, "no budget to search: picked at random")
         value, line, depth, whole = best
-        reach = "the whole game tree" if whole else f"depth {depth}"
+        reach = "the whole game tree" if whole else f"{depth} decisions deep"
         shown = ", ".join(map(str, line[:8])) + (", ..." if len(line) > 8 else "")
-        return Choice(line[0], f"searched {reach}: value {signed(value)} for "
-                               f"{self.game.players[self._root]}; expected line: {shown} "
-                               f"({meter.calls} calls)")
+        outlook = ("a certain win" if whole and value > HEURISTIC_SCALE else
+                   "a certain loss" if whole and value < -HEURISTIC_SCALE else
+                   f"an expected {signed(value)}")
+        return Choice(line[0], f"{told(self.game, view, self._root, line[0])}: searched "
+                               f"{reach}, it expects {outlook} for "
+                               f"{self.game.players[self._root]}. [expected line: {shown}; "
+                               f"{meter.calls} calls]")
 
     def _search_root(self, state: State, order: list[Action], depth: int,
                      pv: list[Action]) -> tuple[float, list[Action], bool] | None:

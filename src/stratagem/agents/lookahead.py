@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, Decision, ForwardModel, State
-from .base import Budget, Choice, Meter, SearchAgent, outcomes_or_sample, signed
+from .base import Budget, Choice, Meter, SearchAgent, outcomes_or_sample, signed, told
 from .value import ValueFunction, default_value
 
 TOP = 3
@@ -105,15 +105,38 @@ class OSLAAgent(SearchAgent):
         if i < 0:
             action = decision.actions[self.rng.below(len(decision.actions))]
             return Choice(action, "no budget to look ahead: picked at random")
-        return Choice(scored[i][0], _ranking(scored, i, len(decision.actions)))
+        words = self._ranking(view, decision.player, scored, i, len(decision.actions))
+        if view.viewer is not None:  # hidden information: what it weighed, to its seat only
+            worlds = len(self.samples_of_count(view))
+            return Choice(scored[i][0], f"Chose by looking one move ahead in {worlds} worlds "
+                                        "that fit what it can see.", words)
+        return Choice(scored[i][0], words)
 
+    def samples_of_count(self, view: State) -> range:
+        """How many worlds ``samples_of`` values actions in, for a reason."""
+        return range(1 if view.viewer is None else self.samples)
 
-def _ranking(scored: list[tuple[Action, float, list[tuple[float, State]]]], chosen: int,
-             options: int) -> str:
-    order = sorted(range(len(scored)), key=lambda j: (j != chosen, -scored[j][1]))
-    named = ", ".join(f"{scored[j][0]} ({signed(scored[j][1])})" for j in order[:TOP])
-    partial = "" if len(scored) == options else f" ({len(scored)} of {options} valued)"
-    return f"best of {options} by expected value{partial}: {named}"
+    def _ranking(self, view: State, player: int,
+                 scored: list[tuple[Action, float, list[tuple[float, State]]]], chosen: int,
+                 options: int) -> str:
+        """The choice in the game's words: why it is the best, or that every option
+        looked alike, and the runner-up."""
+        game = self.game
+        order = sorted(range(len(scored)), key=lambda j: (j != chosen, -scored[j][1]))
+        best = told(game, view, player, scored[chosen][0])
+        partial = "" if len(scored) == options else f" ({len(scored)} of {options} valued)"
+        values = {round(v, 9) for _, v, _ in scored}
+        if len(values) == 1:
+            return (f"{best}: all {len(scored)} options look alike one move ahead "
+                    f"({signed(scored[chosen][1])}){partial}, so it picked one at random.")
+        text = (f"{best}: the best expected result one move ahead "
+                f"({signed(scored[chosen][1])}){partial}")
+        rest = [j for j in order[1:TOP]]
+        if rest:
+            named = "; ".join(f"{told(game, view, player, scored[j][0]).lower()} "
+                              f"({signed(scored[j][1])})" for j in rest)
+            text += f"; then {named}"
+        return text + "."
 
 
 class GreedyTurnAgent(OSLAAgent):
@@ -152,10 +175,12 @@ class GreedyTurnAgent(OSLAAgent):
             action, after = self.plan.pop(0)
             self.expected = after
             left = len(self.plan)
-            return Choice(action, f"following the plan made this turn ({left} more to go)")
+            more = f" ({left} more to go)" if left else " (its last step)"
+            return Choice(action, f"Carries on with the plan it made this turn{more}.")
         meter = self.meter(budget)
         plan: list[tuple[Action, State]] = []
         words: list[str] = []
+        expected = 0.0
         state = view
         player = decision.player
         while len(plan) < self.max_plan:
@@ -170,13 +195,16 @@ class GreedyTurnAgent(OSLAAgent):
             likely = max(range(len(outs)), key=lambda j: outs[j][0])
             state = outs[likely][1]
             plan.append((action, state))
-            words.append(f"{action} ({signed(v)})")
+            words.append(told(self.game, state, player, action))
+            expected = v
         if not plan:
             action = decision.actions[self.rng.below(len(decision.actions))]
             return Choice(action, "no budget to look ahead: picked at random")
         (action, after), self.plan = plan[0], plan[1:]
         self.expected = after
-        return Choice(action, f"greedy plan for this turn: {', '.join(words)}")
+        steps = ", then ".join([words[0]] + [w[:1].lower() + w[1:] for w in words[1:]])
+        return Choice(action, f"Plans its turn one best step at a time: {steps} "
+                              f"(expected {signed(expected)} at the end).")
 
 
 __all__ = ["GreedyTurnAgent", "OSLAAgent"]

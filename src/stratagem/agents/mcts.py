@@ -56,6 +56,7 @@ from .base import (
     SearchAgent,
     outcomes_or_sample,
     signed,
+    told,
 )
 from .evaluate import Evaluator, Rollout
 from .value import MaterialValue, ValueFunction
@@ -282,7 +283,7 @@ class MCTSAgent(SearchAgent):
 
         def said(a: Action | None) -> str:
             assert a is not None
-            return game.describe_action(view, me, a)
+            return told(game, view, me, a)
 
         def worth(s: tuple[Action | None, int, float, tuple[float, ...] | None]) -> str:
             proven = s[3]
@@ -298,14 +299,14 @@ class MCTSAgent(SearchAgent):
                             for a, n, w, p in ranked[:TOP])
         if view.viewer is not None:  # hidden information: candidates only to its own seat
             public = f"Decided after {looked} in worlds that fit what it can see."
-            others = "; ".join(f"{said(s[0])} ({worth(s)})" for s in ranked[1:TOP])
+            others = "; ".join(f"{said(s[0]).lower()} ({worth(s)})" for s in ranked[1:TOP])
             private = (f"{said(best[0])}: {worth(best)}"
                        + (f"; then {others}" if others else "") + f". [{numbers}]")
             return public, private
-        first = said(best[0])
-        line = f"{first[:1].upper()}{first[1:]}: {worth(best)} over {looked}"
+        line = f"{said(best[0])}: {worth(best)} over {looked}"
         if len(ranked) > 1:
-            line += f"; next best {said(ranked[1][0])} ({worth(ranked[1])})"
+            second = said(ranked[1][0])
+            line += f"; next best {second[:1].lower()}{second[1:]} ({worth(ranked[1])})"
         return f"{line}. [{numbers}]", ""
 
     def _may_expand(self, children: int, n: int) -> bool:
