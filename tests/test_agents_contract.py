@@ -10,7 +10,7 @@ from conftest import GAME_MODES, GAMES
 from stratagem.agents import ROSTER, Budget, GameShapeError, make_agent
 from stratagem.engine import CHANCE, Game, Rng, State
 
-SEARCH = ("osla", "greedy-turn", "expectimax", "mcts", "tactical")
+SEARCH = ("osla", "greedy-turn", "expectimax", "mcts", "rhea", "portfolio", "tactical")
 AGENTS = ("random", *SEARCH)
 CALLS = 40
 """The call budget of one decision in the property test: small, so the test stays fast."""
@@ -99,7 +99,7 @@ def test_expectimax_refuses_hidden_information_and_names_the_agents_that_can() -
     with pytest.raises(GameShapeError) as exc:
         make_agent("expectimax", game)
     assert str(exc.value) == ("expectimax cannot play high_card: it has hidden information; "
-                              "use osla or mcts")
+                              "use osla, mcts, rhea or portfolio")
     assert isinstance(exc.value, stratagem.StratagemError)
     assert isinstance(exc.value, ValueError)
     with pytest.raises(GameShapeError, match="greedy-turn cannot play high_card"):

@@ -22,7 +22,9 @@ from .human import HumanAgent, QuitGame, UndoDecision
 from .levels import LEVELS, Level
 from .lookahead import GreedyTurnAgent, OSLAAgent
 from .mcts import MCTSAgent
+from .portfolio import PortfolioAgent
 from .random_agent import RandomAgent
+from .rhea import RHEAAgent
 from .roster import (
     ROSTER,
     AgentSpec,
@@ -36,7 +38,7 @@ from .value import MaterialValue, ValueFunction, default_value, terminal_value
 
 __all__ = ["LEVELS", "ROSTER", "Agent", "AgentSpec", "AgentSpecError", "Budget", "Choice",
            "Evaluator", "ExpectimaxAgent", "GameShapeError", "GreedyTurnAgent", "HumanAgent",
-           "Level", "MCTSAgent", "MaterialValue", "Meter", "OSLAAgent", "QuitGame", "RandomAgent",
+           "Level", "MCTSAgent", "MaterialValue", "Meter", "OSLAAgent", "PortfolioAgent", "QuitGame", "RHEAAgent", "RandomAgent",
            "Rollout", "SearchAgent", "TacticalAgent", "UndoDecision",
            "ValueFunction", "default_value",
            "make_agent", "parse_agent_code", "split_agent_codes",

@@ -24,7 +24,9 @@ from .levels import LEVELS
 from .lookahead import GreedyTurnAgent, OSLAAgent
 from .mcts import MCTSAgent
 from .program.runtime import ProgramAgent
+from .portfolio import PortfolioAgent
 from .random_agent import RandomAgent
+from .rhea import RHEAAgent
 from .tactical import TacticalAgent
 
 
@@ -70,6 +72,8 @@ ROSTER: dict[str, AgentSpec] = {
         AgentSpec("greedy-turn", GreedyTurnAgent.description, GreedyTurnAgent),
         AgentSpec("expectimax", ExpectimaxAgent.description, ExpectimaxAgent),
         AgentSpec("mcts", MCTSAgent.description, MCTSAgent),
+        AgentSpec("rhea", RHEAAgent.description, RHEAAgent),
+        AgentSpec("portfolio", PortfolioAgent.description, PortfolioAgent),
         AgentSpec("tactical", TacticalAgent.description, TacticalAgent),
         AgentSpec("human", HumanAgent.description, HumanAgent),
         AgentSpec("program", ProgramAgent.description, ProgramAgent, positional="file"),
@@ -231,7 +235,9 @@ def make_agent(code: str, game: ForwardModel[Any], seed: int = 0, **extra: Any) 
         return spec.factory(game, seed=seed, **kwargs)
     except GameShapeError as exc:  # say which registered agents can play it instead
         others = alternatives(game.info)
-        raise GameShapeError(f"{exc}; use {' or '.join(others)}" if others else str(exc)) \
+        listed = ", ".join(others[:-1]) + f" or {others[-1]}" if len(others) > 1 else \
+            "".join(others)
+        raise GameShapeError(f"{exc}; use {listed}" if others else str(exc)) \
             from None
     except (TypeError, ValueError) as exc:
         if isinstance(exc, StratagemError):
