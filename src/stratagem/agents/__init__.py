@@ -38,8 +38,9 @@ from .value import MaterialValue, ValueFunction, default_value, terminal_value
 
 __all__ = ["LEVELS", "ROSTER", "Agent", "AgentSpec", "AgentSpecError", "Budget", "Choice",
            "Evaluator", "ExpectimaxAgent", "GameShapeError", "GreedyTurnAgent", "HumanAgent",
-           "Level", "MCTSAgent", "MaterialValue", "Meter", "OSLAAgent", "PortfolioAgent", "QuitGame", "RHEAAgent", "RandomAgent",
-           "Rollout", "SearchAgent", "TacticalAgent", "UndoDecision",
+           "Level", "MCTSAgent", "MaterialValue", "Meter", "OSLAAgent", "PortfolioAgent",
+           "QuitGame", "RHEAAgent", "RandomAgent", "Rollout", "SearchAgent", "TacticalAgent",
+           "UndoDecision",
            "ValueFunction", "default_value",
            "make_agent", "parse_agent_code", "split_agent_codes",
            "terminal_value"]

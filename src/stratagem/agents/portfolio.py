@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import CHANCE, Action, Decision, ForwardModel, Game, Ref, Rng, State, distance
-
 from .base import Agent, Budget, Choice, SearchAgent, signed, told
 from .program.runtime import ProgramAgent, resolve_program
 from .program.spec import bundled_programs
@@ -144,8 +143,8 @@ class PortfolioAgent(SearchAgent):
                 action = self.opponent(game, state, d, rng)
             state = game.apply(state, action, check=False)
         if state.outcome is not None:
-            return state.outcome.returns[me]
-        return self.value(state, me)
+            return float(state.outcome.returns[me])
+        return float(self.value(state, me))
 
     def choose(self, view: State, decision: Decision, budget: Budget | None = None) -> Choice:
         if len(decision.actions) == 1:
@@ -184,15 +183,15 @@ class PortfolioAgent(SearchAgent):
         if runs[best] == 0:
             action = decision.actions[rng.below(len(decision.actions))]
             return Choice(action, "no budget to play the scripts on: picked at random")
-        names = _scripts_named(plays[best][1])
-        words = (f"{told(game, view, me, action)}: the move of {names}, which did "
+        named = _scripts_named(plays[best][1])
+        words = (f"{told(game, view, me, action)}: the move of {named}, which did "
                  f"best played on for {self.horizon} decisions ({signed(means[best])} over "
                  f"{runs[best]} runs)")
         if len(order) > 1 and runs[order[1]]:
             second = order[1]
             words += f"; next {_scripts_named(plays[second][1])} ({signed(means[second])})"
         if view.viewer is not None:
-            return Choice(action, f"Followed {names}, which did best in worlds "
+            return Choice(action, f"Followed {named}, which did best in worlds "
                                   "that fit what it can see.", words + ".")
         return Choice(action, words + ".")
 

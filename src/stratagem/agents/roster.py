@@ -23,8 +23,8 @@ from .human import HumanAgent
 from .levels import LEVELS
 from .lookahead import GreedyTurnAgent, OSLAAgent
 from .mcts import MCTSAgent
-from .program.runtime import ProgramAgent
 from .portfolio import PortfolioAgent
+from .program.runtime import ProgramAgent
 from .random_agent import RandomAgent
 from .rhea import RHEAAgent
 from .tactical import TacticalAgent
