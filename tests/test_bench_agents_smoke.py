@@ -1,0 +1,32 @@
+"""Smoke test of ``benchmarks/bench_agents.py``: both reports run end to end on a tiny size."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_agents.py"
+
+
+def _bench():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("bench_agents", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_times_and_equal_print_their_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _bench()
+    assert bench.main(["times", "--games", "tic_tac_toe", "--agents", "random,osla",
+                       "--decisions", "2"]) == 0
+    out = capsys.readouterr().out
+    rows = [line.split() for line in out.splitlines() if line.startswith("tic_tac_toe")]
+    assert [r[1] for r in rows] == ["random", "osla"]
+    assert all(float(r[2]) >= 0 and int(r[-1]) >= 0 for r in rows)
+    assert bench.main(["equal", "--on", "tic_tac_toe", "--agents", "random,osla",
+                       "--seconds", "0.05", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "random     vs osla" in out and "of 2" in out
