@@ -253,11 +253,11 @@ def legend(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
         out.append("\n")
     if game.board.width:
         present = sorted(set(state.tiles))
-        if len(present) > 1 or present and tile_glyph(game, present[0]) != "·":
+        if len(present) > 1 or (present and tile_glyph(game, present[0]) != "·"):
             out.append("terrain: ", "dim")
             for i, t in enumerate(present):
                 look = game.display.tile(t)
-                out.append(("  " if i else ""))
+                out.append("  " if i else "")
                 out.append(f" {tile_glyph(game, t)} ", Style(color=_contrast(look.colour),
                                                              bgcolor=look.colour))
                 out.append(" " + look.label.lower())

@@ -13,17 +13,16 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.markup import escape
 
-from ..agents import ROSTER, split_agent_codes
-from ..agents.roster import BUDGET_ARGUMENTS, code_text
+from ..agents import split_agent_codes
 from ..engine import StratagemError
-from ..games import list_games, load
+from ..games import load
 from ..rules import RulesError, check_rules
 from .arena_cmds import arena_cmd, report_cmd
 from .console import err, n, out
 from .console import fail as _fail
 from .file_cmds import move_cmd, new_cmd, replay_cmd, show_cmd, undo_cmd
+from .info_cmds import agents_cmd, games_cmd, rules_cmd
 from .play import play_cmd
 from .program_cmds import check_program_cmd, evaluate_program_cmd, render_program_cmd
 
@@ -36,33 +35,9 @@ def cli() -> None:
 
 # The commands of each subject live in their own module; the group gathers them here.
 for _command in (play_cmd, new_cmd, show_cmd, move_cmd, undo_cmd, replay_cmd, arena_cmd,
-                 report_cmd, check_program_cmd, render_program_cmd, evaluate_program_cmd):
+                 report_cmd, check_program_cmd, render_program_cmd, evaluate_program_cmd,
+                 games_cmd, agents_cmd, rules_cmd):
     cli.add_command(_command)
-
-
-@cli.command("games")
-def games_cmd() -> None:
-    """List the bundled games."""
-    for name in list_games():
-        g = load(name)
-        scenarios = f"; scenarios: {', '.join(g.scenarios)}" if g.scenarios else ""
-        out.print(f"[bold]{name}[/]  {escape(g.description)}  "
-                  f"[dim]({len(g.players)} players: {', '.join(g.players)}{scenarios})[/]")
-
-
-@cli.command("agents")
-def agents_cmd() -> None:
-    """List the agents by roster code, with the arguments a code can set."""
-    for code in sorted(ROSTER):
-        spec = ROSTER[code]
-        out.print(f"[bold]{code}[/]  {escape(spec.description)}")
-        own = [f"{k}={code_text(v)}"
-               for k, v in spec.arguments.items()
-               if k not in BUDGET_ARGUMENTS and k != spec.positional]
-        if own:
-            out.print(f"    [dim]arguments: {escape(', '.join(own))}[/]")
-    out.print(f"\nEvery agent also takes a budget: {', '.join(BUDGET_ARGUMENTS)} "
-              "(`mcts:iterations=2000,c=1.4`, `tactical:seconds=0.5`).", markup=False)
 
 
 @cli.command("validate")
