@@ -10,6 +10,8 @@ completion stays fast.
 
 from __future__ import annotations
 
+import os
+
 from click import Context, Parameter
 from click.shell_completion import CompletionItem
 
@@ -27,8 +29,13 @@ def complete_game(ctx: Context, param: Parameter, incomplete: str) -> list[Compl
 
 def complete_scenario(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:
     """The scenarios of the game named earlier on the line."""
+    games = list_games()
     name = ctx.params.get("game_name")
-    if not isinstance(name, str) or name not in list_games():
+    if not isinstance(name, str):  # an option still waiting for its value stops click's
+        # parse before the arguments: find the game among the words being completed
+        words = os.environ.get("COMP_WORDS", "").split()
+        name = next((w for w in words if w in games), None)
+    if name not in games:
         return []
     try:
         header = read_header(name)

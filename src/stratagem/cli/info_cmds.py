@@ -21,27 +21,40 @@ from .sheet import read_header, rules_sheet
 
 
 @click.command("games")
-def games_cmd() -> None:
-    """List the bundled games with their scenarios, the default one marked."""
+@click.option("-s", "--scenarios", "detail", is_flag=True,
+              help="Also list each scenario under its game, with its description.")
+def games_cmd(detail: bool) -> None:
+    """List the bundled games with their players and scenarios, the default one named.
+
+    One line a game; with --scenarios, each scenario follows on a line of its own with
+    its description, the default marked with `*`. The games' rules files are read for
+    their headers only, not compiled.
+    """
     for name in list_games():
         h = read_header(name)
-        out.print(f"[bold]{name}[/]  {escape(h.description)}  "
-                  f"[dim]({len(h.players)} players: {escape(', '.join(h.players))})[/]")
-        if h.scenarios and h.default == "":
-            out.print("  * [dim](the rules' own set-up)[/]")
+        facts = f"{len(h.players)} players: {', '.join(h.players)}"
+        default = ""
+        if h.scenarios:
+            facts += f"; scenarios: {', '.join(s for s, _ in h.scenarios)}"
+            default = f"  [cyan]default: {escape(h.default or 'its own set-up')}[/]"
+        out.print(f"[bold]{name}[/]  {escape(h.description)}{default}  "
+                  f"[dim]({escape(facts)})[/]")
+        if not detail or not h.scenarios:
+            continue
+        if h.default == "":
+            out.print("    * [dim](its own set-up, with no --scenario)[/]")
         for scenario, description in h.scenarios:
             mark = "*" if scenario == h.default else " "
-            out.print(f"  {mark} [cyan]{escape(scenario)}[/]  {escape(description)}")
-    out.print("\n[dim]*: the scenario played when --scenario is not given.[/]")
+            out.print(f"    {mark} [cyan]{escape(scenario)}[/]  {escape(description)}")
 
 
 def _agent_lines(code: str) -> None:
     spec = ROSTER[code]
-    out.print(f"  [bold]{code}[/]  {escape(spec.description)}")
+    out.print(f"[bold]{code}[/]  {escape(spec.description)}")
     own = [f"{k}={code_text(v)}" for k, v in spec.arguments.items()
            if k not in BUDGET_ARGUMENTS and k != spec.positional]
     if own:
-        out.print(f"      [dim]arguments: {escape(', '.join(own))}[/]")
+        out.print(f"    [dim]arguments: {escape(', '.join(own))}[/]")
 
 
 @click.command("agents")

@@ -19,6 +19,7 @@ from ..engine import StratagemError
 from ..games import load
 from ..rules import RulesError, check_rules
 from .arena_cmds import arena_cmd, report_cmd
+from .complete import complete_agents, complete_game, complete_scenario
 from .console import err, n, out
 from .console import fail as _fail
 from .file_cmds import move_cmd, new_cmd, replay_cmd, show_cmd, undo_cmd
@@ -38,6 +39,15 @@ for _command in (play_cmd, new_cmd, show_cmd, move_cmd, undo_cmd, replay_cmd, ar
                  report_cmd, check_program_cmd, render_program_cmd, evaluate_program_cmd,
                  games_cmd, agents_cmd, rules_cmd):
     cli.add_command(_command)
+
+
+def first_sentence(text: str | None) -> str:
+    """A docstring's first sentence, whole, on one line (the top-level help lists each
+    command by it; click would cut it at 45 characters)."""
+    words = " ".join((text or "").split("\n\n")[0].split())
+    end = next((i + 1 for i in range(len(words)) if words[i] == "."
+                and (i + 1 == len(words) or words[i + 1] == " ")), len(words))
+    return words[:end]
 
 
 @cli.command("validate")
@@ -72,12 +82,13 @@ def validate_cmd(paths: tuple[Path, ...]) -> None:
 
 
 @cli.command("serve")
-@click.argument("game_name", metavar="GAME")
-@click.option("--agents", "agents", default=None, metavar="A,B,...",
+@click.argument("game_name", metavar="GAME", shell_complete=complete_game)
+@click.option("--agents", "agents", shell_complete=complete_agents,
+              default=None, metavar="A,B,...",
               help="One seat per player: `human` for a person at the page, else an agent "
                    "code (default: human, then casual for the others).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
-@click.option("--scenario", default=None,
+@click.option("--scenario", default=None, shell_complete=complete_scenario,
               help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on (the default lets only this machine in).")
@@ -113,6 +124,10 @@ def serve_cmd(game_name: str, agents: str | None, seed: int, scenario: str | Non
         out.print("stopped")
     finally:
         server.server_close()
+
+
+for _command in cli.commands.values():
+    _command.short_help = first_sentence(_command.help)
 
 
 def main(argv: list[str] | None = None) -> Any:

@@ -32,6 +32,7 @@ from ..arena.replay import game_digest
 from ..engine import Action, SerializationError, StratagemError
 from ..games import load
 from .board import NO_MARKS, draw
+from .complete import complete_agents, complete_game, complete_scenario
 from .console import Narrator, err, out
 from .console import fail as _fail
 from .files import (
@@ -67,11 +68,13 @@ class Keeper:
 
 
 @click.command("play")
-@click.argument("game_name", metavar="GAME", required=False)
-@click.option("--agents", "agents", default=None, metavar="A,B,...",
+@click.argument("game_name", metavar="GAME", required=False,
+                shell_complete=complete_game)
+@click.option("--agents", "agents", shell_complete=complete_agents,
+              default=None, metavar="A,B,...",
               help="One agent code per player, comma-separated (default: random for all).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
-@click.option("--scenario", default=None,
+@click.option("--scenario", default=None, shell_complete=complete_scenario,
               help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--quiet", is_flag=True, help="Print only the result.")
 @click.option("--board", is_flag=True, help="Draw the board after every decision.")
