@@ -26,8 +26,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import Action, Game, Pos, Ref, State
-from ..engine.geometry import cell_centre
+from ..engine import Action, Game, Pos, Ref, State, cell_centre
 
 _ROOT3 = math.sqrt(3)
 
@@ -135,6 +134,13 @@ def unit_glyph(game: Game, state: State, e_type: str, owner: int | None,
     return glyph
 
 
+def _tile_owner(game: Game, name: str) -> int | None:
+    """The seat a tile type is named after (``red_castle``, ``blue_village``), if any: its
+    glyph is drawn in that seat's colour."""
+    words = set(name.lower().replace("-", "_").split("_"))
+    return next((seat for seat, p in enumerate(game.players) if p.lower() in words), None)
+
+
 def _contrast(colour: str) -> str:
     """Black or white, whichever reads on ``colour`` (``#rrggbb``)."""
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
@@ -191,7 +197,9 @@ def board_grid(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
             style = style + Style(bgcolor=look.colour)
         else:
             glyph = tile_glyph(game, name)
-            style = Style(color=_contrast(look.colour), bgcolor=look.colour, dim=True)
+            owner = _tile_owner(game, name)
+            style = (Style(color=_contrast(look.colour), bgcolor=look.colour, dim=True)
+                     if owner is None else _seat_style(game, owner) + Style(bgcolor=look.colour))
         left, right = " ", " "
         if pos == marks.went_to:
             left, right = "[", "]"
@@ -258,8 +266,10 @@ def legend(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
             for i, t in enumerate(present):
                 look = game.display.tile(t)
                 out.append("  " if i else "")
-                out.append(f" {tile_glyph(game, t)} ", Style(color=_contrast(look.colour),
-                                                             bgcolor=look.colour))
+                owner = _tile_owner(game, t)
+                fg = (Style(color=_contrast(look.colour)) if owner is None
+                      else _seat_style(game, owner))
+                out.append(f" {tile_glyph(game, t)} ", fg + Style(bgcolor=look.colour))
                 out.append(" " + look.label.lower())
             out.append("\n")
     if marks.went_to is not None:

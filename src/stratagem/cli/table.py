@@ -29,7 +29,6 @@ from ..agents.base import Budget, Choice
 from ..agents.human import HELP
 from ..arena import Match
 from ..engine import CHANCE, Action, ActionBuilder, Decision, EventFrame, Game, Pos, Ref, State
-from ..engine.narration import label, narrate
 from .board import NO_MARKS, Marks, draw, last_move
 from .console import Narrator, out
 from .sheet import rules_sheet
@@ -61,6 +60,13 @@ def stable_number(game: Game, value: Any) -> int | None:
     return None
 
 
+def label(state: State, value: Any) -> Any:
+    """An entity as its type and number (``goblin #2``); any other value as it is."""
+    if isinstance(value, Ref) and value in state.entities:
+        return f"{state.entities[value].type} #{int(value)}"
+    return value
+
+
 def _words(name: str) -> str:
     return name.replace("_", " ")
 
@@ -75,7 +81,7 @@ def event_sentence(game: Game, state: State, frame: EventFrame) -> str:
     squares), never a list of raw fields."""
     fields = dict(frame.fields)
     if frame.name in game.narration:
-        return _capital(narrate(game, state, frame.name, fields))
+        return _capital(game.narrate(state, frame.name, fields))
     named = {k: label(state, v) for k, v in fields.items()}
     if "attacker" in named and "target" in named:
         hit = fields.get("hit")
@@ -247,6 +253,8 @@ class TableNarrator(Narrator):
         super().__call__(before, player, action, rationale, after)
         g = self.game
         marks = last_move(g, before, action, after) if g.board.width else NO_MARKS
+        if marks.went_to is None:  # ending a turn, passing: the last move stays marked
+            marks = self.last
         self.last = marks
         for human in self.humans.values():
             human.marks = marks
