@@ -10,6 +10,7 @@ own safe reader): nothing in them runs.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -117,8 +118,8 @@ def headers() -> list[Header]:
 
 def _readme(game: Game) -> str:
     """The README beside the game's rules file, if there is one."""
-    if game.rules_file is None:
-        return ""
+    if game.rules_file is None or Path(game.rules_file).name != "rules.yaml":
+        return ""  # a README is a game folder's; a loose rules file's folder may be anything
     readme = Path(game.rules_file).parent / "README.md"
     try:
         return readme.read_text(encoding="utf-8") if readme.is_file() else ""
@@ -144,6 +145,11 @@ def _descriptions(game: Game, section: str) -> dict[str, str]:
     return found
 
 
+def _template(text: str) -> str:
+    """An action's sentence template as a description: ``drops into column …``."""
+    return re.sub(r"\{[^}]*\}", "…", text).strip()
+
+
 @dataclass(frozen=True)
 class Sheet:
     """A game's rules at hand: its README, units, actions and reactions in words."""
@@ -167,7 +173,7 @@ def rules_sheet(game: Game) -> Sheet:
         game.name, game.description, _readme(game),
         tuple((t.name, game.display.entity(t.name, t.symbol).glyph, units.get(t.name, ""))
               for t in game.entity_types.values()),
-        tuple((a, acts.get(a, "")) for a in game.action_types),
+        tuple((a, acts.get(a, "") or _template(t.text)) for a, t in game.action_types.items()),
         tuple((r, reacts.get(r, "")) for r in game.reactions
               if not game.reactions[r].automatic),
         tuple(game.scenarios))
