@@ -177,6 +177,20 @@ def test_a_reaction_is_asked_as_a_sentence() -> None:
     assert "True" not in question and "=" not in question
 
 
+def test_play_asks_reactions_as_sentences(capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """At `play`, the person's reaction prompts are sentences and questions, numbered with
+    `pass` as 0."""
+    code, out, _ = run(capsys, "play", "skirmish", "--agents", "human,random",
+                       typed="random\n" * 300, monkeypatch=monkeypatch)
+    assert code == 0
+    assert "Goblin #2's attack hits fighter #1 for 6. Fighter #1: parry?" in out
+    assert re.search(r"^Goblin #2 is about to move from \(\d,\d\) to \(\d,\d\)\. "
+                     r"Fighter #1: opportunity attack\?$", out, re.MULTILINE)
+    assert re.search(r"^\s+0  pass$", out, re.MULTILINE)
+    assert "may react before" not in out
+
+
 def test_an_event_without_narration_is_told_from_its_fields() -> None:
     """A move is told by its mover and squares, an attack by its attacker, target, hit and
     damage, anything else by its name and fields in words."""
@@ -192,6 +206,9 @@ def test_an_event_without_narration_is_told_from_its_fields() -> None:
     assert event_sentence(game, state, frame("attacked", {"attacker": Ref(2), "target": Ref(1),
                                                           "hit": False, "damage": 0})) == \
         "Goblin #2's attack misses fighter #1"
+    assert event_sentence(game, state, frame("attacked", {"attacker": 2, "target": 1,
+                                                          "hit": True, "damage": 3})) == \
+        "Goblin #2's attack hits fighter #1 for 3"
     assert event_sentence(game, state, frame("cheered", {"entity": Ref(2), "loud_by": 3})) == \
         "Goblin #2: cheered (loud by 3)"
 

@@ -33,6 +33,10 @@ from .board import NO_MARKS, Marks, draw, last_move
 from .console import Narrator, out
 from .sheet import rules_sheet
 
+UNIT_FIELDS = frozenset({"attacker", "target", "mover", "entity", "unit", "actor", "source",
+                         "defender", "reactor", "creature", "who"})
+"""Event fields that hold a unit (an id written as a plain number is one too)."""
+
 PASS_NUMBER = 0
 """A reaction's ``pass`` is choice 0."""
 
@@ -82,7 +86,8 @@ def event_sentence(game: Game, state: State, frame: EventFrame) -> str:
     fields = dict(frame.fields)
     if frame.name in game.narration:
         return _capital(game.narrate(state, frame.name, fields))
-    named = {k: label(state, v) for k, v in fields.items()}
+    named = {k: label(state, Ref(v) if k in UNIT_FIELDS and type(v) is int else v)
+             for k, v in fields.items()}
     if "attacker" in named and "target" in named:
         hit = fields.get("hit")
         verb = "hits" if hit else ("misses" if hit is not None else "strikes at")
