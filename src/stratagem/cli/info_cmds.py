@@ -6,6 +6,8 @@ the listing is quick; `rules` compiles the one game asked for and prints its she
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 from rich.markdown import Markdown
 from rich.markup import escape
@@ -17,7 +19,7 @@ from ..agents.roster import BUDGET_ARGUMENTS, code_text
 from ..games import list_games, load
 from .complete import complete_game, complete_scenario
 from .console import out
-from .sheet import read_header, rules_sheet
+from .sheet import header_of, read_header, rules_sheet
 
 
 @click.command("games")
@@ -93,6 +95,11 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
     if sheet.scenarios:
         out.print(f"[bold]Scenarios[/]: {escape(', '.join(sheet.scenarios))}"
                   + (f" [dim](playing: {escape(game.scenario)})[/]" if game.scenario else ""))
+        if game.rules_file:
+            header = header_of(Path(game.rules_file))
+            for name, description in header.scenarios:
+                mark = "*" if name == header.default else " "
+                out.print(f"  {mark} [cyan]{escape(name)}[/]  {escape(description)}")
     if sheet.units:
         table = Table(title="Units", title_justify="left", box=None, pad_edge=False)
         for head in ("", "unit", "parameters", ""):
