@@ -86,7 +86,7 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
     game = load(game_name, scenario)
     sheet = rules_sheet(game)
     if sheet.readme:
-        out.print(Markdown(sheet.readme))
+        out.print(Markdown(sheet.readme), soft_wrap=False)  # wrapped to the terminal, not cut
     else:
         out.print(f"[bold]{escape(sheet.title)}[/]: {escape(sheet.description)}")
     out.print()
