@@ -13,10 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ..engine import Game
-from ..games import list_games, load, rules_path
+from ..games import load, rules_path
 from ..rules import RulesError
 from ..rules.source import Node, parse_yaml, read_yaml
 
@@ -111,11 +110,6 @@ def read_header(name: str) -> Header:
     return Header(game.name, game.description, tuple(game.players), (), "", None)
 
 
-def headers() -> list[Header]:
-    """The headers of every bundled game, by name."""
-    return [read_header(name) for name in list_games()]
-
-
 def _readme(game: Game) -> str:
     """The README beside the game's rules file, if there is one."""
     if game.rules_file is None or Path(game.rules_file).name != "rules.yaml":
@@ -177,14 +171,3 @@ def rules_sheet(game: Game) -> Sheet:
         tuple((r, reacts.get(r, "")) for r in game.reactions
               if not game.reactions[r].automatic),
         tuple(game.scenarios))
-
-
-def meaning(game: Game, name: str) -> str:
-    """What an action or reaction type does, in the rules file's words (or ``""``)."""
-    sheet = rules_sheet(game)
-    return dict(sheet.actions + sheet.reactions).get(name, "")
-
-
-def describe(value: Any) -> str:
-    """A header value for a listing."""
-    return str(value)
