@@ -268,7 +268,10 @@ def _play(args: list[str], typed: str) -> tuple[int, str]:
 def test_cli_plays_a_whole_game_with_a_human_seat() -> None:
     """`stratagem play tic_tac_toe --agents human,random` reads the person's moves and ends
     with the result line."""
-    code, out = _play(["tic_tac_toe", "--agents", "human,random", "--seed", "2"], "1\n" * 5)
+    # `play` numbers a cell by its place on the board (1-9), so the person names cells in
+    # turn; a cell already taken is refused and the next line is read.
+    code, out = _play(["tic_tac_toe", "--agents", "human,random", "--seed", "2"],
+                      "".join(f"{cell}\n" for cell in range(1, 10)))
     assert code == 0
     assert "x: human, o: random" in out and "choose cell:" in out
     assert "Result: " in out and "Traceback" not in out

@@ -152,6 +152,7 @@ class HumanAgent(Agent):
                 action = builder.build()
                 return Choice(action, "chosen at the terminal")
             choices = builder.choices()
+            numbered = dict(zip(self.numbers(view, builder, choices), choices, strict=True))
             if not shown:
                 self._offer(view, decision, builder, choices, bool(undo))
                 shown = True
@@ -162,11 +163,11 @@ class HumanAgent(Agent):
             text = line.strip()
             word = text.lower()
             if not text:
-                self.say(f"type a number from 1 to {len(choices)}, an action, or ? for help")
+                self.say(f"type a number {_span(numbered, 'from')}, an action, or ? for help")
             elif word in ("quit", "exit"):
                 raise QuitGame(decision.player, "quit", len(view.history))
             elif word in ("help", "?"):
-                self.say(HELP)
+                self.say(self.help_text(view, decision, builder))
             elif word == "undo":
                 if self.can_undo:
                     raise UndoDecision(decision.player)
@@ -189,12 +190,12 @@ class HumanAgent(Agent):
                 return Choice(action, "picked at random at the player's request")
             elif _NUMBER.fullmatch(text):
                 n = int(text) if len(text) <= _INDEX_DIGITS else 0
-                if 1 <= n <= len(choices):
+                if n in numbered:
                     undo.append(builder)
-                    builder = _fill(builder.choose(choices[n - 1]))
+                    builder = _fill(builder.choose(numbered[n]))
                     shown = False
                 else:
-                    self.say(f"no such choice: pick 1..{len(choices)}")
+                    self.say(f"no such choice: pick {_span(numbered, 'pick')}")
             else:
                 picked = _match(text, choices)
                 if picked is not None:
@@ -202,12 +203,12 @@ class HumanAgent(Agent):
                     builder = _fill(builder.choose(picked))
                     shown = False
                     continue
-                typed = self._parse(view, decision, text, choices)
+                typed = self._parse(view, decision, text, tuple(numbered))
                 if typed is not None:
                     return Choice(typed, "typed at the terminal")
 
     def _parse(self, view: State, decision: Decision, text: str,
-               choices: tuple[Any, ...]) -> Action | None:
+               numbers: tuple[int, ...]) -> Action | None:
         """The legal action a typed text names; ``None``, with the reason said, otherwise."""
         try:
             action = self.game.parse_action(view, text)
@@ -215,7 +216,7 @@ class HumanAgent(Agent):
             self.say(f"{exc.action} is not legal: {exc.condition}")
             return None
         except (StratagemError, ValueError, RecursionError) as exc:
-            self.say(f"not understood ({exc}); type a number from 1 to {len(choices)}, "
+            self.say(f"not understood ({exc}); type a number {_span(numbers, 'from')}, "
                      "or ? for help")
             return None
         if action not in decision:  # a view may offer what the decision does not
@@ -230,6 +231,22 @@ class HumanAgent(Agent):
             weight = dict(zip(decision.actions, decision.weights, strict=True))
             return pool[self.rng.pick_weighted(tuple(weight[a] for a in pool))]
         return pool[self.rng.below(len(pool))]
+
+    # ------------------------------------------------------------------ hooks
+    def numbers(self, view: State, builder: ActionBuilder,
+                choices: tuple[Any, ...]) -> tuple[int, ...]:
+        """The number each choice of a step is listed and typed by (distinct, not negative):
+        here its place in the list, from 1. A table at the terminal may number by
+        something that does not shift as options come and go."""
+        return tuple(range(1, len(choices) + 1))
+
+    def reaction_text(self, view: State, builder: ActionBuilder) -> str:
+        """The line that asks a reaction: who may react, and to what."""
+        return self.game.describe_reaction(view)
+
+    def help_text(self, view: State, decision: Decision, builder: ActionBuilder) -> str:
+        """What ``help`` or ``?`` prints."""
+        return HELP
 
     # ------------------------------------------------------------------ what is shown
     def _who(self, player: int) -> str:
@@ -252,7 +269,7 @@ class HumanAgent(Agent):
         label = f"the {label}" if label else step
         if decision.kind == "reaction":
             # Who may react, and to what, in the game's own words.
-            self.say(self.game.describe_reaction(view))
+            self.say(self.reaction_text(view, builder))
             if step == "type":
                 label = "your reaction, or pass"
         else:
@@ -264,8 +281,9 @@ class HumanAgent(Agent):
             self.say(f"{head}: {prompt}" if prompt else head)
         self.say(f"choose {label}" + (f" (so far: {made})" if made else "") + ":")
         odds = _odds(decision) if decision.player == CHANCE else {}
-        width = len(str(len(choices)))
-        for i, value in enumerate(choices, 1):
+        numbers = self.numbers(view, builder, choices)
+        width = len(str(max(numbers, default=0)))
+        for i, value in zip(numbers, choices, strict=True):
             nxt = _fill(builder.choose(value))
             text = str(nxt.build()) if nxt.is_complete() else _label(view, value) + " …"
             if odds and nxt.is_complete():
@@ -273,6 +291,15 @@ class HumanAgent(Agent):
             elif nxt.is_complete() and isinstance(value, Ref):
                 text += f"  [{_label(view, value)}]"
             self.say(f"  {i:>{width}}  {text}")
+
+
+def _span(numbers: Any, word: str) -> str:
+    """The numbers one may type, in words: ``from 1 to 4`` (``1..4`` after ``pick``) when
+    they run on, else ``listed``."""
+    nums = sorted(numbers)
+    if nums and nums == list(range(nums[0], nums[-1] + 1)):
+        return f"from {nums[0]} to {nums[-1]}" if word == "from" else f"{nums[0]}..{nums[-1]}"
+    return "listed" if word == "from" else "one of the numbers listed"
 
 
 def _fill(builder: ActionBuilder) -> ActionBuilder:

@@ -24,6 +24,7 @@ from rich.table import Table
 
 from ..agents import split_agent_codes
 from ..games import load
+from .complete import complete_agents, complete_game, complete_scenario
 from .console import Seconds, err, n, out
 from .files import (
     check_outputs,
@@ -32,12 +33,13 @@ from .files import (
 
 
 @click.command("arena")
-@click.argument("game_name", metavar="GAME")
-@click.option("--agents", "agents", required=True, metavar="A,B,...",
+@click.argument("game_name", metavar="GAME", shell_complete=complete_game)
+@click.option("--agents", "agents", shell_complete=complete_agents,
+              required=True, metavar="A,B,...",
               help="The entrants' agent codes, comma-separated (see `stratagem agents`).")
 @click.option("--games", default=20, show_default=True, type=click.IntRange(min=1),
               help="Games per line-up (per pairing in a two-player game).")
-@click.option("--scenario", default=None,
+@click.option("--scenario", default=None, shell_complete=complete_scenario,
               help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--mode", type=click.Choice(["round-robin", "gauntlet"]), default="round-robin",
               show_default=True, help="Everyone against everyone, or the first agent against "

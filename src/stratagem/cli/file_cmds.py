@@ -13,6 +13,7 @@ from ..arena import Replay, replay_game
 from ..arena.narration import narrated, result_line, rolls_text, who
 from ..engine import Game, RulesChangedError, State, StratagemError, rederive, seed_of
 from ..games import load
+from .complete import complete_game, complete_scenario
 from .console import Narrator, err, fail, n, out
 from .files import (
     FORCE_RULES_HINT,
@@ -60,9 +61,9 @@ def _show_state(state: State, limit: int = 30, viewer: int | None = None) -> Non
 
 
 @click.command("new")
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", shell_complete=complete_game)
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
-@click.option("--scenario", default=None,
+@click.option("--scenario", default=None, shell_complete=complete_scenario,
               help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--out", "out_file", required=True,
               type=click.Path(dir_okay=False, path_type=Path), help="Where to save the state.")

@@ -13,17 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.markup import escape
 
-from ..agents import ROSTER, split_agent_codes
-from ..agents.roster import BUDGET_ARGUMENTS, code_text
+from ..agents import split_agent_codes
 from ..engine import StratagemError
-from ..games import list_games, load
+from ..games import load
 from ..rules import RulesError, check_rules
 from .arena_cmds import arena_cmd, report_cmd
+from .complete import complete_agents, complete_game, complete_scenario
 from .console import err, n, out
 from .console import fail as _fail
 from .file_cmds import move_cmd, new_cmd, replay_cmd, show_cmd, undo_cmd
+from .info_cmds import agents_cmd, games_cmd, rules_cmd
 from .play import play_cmd
 from .program_cmds import check_program_cmd, evaluate_program_cmd, render_program_cmd
 
@@ -36,33 +36,18 @@ def cli() -> None:
 
 # The commands of each subject live in their own module; the group gathers them here.
 for _command in (play_cmd, new_cmd, show_cmd, move_cmd, undo_cmd, replay_cmd, arena_cmd,
-                 report_cmd, check_program_cmd, render_program_cmd, evaluate_program_cmd):
+                 report_cmd, check_program_cmd, render_program_cmd, evaluate_program_cmd,
+                 games_cmd, agents_cmd, rules_cmd):
     cli.add_command(_command)
 
 
-@cli.command("games")
-def games_cmd() -> None:
-    """List the bundled games."""
-    for name in list_games():
-        g = load(name)
-        scenarios = f"; scenarios: {', '.join(g.scenarios)}" if g.scenarios else ""
-        out.print(f"[bold]{name}[/]  {escape(g.description)}  "
-                  f"[dim]({len(g.players)} players: {', '.join(g.players)}{scenarios})[/]")
-
-
-@cli.command("agents")
-def agents_cmd() -> None:
-    """List the agents by roster code, with the arguments a code can set."""
-    for code in sorted(ROSTER):
-        spec = ROSTER[code]
-        out.print(f"[bold]{code}[/]  {escape(spec.description)}")
-        own = [f"{k}={code_text(v)}"
-               for k, v in spec.arguments.items()
-               if k not in BUDGET_ARGUMENTS and k != spec.positional]
-        if own:
-            out.print(f"    [dim]arguments: {escape(', '.join(own))}[/]")
-    out.print(f"\nEvery agent also takes a budget: {', '.join(BUDGET_ARGUMENTS)} "
-              "(`mcts:iterations=2000,c=1.4`, `tactical:seconds=0.5`).", markup=False)
+def first_sentence(text: str | None) -> str:
+    """A docstring's first sentence, whole, on one line (the top-level help lists each
+    command by it; click would cut it at 45 characters)."""
+    words = " ".join((text or "").split("\n\n")[0].split())
+    end = next((i + 1 for i in range(len(words)) if words[i] == "."
+                and (i + 1 == len(words) or words[i + 1] == " ")), len(words))
+    return words[:end]
 
 
 @cli.command("validate")
@@ -97,12 +82,13 @@ def validate_cmd(paths: tuple[Path, ...]) -> None:
 
 
 @cli.command("serve")
-@click.argument("game_name", metavar="GAME")
-@click.option("--agents", "agents", default=None, metavar="A,B,...",
+@click.argument("game_name", metavar="GAME", shell_complete=complete_game)
+@click.option("--agents", "agents", shell_complete=complete_agents,
+              default=None, metavar="A,B,...",
               help="One seat per player: `human` for a person at the page, else an agent "
                    "code (default: human, then casual for the others).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
-@click.option("--scenario", default=None,
+@click.option("--scenario", default=None, shell_complete=complete_scenario,
               help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on (the default lets only this machine in).")
@@ -138,6 +124,10 @@ def serve_cmd(game_name: str, agents: str | None, seed: int, scenario: str | Non
         out.print("stopped")
     finally:
         server.server_close()
+
+
+for _command in cli.commands.values():
+    _command.short_help = first_sentence(_command.help)
 
 
 def main(argv: list[str] | None = None) -> Any:

@@ -25,11 +25,14 @@ import click
 from rich.markup import escape
 
 from ..agents import HumanAgent, QuitGame, UndoDecision, make_agent, split_agent_codes
+from ..agents.base import Choice
 from ..arena import Match, Replay
 from ..arena.narration import left_line, result_line, who
 from ..arena.replay import game_digest
 from ..engine import Action, SerializationError, StratagemError
 from ..games import load
+from .board import NO_MARKS, draw
+from .complete import complete_agents, complete_game, complete_scenario
 from .console import Narrator, err, out
 from .console import fail as _fail
 from .files import (
@@ -39,6 +42,7 @@ from .files import (
     read_text,
     write_atomic,
 )
+from .table import TableNarrator, seat_people, think_aloud
 
 
 class Keeper:
@@ -64,11 +68,13 @@ class Keeper:
 
 
 @click.command("play")
-@click.argument("game_name", metavar="GAME", required=False)
-@click.option("--agents", "agents", default=None, metavar="A,B,...",
+@click.argument("game_name", metavar="GAME", required=False,
+                shell_complete=complete_game)
+@click.option("--agents", "agents", shell_complete=complete_agents,
+              default=None, metavar="A,B,...",
               help="One agent code per player, comma-separated (default: random for all).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
-@click.option("--scenario", default=None,
+@click.option("--scenario", default=None, shell_complete=complete_scenario,
               help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--quiet", is_flag=True, help="Print only the result.")
 @click.option("--board", is_flag=True, help="Draw the board after every decision.")
@@ -82,9 +88,12 @@ class Keeper:
               help="Continue the game saved in this file (with --save's agents and seed); "
               "it keeps saving there unless --save names another file.")
 @click.option("--force", is_flag=True, help="Replace the --save file if it exists.")
+@click.option("--explain/--no-explain", default=None,
+              help="Print each agent's reason under its move (default: on when a person "
+              "plays).")
 def play_cmd(game_name: str | None, agents: str | None, seed: int, scenario: str | None,
              quiet: bool, board: bool, replay_out: Path | None, save: Path | None,
-             resume: Path | None, force: bool) -> None:
+             resume: Path | None, force: bool, explain: bool | None) -> None:
     """Play GAME (a bundled name or a rules file) between agents and narrate it.
 
     Seat `human` to play yourself: `stratagem play pig --agents human,mcts`. At your
@@ -137,11 +146,20 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int, scenario: str
         seats = ", ".join(f"{p}: {c}" for p, c in zip(game.players, codes, strict=True))
         out.print(f"[bold]{game.name}[/] — seed {seed} — {seats}")
     match = Match(game, codes, seed)
-    humans = {p: a for p, a in enumerate(match.agents) if isinstance(a, HumanAgent)}
+    seated = seat_people(match)
+    humans: dict[int, HumanAgent] = dict(seated)
     for agent in humans.values():
         agent.can_undo = True
     keeper = Keeper(replay_out, save)
-    narrator = None if quiet else Narrator(game, board, secret=bool(humans) and game.info.hidden)
+    chosen: dict[int, Choice] = {}
+    narrator = None
+    if not quiet:
+        for p in range(len(game.players)):
+            if p not in humans:
+                think_aloud(match, p, chosen)
+        narrator = TableNarrator(game, seated, chosen, board=board,
+                                 secret=bool(humans) and game.info.hidden,
+                                 explain=bool(humans) if explain is None else explain)
     rebuilt = False  # until a resumed game is rebuilt, its file is all there is: keep it
     try:
         _follow(match, humans, records, resume)
@@ -164,7 +182,7 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int, scenario: str
             keeper.keep(match)
         raise
     if not quiet and game.board.width and not board:
-        out.print(game.render(match.state))
+        out.print(draw(game, match.state, narrator.last if narrator is not None else NO_MARKS))
     out.print(result_line(game, match.state))
     keeper.save_now(match)
     if replay_out is not None:

@@ -28,6 +28,7 @@ from ..agents.program import (
 from ..arena.program_eval import evaluate_program
 from ..engine import Game
 from ..games import load
+from .complete import complete_agents, complete_scenario
 from .console import err, fail, n, out
 from .files import (
     check_outputs,
@@ -37,25 +38,31 @@ from .files import (
 
 def _program(file: Path, game_name: str | None) -> tuple[Any, Game]:
     """A program file and the game it is checked against (its header's, by default)."""
-    if not file.exists() and game_name is not None and str(file) in bundled_programs(game_name):
-        file = bundled_programs(game_name)[str(file)]
     if not file.exists():
-        fail(f"no program file at {file}")
+        bundled = bundled_programs(game_name)
+        if str(file) in bundled:
+            file = bundled[str(file)]
+        else:
+            names = ", ".join(sorted(bundled)) or "none"
+            of = f" for {game_name}" if game_name else ""
+            fail(f"no program file at {file}, and no bundled program of that name: give a "
+                 f"program FILE or a bundled NAME (bundled{of}: {names})")
     game = load(game_name or program_game(file))
     return load_program(file, game), game
 
 
 @click.command("check-program")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE|NAME")
 @click.option("--game", "game_name", default=None,
               help="The game to check against (default: the one the program names).")
 @click.option("--sample", default=0, show_default=True, type=click.IntRange(min=0),
               help="Also play this many games against random moves and list the "
                    "conditions that never changed value (hints, not problems).")
 def check_program_cmd(file: Path, game_name: str | None, sample: int) -> None:
-    """Check a program FILE: unknown names, unreachable states, states with no way out,
-    rules that can never match, constant conditions and shadowed triggers, each with
-    file:line:column."""
+    """Check a program (a FILE, or a bundled NAME such as `goblins`) and list its problems.
+
+    Unknown names, unreachable states, states with no way out, rules that can never
+    match, constant conditions and shadowed triggers, each with file:line:column."""
     program, game = _program(file, game_name)
     problems = check_program(program, game)
     for p in problems:
@@ -73,7 +80,7 @@ def check_program_cmd(file: Path, game_name: str | None, sample: int) -> None:
 
 
 @click.command("render-program")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE|NAME")
 @click.option("--game", "game_name", default=None,
               help="The game the program plays (default: the one it names).")
 @click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md",
@@ -82,7 +89,8 @@ def check_program_cmd(file: Path, game_name: str | None, sample: int) -> None:
               default=None, help="Write the card to this file (default: print it).")
 def render_program_cmd(file: Path, game_name: str | None, fmt: str,
                        out_file: Path | None) -> None:
-    """Print a program FILE as the card a player follows at the table."""
+    """Print a program (a FILE, or a bundled NAME) as the card a player follows at the
+    table."""
     program, _ = _program(file, game_name)
     check_outputs(out_file)
     text = render_html(program) if fmt == "html" else render_markdown(program)
@@ -94,14 +102,15 @@ def render_program_cmd(file: Path, game_name: str | None, fmt: str,
 
 
 @click.command("evaluate-program")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE|NAME")
 @click.option("--game", "game_name", default=None,
               help="The game the program plays (default: the one it names).")
-@click.option("--scenario", default=None,
+@click.option("--scenario", default=None, shell_complete=complete_scenario,
               help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--games", default=20, show_default=True, type=click.IntRange(min=1),
               help="Games against each baseline.")
-@click.option("--against", default="random,osla", show_default=True, metavar="A,B,...",
+@click.option("--against", shell_complete=complete_agents,
+              default="random,osla", show_default=True, metavar="A,B,...",
               help="Baseline agents, comma-separated.")
 @click.option("--seed", default=0, show_default=True, type=int,
               help="Seed of the games' schedule (each game's own seed follows from it).")
@@ -119,8 +128,10 @@ def render_program_cmd(file: Path, game_name: str | None, fmt: str,
 def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None, games: int,
                          against: str, seed: int, json_out: Path | None, sample_every: int,
                          measure_specs: tuple[str, ...], blunder_dir: Path | None) -> None:
-    """Measure a program FILE: win rate against baselines (95% intervals), coverage of its
-    states and rules, fallbacks, and the regret of its choices against a reference."""
+    """Measure a program (a FILE or a bundled NAME) against baseline agents.
+
+    Win rate against baselines (95% intervals), coverage of its states and rules,
+    fallbacks, and the regret of its choices against a reference."""
     program, base = _program(file, game_name)
     game = load(base.name if game_name is None else game_name, scenario)
     baselines = tuple(split_agent_codes(against))

@@ -1,0 +1,409 @@
+"""The board at the terminal, drawn with rich: terrain, units in their side's colour,
+coordinates on the edges, a legend, the units' health and statuses in a side table, the
+players' parameters and cards, and the last move marked.
+
+Everything comes from the game's display hints (``game.display``): seat colours, tile
+colours and glyphs, unit glyphs, the health parameter and the parameters shown. The
+same drawing with colour off (``plain``) is what the snapshot tests keep, so a board
+reads the same without colour: a unit type that both sides field carries its side's
+mark beside its glyph (``Kr``, ``Kb``), the square a unit moved to is bracketed
+(``[Kr]``) and the square it left is in parentheses (``( · )``).
+
+Hex boards are placed by ``engine.geometry.cell_centre``, as every display places them:
+pointy-topped rows pushed half a cell along, flat-topped columns pushed half a row down
+(each board row takes two lines of text there).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rich.console import Console, Group, RenderableType
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from ..engine import Action, Game, Pos, Ref, State, cell_centre
+
+_ROOT3 = math.sqrt(3)
+
+# Default terrain glyphs by a word in the tile type's name, first match wins (a rules
+# file's `display: tiles:` glyph comes first).
+_TILE_GLYPHS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("castle", "keep", "fort", "tower", "throne", "base"), "▣"),
+    (("village", "town", "house", "city", "farm"), "⌂"),
+    (("wall", "block"), "#"),
+    (("mountain", "cliff"), "^"),
+    (("rock", "stone", "boulder"), "o"),
+    (("water", "river", "lake", "sea", "ocean", "swamp", "marsh"), "~"),
+    (("forest", "wood", "tree", "jungle"), "♣"),
+    (("hill", "ridge", "dune"), "∩"),
+    (("brush", "rough", "uneven", "scrub"), '"'),
+    (("road", "path", "bridge"), "="),
+    (("lava", "fire"), "≈"),
+    (("grass", "plain", "field", "floor", "ground", "open", "meadow", "empty"), "·"),
+)
+
+HIDDEN_CARD = "▒▒"
+"""A card the viewer may not see: its back."""
+
+ZONE_LIMIT = 12
+"""At most this many cards of a zone are named; the rest are counted."""
+
+
+@dataclass(frozen=True)
+class Marks:
+    """The last move: the square a unit left and the square it went to (or acted on)."""
+
+    came_from: Pos | None = None
+    went_to: Pos | None = None
+
+
+NO_MARKS = Marks()
+
+
+def last_move(game: Game, before: State, action: Action, after: State) -> Marks:
+    """Where the action ``before`` → ``after`` happened: the actor's square before and the
+    position it targeted (or the actor's square after, or the square of what it targeted,
+    or where a new piece appeared)."""
+    actor = before.entities.get(action.actor) if action.actor is not None else None
+    came_from = actor.pos if actor is not None else None
+    went_to: Pos | None = None
+    for _, value in action.targets:
+        if isinstance(value, Pos) and game.board.contains(value):
+            went_to = value
+            break
+    if went_to is None and action.actor is not None and action.actor in after.entities:
+        moved = after.entities[action.actor].pos
+        if moved is not None and moved != came_from:
+            went_to = moved
+    if went_to is None:
+        for _, value in action.targets:
+            if isinstance(value, Ref) and value in after.entities:
+                went_to = after.entities[value].pos
+                break
+    if went_to is None:  # a piece put on the board (connect four's drop)
+        new = [e for i, e in after.entities.items() if i not in before.entities and e.pos]
+        if len(new) == 1:
+            went_to = new[0].pos
+    if came_from == went_to:
+        came_from = None
+    return Marks(came_from, went_to)
+
+
+# ---------------------------------------------------------------------------- looks
+def tile_glyph(game: Game, name: str) -> str:
+    """The glyph of a tile type: the rules' hint, else a default by a word of its name,
+    else its first letter."""
+    given = game.display.tiles.get(name)
+    if given is not None and given.glyph:
+        return given.glyph
+    low = name.lower()
+    return next((g for words, g in _TILE_GLYPHS if any(w in low for w in words)),
+                name[:1].lower() or "?")
+
+
+def _seat_style(game: Game, seat: int | None) -> Style:
+    if seat is None or not 0 <= seat < len(game.players):
+        return Style(bold=True)
+    return Style(color=game.display.player(seat, game.players[seat]).colour, bold=True)
+
+
+def _shared_types(game: Game, state: State) -> frozenset[str]:
+    """The unit types fielded by more than one side (their glyphs carry a side mark)."""
+    owners: dict[str, set[int | None]] = {}
+    for e in state.entities.values():
+        if e.pos is not None:
+            owners.setdefault(e.type, set()).add(e.owner)
+    return frozenset(t for t, o in owners.items() if len(o) > 1)
+
+
+def unit_glyph(game: Game, state: State, e_type: str, owner: int | None,
+               shared: frozenset[str] | None = None) -> str:
+    """How a unit is written on the board: its type's glyph, with its side's mark when
+    both sides field the type."""
+    et = game.entity_types.get(e_type)
+    glyph = game.display.entity(e_type, et.symbol if et is not None else "").glyph
+    if shared is None:
+        shared = _shared_types(game, state)
+    if e_type in shared and owner is not None and 0 <= owner < len(game.players):
+        glyph += game.display.player(owner, game.players[owner]).glyph[:1].lower()
+    return glyph
+
+
+def _tile_owner(game: Game, name: str) -> int | None:
+    """The seat a tile type is named after (``red_castle``, ``blue_village``), if any: its
+    glyph is drawn in that seat's colour."""
+    words = set(name.lower().replace("-", "_").split("_"))
+    return next((seat for seat, p in enumerate(game.players) if p.lower() in words), None)
+
+
+def _contrast(colour: str) -> str:
+    """Black or white, whichever reads on ``colour`` (``#rrggbb``)."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#f4f4f4"
+
+
+# ---------------------------------------------------------------------------- the grid
+def _placement(game: Game, cw: int) -> dict[Pos, tuple[int, int]]:
+    """Each cell's (line, column) in the text grid."""
+    b = game.board
+    placed: dict[Pos, tuple[int, int]] = {}
+    flat = b.hex_layout.startswith("flat")
+    for pos in b.cells:
+        if b.topology != "hex":
+            placed[pos] = (pos.y, pos.x * cw)
+            continue
+        cx, cy = cell_centre(b, pos)
+        if flat:
+            along = cy / _ROOT3 - 0.5
+            placed[pos] = (round(2 * along), pos.x * cw)
+        else:
+            along = cx / _ROOT3 - 0.5
+            placed[pos] = (pos.y, round(along * cw))
+    lines = min(line for line, _ in placed.values())
+    cols = min(col for _, col in placed.values())
+    return {p: (line - lines, col - cols) for p, (line, col) in placed.items()}
+
+
+def board_grid(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
+    """The board with column numbers above and row numbers on the left."""
+    b = game.board
+    shared = _shared_types(game, state)
+    glyphs: dict[Pos, tuple[str, Style]] = {}
+    for e in sorted(state.entities.values(), key=lambda e: e.id):
+        if e.pos is not None and b.contains(e.pos) and e.pos not in glyphs:
+            glyphs[e.pos] = (unit_glyph(game, state, e.type, e.owner, shared),
+                             _seat_style(game, e.owner))
+    gw = max([len(g) for g, _ in glyphs.values()]
+             + [len(tile_glyph(game, t)) for t in set(state.tiles)] + [1])
+    cw = gw + 2 + (1 if b.topology == "hex" and gw % 2 else 0)
+    placed = _placement(game, cw)
+    height = max(line for line, _ in placed.values()) + 1
+    rows: list[Text] = [Text() for _ in range(height)]
+    fill: list[int] = [0] * height
+    for pos in sorted(b.cells, key=lambda p: placed[p]):
+        line, col = placed[pos]
+        row = rows[line]
+        if col > fill[line]:
+            row.append(" " * (col - fill[line]))
+        name = state.tile(pos)
+        look = game.display.tile(name)
+        if pos in glyphs:
+            glyph, style = glyphs[pos]
+            style = style + Style(bgcolor=look.colour)
+        else:
+            glyph = tile_glyph(game, name)
+            owner = _tile_owner(game, name)
+            style = (Style(color=_contrast(look.colour), bgcolor=look.colour, dim=True)
+                     if owner is None else _seat_style(game, owner) + Style(bgcolor=look.colour))
+        left, right = " ", " "
+        if pos == marks.went_to:
+            left, right = "[", "]"
+        elif pos == marks.came_from:
+            left, right = "(", ")"
+        cell = left + glyph.center(cw - 2) + right
+        mark = Style(bgcolor=look.colour)
+        if left != " ":
+            mark += Style(color="#f1c40f" if pos == marks.went_to else "#e67e22", bold=True)
+        row.append(left, mark)
+        row.append(glyph.center(cw - 2), style)
+        row.append(right, mark)
+        fill[line] = col + len(cell)
+    # Coordinates: columns above (at the top line's cells), rows on the left.
+    top = {pos.x: col for pos, (_, col) in placed.items() if pos.y == 0}
+    label_w = len(str(b.height - 1))
+    head = Text(" " * (label_w + 1))
+    at = 0
+    for x in range(b.width):
+        col = top.get(x, x * cw)
+        text = str(x).center(cw)
+        if col >= at:
+            head.append(" " * (col - at) + text, "dim")
+            at = col + len(text)
+    out = Text()
+    out.append_text(head)
+    out.append("\n")
+    for line, row in enumerate(rows):
+        first = next((p for p, (ln, _) in placed.items() if ln == line and p.x == 0), None)
+        label = str(first.y) if first is not None else ""
+        out.append(label.rjust(label_w) + " ", "dim")
+        out.append_text(row)
+        if line < height - 1:
+            out.append("\n")
+    return out
+
+
+# ---------------------------------------------------------------------------- around it
+def legend(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
+    """Each side in its colour with the unit glyphs it has on the board; the terrain's
+    glyphs; the marks of the last move."""
+    shared = _shared_types(game, state)
+    out = Text()
+    for seat, name in enumerate(game.players):
+        look = game.display.player(seat, name)
+        types: dict[str, str] = {}
+        for e in sorted(state.entities.values(), key=lambda e: e.id):
+            if e.owner == seat and e.pos is not None:
+                types.setdefault(e.type, unit_glyph(game, state, e.type, seat, shared))
+        out.append("■ ", Style(color=look.colour))
+        out.append(look.label, Style(color=look.colour, bold=True))
+        if types:
+            out.append(": ")
+            for i, (t, g) in enumerate(types.items()):
+                out.append((", " if i else "") + g, Style(color=look.colour, bold=True))
+                word = game.display.entity(t).label.lower()
+                if word != g.lower():
+                    out.append(" " + word)
+        out.append("\n")
+    if game.board.width:
+        present = sorted(set(state.tiles))
+        if len(present) > 1 or (present and tile_glyph(game, present[0]) != "·"):
+            out.append("terrain: ", "dim")
+            for i, t in enumerate(present):
+                look = game.display.tile(t)
+                out.append("  " if i else "")
+                owner = _tile_owner(game, t)
+                fg = (Style(color=_contrast(look.colour)) if owner is None
+                      else _seat_style(game, owner))
+                out.append(f" {tile_glyph(game, t)} ", fg + Style(bgcolor=look.colour))
+                out.append(" " + look.label.lower())
+            out.append("\n")
+    if marks.went_to is not None:
+        out.append("last move: ", "dim")
+        if marks.came_from is not None:
+            out.append(f"( ) from {_pos(marks.came_from)}, ")
+        out.append(f"[ ] to {_pos(marks.went_to)}\n")
+    out.rstrip()
+    return out
+
+
+def _pos(p: Pos) -> str:
+    return f"({p.x},{p.y})"
+
+
+def _value(v: object) -> str:
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
+def units_table(game: Game, state: State) -> Table | None:
+    """The units on the board: glyph, type and id, square, health, shown parameters and
+    statuses — one row each."""
+    units = sorted((e for e in state.entities.values() if e.pos is not None),
+                   key=lambda e: (e.owner if e.owner is not None else -1, e.id))
+    if not units:
+        return None
+    shared = _shared_types(game, state)
+    rows = []
+    any_health = any_params = any_status = False
+    for e in units:
+        et = game.entity_types.get(e.type)
+        specs = {p.name: p for p in (et.params if et is not None else ())}
+        maxima = {k: p.max for k, p in specs.items() if p.max is not None}
+        health = game.display.health_param(e.params, maxima)
+        hp = ""
+        if health is not None:
+            hp = f"{_value(e.params[health])}/{_value(maxima.get(health, e.params[health]))}"
+            any_health = True
+        shown = [k for k in game.display.shown(e.params) if k != health
+                 and (game.display.show is not None or k not in specs
+                      or e.params[k] != specs[k].default)]
+        params = " ".join(f"{k} {_value(e.params[k])}" for k in shown)
+        status = ", ".join(s.name + (f" {s.duration}" if s.duration is not None else "")
+                           for s in e.statuses)
+        any_params |= bool(params)
+        any_status |= bool(status)
+        rows.append((e, hp, params, status))
+    if len(units) > 40 or not (any_health or any_params or any_status):
+        return None
+    table = Table(box=None, show_header=True, header_style="dim", pad_edge=False,
+                  padding=(0, 1))
+    for head in ("", "unit", "at"):
+        table.add_column(head, no_wrap=True)
+    if any_health:
+        table.add_column("hp", no_wrap=True, justify="right")
+    if any_status:
+        table.add_column("status")
+    if any_params:
+        table.add_column("")
+    for e, hp, params, status in rows:
+        style = _seat_style(game, e.owner)
+        cells: list[RenderableType] = [
+            Text(unit_glyph(game, state, e.type, e.owner, shared), style),
+            f"{game.display.entity(e.type).label.lower()} #{int(e.id)}",
+            _pos(e.pos) if e.pos is not None else ""]
+        if any_health:
+            cells.append(hp)
+        if any_status:
+            cells.append(Text(status, "italic"))
+        if any_params:
+            cells.append(Text(params, "dim"))
+        table.add_row(*cells)
+    return table
+
+
+def players_text(game: Game, state: State) -> Text | None:
+    """Each player's parameters and zones: cards by name, the ones the viewer may not see
+    as backs."""
+    out = Text()
+    for seat, name in enumerate(game.players):
+        player = state.players[seat]
+        look = game.display.player(seat, name)
+        params = ", ".join(f"{k} {_value(v)}" for k, v in player.params.items()
+                           if k in game.display.shown([k]))
+        zones = [(z, ids) for z, ids in player.zones.items() if ids]
+        if not params and not zones and player.alive:
+            continue
+        you = " (you)" if state.viewer == seat else ""
+        out.append(f"{look.label}{you}", Style(color=look.colour, bold=True))
+        if params:
+            out.append(f": {params}")
+        if not player.alive:
+            out.append(" — out of the game", "dim")
+        out.append("\n")
+        for zone, ids in zones:
+            out.append(f"  {zone}: ", "dim")
+            out.append(_zone(state, ids) + "\n")
+    out.rstrip()
+    return out if out.plain else None
+
+
+def _zone(state: State, ids: Iterable[int]) -> str:
+    """A zone's cards as a list: each known card by type and id, each hidden one as a
+    back; a long zone is cut with a count."""
+    cards = [f"{state.entities[i].type} #{int(i)}" if i in state.entities else HIDDEN_CARD
+             for i in ids]
+    more = len(cards) - ZONE_LIMIT
+    return ", ".join(cards[:ZONE_LIMIT]) + (f" … {more} more" if more > 0 else "")
+
+
+def draw(game: Game, state: State, marks: Marks = NO_MARKS) -> Group:
+    """The whole table: board, legend, units, players (what the state holds; give a
+    view to draw what one seat may see)."""
+    parts: list[RenderableType] = []
+    if game.board.width and game.board.height:
+        parts.append(board_grid(game, state, marks))
+        parts.append(legend(game, state, marks))
+        table = units_table(game, state)
+        if table is not None:
+            parts.append(table)
+    players = players_text(game, state)
+    if players is not None:
+        parts.append(players)
+    return Group(*parts)
+
+
+def plain(game: Game, state: State, marks: Marks = NO_MARKS, width: int = 200) -> str:
+    """The table as plain text (no colour codes): for logs and snapshots."""
+    console = Console(file=io.StringIO(), width=width, color_system=None, no_color=True,
+                      highlight=False, emoji=False, legacy_windows=False)
+    console.print(draw(game, state, marks))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    return "\n".join(line.rstrip() for line in text.splitlines()) + "\n"

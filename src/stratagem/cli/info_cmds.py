@@ -1,0 +1,118 @@
+"""What there is to play: `stratagem games`, `stratagem agents` and `stratagem rules GAME`.
+
+`games` reads each game's header (``sheet.read_header``), not its compiled rules, so
+the listing is quick; `rules` compiles the one game asked for and prints its sheet.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.markdown import Markdown
+from rich.markup import escape
+from rich.table import Table
+
+from ..agents import ROSTER
+from ..agents.levels import LEVELS
+from ..agents.roster import BUDGET_ARGUMENTS, code_text
+from ..games import list_games, load
+from .complete import complete_game, complete_scenario
+from .console import out
+from .sheet import header_of, read_header, rules_sheet
+
+
+@click.command("games")
+@click.option("-s", "--scenarios", "detail", is_flag=True,
+              help="Also list each scenario under its game, with its description.")
+def games_cmd(detail: bool) -> None:
+    """List the bundled games with their players and scenarios, the default one named.
+
+    One line a game; with --scenarios, each scenario follows on a line of its own with
+    its description, the default marked with `*`. The games' rules files are read for
+    their headers only, not compiled.
+    """
+    for name in list_games():
+        h = read_header(name)
+        facts = f"{len(h.players)} players: {', '.join(h.players)}"
+        default = ""
+        if h.scenarios:
+            facts += f"; scenarios: {', '.join(s for s, _ in h.scenarios)}"
+            default = f"  [cyan]default: {escape(h.default or 'its own set-up')}[/]"
+        out.print(f"[bold]{name}[/]  {escape(h.description)}{default}  "
+                  f"[dim]({escape(facts)})[/]")
+        if not detail or not h.scenarios:
+            continue
+        if h.default == "":
+            out.print("    * [dim](its own set-up, with no --scenario)[/]")
+        for scenario, description in h.scenarios:
+            mark = "*" if scenario == h.default else " "
+            out.print(f"    {mark} [cyan]{escape(scenario)}[/]  {escape(description)}")
+
+
+def _agent_lines(code: str) -> None:
+    spec = ROSTER[code]
+    out.print(f"[bold]{code}[/]  {escape(spec.description)}")
+    own = [f"{k}={code_text(v)}" for k, v in spec.arguments.items()
+           if k not in BUDGET_ARGUMENTS and k != spec.positional]
+    if own:
+        out.print(f"    [dim]arguments: {escape(', '.join(own))}[/]")
+
+
+@click.command("agents")
+def agents_cmd() -> None:
+    """List the agents by roster code: the search agents first, then the difficulty levels
+    from novice to master."""
+    levels = [level.name for level in LEVELS if level.name in ROSTER]
+    out.print("[bold underline]Agents[/]")
+    for code in sorted(c for c in ROSTER if c not in levels):
+        _agent_lines(code)
+    out.print("\n[bold underline]Difficulty levels[/] [dim](weakest first)[/]")
+    for code in levels:
+        _agent_lines(code)
+    out.print(f"\nEvery agent also takes a budget: {', '.join(BUDGET_ARGUMENTS)} "
+              "(`mcts:iterations=2000,c=1.4`, `tactical:seconds=0.5`).", markup=False)
+
+
+@click.command("rules")
+@click.argument("game_name", metavar="GAME|FILE", shell_complete=complete_game)
+@click.option("--scenario", default=None, shell_complete=complete_scenario,
+              help="A scenario of the game (`stratagem games` lists them).")
+def rules_cmd(game_name: str, scenario: str | None) -> None:
+    """Print a game's rules sheet: its rules in words, scenarios, units and actions.
+
+    GAME is a bundled name (`stratagem rules connect_four`) or a rules file.
+    """
+    game = load(game_name, scenario)
+    sheet = rules_sheet(game)
+    if sheet.readme:
+        out.print(Markdown(sheet.readme), soft_wrap=False)  # wrapped to the terminal, not cut
+    else:
+        out.print(f"[bold]{escape(sheet.title)}[/]: {escape(sheet.description)}")
+    out.print()
+    seats = ", ".join(game.display.player(i, p).label for i, p in enumerate(game.players))
+    out.print(f"[bold]Players[/]: {escape(seats)}")
+    if sheet.scenarios:
+        out.print(f"[bold]Scenarios[/]: {escape(', '.join(sheet.scenarios))}"
+                  + (f" [dim](playing: {escape(game.scenario)})[/]" if game.scenario else ""))
+        if game.rules_file:
+            header = header_of(Path(game.rules_file))
+            for name, description in header.scenarios:
+                mark = "*" if name == header.default else " "
+                out.print(f"  {mark} [cyan]{escape(name)}[/]  {escape(description)}")
+    if sheet.units:
+        table = Table(title="Units", title_justify="left", box=None, pad_edge=False)
+        for head in ("", "unit", "parameters", ""):
+            table.add_column(head, overflow="fold")
+        for name, glyph, description in sheet.units:
+            et = game.entity_types[name]
+            params = ", ".join(f"{p.name} {p.max if p.max is not None else p.default:g}"
+                               for p in et.params if p.name in game.display.shown([p.name]))
+            table.add_row(glyph, name, params, description)
+        out.print(table)
+    for title, rows in (("Actions", sheet.actions), ("Reactions", sheet.reactions)):
+        if rows:
+            out.print(f"[bold]{title}[/]")
+            for name, description in rows:
+                out.print(f"  [cyan]{escape(name)}[/]" + (f"  {escape(description)}"
+                                                        if description else ""))

@@ -1,0 +1,173 @@
+"""A game's rules sheet and header, read from its files without compiling it.
+
+``read_header`` reads only what `stratagem games` lists: the name, the description,
+the players, the scenarios with their descriptions and which one is played by
+default. ``rules_sheet`` adds what `stratagem rules GAME` and `?` at a prompt show:
+the game's README (its rules in words), its units and its actions with the
+descriptions the rules file gives them. The files are read as YAML data (the rules'
+own safe reader): nothing in them runs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine import Game
+from ..games import load, rules_path
+from ..rules import RulesError
+from ..rules.source import Node, parse_yaml, read_yaml
+
+
+@dataclass(frozen=True)
+class Header:
+    """What a game says of itself in its rules file's first lines."""
+
+    name: str
+    description: str
+    players: tuple[str, ...]
+    scenarios: tuple[tuple[str, str], ...]
+    """Each named scenario with its description (``""`` when it gives none)."""
+    default: str
+    """The scenario played when none is named: ``""`` for the rules' own set-up."""
+    folder: Path | None
+
+
+def _text(node: Node | None) -> str:
+    if node is None or node.value is None or isinstance(node.value, dict | list):
+        return ""
+    return " ".join(str(node.value).split())
+
+
+def _get(node: Node | None, key: str) -> Node | None:
+    if node is None or not isinstance(node.value, dict):
+        return None
+    found = node.value.get(key)
+    return found if isinstance(found, Node) else None
+
+
+def _scenario_node(folder: Path, node: Node) -> Node | None:
+    """A scenario given as a file of the game's folder, read (``None`` if it is not one)."""
+    if not isinstance(node.value, str):
+        return node
+    target = (folder / node.value).resolve()
+    if not target.is_relative_to(folder.resolve()) or not target.is_file():
+        return None
+    return read_yaml(target)
+
+
+HEADER_KEYS = ("game", "description", "players", "board", "setup", "scenarios")
+"""The top-level sections a header is read from (the board for the anchors that
+scenarios name)."""
+
+
+def _top_sections(path: Path) -> Node:
+    """The rules file's ``HEADER_KEYS`` sections only, parsed: a rules file's actions and
+    flow, most of its length, are not read. A file whose sections cannot be cut apart
+    this way (an alias into another section) is read whole."""
+    text = path.read_text(encoding="utf-8-sig")
+    kept: list[str] = []
+    keep = False
+    for line in text.splitlines():
+        if line[:1] not in ("", " ", "#", "\t", "-"):
+            keep = line.split(":", 1)[0].strip() in HEADER_KEYS
+        kept.append(line if keep else "")
+    try:
+        return parse_yaml("\n".join(kept) + "\n", str(path))
+    except RulesError:
+        return read_yaml(path)
+
+
+def header_of(path: Path) -> Header:
+    """The header of the rules file at ``path`` (``RulesError`` if it is not YAML)."""
+    root = _top_sections(path)
+    folder = path.parent
+    scenarios: list[tuple[str, str]] = []
+    named = _get(root, "scenarios")
+    if named is not None and isinstance(named.value, dict):
+        for name, node in named.value.items():
+            spec = _scenario_node(folder, node)
+            scenarios.append((str(name), _text(_get(spec, "description"))))
+    setup = _get(root, "setup")
+    own = _get(setup, "entities")
+    has_own = own is not None and isinstance(own.value, list) and bool(own.value)
+    default = "" if has_own or not scenarios else scenarios[0][0]
+    players = _get(root, "players")
+    names = tuple(_text(p) for p in players.value) if players is not None and \
+        isinstance(players.value, list) else ()
+    return Header(_text(_get(root, "game")) or folder.name,
+                  _text(_get(root, "description")), names, tuple(scenarios), default, folder)
+
+
+def read_header(name: str) -> Header:
+    """The header of a bundled game, read from its rules file (a game defined in Python,
+    which has no file, is built: those are small)."""
+    path = rules_path(name)
+    if path is not None:
+        return header_of(path)
+    game = load(name)
+    return Header(game.name, game.description, tuple(game.players), (), "", None)
+
+
+def _readme(game: Game) -> str:
+    """The README beside the game's rules file, if there is one."""
+    if game.rules_file is None or Path(game.rules_file).name != "rules.yaml":
+        return ""  # a README is a game folder's; a loose rules file's folder may be anything
+    readme = Path(game.rules_file).parent / "README.md"
+    try:
+        return readme.read_text(encoding="utf-8") if readme.is_file() else ""
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def _descriptions(game: Game, section: str) -> dict[str, str]:
+    """The ``description`` each entry of a rules file's section gives (actions,
+    reactions, entities), by name."""
+    if game.rules_file is None:
+        return {}
+    try:
+        root = read_yaml(Path(game.rules_file))
+    except Exception:
+        return {}
+    part = _get(root, section)
+    if part is None or not isinstance(part.value, dict):
+        return {}
+    found: dict[str, str] = {}
+    for name, node in part.value.items():
+        found[str(name)] = _text(_get(node, "description"))
+    return found
+
+
+def _template(text: str) -> str:
+    """An action's sentence template as a description: ``drops into column …``."""
+    return re.sub(r"\{[^}]*\}", "…", text).strip()
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A game's rules at hand: its README, units, actions and reactions in words."""
+
+    title: str
+    description: str
+    readme: str
+    units: tuple[tuple[str, str, str], ...]
+    """(name, symbol, description) of each unit type."""
+    actions: tuple[tuple[str, str], ...]
+    reactions: tuple[tuple[str, str], ...]
+    scenarios: tuple[str, ...]
+
+
+def rules_sheet(game: Game) -> Sheet:
+    """The rules sheet of a compiled game."""
+    acts = _descriptions(game, "actions")
+    reacts = _descriptions(game, "reactions")
+    units = _descriptions(game, "entities")
+    return Sheet(
+        game.name, game.description, _readme(game),
+        tuple((t.name, game.display.entity(t.name, t.symbol).glyph, units.get(t.name, ""))
+              for t in game.entity_types.values()),
+        tuple((a, acts.get(a, "") or _template(t.text)) for a, t in game.action_types.items()),
+        tuple((r, reacts.get(r, "")) for r in game.reactions
+              if not game.reactions[r].automatic),
+        tuple(game.scenarios))
