@@ -35,6 +35,11 @@ player picks what is best for itself.
 - **A second a decision.** The default budget is about a second (``DEFAULT_BUDGET``), with a
   ceiling in forward-model calls so a fast machine does not search without end.
 
+One module because the two trees (over states, and open-loop over actions), their search
+loops, the solver and the final pick share one node layout and its conventions (who a
+node's returns belong to, when it is proven); split, each part would import the others'
+internals.
+
 The final pick is the most visited root child (after proven wins). Its reason is told in the
 game's words (``game.describe_action``): what it plays, how well it scored in the search, and
 the runner-up. In a game that hides information the candidates it weighed (which may name

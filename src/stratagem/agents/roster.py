@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import ForwardModel, GameInfo, StratagemError
-from .base import Agent, GameShapeError, SearchAgent
+from .base import Agent, Budget, GameShapeError, SearchAgent
 from .expectimax import ExpectimaxAgent
 from .external import CODE as EXTERNAL
 from .external import load_agent_class
@@ -50,6 +50,13 @@ class AgentSpec:
     factory: Callable[..., Agent]
     positional: str | None = None
     """The argument a bare value after the colon sets (``program:goblins``), if any."""
+
+    @property
+    def default_budget(self) -> Budget | None:
+        """What one decision spends when the code gives no budget (``None``: the agent
+        spends nothing, or it is not a class the roster knows)."""
+        budget = getattr(self.factory, "default_budget", None)
+        return budget if isinstance(budget, Budget) and not budget.is_empty else None
 
     @property
     def arguments(self) -> dict[str, Any]:

@@ -57,6 +57,8 @@ def _agent_lines(code: str) -> None:
            if k not in BUDGET_ARGUMENTS and k != spec.positional]
     if own:
         out.print(f"    [dim]arguments: {escape(', '.join(own))}[/]")
+    if spec.default_budget is not None:
+        out.print(f"    [dim]default budget: {escape(str(spec.default_budget))} a decision[/]")
 
 
 @click.command("agents")
