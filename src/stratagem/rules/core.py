@@ -83,6 +83,12 @@ class CompileState(Reader):
         self.board_ok = True
         self.sources: dict[int, tuple[Effect, str]] = {}
         """Where each compiled effect was written (``Game.sources``)."""
+        self.defines: dict[str, Any] = {}
+        """The game's own functions (``define:``), by name (``expr_context.Define``)."""
+        self.state_params: dict[str, Any] = {}
+        """The game-state parameters (``state:``), by name (``sections.state``)."""
+        self.tile_params: set[str] = set()
+        """The parameters of tile types (``board: tile_types: NAME: params:``)."""
 
     # ---------------------------------------------------------- expressions
     def expr(self, node: Node, scope: Scope, want: str | None = None) -> Compiled:
@@ -123,7 +129,8 @@ class CompileState(Reader):
         """The names known everywhere: the deciding player, the game's parameters."""
         return Scope({"player": ("player", lambda c: c.player)}, {}, None,
                      frozenset(self.entity_params), frozenset(self.player_params),
-                     frozenset(self.entity_types))
+                     frozenset(self.entity_types), defines=self.defines,
+                     state_params=self.state_params, tile_params=frozenset(self.tile_params))
 
     def playerless_scope(self, where: str, instead: str = "") -> Scope:
         """A scope with no deciding player (triggers, phase hooks, setup)."""

@@ -27,15 +27,19 @@ from .dice_sums import dice_sum
 from .errors import Loc, Problem, RulesError, did_you_mean
 from .expr_context import (
     Compiled,
+    Define,
     ExprContext,
     ExprError,
     Fn,
     Scope,
+    bind_vars,
     coerce,
     constant,
     is_none,
+    read_var,
 )
 from .library import FUNCTIONS
+from .texts import TEMPLATE_FIELD, as_text, fill_template
 from .parsing import parser
 from .source import MAX_NUMBER
 
@@ -221,6 +225,12 @@ class _Compiler:
             raise ExprError(self.off(n), "`event` needs a field, as in `event.target`")
         if name in sc.entity_types:
             return constant(name, "str")
+        if name in sc.defines:
+            d = sc.defines[name]
+            if not d.params:  # a define of no parameters reads like a name
+                return Compiled(d.body, d.returns)
+            raise ExprError(self.off(n), f"`{name}` is a define of the game: call it as "
+                            f"{d.signature}")
         known = list(sc.names) + list(sc.pending) + (["event"] if sc.event_fields else [])
         hint = did_you_mean(name, known)
         if name in FUNCTIONS:
@@ -341,10 +351,6 @@ class _Compiler:
 
     def c_call(self, n: Any) -> Compiled:
         name = str(n.children[0])
-        fn = FUNCTIONS.get(name)
-        if fn is None:
-            raise ExprError(self.off(n), f"unknown function `{name}`",
-                            did_you_mean(name, FUNCTIONS))
         args: list[tuple[str | None, Any]] = []
         if len(n.children) > 1:
             for a in n.children[1].children:
@@ -352,6 +358,17 @@ class _Compiler:
                     args.append((str(a.children[0]), a.children[1]))
                 else:
                     args.append((None, a))
+        if name in self.scope.defines:
+            return self._call_define(self.scope.defines[name], args, n)
+        if name == "format":
+            return self._format(args, n)
+        if name == "text" and len(args) == 1 and args[0][0] in (None, "value"):
+            return Compiled(as_text(self.build(args[0][1])), "str")
+        fn = FUNCTIONS.get(name)
+        if fn is None:
+            known = [*FUNCTIONS, *self.scope.defines, "format"]
+            hint = self.scope.defines_later.get(name) or did_you_mean(name, known)
+            raise ExprError(self.off(n), f"unknown function `{name}`", hint)
         try:
             return compile_call(fn, args, self)
         except ExprError:
@@ -359,6 +376,69 @@ class _Compiler:
         except ValueError as exc:
             raise ExprError(self.off(n), f"{name}(): {exc}",
                             f"signature: {fn.signature}") from None
+
+    def _call_define(self, d: Define, args: list[tuple[str | None, Any]], n: Any) -> Compiled:
+        """A call of a function of the game's own: its arguments, by place or by name, bound
+        to its parameters for its body."""
+        given: dict[str, Fn] = {}
+        for i, (key, node) in enumerate(args):
+            if key is None:
+                if i >= len(d.params):
+                    raise ExprError(self.off(node), f"{d.name}() takes {len(d.params)} "
+                                    f"argument{'s' if len(d.params) != 1 else ''}",
+                                    f"it is defined as {d.signature}")
+                key = d.params[i]
+            elif key not in d.params:
+                raise ExprError(self.off(node), f"{d.name}() has no parameter `{key}`",
+                                did_you_mean(key, d.params) or f"it is defined as {d.signature}")
+            if key in given:
+                raise ExprError(self.off(node), f"{d.name}(): `{key}` is given twice")
+            value = self.build(node)
+            if value.type == "dice":
+                raise ExprError(self.off(node), f"{d.name}(): `{self.src(node)}` is a dice "
+                                "roll; roll it first")
+            want = d.types[d.params.index(key)] if d.types else "any"
+            if want != "any" and value.type not in (want, "any") and not is_none(value):
+                raise ExprError(self.off(node), f"{d.name}(): `{key}` is a {want}, and "
+                                f"`{self.src(node)}` is a {value.type}",
+                                f"it is defined as {d.signature}")
+            given[key] = value.fn
+        missing = [p for p in d.params if p not in given]
+        if missing:
+            raise ExprError(self.off(n), f"{d.name}() needs {', '.join(f'`{p}`' for p in missing)}",
+                            f"it is defined as {d.signature}")
+        if not d.params:
+            return Compiled(d.body, d.returns)
+        return Compiled(bind_vars([(p, given[p]) for p in d.params], d.body), d.returns)
+
+    def _format(self, args: list[tuple[str | None, Any]], n: Any) -> Compiled:
+        """`format('{who} scores {n}', who: player, n: actor.score)`: each `{name}` of the
+        template (a text written in the rules) replaced by the text of its argument."""
+        if not args or args[0][0] is not None:
+            raise ExprError(self.off(n), "format() needs a template first",
+                            "format('{who} scores {n}', who: player, n: 3)")
+        template = self.build(args[0][1])
+        if not template.const or not isinstance(template.value, str):
+            raise ExprError(self.off(args[0][1]), "format()'s template must be a text written "
+                            "in the rules, in quotes")
+        parts: dict[str, Fn] = {}
+        for key, node in args[1:]:
+            if key is None:
+                raise ExprError(self.off(node), "format() takes its values by name",
+                                "format('{n} left', n: count(xs))")
+            if key in parts:
+                raise ExprError(self.off(node), f"format(): `{key}` is given twice")
+            parts[key] = as_text(self.build(node))
+        wanted = TEMPLATE_FIELD.findall(template.value)
+        for name in wanted:
+            if name not in parts:
+                raise ExprError(self.off(args[0][1]), f"format(): the template names `{{{name}}}`, "
+                                "which no argument gives",
+                                did_you_mean(name, parts) or f"add `{name}: ...`")
+        for key, node in args[1:]:
+            if key not in wanted:
+                raise ExprError(self.off(node), f"format(): the template has no `{{{key}}}`")
+        return Compiled(fill_template(template.value, parts), "str")
 
     # ------------------------------------------------------------ operators
     def c_neg(self, n: Any) -> Compiled:
@@ -387,6 +467,8 @@ class _Compiler:
             if op not in "+-":
                 raise ExprError(off, f"dice can only be added to or subtracted from, not `{op}`")
             return dice_sum(a, op, b, off)
+        if op == "+" and ("list" in (a.type, b.type) or "str" in (a.type, b.type)):
+            return _join(a, b, off)
         for side in (a, b):
             if side.type not in ("number", "any"):
                 raise ExprError(off, f"`{op}` needs numbers, got a {side.type}")
@@ -459,6 +541,26 @@ class _Compiler:
             return Compiled(lambda c: all(f(c) for f in fns), "bool")
         return Compiled(lambda c: any(f(c) for f in fns), "bool")
 
+    def c_let(self, n: Any) -> Compiled:
+        """`let a = x, b = y; body`: each name bound for the bindings after it and the body."""
+        *bindings, body = n.children
+        scope = self.scope
+        steps: list[tuple[str, Fn]] = []
+        for b in bindings:
+            name_tok, value_node = b.children
+            name = str(name_tok)
+            if name in FUNCTIONS or name in scope.defines:
+                raise ExprError(self.off(name_tok), f"`{name}` is a function; a `let` needs "
+                                "another name")
+            value = _Compiler(self.text, scope).build(value_node)
+            if value.type == "dice":
+                raise ExprError(self.off(value_node), f"`{name}` would be a dice roll; roll it "
+                                "with `roll:` and use the name it binds")
+            steps.append((name, value.fn))
+            scope = scope.child(**{name: (value.type, read_var(name))})
+        inner = _Compiler(self.text, scope).build(body)
+        return Compiled(bind_vars(steps, inner.fn), inner.type)
+
     def c_cond(self, n: Any) -> Compiled:
         then, test, other = (self.build(k) for k in n.children)
         ft = coerce(test, "bool", self.off(n.children[1]), self.src(n.children[1])).fn
@@ -468,6 +570,27 @@ class _Compiler:
             a, b = then.value, other.value
             return Compiled(lambda c: a if ft(c) else b, type_)
         return Compiled(lambda c: fa(c) if ft(c) else fb(c), type_)
+
+
+def _join(a: Compiled, b: Compiled, off: int) -> Compiled:
+    """`xs + ys` (lists: one list, the items of xs then those of ys) or `'a' + t` (texts: one
+    text; a value of a type known only in play is read as words, as by `text`)."""
+    kinds = {a.type, b.type}
+    if "list" in kinds:
+        if not kinds <= {"list", "any"}:
+            other = (kinds - {"list", "any"}).pop()
+            raise ExprError(off, f"`+` joins a list to a list, not to a {other}",
+                            "put the item in a list: `xs + [item]`")
+        fa, fb = a.fn, b.fn
+        return Compiled(lambda c: [*(fa(c) or ()), *(fb(c) or ())], "list")
+    if not kinds <= {"str", "any"}:
+        other = (kinds - {"str", "any"}).pop()
+        raise ExprError(off, f"`+` joins a text to a text, not to a {other}",
+                        "turn it into words with `text(...)`: `'score: ' + text(n)`")
+    ta, tb = as_text(a), as_text(b)
+    if a.const and b.const:
+        return constant(str(a.value) + str(b.value), "str")
+    return Compiled(lambda c: ta(c) + tb(c), "str")
 
 
 def _coord(c: Ctx, eid: Any, i: int) -> Any:

@@ -1,0 +1,113 @@
+"""The `define:` section: functions of the game's own, written as expressions.
+
+```yaml
+define:
+  holds(p, kind): "count(zone(p, 'hand', type: kind)) > 0"
+  strongest: "highest(entities(owner: ally), by: it.hp)"
+```
+
+Each key is a name with its parameters in brackets (none: no brackets), each parameter
+with a type if it needs one (`p: player`, so that `text(p)` gives the player's name;
+untyped, it is `any`); each value
+an expression of those parameters, checked here like any other, then compiled once
+into a closure. A call binds its arguments (by place or by name) to the parameters
+and runs that closure: nothing is expanded or parsed again in play.
+
+A define sees its parameters, never the names of the place it is called from (pass
+`player` or `actor` as an argument), and calls only the library and the defines
+written above it. So no define can call itself, directly or through another: the
+chain of calls is at most as long as the list of defines, and a runaway recursion
+cannot be written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core import CompileState
+from ..errors import did_you_mean
+from ..expr_context import Define, read_var
+from ..library import FUNCTIONS
+from ..source import Node
+
+_HEAD = re.compile(r"\s*([A-Za-z_][A-Za-z_0-9]*)\s*(?:\((.*)\))?\s*")
+_RESERVED = frozenset(("format", "text", "let", "not", "and", "or", "in", "if", "else",
+                       "true", "false", "none"))
+
+PARAM_TYPES = ("any", "entity", "player", "pos", "number", "bool", "str", "list")
+"""The types a define's parameter may declare (`holds(p: player, v: number)`)."""
+
+MAX_DEFINES = 200
+"""The most functions one rules file may define."""
+
+
+def compile_defines(c: CompileState, node: Node | None) -> None:
+    """Each define of `define:`, in file order, into ``c.defines``."""
+    if node is None:
+        return
+    if not node.is_map:
+        c.fail(node.loc, "`define` must be a mapping of `name(parameters)` to an expression",
+               "define: {holds(p, kind): \"count(zone(p, 'hand', type: kind)) > 0\"}")
+        return
+    items = list(node.value.items())
+    if len(items) > MAX_DEFINES:
+        c.fail(node.loc, f"{len(items)} defines; at most {MAX_DEFINES}")
+        return
+    heads: list[tuple[str, tuple[str, ...], tuple[str, ...], Node, str]] = []
+    for key, body in items:
+        loc = node.key_locs.get(key, node.loc)
+        m = _HEAD.fullmatch(key)
+        if m is None:
+            c.fail(loc, f"`{key}` is not a define's name", "write `name(a, b)`, or `name` "
+                   "for a define of no parameters")
+            continue
+        name, inside = m.group(1), m.group(2)
+        pieces = [p.strip() for p in inside.split(",")] if inside and inside.strip() else []
+        params = tuple(p.partition(":")[0].strip() for p in pieces)
+        types = tuple(p.partition(":")[2].strip() or "any" for p in pieces)
+        bad = [p for p in params if not p.isidentifier()]
+        if bad:
+            c.fail(loc, f"define `{name}`: `{bad[0]}` cannot be a parameter's name",
+                   "letters, digits and _, separated by commas")
+            continue
+        unknown = [t for t in types if t not in PARAM_TYPES]
+        if unknown:
+            c.fail(loc, f"define `{name}`: unknown type `{unknown[0]}`",
+                   did_you_mean(unknown[0], PARAM_TYPES) or
+                   f"types: {', '.join(PARAM_TYPES)}")
+            continue
+        if len(set(params)) != len(params):
+            c.fail(loc, f"define `{name}` names a parameter twice")
+            continue
+        if name in FUNCTIONS or name in _RESERVED:
+            c.fail(loc, f"`{name}` is a function of the library (or a word of the language); "
+                   "a define needs a name of its own")
+            continue
+        if any(h[0] == name for h in heads):
+            c.fail(loc, f"`{name}` is defined twice")
+            continue
+        heads.append((name, params, types, body, str(loc)))
+    later = {name: f"`{name}` is defined below, at {where}: a define may call only the "
+             "defines above it (so none can call itself)" for name, _, _, _, where in heads}
+    for name, params, types, body, _ in heads:
+        del later[name]
+        scope = c.base_scope()
+        del scope.names["player"]
+        scope.pending["player"] = ("is not known inside a define: pass it as a parameter, "
+                                   f"as in `{name}(player)`")
+        scope.pending["actor"] = "is not known inside a define: pass it as a parameter"
+        scope = scope.child(**{p: (t, read_var(p)) for p, t in zip(params, types, strict=True)})
+        scope.defines_later = dict(later)
+        scope.defines_later[name] = (f"`{name}` cannot call itself: a define calls only the "
+                                     "defines above it")
+        compiled = c.attempt(lambda body=body, scope=scope: c.expr(body, scope))
+        if compiled is None:
+            continue
+        if compiled.type == "dice":
+            c.fail(body.loc, f"define `{name}` gives a dice roll; a define gives a value",
+                   "roll with `roll:` where it is used")
+            continue
+        c.defines[name] = Define(name, params, compiled.fn, compiled.type, types)
+
+
+__all__ = ["MAX_DEFINES", "PARAM_TYPES", "compile_defines"]
