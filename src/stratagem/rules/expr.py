@@ -77,10 +77,37 @@ def compile_expr(text: str, scope: Scope, loc: Loc, want: str | None = None,
         if want is not None:
             out = coerce(out, want, 0, text)
     except ExprError as f:
-        raise RulesError([Problem(where(f.offset), f.message, f.hint)]) from None
+        # Every other unknown function of the text too: a misspelling seldom comes alone.
+        more = [Problem(where(off), f"unknown function `{name}`", hint)
+                for off, name, hint in _unknown_calls(tree, scope) if off != f.offset]
+        raise RulesError([Problem(where(f.offset), f.message, f.hint), *more]) from None
     except RecursionError:  # not expected below MAX_EXPR_DEPTH; never a crash all the same
         raise RulesError([Problem(where(0), "expression nested too deeply",
                                   "split it up with `let:`")]) from None
+    return out
+
+
+def unknown_functions(text: str, scope: Scope) -> list[tuple[int, str, str]]:
+    """The calls in ``text`` of functions neither the library nor the game defines: the
+    offset, name and hint of each (none when the text is not an expression)."""
+    try:
+        tree = parser().parse(text)
+    except lark.exceptions.LarkError:
+        return []
+    return _unknown_calls(tree, scope)
+
+
+def _unknown_calls(tree: Any, scope: Scope) -> list[tuple[int, str, str]]:
+    out = []
+    for node in tree.iter_subtrees_topdown():
+        if node.data != "call":
+            continue
+        name = str(node.children[0])
+        if name in FUNCTIONS or name in scope.defines or name == "format":
+            continue
+        hint = scope.defines_later.get(name) or did_you_mean(
+            name, [*FUNCTIONS, *scope.defines, "format"])
+        out.append((0 if node.meta.empty else int(node.meta.start_pos), name, hint))
     return out
 
 
@@ -615,4 +642,4 @@ def _pos(c: Ctx, eid: Any) -> Any:
     return None if e is None else e.pos
 
 
-__all__ = ["MAX_EXPR_DEPTH", "Compiled", "Ref", "Scope", "compile_expr"]
+__all__ = ["MAX_EXPR_DEPTH", "Compiled", "Ref", "Scope", "compile_expr", "unknown_functions"]
