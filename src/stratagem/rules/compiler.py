@@ -29,6 +29,7 @@ from .sections.narration import compile_narration
 from .sections.pieces import compile_entities, compile_params, compile_zones
 from .sections.reactions import compile_reactions, compile_statuses, compile_triggers
 from .sections.setup import compile_setup
+from .sections.state import compile_state
 from .source import Node
 
 TOP_KEYS = ("game", "description", "players", "shape", "board", "entities", "player", "zones",
@@ -77,6 +78,7 @@ class Compiler(CompileState):
             self, top.get("player"), "player", self.player_params)) or ()
         kw["zones"] = self.attempt(lambda: compile_zones(self, top.get("zones"))) or ()
         declare_names(self, top)
+        self.attempt(lambda: compile_state(self, top.get("state")))
         self.attempt(lambda: compile_defines(self, top.get("define")))
         kw["statuses"] = self.attempt(lambda: compile_statuses(self, top.get("statuses"))) or ()
         kw["entity_types"] = self.attempt(lambda: compile_entities(self, top.get("entities"))) \

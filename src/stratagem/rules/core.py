@@ -87,8 +87,9 @@ class CompileState(Reader):
         """The game's own functions (``define:``), by name (``expr_context.Define``)."""
         self.state_params: dict[str, Any] = {}
         """The game-state parameters (``state:``), by name (``sections.state``)."""
-        self.tile_params: set[str] = set()
-        """The parameters of tile types (``board: tile_types: NAME: params:``)."""
+        self.tile_params: dict[str, dict[str, Any]] = {}
+        """The parameters of tile types (``board: tile_types: NAME: params:``): each name
+        with its declaration (a ``ParamSpec``) by tile type."""
 
     # ---------------------------------------------------------- expressions
     def expr(self, node: Node, scope: Scope, want: str | None = None) -> Compiled:
@@ -130,7 +131,8 @@ class CompileState(Reader):
         return Scope({"player": ("player", lambda c: c.player)}, {}, None,
                      frozenset(self.entity_params), frozenset(self.player_params),
                      frozenset(self.entity_types), defines=self.defines,
-                     state_params=self.state_params, tile_params=frozenset(self.tile_params))
+                     state_params=self.state_params,
+                     tile_params={k: tuple(v.items()) for k, v in self.tile_params.items()})
 
     def playerless_scope(self, where: str, instead: str = "") -> Scope:
         """A scope with no deciding player (triggers, phase hooks, setup)."""

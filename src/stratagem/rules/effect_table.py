@@ -36,6 +36,7 @@ from .errors import Loc, RulesError, did_you_mean
 from .expr import compile_expr, unknown_functions
 from .expr_context import Scope, read_var
 from .reading import Skip
+from .sections.state import state_target
 from .source import Node
 
 Result = tuple[Effect, Scope]
@@ -106,6 +107,9 @@ def _lvalue(c: CompileState, node: Node, scope: Scope) -> tuple[str, Any, str]:
 
 
 def _set(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    make = state_target(c, m["what"], scope)  # `game.pot`, `tile(cell).fertility`
+    if make is not None:
+        return make(c.fn(m["to"], scope, "number"), False), scope
     kind, base, param = _lvalue(c, m["what"], scope)
     value = c.fn(m["to"], scope, "number")
     cls = fx.SetParam if kind == "entity" else fx.SetPlayerParam
@@ -113,6 +117,9 @@ def _set(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Resul
 
 
 def _modify(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    make = state_target(c, m["what"], scope)  # `game.pot`, `tile(cell).fertility`
+    if make is not None:
+        return make(c.fn(m["by"], scope, "number"), True), scope
     kind, base, param = _lvalue(c, m["what"], scope)
     delta = c.fn(m["by"], scope, "number")
     cls = fx.ModifyParam if kind == "entity" else fx.ModifyPlayerParam
@@ -407,12 +414,17 @@ def _tile_type_names(c: CompileState) -> set[str] | None:
 
 _DEFS = [
     EffectDef("set", ("what", "to"), ("what", "to"),
-              "Set a parameter of an entity or a player (clamped to its bounds). `what` "
+              "Set a parameter of an entity, a player, the game (`game.NAME`, declared under "
+              "`state:`) or a tile (`tile(POS).NAME`), clamped to its bounds. `what` "
               "may start from a value known only in play (`find(...)`, a list item): the "
-              "parameter's name then says whether it is an entity's or a player's.",
+              "parameter's name then says whether it is an entity's or a player's. An "
+              "entity no longer in the game (removed earlier in the action) is left "
+              "alone, as `damage` leaves it.",
               "set: {what: target.hp, to: 0}", _set),
     EffectDef("modify", ("what", "by"), ("what", "by"),
-              "Add to a parameter of an entity or a player (clamped to its bounds).",
+              "Add to a parameter of an entity, a player, the game (`game.NAME`) or a tile "
+              "(`tile(POS).NAME`), clamped to its bounds; an entity no longer in the game "
+              "is left alone.",
               "modify: {what: actor.owner.gold, by: -3}", _modify),
     EffectDef("damage", ("to", "amount", "source", "kind", "param"), ("to", "amount"),
               "Deal damage through a pending `damaged` event (reactions and statuses may "

@@ -22,6 +22,7 @@ from typing import Any
 import lark
 
 from ..engine import Ctx, Pos, Ref, dice
+from ..engine.state_values import read_tile, state_key
 from .calls import compile_call
 from .dice_sums import dice_sum
 from .errors import Loc, Problem, RulesError, did_you_mean
@@ -300,6 +301,15 @@ class _Compiler:
         if getattr(base_node, "data", None) == "name" and str(base_node.children[0]) == "game" \
                 and "game" not in self.scope.names:
             return self._game_attr(name, self.off(name_tok))
+        if getattr(base_node, "data", None) == "call" and str(base_node.children[0]) == "tile" \
+                and name in self.scope.tile_params:  # `tile(cell).fertility`
+            args = base_node.children[1].children if len(base_node.children) > 1 else []
+            if len(args) != 1 or getattr(args[0], "data", None) == "kwarg":
+                raise ExprError(self.off(base_node), "tile() takes one position",
+                                "tile(cell).NAME")
+            pos = coerce(self.build(args[0]), "pos", self.off(args[0]), self.src(args[0]))
+            specs, fp = self.scope.tile_params[name], pos.fn
+            return Compiled(lambda c: read_tile(c.state, fp(c), name, specs), "number")
         base = self.build(base_node)
         return self._attr(base, name, self.off(name_tok), self.src(base_node))
 
@@ -314,6 +324,10 @@ class _Compiler:
         return Compiled(lambda c: c.ev.get(name), fields[name])
 
     def _game_attr(self, name: str, off: int) -> Compiled:
+        spec = self.scope.state_params.get(name)
+        if spec is not None:  # a game-state parameter (`state:`)
+            key, default = state_key(name), spec.default
+            return Compiled(lambda c: c.state.counters.get(key, default), "number")
         if name == "round":
             return Compiled(lambda c: c.state.flow.round, "number")
         if name == "turn":
@@ -321,8 +335,8 @@ class _Compiler:
         if name == "phase":
             return Compiled(lambda c: c.game.phases[c.state.flow.phase].name, "str")
         raise ExprError(off, f"`game` has no `{name}`",
-                        did_you_mean(name, ["round", "turn", "phase"])
-                        or "`game` has round, turn and phase")
+                        did_you_mean(name, ["round", "turn", "phase", *self.scope.state_params])
+                        or "`game` has round, turn, phase and the parameters of `state:`")
 
     def _attr(self, base: Compiled, name: str, off: int, base_text: str) -> Compiled:
         fn = base.fn

@@ -79,7 +79,7 @@ class Scope:
     game_names: frozenset[str] = frozenset()
     defines: dict[str, Any] = field(default_factory=dict)  # the game's own functions
     state_params: dict[str, Any] = field(default_factory=dict)  # `state:` parameters
-    tile_params: frozenset[str] = frozenset()  # parameters of tile types
+    tile_params: dict[str, Any] = field(default_factory=dict)  # of tile types: specs by type
     defines_later: dict[str, str] = field(default_factory=dict)  # defines not callable here
 
     def child(self, **extra: tuple[str, Fn]) -> Scope:
