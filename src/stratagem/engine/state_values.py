@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import Pos
+from .changes import set_param, set_player_param
 from .effect import Effect, evaluate, register_effect
+from .errors import RuleError
 from .spec import ParamSpec
 
 if TYPE_CHECKING:
@@ -53,6 +55,22 @@ def read_tile(state: State, pos: Any, name: str,
     if spec is None:
         return 0
     return state.counters.get(tile_key(pos, name), spec.default)
+
+
+def keyed_name(name: str, key: Any) -> str:
+    """The parameter that holds key ``key`` of a keyed parameter: ``columns[2]``."""
+    return f"{name}[{key}]"
+
+
+def key_of(name: str, key: Any, keys: frozenset[Any]) -> str:
+    """The parameter of key ``key`` of ``name`` (a whole number as a float is that number);
+    a ``RuleError`` in words when it is not one of the declared ``keys``."""
+    if isinstance(key, float) and key.is_integer():
+        key = int(key)
+    if isinstance(key, bool) or key not in keys:
+        shown = ", ".join(map(str, sorted(keys, key=str)))
+        raise RuleError(f"`{name}` has no key {key!r}: its keys are {shown}")
+    return f"{name}[{key}]"
 
 
 def _write(r: Resolver, key: str, spec: ParamSpec, value: Any, add: bool) -> None:
@@ -95,4 +113,42 @@ class SetTileValue(Effect):
             _write(r, tile_key(pos, self.name), spec, evaluate(self.value, ctx), self.add)
 
 
-__all__ = ["SetStateValue", "SetTileValue", "read_tile", "state_key", "tile_key", "tile_spec"]
+@register_effect
+@dataclass(frozen=True, slots=True)
+class SetKeyedValue(Effect):
+    """Set one key of a keyed parameter (or add to it, ``add``), the key worked out in play:
+    of an entity (``of`` is ``entity``), a player (``player``) or the game (``state``;
+    ``specs`` then declares each key's bounds). An entity no longer in the game is left
+    alone, as ``SetParam`` leaves it."""
+
+    of: str
+    base: Any
+    name: str
+    key: Any
+    keys: frozenset[Any]
+    value: Any
+    add: bool = False
+    specs: tuple[tuple[str, ParamSpec], ...] = ()
+
+    def run(self, r: Resolver, ctx: Ctx) -> None:
+        param = key_of(self.name, evaluate(self.key, ctx), self.keys)
+        value = evaluate(self.value, ctx)
+        if self.of == "state":
+            spec = dict(self.specs)[param]
+            _write(r, state_key(param), spec, value, self.add)
+            return
+        who = evaluate(self.base, ctx)
+        if self.of == "entity":
+            if who not in r.s.entities:
+                return
+            if self.add:
+                value += r.s.entities[who].params.get(param, 0)
+            set_param(r, who, param, value)
+        else:
+            if self.add:
+                value += r.s.players[who].params.get(param, 0)
+            set_player_param(r, who, param, value)
+
+
+__all__ = ["SetKeyedValue", "SetStateValue", "SetTileValue", "key_of", "keyed_name", "read_tile",
+           "state_key", "tile_key", "tile_spec"]

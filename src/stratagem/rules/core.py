@@ -83,6 +83,8 @@ class CompileState(Reader):
         self.board_ok = True
         self.sources: dict[int, tuple[Effect, str]] = {}
         """Where each compiled effect was written (``Game.sources``)."""
+        self.keyed: dict[str, tuple[Any, ...]] = {}
+        """The keyed parameters (``keys:``), each with its keys (``sections.keyed``)."""
         self.defines: dict[str, Any] = {}
         """The game's own functions (``define:``), by name (``expr_context.Define``)."""
         self.state_params: dict[str, Any] = {}
@@ -131,7 +133,7 @@ class CompileState(Reader):
         return Scope({"player": ("player", lambda c: c.player)}, {}, None,
                      frozenset(self.entity_params), frozenset(self.player_params),
                      frozenset(self.entity_types), defines=self.defines,
-                     state_params=self.state_params,
+                     state_params=self.state_params, keyed=self.keyed,
                      tile_params={k: tuple(v.items()) for k, v in self.tile_params.items()})
 
     def playerless_scope(self, where: str, instead: str = "") -> Scope:

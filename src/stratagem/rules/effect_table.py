@@ -33,8 +33,9 @@ from ..engine.effects import Effect, rules_effects
 from ..engine.spec import PLAYER_FIELD
 from .core import CompileState
 from .errors import Loc, RulesError, did_you_mean
-from .expr import compile_expr, unknown_functions
+from .expr import compile_expr
 from .expr_context import Scope, read_var
+from .expr_helpers import unknown_functions
 from .reading import Skip
 from .sections.state import state_target
 from .source import Node

@@ -9,6 +9,10 @@ nothing in an expression can touch Python.
 Types: ``entity`` (an entity id), ``player`` (a player index), ``pos`` (a
 board position), ``number``, ``bool``, ``str``, ``list``, ``dice`` (an exact
 distribution), ``any``.
+
+One module because it is one walk of the parse tree, a method for each kind of node,
+read together; the forms that name and join values (``let``, defines, ``format``,
+keyed parameters) are compiled in ``expr_helpers.py``, library calls in ``calls.py``.
 """
 
 from __future__ import annotations
@@ -22,27 +26,33 @@ from typing import Any
 import lark
 
 from ..engine import Ctx, Pos, Ref, dice
-from ..engine.state_values import read_tile, state_key
+from ..engine.state_values import state_key
 from .calls import compile_call
 from .dice_sums import dice_sum
 from .errors import Loc, Problem, RulesError, did_you_mean
 from .expr_context import (
     Compiled,
-    Define,
     ExprContext,
     ExprError,
     Fn,
     Scope,
-    bind_vars,
     coerce,
     constant,
     is_none,
-    read_var,
+)
+from .expr_helpers import (
+    call_define,
+    compile_format,
+    compile_let,
+    join,
+    read_keyed,
+    read_tile_param,
+    unknown_calls,
 )
 from .library import FUNCTIONS
-from .texts import TEMPLATE_FIELD, as_text, fill_template
 from .parsing import parser
 from .source import MAX_NUMBER
+from .texts import as_text
 
 MAX_EXPR_DEPTH = 64
 """Deepest nesting of an expression's parse tree (operators, calls, attributes,
@@ -80,35 +90,11 @@ def compile_expr(text: str, scope: Scope, loc: Loc, want: str | None = None,
     except ExprError as f:
         # Every other unknown function of the text too: a misspelling seldom comes alone.
         more = [Problem(where(off), f"unknown function `{name}`", hint)
-                for off, name, hint in _unknown_calls(tree, scope) if off != f.offset]
+                for off, name, hint in unknown_calls(tree, scope) if off != f.offset]
         raise RulesError([Problem(where(f.offset), f.message, f.hint), *more]) from None
     except RecursionError:  # not expected below MAX_EXPR_DEPTH; never a crash all the same
         raise RulesError([Problem(where(0), "expression nested too deeply",
                                   "split it up with `let:`")]) from None
-    return out
-
-
-def unknown_functions(text: str, scope: Scope) -> list[tuple[int, str, str]]:
-    """The calls in ``text`` of functions neither the library nor the game defines: the
-    offset, name and hint of each (none when the text is not an expression)."""
-    try:
-        tree = parser().parse(text)
-    except lark.exceptions.LarkError:
-        return []
-    return _unknown_calls(tree, scope)
-
-
-def _unknown_calls(tree: Any, scope: Scope) -> list[tuple[int, str, str]]:
-    out = []
-    for node in tree.iter_subtrees_topdown():
-        if node.data != "call":
-            continue
-        name = str(node.children[0])
-        if name in FUNCTIONS or name in scope.defines or name == "format":
-            continue
-        hint = scope.defines_later.get(name) or did_you_mean(
-            name, [*FUNCTIONS, *scope.defines, "format"])
-        out.append((0 if node.meta.empty else int(node.meta.start_pos), name, hint))
     return out
 
 
@@ -303,13 +289,7 @@ class _Compiler:
             return self._game_attr(name, self.off(name_tok))
         if getattr(base_node, "data", None) == "call" and str(base_node.children[0]) == "tile" \
                 and name in self.scope.tile_params:  # `tile(cell).fertility`
-            args = base_node.children[1].children if len(base_node.children) > 1 else []
-            if len(args) != 1 or getattr(args[0], "data", None) == "kwarg":
-                raise ExprError(self.off(base_node), "tile() takes one position",
-                                "tile(cell).NAME")
-            pos = coerce(self.build(args[0]), "pos", self.off(args[0]), self.src(args[0]))
-            specs, fp = self.scope.tile_params[name], pos.fn
-            return Compiled(lambda c: read_tile(c.state, fp(c), name, specs), "number")
+            return read_tile_param(self, base_node, name)
         base = self.build(base_node)
         return self._attr(base, name, self.off(name_tok), self.src(base_node))
 
@@ -325,6 +305,9 @@ class _Compiler:
 
     def _game_attr(self, name: str, off: int) -> Compiled:
         spec = self.scope.state_params.get(name)
+        if name in self.scope.keyed:
+            raise ExprError(off, f"`{name}` is keyed: read one key, as in "
+                            f"`game.{name}[{self.scope.keyed[name][0]!r}]`")
         if spec is not None:  # a game-state parameter (`state:`)
             key, default = state_key(name), spec.default
             return Compiled(lambda c: c.state.counters.get(key, default), "number")
@@ -339,6 +322,9 @@ class _Compiler:
                         or "`game` has round, turn, phase and the parameters of `state:`")
 
     def _attr(self, base: Compiled, name: str, off: int, base_text: str) -> Compiled:
+        if name in self.scope.keyed:
+            raise ExprError(off, f"`{name}` is keyed: read one key, as in "
+                            f"`{base_text}.{name}[{self.scope.keyed[name][0]!r}]`")
         fn = base.fn
         t = base.type
         if t == "pos" or (t == "any" and name in ("x", "y")):
@@ -379,6 +365,11 @@ class _Compiler:
         raise ExprError(off, f"`{base_text}` is a {t} and has no `{name}`")
 
     def c_index(self, n: Any) -> Compiled:
+        base_node = n.children[0]
+        if getattr(base_node, "data", None) == "attr" \
+                and str(base_node.children[1]) in self.scope.keyed:
+            return read_keyed(self, base_node.children[0], str(base_node.children[1]),
+                               n.children[1])
         base = self.build(n.children[0])
         idx = coerce(self.build(n.children[1]), "number", self.off(n.children[1]),
                      self.src(n.children[1]))
@@ -400,9 +391,9 @@ class _Compiler:
                 else:
                     args.append((None, a))
         if name in self.scope.defines:
-            return self._call_define(self.scope.defines[name], args, n)
+            return call_define(self, self.scope.defines[name], args, n)
         if name == "format":
-            return self._format(args, n)
+            return compile_format(self, args, n)
         if name == "text" and len(args) == 1 and args[0][0] in (None, "value"):
             return Compiled(as_text(self.build(args[0][1])), "str")
         fn = FUNCTIONS.get(name)
@@ -417,69 +408,6 @@ class _Compiler:
         except ValueError as exc:
             raise ExprError(self.off(n), f"{name}(): {exc}",
                             f"signature: {fn.signature}") from None
-
-    def _call_define(self, d: Define, args: list[tuple[str | None, Any]], n: Any) -> Compiled:
-        """A call of a function of the game's own: its arguments, by place or by name, bound
-        to its parameters for its body."""
-        given: dict[str, Fn] = {}
-        for i, (key, node) in enumerate(args):
-            if key is None:
-                if i >= len(d.params):
-                    raise ExprError(self.off(node), f"{d.name}() takes {len(d.params)} "
-                                    f"argument{'s' if len(d.params) != 1 else ''}",
-                                    f"it is defined as {d.signature}")
-                key = d.params[i]
-            elif key not in d.params:
-                raise ExprError(self.off(node), f"{d.name}() has no parameter `{key}`",
-                                did_you_mean(key, d.params) or f"it is defined as {d.signature}")
-            if key in given:
-                raise ExprError(self.off(node), f"{d.name}(): `{key}` is given twice")
-            value = self.build(node)
-            if value.type == "dice":
-                raise ExprError(self.off(node), f"{d.name}(): `{self.src(node)}` is a dice "
-                                "roll; roll it first")
-            want = d.types[d.params.index(key)] if d.types else "any"
-            if want != "any" and value.type not in (want, "any") and not is_none(value):
-                raise ExprError(self.off(node), f"{d.name}(): `{key}` is a {want}, and "
-                                f"`{self.src(node)}` is a {value.type}",
-                                f"it is defined as {d.signature}")
-            given[key] = value.fn
-        missing = [p for p in d.params if p not in given]
-        if missing:
-            raise ExprError(self.off(n), f"{d.name}() needs {', '.join(f'`{p}`' for p in missing)}",
-                            f"it is defined as {d.signature}")
-        if not d.params:
-            return Compiled(d.body, d.returns)
-        return Compiled(bind_vars([(p, given[p]) for p in d.params], d.body), d.returns)
-
-    def _format(self, args: list[tuple[str | None, Any]], n: Any) -> Compiled:
-        """`format('{who} scores {n}', who: player, n: actor.score)`: each `{name}` of the
-        template (a text written in the rules) replaced by the text of its argument."""
-        if not args or args[0][0] is not None:
-            raise ExprError(self.off(n), "format() needs a template first",
-                            "format('{who} scores {n}', who: player, n: 3)")
-        template = self.build(args[0][1])
-        if not template.const or not isinstance(template.value, str):
-            raise ExprError(self.off(args[0][1]), "format()'s template must be a text written "
-                            "in the rules, in quotes")
-        parts: dict[str, Fn] = {}
-        for key, node in args[1:]:
-            if key is None:
-                raise ExprError(self.off(node), "format() takes its values by name",
-                                "format('{n} left', n: count(xs))")
-            if key in parts:
-                raise ExprError(self.off(node), f"format(): `{key}` is given twice")
-            parts[key] = as_text(self.build(node))
-        wanted = TEMPLATE_FIELD.findall(template.value)
-        for name in wanted:
-            if name not in parts:
-                raise ExprError(self.off(args[0][1]), f"format(): the template names `{{{name}}}`, "
-                                "which no argument gives",
-                                did_you_mean(name, parts) or f"add `{name}: ...`")
-        for key, node in args[1:]:
-            if key not in wanted:
-                raise ExprError(self.off(node), f"format(): the template has no `{{{key}}}`")
-        return Compiled(fill_template(template.value, parts), "str")
 
     # ------------------------------------------------------------ operators
     def c_neg(self, n: Any) -> Compiled:
@@ -509,7 +437,7 @@ class _Compiler:
                 raise ExprError(off, f"dice can only be added to or subtracted from, not `{op}`")
             return dice_sum(a, op, b, off)
         if op == "+" and ("list" in (a.type, b.type) or "str" in (a.type, b.type)):
-            return _join(a, b, off)
+            return join(a, b, off)
         for side in (a, b):
             if side.type not in ("number", "any"):
                 raise ExprError(off, f"`{op}` needs numbers, got a {side.type}")
@@ -583,24 +511,7 @@ class _Compiler:
         return Compiled(lambda c: any(f(c) for f in fns), "bool")
 
     def c_let(self, n: Any) -> Compiled:
-        """`let a = x, b = y; body`: each name bound for the bindings after it and the body."""
-        *bindings, body = n.children
-        scope = self.scope
-        steps: list[tuple[str, Fn]] = []
-        for b in bindings:
-            name_tok, value_node = b.children
-            name = str(name_tok)
-            if name in FUNCTIONS or name in scope.defines:
-                raise ExprError(self.off(name_tok), f"`{name}` is a function; a `let` needs "
-                                "another name")
-            value = _Compiler(self.text, scope).build(value_node)
-            if value.type == "dice":
-                raise ExprError(self.off(value_node), f"`{name}` would be a dice roll; roll it "
-                                "with `roll:` and use the name it binds")
-            steps.append((name, value.fn))
-            scope = scope.child(**{name: (value.type, read_var(name))})
-        inner = _Compiler(self.text, scope).build(body)
-        return Compiled(bind_vars(steps, inner.fn), inner.type)
+        return compile_let(self, n)
 
     def c_cond(self, n: Any) -> Compiled:
         then, test, other = (self.build(k) for k in n.children)
@@ -611,27 +522,6 @@ class _Compiler:
             a, b = then.value, other.value
             return Compiled(lambda c: a if ft(c) else b, type_)
         return Compiled(lambda c: fa(c) if ft(c) else fb(c), type_)
-
-
-def _join(a: Compiled, b: Compiled, off: int) -> Compiled:
-    """`xs + ys` (lists: one list, the items of xs then those of ys) or `'a' + t` (texts: one
-    text; a value of a type known only in play is read as words, as by `text`)."""
-    kinds = {a.type, b.type}
-    if "list" in kinds:
-        if not kinds <= {"list", "any"}:
-            other = (kinds - {"list", "any"}).pop()
-            raise ExprError(off, f"`+` joins a list to a list, not to a {other}",
-                            "put the item in a list: `xs + [item]`")
-        fa, fb = a.fn, b.fn
-        return Compiled(lambda c: [*(fa(c) or ()), *(fb(c) or ())], "list")
-    if not kinds <= {"str", "any"}:
-        other = (kinds - {"str", "any"}).pop()
-        raise ExprError(off, f"`+` joins a text to a text, not to a {other}",
-                        "turn it into words with `text(...)`: `'score: ' + text(n)`")
-    ta, tb = as_text(a), as_text(b)
-    if a.const and b.const:
-        return constant(str(a.value) + str(b.value), "str")
-    return Compiled(lambda c: ta(c) + tb(c), "str")
 
 
 def _coord(c: Ctx, eid: Any, i: int) -> Any:
@@ -656,4 +546,4 @@ def _pos(c: Ctx, eid: Any) -> Any:
     return None if e is None else e.pos
 
 
-__all__ = ["MAX_EXPR_DEPTH", "Compiled", "Ref", "Scope", "compile_expr", "unknown_functions"]
+__all__ = ["MAX_EXPR_DEPTH", "Compiled", "Ref", "Scope", "compile_expr"]

@@ -81,6 +81,7 @@ class Scope:
     state_params: dict[str, Any] = field(default_factory=dict)  # `state:` parameters
     tile_params: dict[str, Any] = field(default_factory=dict)  # of tile types: specs by type
     defines_later: dict[str, str] = field(default_factory=dict)  # defines not callable here
+    keyed: dict[str, Any] = field(default_factory=dict)  # keyed parameters: their keys
 
     def child(self, **extra: tuple[str, Fn]) -> Scope:
         """A scope with more names."""
@@ -89,7 +90,7 @@ class Scope:
         return Scope(names, dict(self.pending), self.event_fields, self.entity_params,
                      self.player_params, self.entity_types, self.game_names, self.defines,
                      self.state_params, self.tile_params,
-                     self.defines_later)
+                     self.defines_later, self.keyed)
 
 
 class ExprError(Exception):
@@ -207,5 +208,5 @@ def reads(fn: Any) -> tuple[str, str] | None:
 
 _READS: weakref.WeakKeyDictionary[Any, tuple[str, str]] = weakref.WeakKeyDictionary()
 
-__all__ = ["Compiled", "Define", "ExprContext", "ExprError", "Fn", "Scope", "bind_vars", "coerce", "constant", "is_none",
-           "read_target", "read_var", "reads"]
+__all__ = ["Compiled", "Define", "ExprContext", "ExprError", "Fn", "Scope", "bind_vars", "coerce",
+           "constant", "is_none", "read_target", "read_var", "reads"]

@@ -622,7 +622,7 @@ _F: list[Function] = [
              "The words for a value, for logs and texts: an entity as its type and number "
              "(`scout #4`), a player as its name, a position as `(6, 7)`, a whole number "
              "without a decimal point, a list as its items joined by commas.",
-             "'moves to ' + text(target)", lambda c, value: value_text(c, value)),
+             "'moves to ' + text(target)", value_text),
     Function("format", (Param("template", "str"),), "str",
              "A text with each `{name}` of the template replaced by the words for the "
              "argument of that name (as `text` gives them). The template is written in the "

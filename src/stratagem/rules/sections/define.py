@@ -23,6 +23,8 @@ cannot be written.
 from __future__ import annotations
 
 import re
+from functools import partial
+from typing import Any
 
 from ..core import CompileState
 from ..errors import did_you_mean
@@ -100,14 +102,20 @@ def compile_defines(c: CompileState, node: Node | None) -> None:
         scope.defines_later = dict(later)
         scope.defines_later[name] = (f"`{name}` cannot call itself: a define calls only the "
                                      "defines above it")
-        compiled = c.attempt(lambda body=body, scope=scope: c.expr(body, scope))
-        if compiled is None:
+        compiled = c.attempt(partial(c.expr, body, scope))
+        if compiled is None:  # reported; its calls compile on, so as not to report them too
+            c.defines[name] = Define(name, params, _nothing, "any", types)
             continue
         if compiled.type == "dice":
             c.fail(body.loc, f"define `{name}` gives a dice roll; a define gives a value",
                    "roll with `roll:` where it is used")
             continue
         c.defines[name] = Define(name, params, compiled.fn, compiled.type, types)
+
+
+def _nothing(ctx: Any) -> None:
+    """The body of a define that could not be compiled (the load fails anyway)."""
+    return None
 
 
 __all__ = ["MAX_DEFINES", "PARAM_TYPES", "compile_defines"]

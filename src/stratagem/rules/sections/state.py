@@ -23,7 +23,7 @@ from typing import Any
 
 import lark
 
-from ...engine.state_values import SetStateValue, SetTileValue
+from ...engine.state_values import SetKeyedValue, SetStateValue, SetTileValue
 from ..core import CompileState
 from ..errors import did_you_mean
 from ..expr import compile_expr
@@ -46,7 +46,7 @@ def compile_state(c: CompileState, node: Node | None) -> None:
             c.fail(node.key_locs.get(spec.name, node.loc), f"`game.{spec.name}` is the "
                    f"game's own {spec.name}; a game-state parameter needs another name")
             continue
-        if not spec.name.isidentifier():
+        if not spec.name.partition("[")[0].isidentifier():
             c.fail(node.key_locs.get(spec.name, node.loc), f"`{spec.name}` cannot be a "
                    "parameter's name", "letters, digits and _")
             continue
@@ -72,11 +72,16 @@ def state_target(c: CompileState, node: Node, scope: Scope) -> Any:
         return None
     flat = text.replace("\n", " ")
     try:
-        tree = parser().parse(flat)
+        tree: Any = parser().parse(flat)
     except lark.exceptions.LarkError:
         return None
+    if tree.data == "index" and getattr(tree.children[0], "data", None) == "attr" \
+            and str(tree.children[0].children[1]) in scope.keyed:
+        return _keyed_target(c, node, flat, tree, scope)
     if tree.data != "attr":
         return None
+    base: Any
+    name_tok: Any
     base, name_tok = tree.children
     name = str(name_tok)
     where = node.text_loc(int(name_tok.start_pos or 0))
@@ -105,6 +110,48 @@ def state_target(c: CompileState, node: Node, scope: Scope) -> Any:
         value = pos.value if pos.const else pos.fn
         return lambda v, add: SetTileValue(value, name, specs, v, add)
     return None
+
+
+def _keyed_target(c: CompileState, node: Node, flat: str, tree: Any, scope: Scope) -> Any:
+    """`player.columns[c]` as the `what` of `set`/`modify`."""
+    attr, key_node = tree.children
+    owner_node, name_tok = attr.children
+    name = str(name_tok)
+    keys = frozenset(scope.keyed[name])
+
+    def part(sub: Any, want: str | None = None) -> Any:
+        start, end = int(sub.meta.start_pos), int(sub.meta.end_pos)
+        return compile_expr(flat[start:end], scope, node.loc, want,
+                            lambda off: node.text_loc(start + off))
+
+    key = part(key_node)
+    if key.const:
+        v = int(key.value) if isinstance(key.value, float) and key.value.is_integer() \
+            else key.value
+        if isinstance(v, bool) or v not in keys:
+            c.fail(node.text_loc(int(key_node.meta.start_pos)), f"`{name}` has no key `{v}`",
+                   f"its keys: {', '.join(map(str, scope.keyed[name]))}")
+            raise Skip
+    kfn = key.value if key.const else key.fn
+    if getattr(owner_node, "data", None) == "name" and str(owner_node.children[0]) == "game" \
+            and "game" not in scope.names:
+        specs = tuple((k, v) for k, v in scope.state_params.items() if k.startswith(name + "["))
+        if not specs:
+            c.fail(node.loc, f"`game.{name}` is not a parameter of `state:`")
+            raise Skip
+        return lambda v, add: SetKeyedValue("state", None, name, kfn, keys, v, add, specs)
+    owner = part(owner_node)
+    of_entity, of_player = name in scope.entity_params, name in scope.player_params
+    if owner.type == "entity" or (owner.type == "any" and of_entity and not of_player):
+        of = "entity"
+    elif owner.type == "player" or (owner.type == "any" and of_player and not of_entity):
+        of = "player"
+    else:
+        c.fail(node.loc, f"`{flat[:int(owner_node.meta.end_pos)]}` is a {owner.type}; only "
+               f"entities, players and the game have `{name}`")
+        raise Skip
+    base = owner.value if owner.const else owner.fn
+    return lambda v, add: SetKeyedValue(of, base, name, kfn, keys, v, add)
 
 
 __all__ = ["GAME_WORDS", "compile_state", "compile_tile_params", "state_target"]
