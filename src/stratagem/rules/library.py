@@ -605,7 +605,7 @@ _F: list[Function] = [
              lambda c, items, to: list(map(_It(c, to), items or ()))),
     Function("filter", (Param("items", "list"), Param("where", "fn:bool")), "list",
              "The items meeting a condition on `it`, in order.",
-             "filter(zone(player, 'hand'), where: it.value >= 5)",
+             "filter(entities(owner: ally), where: it.hp >= 5)",
              lambda c, items, where: [x for x, keep in zip(items or (),
                                                           map(_It(c, where), items or ()),
                                                           strict=True) if keep]),
@@ -628,7 +628,7 @@ _F: list[Function] = [
              "argument of that name (as `text` gives them). The template is written in the "
              "rules; every placeholder must have its argument, and every argument its "
              "placeholder.",
-             "format('{who} rolls {n}', who: player, n: total)",
+             "format('{who} rolls {n}', who: player, n: hit)",
              lambda c, template: template),
     Function("min", (Param("items", "list"),), "number",
              "The smallest number of a list (0 if empty).", "min([3, actor.hp])", _min),
