@@ -64,10 +64,10 @@ def test_let_errors_are_located() -> None:
 
 def test_defines_are_called_with_arguments_by_place_or_name() -> None:
     """A define's parameters take the arguments given by place or by name, and a define
-    may call the defines above it."""
+    may call the others, written before or after it."""
     defines = """
-    hand_of(p): "zone(p, 'hand')"
     total(p): "sum(hand_of(p), of: it.value)"
+    hand_of(p): "zone(p, 'hand')"
     holds(p, v): "any(hand_of(p), where: it.value == v)"
     pi: "3"
     """
@@ -81,8 +81,9 @@ def test_defines_are_called_with_arguments_by_place_or_name() -> None:
     ('f(a, b): "a + b"', "f(1, 2, 3)", "f() takes 2 arguments"),
     ('f(a): "a"', "f(b: 1)", "f() has no parameter `b`"),
     ('f(a): "a + c"', "1", "unknown name `c`"),
-    ('f(a): "f(a)"', "1", "`f` cannot call itself"),
-    ('f(a): "g(a)"\n    g(a): "a"', "1", "`g` is defined below"),
+    ('f(a): "f(a)"', "1", "define `f` calls itself"),
+    ('f(a): "g(a) + 1"\n    g(a): "h(a)"\n    h(a): "f(a)"', "1",
+     "define `f` calls itself through `g` → `h`"),
     ('count(a): "a"', "1", "`count` is a function of the library"),
     ('f(a): "actor.hp"', "1", "`actor` is not known inside a define"),
     ('"f(p: planet)": "p"', "1", "unknown type `planet`"),

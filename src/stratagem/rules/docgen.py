@@ -216,9 +216,10 @@ SECTIONS: tuple[Part, ...] = (
          "reads as the player's name. Each value is an expression of the parameters, checked "
          "at load like any other and compiled once. A call gives the arguments in order or "
          "by name: `holds(player, 'prince')`, `holds(kind: 'prince', p: player)`. A define "
-         "sees only its parameters (pass `player` or `actor` to it) and calls only the "
-         "library and the defines above it, so none can call itself: recursion cannot be "
-         "written, and a call goes at most as deep as the list is long.",
+         "sees only its parameters (pass `player` or `actor` to it). Defines call one another "
+         "in any order, but none may call itself, directly or through others (a load "
+         "error): recursion cannot be written, and a call goes at most as deep as the list "
+         "is long.",
          (), "define:\n  hand_of(p): \"zone(p, 'hand')\"\n"
          "  holds(p, kind): \"any(hand_of(p), where: it.type == kind)\"\n"
          "  richest: \"highest(players(), by: it.gold)\""),
@@ -495,7 +496,7 @@ CONTEXTS: tuple[tuple[str, str], ...] = (
     ("function arguments written as an expression of `it`",
      "`it`: each item in turn, in `where:`, `by:`, `test:`, `of:`, `to:`."),
     ("`define:`", "Its parameters only (and `game`, entity type names, the functions, the "
-     "defines above it)."),
+     "other defines)."),
     ("after `let NAME = …;`", "`NAME`, in the bindings after it and the body."),
 )
 

@@ -246,7 +246,7 @@ class _Compiler:
             raise ExprError(self.off(n), f"`{name}` is a define of the game: call it as "
                             f"{d.signature}")
         known = list(sc.names) + list(sc.pending) + (["event"] if sc.event_fields else [])
-        hint = did_you_mean(name, known)
+        hint = sc.defines_later.get(name) or did_you_mean(name, known)
         if name in FUNCTIONS:
             hint = f"`{name}` is a function: call it as `{name}(...)`"
         raise ExprError(self.off(n), f"unknown name `{name}`", hint or
