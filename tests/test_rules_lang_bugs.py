@@ -89,3 +89,11 @@ def test_every_unknown_function_is_reported() -> None:
     assert any("`foo`" in p for p in found) and any("`bar`" in p for p in found), found
     found = problems(guess(effects="[{set: {what: \"foo(1).mark\", to: \"bar(2)\"}}]"))
     assert any("`foo`" in p for p in found) and any("`bar`" in p for p in found), found
+
+
+def test_a_narration_placeholder_that_is_not_a_field_is_a_load_error() -> None:
+    """`{target.hp}` in a narration is reported where it stands, not printed as written."""
+    text = guess(effects="[{emit: {event: asked, fields: {who: victim}, narrate: true}}]")
+    found = problems(text + "narration:\n  asked: \"{who.name} is asked\"\n")
+    assert any("`{who.name}`: a narration placeholder" in p for p in found), found
+    build(text + "narration:\n  asked: \"{who} is asked\"\n")

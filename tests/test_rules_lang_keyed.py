@@ -89,3 +89,26 @@ def test_the_columns_game_plays_to_a_win() -> None:
     record = stratagem.play(game, [stratagem.agent("random", game, seed=0),
                                    stratagem.agent("random", game, seed=1)], seed=3)
     assert record.outcome.reason == "three columns topped"
+
+
+def test_a_define_reads_a_keyed_parameter_of_an_entity() -> None:
+    """An entity's keyed parameter is known to the defines, compiled before the entity
+    types: `marks(u, k)` reads one key of it."""
+    text = RULES.replace("actions:", """entities:
+  unit:
+    params: {marks: {keys: [x, y], default: {x: 2, y: 5}}}
+define:
+  mark(u, k): "u.marks[k]"
+setup:
+  entities:
+    - {type: unit, owner: a, at: [0, 0]}
+board: {size: [1, 1]}
+actions:""", 1).replace("state:\n  marks: {keys: [x, y], default: {x: 1}}\n", "")
+    game = build(rules_of(text, "[{remember: {key: r, value: \"mark(occupant((0, 0)), 'y')\"}}]"))
+    state = game.new_state(seed=0)
+    state = game.apply(state, game.legal_actions(state)[0])
+    assert state.memory["r"] == 5
+
+
+def rules_of(text: str, effects: str) -> str:
+    return text.replace("EFFECTS", effects)

@@ -35,6 +35,7 @@ from ..expr_context import Define, read_var
 from ..library import FUNCTIONS
 from ..parsing import parser
 from ..source import Node
+from .keyed import declare_keyed
 
 _HEAD = re.compile(r"\s*([A-Za-z_][A-Za-z_0-9]*)\s*(?:\((.*)\))?\s*")
 _RESERVED = frozenset(("format", "text", "let", "not", "and", "or", "in", "if", "else",
@@ -49,6 +50,7 @@ MAX_DEFINES = 200
 
 def compile_defines(c: CompileState, node: Node | None) -> None:
     """Each define of `define:`, in file order, into ``c.defines``."""
+    declare_keyed(c)  # entity types compile after the defines; their keyed names first
     if node is None:
         return
     if not node.is_map:

@@ -72,6 +72,23 @@ def keyed_params(c: CompileState, owner: str, name: str, spec: Node) -> tuple[Pa
     return tuple(out)
 
 
+def declare_keyed(c: CompileState) -> None:
+    """The keys of the entities' keyed parameters, known before the entity types compile,
+    so that the defines (compiled before them) can read one key (`unit.marks[k]`)."""
+    ents = c.root.get("entities")
+    for spec in (ents.value.values() if ents is not None and ents.is_map else ()):
+        params = spec.get("params") if spec.is_map else None
+        for name, decl in (params.value.items() if params is not None and params.is_map
+                           else ()):
+            keys = decl.get("keys") if decl.is_map else None
+            if keys is not None and keys.is_list and name not in c.keyed:
+                found = [k.value for k in keys.value
+                         if isinstance(k.value, int | str) and not isinstance(k.value, bool)
+                         and k.value != ""]
+                if found and len(found) == len(set(found)) == len(keys.value):
+                    c.keyed[name] = tuple(found)
+
+
 def _per_key(c: CompileState, node: Node | None, keys: list[Any], what: str) -> dict[Any, Any]:
     """A bound given for every key (a number) or per key (a mapping of key to number)."""
     if node is None:
@@ -91,4 +108,4 @@ def _per_key(c: CompileState, node: Node | None, keys: list[Any], what: str) -> 
     return out
 
 
-__all__ = ["MAX_KEYS", "keyed_params"]
+__all__ = ["MAX_KEYS", "declare_keyed", "keyed_params"]
