@@ -7,12 +7,14 @@ expression. The two meet here, and only here:
 - ``Compiled``: a compiled expression — its closure of a ``Ctx``, its type, and
   its value when it is a constant;
 - ``Scope``: the names an expression may use, with their types and how each is
-  read, the names not bound yet (and why), the fields of the event at hand, and
-  the parameter and entity-type names of the game;
+  read, the names not bound yet (and why), the fields of the event at hand, the
+  parameter and entity-type names of the game, its game-state, tile and keyed
+  parameters, and its own functions (``Define``, from ``define:``);
 - ``ExprError``: a problem at a character offset of the expression's text
   (``compile_expr`` turns it into a located ``Problem``);
 - ``coerce``: a compiled value as the type wanted, or an ``ExprError``;
   ``constant`` and ``is_none`` for compiled constants;
+- ``bind_vars``: a closure run with named values bound (``let``, a define's call);
 - ``read_target`` / ``read_var`` / ``reads``: the closures of plain names, which
   a call may read directly (one closure call fewer on the hot path);
 - ``ExprContext``: the interface a library function's argument compiler sees of
