@@ -51,6 +51,11 @@ SEED_FILES: dict[str, Path] = {
     "tic_tac_toe": GAMES / "tic_tac_toe" / "rules.yaml",
     "skirmish": FIXTURES / "skirmish.yaml",
     "gauntlet": FIXTURES / "gauntlet.yaml",
+    # The expression language's helpers and values (issue 16): define:, let, format,
+    # state:, tile parameters and keyed parameters.
+    "helpers_game": HERE / "rules_lang" / "helpers_game.yaml",
+    "harvest": HERE / "rules_lang" / "harvest.yaml",
+    "columns": HERE / "rules_lang" / "columns.yaml",
 }
 """The valid rules files every mutation starts from."""
 
@@ -168,7 +173,7 @@ TOKENS: list[str] = sorted(
     {n for d in SEED_DATA.values() for n in _names_in(d)} | set(FUNCTIONS) |
     {"none", "true", "false", "it", "event", "game", "actor", "player", "target", "round",
      "turn", "phase", "and", "or", "not", "in", "if", "else", "0", "1", "2", "3", "7", "12",
-     "-1", "0.5", "2.5", "1d20", "2d6", "4d6kh3", "2d20kl1", "0d6", "1d0", "d8", "(", ")",
+     "-1", "0.5", "2.5", "let", ";", "=", "1d20", "2d6", "4d6kh3", "2d20kl1", "0d6", "1d0", "d8", "(", ")",
      "[", "]", ",", ".", ":", "==", "!=", "<=", "+", "-", "*", "/", "//", "%", "'x'", '"y"'})
 """Words and symbols near-miss expressions are made of (numbers kept small: see
 ``test_a_dice_pool_of_a_huge_computed_size_does_not_hang_the_game``)."""

@@ -109,7 +109,10 @@ class SetParam(Effect):
     value: Any
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        set_param(r, evaluate(self.entity, ctx), self.name, evaluate(self.value, ctx))
+        eid = evaluate(self.entity, ctx)
+        if eid not in r.s.entities:  # gone (removed earlier): nothing to write, as for damage
+            return
+        set_param(r, eid, self.name, evaluate(self.value, ctx))
 
 
 @register_effect
@@ -123,6 +126,8 @@ class ModifyParam(Effect):
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.entity, ctx)
+        if eid not in r.s.entities:  # gone (removed earlier): nothing to write, as for damage
+            return
         current = r.s.entities[eid].params[self.name]
         set_param(r, eid, self.name, current + evaluate(self.delta, ctx))
 

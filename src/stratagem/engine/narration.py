@@ -9,6 +9,7 @@ changes a state or the game.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Pos, Ref
@@ -29,6 +30,9 @@ def narrate(game: Game, state: State, name: str, fields: dict[str, Any]) -> str:
     return f"{name}: {parts}"
 
 
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{(\w+)\}")
+
+
 def label(state: State, value: Any) -> Any:
     """An entity id as its type and number (``goblin #2``); other values as they are."""
     if isinstance(value, Ref) and value in state.entities:
@@ -42,11 +46,18 @@ def describe_action(game: Game, state: State, player: int, action: Action) -> st
     who = game.players[player] if 0 <= player < len(game.players) else "chance"
     if at is not None and at.text:
         fields: dict[str, Any] = {"player": who, "actor": label(state, action.actor)}
-        fields.update({k: label(state, v) for k, v in action.targets})
-        try:
-            return at.text.format(**fields)
-        except (KeyError, IndexError, ValueError):
-            pass
+        players = {t.name for t in at.targets if t.kind == "player"}
+        for k, v in action.targets:  # a player target by its name, not its seat
+            fields[k] = (game.players[v] if k in players and type(v) is int
+                         and 0 <= v < len(game.players) else label(state, v))
+        # `{name}` only, never str.format: a text is data, it reaches no attribute. A
+        # placeholder it cannot fill gives the plain description below.
+        names = [m.group(1) for m in _PLACEHOLDER.finditer(at.text) if m.group(1) is not None]
+        rest = _PLACEHOLDER.sub("", at.text)
+        if all(n in fields for n in names) and "{" not in rest and "}" not in rest:
+            return _PLACEHOLDER.sub(lambda m: "{" if m.group(0) == "{{" else
+                                    "}" if m.group(0) == "}}" else
+                                    str(fields[m.group(1)]), at.text)
     if action.actor is not None and action.actor in state.entities:
         e = state.entities[action.actor]
         rest = " ".join(f"{k}={v}" for k, v in action.targets)

@@ -20,6 +20,7 @@ from .errors import Problem, RulesError, did_you_mean
 from .reading import show
 from .sections.actions import compile_actions
 from .sections.board import compile_board
+from .sections.define import compile_defines
 from .sections.display import compile_display
 from .sections.end import check_shape, compile_end
 from .sections.flow import compile_flow
@@ -28,11 +29,12 @@ from .sections.narration import compile_narration
 from .sections.pieces import compile_entities, compile_params, compile_zones
 from .sections.reactions import compile_reactions, compile_statuses, compile_triggers
 from .sections.setup import compile_setup
+from .sections.state import compile_state
 from .source import Node
 
 TOP_KEYS = ("game", "description", "players", "shape", "board", "entities", "player", "zones",
             "statuses", "actions", "reactions", "triggers", "flow", "end", "setup", "scenarios",
-            "narration", "display", "show_rolls")
+            "narration", "display", "show_rolls", "state", "define")
 """The sections of a rules file, in the order the reference lists them."""
 
 
@@ -76,6 +78,8 @@ class Compiler(CompileState):
             self, top.get("player"), "player", self.player_params)) or ()
         kw["zones"] = self.attempt(lambda: compile_zones(self, top.get("zones"))) or ()
         declare_names(self, top)
+        self.attempt(lambda: compile_state(self, top.get("state")))
+        self.attempt(lambda: compile_defines(self, top.get("define")))
         kw["statuses"] = self.attempt(lambda: compile_statuses(self, top.get("statuses"))) or ()
         kw["entity_types"] = self.attempt(lambda: compile_entities(self, top.get("entities"))) \
             or ()

@@ -83,6 +83,15 @@ class CompileState(Reader):
         self.board_ok = True
         self.sources: dict[int, tuple[Effect, str]] = {}
         """Where each compiled effect was written (``Game.sources``)."""
+        self.keyed: dict[str, tuple[Any, ...]] = {}
+        """The keyed parameters (``keys:``), each with its keys (``sections.keyed``)."""
+        self.defines: dict[str, Any] = {}
+        """The game's own functions (``define:``), by name (``expr_context.Define``)."""
+        self.state_params: dict[str, Any] = {}
+        """The game-state parameters (``state:``), by name (``sections.state``)."""
+        self.tile_params: dict[str, dict[str, Any]] = {}
+        """The parameters of tile types (``board: tile_types: NAME: params:``): each name
+        with its declaration (a ``ParamSpec``) by tile type."""
 
     # ---------------------------------------------------------- expressions
     def expr(self, node: Node, scope: Scope, want: str | None = None) -> Compiled:
@@ -123,7 +132,9 @@ class CompileState(Reader):
         """The names known everywhere: the deciding player, the game's parameters."""
         return Scope({"player": ("player", lambda c: c.player)}, {}, None,
                      frozenset(self.entity_params), frozenset(self.player_params),
-                     frozenset(self.entity_types))
+                     frozenset(self.entity_types), defines=self.defines,
+                     state_params=self.state_params, keyed=self.keyed,
+                     tile_params={k: tuple(v.items()) for k, v in self.tile_params.items()})
 
     def playerless_scope(self, where: str, instead: str = "") -> Scope:
         """A scope with no deciding player (triggers, phase hooks, setup)."""

@@ -103,6 +103,10 @@ TOP: dict[str, tuple[bool, str]] = {
                    "default). Say `false` when the narration tells what every roll shows "
                    "(`rolls 4, misses`), so that the numbers are not told twice; a game that "
                    "narrates no roll keeps its numbers as the only account of its dice."),
+    "state": (False, "Parameters of the game as a whole (a pot, a tide level), read as "
+              "`game.NAME` and written by `set` and `modify`: `{pot: {default: 0, min: 0}}`."),
+    "define": (False, "Functions of the game's own, written as expressions: "
+               "`{holds(p, kind): \"count(zone(p, 'hand', type: kind)) > 0\"}`."),
 }
 """Every top-level section (the compiler's ``TOP_KEYS``): required, and what it holds."""
 
@@ -160,8 +164,14 @@ SECTIONS: tuple[Part, ...] = (
          "block sight.",
          (Key("cost", "Movement points to enter a tile of this type (default 1); `null` or a "
               "negative number: no one can enter it."),
-          Key("blocks_sight", "`true`: nothing can be seen through it (`line_of_sight`).")),
-         ),
+          Key("blocks_sight", "`true`: nothing can be seen through it (`line_of_sight`)."),
+          Key("params", "Parameters every tile of this type has (see *parameter*), read as "
+              "`tile(POS).NAME` and written by `set`/`modify`: `{fertility: {default: 2, "
+              "max: 5}}`. A written value stays with its position, whatever the tile type "
+              "becomes; a position whose tile type lacks the parameter reads 0 and is not "
+              "written.")),
+         "board:\n  size: [8, 8]\n  tile_types:\n    field: {params: {fertility: "
+         "{default: 2, min: 0, max: 5}}}"),
     Part("entity type", "entities: NAME:",
          "A kind of unit, piece or card.",
          (Key("params", "Its parameters: `{hp: {max: 8}, attack: 3}` (see *parameter*)."),
@@ -180,6 +190,39 @@ SECTIONS: tuple[Part, ...] = (
          "A number an entity or a player carries. Write a plain number (`attack: 3`, the "
          "starting value, no bounds) or a mapping with these keys.",
          _PARAM_KEYS),
+    Part("keyed parameter", "PARAM: {keys: […], …}  (under `player:`, an entity's "
+         "`params:` or `state:`)",
+         "A parameter with a number for each of a fixed set of keys (whole numbers or "
+         "names), read and written with a key worked out in play: `player.columns[a + b]`, "
+         "`game.marks['x']`. Besides `keys`, it takes `default`, `min` and `max` as a "
+         "parameter does, each a number for every key or a mapping of key to number. A key "
+         "written in the rules that is not declared is reported at load; one worked out in "
+         "play stops the game with an error naming the parameter and its keys. Each key is "
+         "saved as a parameter of its own (`columns[7]`).",
+         (), "player:\n  columns:\n    keys: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]\n"
+         "    default: 0\n    max: {2: 3, 3: 5, 4: 7, 5: 9, 6: 11, 7: 13, 8: 11, 9: 9, "
+         "10: 7, 11: 5, 12: 3}"),
+    Part("state", "state: NAME:",
+         "Game-state parameters: numbers of the game as a whole, each declared as a "
+         "*parameter* (a number, or `default`/`min`/`max`) or a *keyed parameter*. Read "
+         "them as `game.NAME`, write them with `set: {what: game.NAME, to: …}` and `modify`. "
+         "Every player sees them; they are saved with the state (only those that changed). "
+         "`round`, `turn` and `phase` are the game's own and cannot be declared.",
+         (), "state:\n  pot: {default: 0, min: 0, max: 50}\n  tide: 3"),
+    Part("define", "define: NAME(PARAMETERS):",
+         "Functions of the game's own. Each key is a name and its parameters in brackets "
+         "(no brackets: none, and it reads like a name); a parameter may give its type, "
+         "`p: player` (then quote the key: `\"best(p: player)\": …`), so that `text(p)` "
+         "reads as the player's name. Each value is an expression of the parameters, checked "
+         "at load like any other and compiled once. A call gives the arguments in order or "
+         "by name: `holds(player, 'prince')`, `holds(kind: 'prince', p: player)`. A define "
+         "sees only its parameters (pass `player` or `actor` to it). Defines call one another "
+         "in any order, but none may call itself, directly or through others (a load "
+         "error): recursion cannot be written, and a call goes at most as deep as the list "
+         "is long.",
+         (), "define:\n  hand_of(p): \"zone(p, 'hand')\"\n"
+         "  holds(p, kind): \"any(hand_of(p), where: it.type == kind)\"\n"
+         "  richest: \"highest(players(), by: it.gold)\""),
     Part("zones", "zones: NAME:",
          "Each zone is given its visibility: `public` (everyone sees its cards), `owner` "
          "(only its owner does) or `hidden` (no one does, like a deck). Every player has "
@@ -384,13 +427,16 @@ LITERALS: tuple[tuple[str, str, str], ...] = (
     ("`true`, `false`", "bool", "Yes and no."),
     ("`none`", "any", "Nothing: no entity, no value."),
     ("`(2, 3)`", "pos", "A board position, `(x, y)`."),
-    ("`[1, 2, 3]`", "list", "A list of any values."),
+    ("`[1, 2, 3]`", "list", "A list of any values. `+` joins two lists: `xs + [item]`."),
     ("`2d6`, `d20`, `4d6kh3`", "dice", "Dice (see *Dice*)."),
     ("`soldier`", "str", "An entity type's name stands for itself."),
     ("`enemy`, `ally`, `neutral`, `any`", "str", "Only as the `owner:` of `entities(…)`."),
 )
 
 OPERATORS: tuple[tuple[str, str], ...] = (
+    ("`let a = x, b = y; body`",
+     "Names values for the expression after `;`, each binding seeing the ones before it: "
+     "`let h = zone(player, 'hand'); count(h) > 0 and h[0].value > 3`."),
     ("`a if test else b`", "`a` when `test` holds, else `b`."),
     ("`or`", "Either holds (`b` is not looked at when `a` holds)."),
     ("`and`", "Both hold (`b` is not looked at when `a` fails)."),
@@ -398,12 +444,15 @@ OPERATORS: tuple[tuple[str, str], ...] = (
     ("`==` `!=` `<` `<=` `>` `>=` `in`",
      "Compare two values; `x in list` tests membership. One comparison at a time: write "
      "`a < b and b < c`, not `a < b < c`."),
-    ("`+` `-`", "Add, subtract (also dice: `1d6 + actor.attack`, `2d6 - 1d6`)."),
+    ("`+` `-`", "Add, subtract (also dice: `1d6 + actor.attack`, `2d6 - 1d6`). `+` also "
+     "joins lists (`[1] + [2, 3]`) and texts (`'score: ' + text(n)`: a number joins a text "
+     "through `text`, or the file is refused)."),
     ("`*` `/` `//` `%`",
      "Multiply, divide (`7 / 2` is 3.5), divide rounding down (`7 // 2` is 3), remainder. "
      "Dividing by zero during play gives 0."),
     ("`-x`", "Negative."),
-    ("`a.name`, `f(…)`, `a[i]`", "Attribute, function call, list item (from 0)."),
+    ("`a.name`, `f(…)`, `a[i]`", "Attribute, function call (of the library or a `define`), "
+     "list item (from 0), or one key of a keyed parameter (`player.columns[c]`)."),
 )
 """Operators from the loosest to the tightest binding; brackets `( )` group."""
 
@@ -412,10 +461,14 @@ ATTRIBUTES: tuple[tuple[str, str], ...] = (
      "`.id`, and every parameter declared by any entity type (`target.hp`). A parameter its "
      "type lacks reads 0, and so does every parameter of an entity no longer in the game."),
     ("a player", "`.name` and every parameter declared under `player:` (`player.gold`)."),
+    ("a keyed parameter", "`[KEY]`: the number of one key (`player.columns[a + b]`)."),
+    ("`tile(POS)`", "`.NAME`: a parameter of the tile type at that position, as written "
+     "there or the tile type's default (`tile(cell).fertility`)."),
     ("a position", "`.x` and `.y`: `actor.pos.x`."),
     ("`event`", "`event.FIELD`: a field of the event being answered (see *Events*)."),
     ("`game`", "`game.round` (from 1), `game.turn` (turns taken so far, counting this one), "
-     "`game.phase` (the current phase's name)."),
+     "`game.phase` (the current phase's name), and each parameter of `state:` "
+     "(`game.pot`)."),
 )
 
 CONTEXTS: tuple[tuple[str, str], ...] = (
@@ -441,7 +494,10 @@ CONTEXTS: tuple[tuple[str, str], ...] = (
     ("`end`: `win`, `lose`, `score`", "`player`: the player being checked or scored."),
     ("`end`: `draw`", "No `player`."),
     ("function arguments written as an expression of `it`",
-     "`it`: each item in turn, in `where:`, `by:`, `test:`, `of:`."),
+     "`it`: each item in turn, in `where:`, `by:`, `test:`, `of:`, `to:`."),
+    ("`define:`", "Its parameters only (and `game`, entity type names, the functions, the "
+     "other defines)."),
+    ("after `let NAME = …;`", "`NAME`, in the bindings after it and the body."),
 )
 
 DICE_EXAMPLE = """\

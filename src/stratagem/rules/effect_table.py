@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ..engine import effects as fx
@@ -34,7 +35,9 @@ from .core import CompileState
 from .errors import Loc, RulesError, did_you_mean
 from .expr import compile_expr
 from .expr_context import Scope, read_var
+from .expr_helpers import unknown_functions
 from .reading import Skip
+from .sections.state import state_target
 from .source import Node
 
 Result = tuple[Effect, Scope]
@@ -105,6 +108,9 @@ def _lvalue(c: CompileState, node: Node, scope: Scope) -> tuple[str, Any, str]:
 
 
 def _set(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    make = state_target(c, m["what"], scope)  # `game.pot`, `tile(cell).fertility`
+    if make is not None:
+        return make(c.fn(m["to"], scope, "number"), False), scope
     kind, base, param = _lvalue(c, m["what"], scope)
     value = c.fn(m["to"], scope, "number")
     cls = fx.SetParam if kind == "entity" else fx.SetPlayerParam
@@ -112,21 +118,52 @@ def _set(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Resul
 
 
 def _modify(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    make = state_target(c, m["what"], scope)  # `game.pot`, `tile(cell).fertility`
+    if make is not None:
+        return make(c.fn(m["by"], scope, "number"), True), scope
     kind, base, param = _lvalue(c, m["what"], scope)
     delta = c.fn(m["by"], scope, "number")
     cls = fx.ModifyParam if kind == "entity" else fx.ModifyPlayerParam
     return cls(base, param, delta), scope
 
 
-def _damage(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+def _hit_param(c: CompileState, m: dict[str, Node], node: Node, effect: str) -> str:
+    """The parameter `damage` or `heal` changes (`hp` unless `param` says): one some entity
+    type declares, checked here so that a game with `health` and no `hp` fails at load."""
     param = c.need_str(m["param"], "`param`") if "param" in m else "hp"
+    declared = declared_entity_params(c)
+    if param not in declared:
+        hint = did_you_mean(param, declared)
+        if "param" not in m:
+            fix = next((p for p in ("health", "hit_points", "life", "wounds") if p in declared),
+                       hint.removeprefix("did you mean `").removesuffix("`?"))
+            hint = (f"`{effect}` changes `hp` unless told otherwise: say "
+                    f"`param: {fix or 'NAME'}`")
+        c.fail(m["param"].loc if "param" in m else node.loc,
+               f"`{effect}`: no entity type has a parameter `{param}`", hint)
+    return param
+
+
+def declared_entity_params(c: CompileState) -> set[str]:
+    """The parameters the entity types of the file declare (none assumed)."""
+    out: set[str] = set()
+    ents = c.root.get("entities")
+    for spec in (ents.value.values() if ents is not None and ents.is_map else ()):
+        params = spec.get("params") if spec.is_map else None
+        if params is not None and params.is_map:
+            out.update(params.value)
+    return out
+
+
+def _damage(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    param = _hit_param(c, m, node, "damage")
     return fx.Damage(c.fn(m["to"], scope, "entity"), c.fn(m["amount"], scope, "number"),
                      _opt(c, m, "source", scope, "entity"),
                      str(m["kind"].value) if "kind" in m else "", param), scope
 
 
 def _heal(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
-    param = c.need_str(m["param"], "`param`") if "param" in m else "hp"
+    param = _hit_param(c, m, node, "heal")
     return fx.Heal(c.fn(m["to"], scope, "entity"), c.fn(m["amount"], scope, "number"),
                    param), scope
 
@@ -217,7 +254,9 @@ def _emit(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Resu
     event = c.need_str(m["event"], "an event name")
     fields = {}
     for k, v in c.need_map(m.get("fields"), "`fields`").items():
-        compiled = c.expr(v, scope)
+        compiled = c.attempt(partial(c.expr, v, scope))  # each field's problems, not the first
+        if compiled is None:
+            continue
         fields[k] = compiled.value if compiled.const and not callable(compiled.value) \
             else compiled.fn
         c.field_types.setdefault(event, {}).setdefault(k, set()).add(compiled.type)
@@ -376,12 +415,17 @@ def _tile_type_names(c: CompileState) -> set[str] | None:
 
 _DEFS = [
     EffectDef("set", ("what", "to"), ("what", "to"),
-              "Set a parameter of an entity or a player (clamped to its bounds). `what` "
+              "Set a parameter of an entity, a player, the game (`game.NAME`, declared under "
+              "`state:`) or a tile (`tile(POS).NAME`), clamped to its bounds. `what` "
               "may start from a value known only in play (`find(...)`, a list item): the "
-              "parameter's name then says whether it is an entity's or a player's.",
+              "parameter's name then says whether it is an entity's or a player's. An "
+              "entity no longer in the game (removed earlier in the action) is left "
+              "alone, as `damage` leaves it.",
               "set: {what: target.hp, to: 0}", _set),
     EffectDef("modify", ("what", "by"), ("what", "by"),
-              "Add to a parameter of an entity or a player (clamped to its bounds).",
+              "Add to a parameter of an entity, a player, the game (`game.NAME`) or a tile "
+              "(`tile(POS).NAME`), clamped to its bounds; an entity no longer in the game "
+              "is left alone.",
               "modify: {what: actor.owner.gold, by: -3}", _modify),
     EffectDef("damage", ("to", "amount", "source", "kind", "param"), ("to", "amount"),
               "Deal damage through a pending `damaged` event (reactions and statuses may "
@@ -553,9 +597,29 @@ def compile_effect(c: CompileState, node: Node, scope: Scope) -> Result:
     if handler is None:
         c.fail(loc, f"unknown effect `{name}`", did_you_mean(name, EFFECT_TABLE))
         raise Skip
-    effect, after = handler.compile(c, arg, scope, loc)
+    try:
+        effect, after = handler.compile(c, arg, scope, loc)
+    except (Skip, RulesError) as exc:
+        found = list(exc.problems) if isinstance(exc, RulesError) else []
+        _other_unknown_functions(c, arg, scope, {str(p.loc) for p in [*found, *c.problems]})
+        raise
     c.sources[id(effect)] = (effect, f"{loc}: effect `{name}`")
     return effect, after
+
+
+def _other_unknown_functions(c: CompileState, node: Node, scope: Scope, seen: set[str]) -> None:
+    """For an effect that failed to compile: the unknown functions its other arguments call
+    (the first problem stops its compiling; the others would wait for the next run)."""
+    if node.is_map:
+        for key, v in node.value.items():
+            if key not in ("then", "else", "do", "options"):  # effect lists report their own
+                _other_unknown_functions(c, v, scope, seen)
+    elif isinstance(node.value, str):
+        for off, name, hint in unknown_functions(node.value.replace("\n", " "), scope):
+            loc = node.text_loc(off)
+            if str(loc) not in seen:
+                seen.add(str(loc))
+                c.fail(loc, f"unknown function `{name}`", hint)
 
 
 __all__ = ["EFFECT_TABLE", "EffectDef", "compile_effect", "compile_effects", "declared_def"]

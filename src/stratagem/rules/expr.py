@@ -9,6 +9,10 @@ nothing in an expression can touch Python.
 Types: ``entity`` (an entity id), ``player`` (a player index), ``pos`` (a
 board position), ``number``, ``bool``, ``str``, ``list``, ``dice`` (an exact
 distribution), ``any``.
+
+One module because it is one walk of the parse tree, a method for each kind of node,
+read together; the forms that name and join values (``let``, defines, ``format``,
+keyed parameters) are compiled in ``expr_helpers.py``, library calls in ``calls.py``.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import Any
 import lark
 
 from ..engine import Ctx, Pos, Ref, dice
+from ..engine.state_values import state_key
 from .calls import compile_call
 from .dice_sums import dice_sum
 from .errors import Loc, Problem, RulesError, did_you_mean
@@ -35,9 +40,19 @@ from .expr_context import (
     constant,
     is_none,
 )
+from .expr_helpers import (
+    call_define,
+    compile_format,
+    compile_let,
+    join,
+    read_keyed,
+    read_tile_param,
+    unknown_calls,
+)
 from .library import FUNCTIONS
 from .parsing import parser
 from .source import MAX_NUMBER
+from .texts import as_text
 
 MAX_EXPR_DEPTH = 64
 """Deepest nesting of an expression's parse tree (operators, calls, attributes,
@@ -73,7 +88,10 @@ def compile_expr(text: str, scope: Scope, loc: Loc, want: str | None = None,
         if want is not None:
             out = coerce(out, want, 0, text)
     except ExprError as f:
-        raise RulesError([Problem(where(f.offset), f.message, f.hint)]) from None
+        # Every other unknown function of the text too: a misspelling seldom comes alone.
+        more = [Problem(where(off), f"unknown function `{name}`", hint)
+                for off, name, hint in unknown_calls(tree, scope) if off != f.offset]
+        raise RulesError([Problem(where(f.offset), f.message, f.hint), *more]) from None
     except RecursionError:  # not expected below MAX_EXPR_DEPTH; never a crash all the same
         raise RulesError([Problem(where(0), "expression nested too deeply",
                                   "split it up with `let:`")]) from None
@@ -221,8 +239,14 @@ class _Compiler:
             raise ExprError(self.off(n), "`event` needs a field, as in `event.target`")
         if name in sc.entity_types:
             return constant(name, "str")
+        if name in sc.defines:
+            d = sc.defines[name]
+            if not d.params:  # a define of no parameters reads like a name
+                return Compiled(d.body, d.returns)
+            raise ExprError(self.off(n), f"`{name}` is a define of the game: call it as "
+                            f"{d.signature}")
         known = list(sc.names) + list(sc.pending) + (["event"] if sc.event_fields else [])
-        hint = did_you_mean(name, known)
+        hint = sc.defines_later.get(name) or did_you_mean(name, known)
         if name in FUNCTIONS:
             hint = f"`{name}` is a function: call it as `{name}(...)`"
         raise ExprError(self.off(n), f"unknown name `{name}`", hint or
@@ -263,6 +287,9 @@ class _Compiler:
         if getattr(base_node, "data", None) == "name" and str(base_node.children[0]) == "game" \
                 and "game" not in self.scope.names:
             return self._game_attr(name, self.off(name_tok))
+        if getattr(base_node, "data", None) == "call" and str(base_node.children[0]) == "tile" \
+                and name in self.scope.tile_params:  # `tile(cell).fertility`
+            return read_tile_param(self, base_node, name)
         base = self.build(base_node)
         return self._attr(base, name, self.off(name_tok), self.src(base_node))
 
@@ -277,6 +304,13 @@ class _Compiler:
         return Compiled(lambda c: c.ev.get(name), fields[name])
 
     def _game_attr(self, name: str, off: int) -> Compiled:
+        spec = self.scope.state_params.get(name)
+        if name in self.scope.keyed:
+            raise ExprError(off, f"`{name}` is keyed: read one key, as in "
+                            f"`game.{name}[{self.scope.keyed[name][0]!r}]`")
+        if spec is not None:  # a game-state parameter (`state:`)
+            key, default = state_key(name), spec.default
+            return Compiled(lambda c: c.state.counters.get(key, default), "number")
         if name == "round":
             return Compiled(lambda c: c.state.flow.round, "number")
         if name == "turn":
@@ -284,10 +318,13 @@ class _Compiler:
         if name == "phase":
             return Compiled(lambda c: c.game.phases[c.state.flow.phase].name, "str")
         raise ExprError(off, f"`game` has no `{name}`",
-                        did_you_mean(name, ["round", "turn", "phase"])
-                        or "`game` has round, turn and phase")
+                        did_you_mean(name, ["round", "turn", "phase", *self.scope.state_params])
+                        or "`game` has round, turn, phase and the parameters of `state:`")
 
     def _attr(self, base: Compiled, name: str, off: int, base_text: str) -> Compiled:
+        if name in self.scope.keyed:
+            raise ExprError(off, f"`{name}` is keyed: read one key, as in "
+                            f"`{base_text}.{name}[{self.scope.keyed[name][0]!r}]`")
         fn = base.fn
         t = base.type
         if t == "pos" or (t == "any" and name in ("x", "y")):
@@ -328,6 +365,11 @@ class _Compiler:
         raise ExprError(off, f"`{base_text}` is a {t} and has no `{name}`")
 
     def c_index(self, n: Any) -> Compiled:
+        base_node = n.children[0]
+        if getattr(base_node, "data", None) == "attr" \
+                and str(base_node.children[1]) in self.scope.keyed:
+            return read_keyed(self, base_node.children[0], str(base_node.children[1]),
+                               n.children[1])
         base = self.build(n.children[0])
         idx = coerce(self.build(n.children[1]), "number", self.off(n.children[1]),
                      self.src(n.children[1]))
@@ -341,10 +383,6 @@ class _Compiler:
 
     def c_call(self, n: Any) -> Compiled:
         name = str(n.children[0])
-        fn = FUNCTIONS.get(name)
-        if fn is None:
-            raise ExprError(self.off(n), f"unknown function `{name}`",
-                            did_you_mean(name, FUNCTIONS))
         args: list[tuple[str | None, Any]] = []
         if len(n.children) > 1:
             for a in n.children[1].children:
@@ -352,6 +390,17 @@ class _Compiler:
                     args.append((str(a.children[0]), a.children[1]))
                 else:
                     args.append((None, a))
+        if name in self.scope.defines:
+            return call_define(self, self.scope.defines[name], args, n)
+        if name == "format":
+            return compile_format(self, args, n)
+        if name == "text" and len(args) == 1 and args[0][0] in (None, "value"):
+            return Compiled(as_text(self.build(args[0][1])), "str")
+        fn = FUNCTIONS.get(name)
+        if fn is None:
+            known = [*FUNCTIONS, *self.scope.defines, "format"]
+            hint = self.scope.defines_later.get(name) or did_you_mean(name, known)
+            raise ExprError(self.off(n), f"unknown function `{name}`", hint)
         try:
             return compile_call(fn, args, self)
         except ExprError:
@@ -387,6 +436,8 @@ class _Compiler:
             if op not in "+-":
                 raise ExprError(off, f"dice can only be added to or subtracted from, not `{op}`")
             return dice_sum(a, op, b, off)
+        if op == "+" and ("list" in (a.type, b.type) or "str" in (a.type, b.type)):
+            return join(a, b, off)
         for side in (a, b):
             if side.type not in ("number", "any"):
                 raise ExprError(off, f"`{op}` needs numbers, got a {side.type}")
@@ -458,6 +509,9 @@ class _Compiler:
         if is_and:
             return Compiled(lambda c: all(f(c) for f in fns), "bool")
         return Compiled(lambda c: any(f(c) for f in fns), "bool")
+
+    def c_let(self, n: Any) -> Compiled:
+        return compile_let(self, n)
 
     def c_cond(self, n: Any) -> Compiled:
         then, test, other = (self.build(k) for k in n.children)

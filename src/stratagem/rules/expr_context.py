@@ -7,12 +7,14 @@ expression. The two meet here, and only here:
 - ``Compiled``: a compiled expression — its closure of a ``Ctx``, its type, and
   its value when it is a constant;
 - ``Scope``: the names an expression may use, with their types and how each is
-  read, the names not bound yet (and why), the fields of the event at hand, and
-  the parameter and entity-type names of the game;
+  read, the names not bound yet (and why), the fields of the event at hand, the
+  parameter and entity-type names of the game, its game-state, tile and keyed
+  parameters, and its own functions (``Define``, from ``define:``);
 - ``ExprError``: a problem at a character offset of the expression's text
   (``compile_expr`` turns it into a located ``Problem``);
 - ``coerce``: a compiled value as the type wanted, or an ``ExprError``;
   ``constant`` and ``is_none`` for compiled constants;
+- ``bind_vars``: a closure run with named values bound (``let``, a define's call);
 - ``read_target`` / ``read_var`` / ``reads``: the closures of plain names, which
   a call may read directly (one closure call fewer on the hot path);
 - ``ExprContext``: the interface a library function's argument compiler sees of
@@ -47,6 +49,25 @@ class Compiled:
     value: Any = None
 
 
+@dataclass(frozen=True)
+class Define:
+    """A function of the game's own (`define:`): its parameters, its body compiled with
+    each parameter a named value, and the body's type."""
+
+    name: str
+    params: tuple[str, ...]
+    body: Fn
+    returns: str
+    types: tuple[str, ...] = ()
+
+    @property
+    def signature(self) -> str:
+        shown = [p if t == "any" else f"{p}: {t}"
+                 for p, t in zip(self.params, self.types or ("any",) * len(self.params),
+                                 strict=True)]
+        return f"{self.name}({', '.join(shown)})"
+
+
 @dataclass
 class Scope:
     """The names an expression may use, with their types and how to read them."""
@@ -58,13 +79,20 @@ class Scope:
     player_params: frozenset[str] = frozenset()
     entity_types: frozenset[str] = frozenset()
     game_names: frozenset[str] = frozenset()
+    defines: dict[str, Any] = field(default_factory=dict)  # the game's own functions
+    state_params: dict[str, Any] = field(default_factory=dict)  # `state:` parameters
+    tile_params: dict[str, Any] = field(default_factory=dict)  # of tile types: specs by type
+    defines_later: dict[str, str] = field(default_factory=dict)  # defines not callable here
+    keyed: dict[str, Any] = field(default_factory=dict)  # keyed parameters: their keys
 
     def child(self, **extra: tuple[str, Fn]) -> Scope:
         """A scope with more names."""
         names = dict(self.names)
         names.update(extra)
         return Scope(names, dict(self.pending), self.event_fields, self.entity_params,
-                     self.player_params, self.entity_types, self.game_names)
+                     self.player_params, self.entity_types, self.game_names, self.defines,
+                     self.state_params, self.tile_params,
+                     self.defines_later, self.keyed)
 
 
 class ExprError(Exception):
@@ -151,6 +179,26 @@ def read_var(name: str) -> Fn:
     return fn
 
 
+def bind_vars(steps: list[tuple[str, Fn]], body: Fn) -> Fn:
+    """``body`` evaluated with named values bound (``let``, a define's parameters): each
+    value worked out in turn, in a context that already holds the ones before it. The
+    caller's context is never changed: a new one holds the names."""
+    if len(steps) == 1:
+        (name, value), = steps
+
+        def one(c: Ctx) -> Any:
+            return body(Ctx(c.state, c.player, c.actor, c.targets, {**c.vars, name: value(c)},
+                            c.event))
+        return one
+
+    def many(c: Ctx) -> Any:
+        inner = Ctx(c.state, c.player, c.actor, c.targets, dict(c.vars), c.event)
+        for name, value in steps:
+            inner.vars[name] = value(inner)
+        return body(inner)
+    return many
+
+
 def reads(fn: Any) -> tuple[str, str] | None:
     """For a compiled plain name (``read_target``, ``read_var``): where it reads, and
     which name; a call can then read the value itself, one closure fewer per call."""
@@ -162,5 +210,5 @@ def reads(fn: Any) -> tuple[str, str] | None:
 
 _READS: weakref.WeakKeyDictionary[Any, tuple[str, str]] = weakref.WeakKeyDictionary()
 
-__all__ = ["Compiled", "ExprContext", "ExprError", "Fn", "Scope", "coerce", "constant", "is_none",
-           "read_target", "read_var", "reads"]
+__all__ = ["Compiled", "Define", "ExprContext", "ExprError", "Fn", "Scope", "bind_vars", "coerce",
+           "constant", "is_none", "read_target", "read_var", "reads"]

@@ -17,8 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine import Ctx, Pos, Ref, dice, successes
+from ..engine import Ctx, Pos, Ref, RuleError, dice, successes
 from ..engine import geometry as geo
+from .texts import value_text
 
 REQUIRED = object()
 
@@ -324,6 +325,29 @@ def _zone(c: Ctx, player: Any, name: str, type: Any = None, where: Any = None) -
     return out
 
 
+def _sorted(c: Ctx, items: Any, by: Any, descending: bool) -> list[Any]:
+    items = list(items or ())
+    keys = items if by is None else list(map(_It(c, by), items))
+    # Python's sort is stable even reversed: equal keys keep their order; none goes last.
+    if descending:
+        order = sorted(range(len(items)), key=lambda i: (keys[i] is not None, keys[i]),
+                       reverse=True)
+    else:
+        order = sorted(range(len(items)), key=lambda i: (keys[i] is None, keys[i]))
+    return [items[i] for i in order]
+
+
+MAX_RANGE = 10_000
+"""The most numbers ``range`` gives: a runaway bound is a clear error, not a hang."""
+
+
+def _range(c: Ctx, start: Any, stop: Any) -> list[int]:
+    a, b = int(start), int(stop)
+    if b - a > MAX_RANGE:
+        raise RuleError(f"range({a}, {b}) would give {b - a} numbers (at most {MAX_RANGE})")
+    return list(range(a, b))
+
+
 def _min(c: Ctx, items: Any) -> Any:
     return min(items) if items else 0
 
@@ -560,10 +584,12 @@ _F: list[Function] = [
     Function("count", (Param("items", "list"),), "number",
              "How many items a list has.", "count(entities(owner: ally)) == 0",
              lambda c, items: len(items)),
-    Function("any", (Param("items", "list"),), "bool",
-             "Whether a list has at least one item.",
+    Function("any", (Param("items", "list"), Param("where", "fn:bool", None)), "bool",
+             "Whether a list has at least one item (one meeting a condition on `it`, with "
+             "`where`).",
              "any(entities(owner: enemy, near: actor, within: 1))",
-             lambda c, items: len(items) > 0),
+             lambda c, items, where: len(items) > 0 if where is None else
+             any(map(_It(c, where), items or ()))),
     Function("all", (Param("items", "list"), Param("test", "fn:bool")), "bool",
              "Whether `test` holds for every item (true for an empty list).",
              "all(entities(owner: ally), test: it.hp > 0)",
@@ -573,6 +599,37 @@ _F: list[Function] = [
              "sum(entities(owner: ally), of: it.cost)",
              lambda c, items, of: sum(items) if of is None else
              sum(map(_It(c, of), items))),
+    Function("map", (Param("items", "list"), Param("to", "fn:any")), "list",
+             "A list of `to` (an expression of `it`) for each item, in order.",
+             "map(entities(owner: ally), to: it.hp)",
+             lambda c, items, to: list(map(_It(c, to), items or ()))),
+    Function("filter", (Param("items", "list"), Param("where", "fn:bool")), "list",
+             "The items meeting a condition on `it`, in order.",
+             "filter(entities(owner: ally), where: it.hp >= 5)",
+             lambda c, items, where: [x for x, keep in zip(items or (),
+                                                          map(_It(c, where), items or ()),
+                                                          strict=True) if keep]),
+    Function("sorted", (Param("items", "list"), Param("by", "fn:any", None),
+                        Param("descending", "bool", False)), "list",
+             "The items in order of `by` (an expression of `it`; the items themselves "
+             "without it), smallest first, or largest first with `descending: true`; items "
+             "with equal keys keep their order. None sorts last.",
+             "sorted(entities(owner: enemy), by: distance(actor, it))", _sorted),
+    Function("range", (Param("start", "number"), Param("stop", "number")), "list",
+             "The whole numbers from `start` up to `stop`, `stop` excluded (at most 10,000).",
+             "range(2, 13)", _range),
+    Function("text", (Param("value", "any"),), "str",
+             "The words for a value, for logs and texts: an entity as its type and number "
+             "(`scout #4`), a player as its name, a position as `(6, 7)`, a whole number "
+             "without a decimal point, a list as its items joined by commas.",
+             "'moves to ' + text(target)", value_text),
+    Function("format", (Param("template", "str"),), "str",
+             "A text with each `{name}` of the template replaced by the words for the "
+             "argument of that name (as `text` gives them). The template is written in the "
+             "rules; every placeholder must have its argument, and every argument its "
+             "placeholder.",
+             "format('{who} rolls {n}', who: player, n: hit)",
+             lambda c, template: template),
     Function("min", (Param("items", "list"),), "number",
              "The smallest number of a list (0 if empty).", "min([3, actor.hp])", _min),
     Function("max", (Param("items", "list"),), "number",

@@ -8,6 +8,7 @@ entity that may act, ``ActionType.pin``) and ``distance(center, NAME) <= bound``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
@@ -78,12 +79,40 @@ def _action(c: CompileState, name: str, node: Node, default_source: str) -> Acti
         scope = scope.child(**{tname: (KIND_TYPES[kind],
                                        read_target(tname))})
     effects = compile_effects(c, m.get("effects"), scope)
+    if "text" in m:
+        _check_text(c, m["text"], source == "entity", list(tmap))
     return ActionType(name, source, conds, tuple(targets), effects,
                       bool(m["ends_turn"].value) if "ends_turn" in m else False,
                       bool(m["passes"].value) if "passes" in m else False,
                       str(m["text"].value) if "text" in m else "",
                       bool(m["keeps_turn"].value) if "keeps_turn" in m else False,
                       pin)
+
+
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+
+
+def _check_text(c: CompileState, node: Node, entity: bool, targets: list[str]) -> None:
+    """An action's `text`: each `{name}` names the player, the actor (of an entity action)
+    or a target; anything else (a field of a target, an index) is reported here, not
+    left to fail when the action is told in play."""
+    if not isinstance(node.value, str):
+        return
+    known = ["player", *(["actor"] if entity else []), *targets]
+    for m in _PLACEHOLDER.finditer(node.value):
+        inner = m.group(1)
+        if inner is None or inner in known:
+            continue
+        hint = (f"an action's text names only {', '.join(f'{{{k}}}' for k in known)}")
+        if "." in inner or "[" in inner:
+            base = re.split(r"[.\[]", inner, maxsplit=1)[0]
+            if base in known:
+                hint = (f"a placeholder is a plain name: `{{{base}}}`, not a field of it; "
+                        f"{hint}")
+        else:
+            hint = did_you_mean(inner, known) or hint
+        c.fail(node.text_loc(m.start()), f"the placeholder `{m.group(0)}` of the action's "
+               "text is not the player, the actor or a target", hint)
 
 
 def _conditions(c: CompileState, node: Node | None, scope: Scope,

@@ -9,6 +9,7 @@ from ...engine.spec import Board
 from ..core import CompileState
 from ..reading import Skip
 from ..source import Node
+from .state import compile_tile_params
 
 
 def compile_board(c: CompileState, node: Node | None) -> Board:
@@ -19,7 +20,9 @@ def compile_board(c: CompileState, node: Node | None) -> Board:
     m = c.keys(node, ("layout", "tiles", "tile_types", "metric", "size"), "`board`")
     tile_types: dict[str, dict[str, Any]] = {}
     for name, spec in c.need_map(m.get("tile_types"), "`tile_types`").items():
-        props = c.keys(spec, ("cost", "blocks_sight"), f"tile type `{name}`")
+        props = c.keys(spec, ("cost", "blocks_sight", "params"), f"tile type `{name}`")
+        if "params" in props:
+            compile_tile_params(c, name, props["params"])
         entry: dict[str, Any] = {}
         if "cost" in props:
             v = props["cost"].value

@@ -15,6 +15,7 @@ Narrate = Callable[[Any, dict[str, Any]], str]
 """A narration: the sentence for an event, from the state and the event's fields."""
 
 _FIELD = re.compile(r"\{(\w+)\}")
+_BRACES = re.compile(r"\{[^{}]*\}")
 
 
 def compile_narration(c: CompileState, node: Node | None) -> dict[str, Narrate]:
@@ -28,6 +29,11 @@ def compile_narration(c: CompileState, node: Node | None) -> dict[str, Narrate]:
         template = c.need_str(tnode, "a narration template")
         base = event.removesuffix("_cancelled")
         fields = set(c.events.get(base, {}))
+        for m in _BRACES.finditer(template):  # `{target.hp}`, `{0}`: not a field's name
+            if _FIELD.fullmatch(m.group(0)) is None:
+                c.fail(tnode.text_loc(m.start()), f"`{m.group(0)}`: a narration placeholder "
+                       "is the plain name of one of the event's fields",
+                       f"its fields: {', '.join(sorted(fields))}" if fields else "")
         for name in _FIELD.findall(template):
             if name not in fields:
                 c.fail(tnode.loc, f"`{{{name}}}`: the event `{base}` has no field "

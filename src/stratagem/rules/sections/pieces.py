@@ -7,22 +7,28 @@ from functools import partial
 from ...engine.spec import EntityType, ParamSpec, ZoneSpec
 from ..core import CompileState
 from ..source import Node
+from .keyed import keyed_params
 
 
 def compile_params(c: CompileState, node: Node | None, owner: str,
                    names: set[str]) -> tuple[ParamSpec, ...]:
     """The parameters of `owner` (the players, or an entity type); their names are added
     to ``names``."""
-    out = []
+    out: list[ParamSpec] = []
     for name, spec in c.need_map(node, f"parameters of {owner}").items():
         names.add(name)
         p = c.attempt(partial(_param, c, owner, name, spec))
-        if p is not None:
+        if isinstance(p, tuple):
+            out.extend(p)
+        elif p is not None:
             out.append(p)
     return tuple(out)
 
 
-def _param(c: CompileState, owner: str, name: str, spec: Node) -> ParamSpec | None:
+def _param(c: CompileState, owner: str, name: str,
+           spec: Node) -> ParamSpec | tuple[ParamSpec, ...] | None:
+    if spec.is_map and "keys" in spec.value:  # one number per key: `columns[c]`
+        return keyed_params(c, owner, name, spec)
     if not spec.is_map:
         return ParamSpec(name, c.need_num(spec, f"parameter `{owner}.{name}`"))
     m = c.keys(spec, ("default", "min", "max"), f"parameter `{owner}.{name}`")
