@@ -19,7 +19,7 @@ position, so the page can step back through the game (``snapshot(at=n)``), and
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..agents import Agent, make_agent
@@ -76,7 +76,7 @@ class Session:
 
     def __init__(self, game: Game, codes: list[str], seed: int = 0, *,
                  records: Sequence[Record] = (), advance: bool = True,
-                 casual: bool = True) -> None:
+                 casual: bool = True, spectator: bool = False) -> None:
         if len(codes) != len(game.players):
             raise SessionError(f"{game.name} has {len(game.players)} players "
                                f"({', '.join(game.players)}); {len(codes)} seats were given")
@@ -85,6 +85,11 @@ class Session:
         self.humans = tuple(p for p, code in enumerate(codes) if code == HUMAN)
         self.casual = casual
         """Whether a human may take a move back."""
+        self.spectator = spectator
+        """Whether the page shows everything (watching agents, or a replay) instead of
+        seeing through a human seat's eyes."""
+        self.on_change: Callable[[], None] | None = None
+        """Called after every decision (the server tells the pages from it)."""
         for code in codes:  # a bad agent code is refused before any game starts
             if code != HUMAN:
                 make_agent(code, game)
@@ -203,11 +208,15 @@ class Session:
               after: State) -> None:
         self.steps.append(tell(self.game, before, player, action, after))
         self.states.append(after)
+        if self.on_change is not None:
+            self.on_change()
 
     # ---------------------------------------------------------------- showing
     def viewer(self) -> int | None:
         """Whose eyes the page sees through: the human deciding now, else the first human
-        seat; ``None`` (everything shown) when no human plays."""
+        seat; ``None`` (everything shown) when no human plays, or for a spectator."""
+        if self.spectator:
+            return None
         waiting = self.waiting_for()
         if waiting is not None:
             return waiting
@@ -259,11 +268,12 @@ class Session:
             told = as_told(step, secret)
             log.append({"where": told.where, "who": told.who, "line": told.line,
                         "rolls": list(told.rolls), "events": list(told.events),
-                        "why": self._why(i, viewer, visible), "n": i + 1})
+                        "why": self._why(i, viewer, visible), "n": i + 1,
+                        "player": state.history[i].player})
         last = self._last(n, view)
         rolls = next((entry["rolls"] for entry in reversed(log) if entry["rolls"]), [])
         return {"game": game.name, "scenario": game.scenario, "seed": self.seed,
-                "version": now, "at": n, "casual": self.casual,
+                "version": now, "at": n, "casual": self.casual, "hidden": game.info.hidden,
                 "players": players, "viewer": viewer, "flow": game.describe_flow(view),
                 "board": board, "entities": entities,
                 "decision": self._decision(view) if n == now else None,
