@@ -141,6 +141,10 @@ class Table:
         self.busy = False
         self.thinking_since = 0.0
         self.cached: dict[str, Any] | None = None
+        self.serial = 0
+        """Counts the table's changes: a page keeps the snapshot of the highest serial, so
+        an answer that arrives after a later live message cannot draw an older position."""
+        self.cached_serial = 0
         self.error = ""
 
     @property
@@ -157,13 +161,17 @@ class Table:
     def snapshot(self, at: int | None = None) -> dict[str, Any]:
         """The session's snapshot with the table's own facts (while agents play, the last
         one their worker took, so a page never reads a half-made move)."""
+        serial = self.serial
         if self.busy and at is None and self.cached is not None:
             snap = dict(self.cached)
+            serial = self.cached_serial
+        elif self.busy:  # a past position: read while the worker appends, never blocked by it
+            snap = self.session.snapshot(at)
         else:
             with self.lock:
                 snap = self.session.snapshot(at)
         snap.update(id=self.id, busy=self.busy, readonly=self.readonly, error=self.error,
-                    seats=self.session.codes)
+                    seats=self.session.codes, serial=serial)
         if self.readonly or self.busy:
             snap["decision"] = _not_yours(snap["decision"])
         return snap
@@ -236,10 +244,17 @@ class Server:
             except (RuntimeError, WebSocketDisconnect, OSError):
                 table.sockets.discard(ws)
 
-    def tell_soon(self, table: Table, message: dict[str, Any]) -> None:
-        """``tell`` from the agents' worker thread."""
-        if self.loop is not None:
-            asyncio.run_coroutine_threadsafe(self.tell(table, message), self.loop)
+    def tell_soon(self, table: Table, message: dict[str, Any] | None = None) -> None:
+        """``tell`` from the agents' worker thread (``None``: the table's snapshot); nothing
+        once the server has stopped."""
+        coro = self.told(table) if message is None else self.tell(table, message)
+        loop = self.loop
+        try:
+            if loop is None or loop.is_closed():
+                raise RuntimeError("the server has stopped")
+            asyncio.run_coroutine_threadsafe(coro, loop)
+        except RuntimeError:
+            coro.close()
 
     async def told(self, table: Table) -> None:
         await self.tell(table, {"type": "snapshot", **table.snapshot()})
@@ -255,9 +270,12 @@ class Server:
         table.busy = True
         table.thinking_since = time.monotonic()
         table.cached = session.snapshot()
+        table.cached_serial = table.serial
 
         def changed() -> None:  # in the worker: take the snapshot while the state is whole
             table.cached = session.snapshot()
+            table.serial += 1
+            table.cached_serial = table.serial
             table.thinking_since = time.monotonic()
             self.tell_soon(table, {"type": "snapshot", **table.snapshot()})
             if table.delay:
@@ -273,11 +291,11 @@ class Server:
                 table.error = f"the server failed: {type(exc).__name__}: {exc}"
             finally:
                 session.on_change = None
+                table.serial += 1
                 table.busy = False
                 table.cached = None
                 self.store.save(table.kept())
-                if self.loop is not None:
-                    asyncio.run_coroutine_threadsafe(self.told(table), self.loop)
+                self.tell_soon(table)
 
         threading.Thread(target=work, daemon=True, name=f"agents-{table.id}").start()
         if self.loop is not None:
@@ -385,7 +403,7 @@ def create_app(store: GameStore | None = None, *, hosts: Iterable[str] = LOCAL_H
         at = request.query_params.get("at")
         if at is not None and not at.isdigit():
             raise BadRequest("at is the number of decisions to step to")
-        return table.snapshot(None if at is None else int(at[:9]))
+        return await asyncio.to_thread(table.snapshot, None if at is None else int(at[:9]))
 
     async def action(request: Request) -> Any:
         table = server.table(request.path_params["id"])
@@ -400,6 +418,7 @@ def create_app(store: GameStore | None = None, *, hosts: Iterable[str] = LOCAL_H
             raise StalePositionError("the agents are still playing: wait for your turn")
         with table.lock:
             table.session.act(text, version, advance=False)
+            table.serial += 1
         server.store.save(table.kept())
         await server.told(table)
         server.play_on(table)
@@ -415,6 +434,7 @@ def create_app(store: GameStore | None = None, *, hosts: Iterable[str] = LOCAL_H
             raise SessionError("this is a replay: step through it, nothing is taken back")
         with table.lock:
             table.session.take_back()
+            table.serial += 1
         server.store.save(table.kept())
         await server.told(table)
         return table.snapshot()
@@ -429,6 +449,7 @@ def create_app(store: GameStore | None = None, *, hosts: Iterable[str] = LOCAL_H
         with table.lock:
             table.session.start(whole(b, "seed", table.session.seed + 1, 0, MAX_SEED),
                                 advance=False)
+            table.serial += 1
         server.store.save(table.kept())
         server.play_on(table)
         await server.told(table)

@@ -36,6 +36,7 @@ class GameStore:
     def __init__(self, path: str = ":memory:") -> None:
         self.path = path
         self.lock = threading.Lock()
+        self.closed = False
         self.db = sqlite3.connect(path, check_same_thread=False)
         with self.lock, self.db:
             self.db.execute("CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, "
@@ -44,8 +45,15 @@ class GameStore:
                             "records TEXT NOT NULL, created REAL DEFAULT (julianday('now')))")
 
     def save(self, kept: Kept) -> None:
-        """Write ``kept`` (a new game, or the same id with more records)."""
-        with self.lock, self.db:
+        """Write ``kept`` (a new game, or the same id with more records); nothing once the
+        store is closed (an agent that finishes its move as the server stops)."""
+        with self.lock:
+            if self.closed:
+                return
+            self._write(kept)
+
+    def _write(self, kept: Kept) -> None:
+        with self.db:
             self.db.execute(
                 "INSERT INTO games (id, game, scenario, codes, seed, options, records) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
@@ -67,6 +75,7 @@ class GameStore:
     def close(self) -> None:
         """Close the file."""
         with self.lock:
+            self.closed = True
             self.db.close()
 
 
