@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape as _escape
 
@@ -112,6 +113,28 @@ def _cell_shape(game: Game, pos: tuple[int, int], attrs: str) -> str:
             f'height="{_fmt(UNIT)}" {attrs}/>')
 
 
+@lru_cache(maxsize=64)
+def _tiles(game: Game, tiles: tuple[str, ...]) -> tuple[str, dict[str, str]]:
+    """The cells of a board with ``tiles``, and the colour of each terrain label used
+    (kept: the terrain seldom changes from one position to the next)."""
+    board, display = game.board, game.display
+    symbols = {name: str(spec.get("symbol", "")) if isinstance(spec, Mapping) else ""
+               for name, spec in board.tile_types.items()}
+    used: dict[str, str] = {}
+    looks = {}
+    parts = []
+    for y in range(board.height):
+        for x in range(board.width):
+            tile = tiles[y * board.width + x]
+            look = looks.get(tile)
+            if look is None:
+                look = looks[tile] = display.tile(tile, symbols.get(tile, ""))
+            used[look.label] = look.colour
+            parts.append(_cell_shape(game, (x, y), f'class="cell" data-x="{x}" data-y="{y}" '
+                                     f'fill="{look.colour}"'))
+    return '<g stroke="#00000033" stroke-width="1">' + "".join(parts) + "</g>", used
+
+
 def board_svg(game: Game, view: State, viewer: int | None = None, *,
               last: Iterable[Mark] = (), selected: tuple[int, int] | None = None,
               marks: Iterable[Mark] = (), legend: bool = True) -> str:
@@ -127,25 +150,11 @@ def board_svg(game: Game, view: State, viewer: int | None = None, *,
     display = game.display
     width, height = board_size(game)
     pad = 4.0
-    used: dict[str, str] = {}
-    symbols = {name: str(spec.get("symbol", "")) if isinstance(spec, Mapping) else ""
-               for name, spec in board.tile_types.items()}
-    parts: list[str] = []
-    for y in range(board.height):
-        for x in range(board.width):
-            tile = view.tiles[y * board.width + x] if view.tiles else board.tiles[
-                y * board.width + x]
-            look = display.tile(tile, symbols.get(tile, ""))
-            used[look.label] = look.colour
-            parts.append(_cell_shape(
-                game, (x, y),
-                f'class="cell" data-x="{x}" data-y="{y}" fill="{look.colour}" '
-                f'stroke="#00000033" stroke-width="1" tabindex="-1" '
-                f'aria-label="{escape(look.label)} ({x},{y})"'))
-    for mark in last:
-        parts.append(_cell_shape(game, mark.pos, f'class="last" fill="none" '
-                                 f'stroke="{mark.colour}" stroke-width="4" '
-                                 f'stroke-dasharray="6 3" pointer-events="none"'))
+    layer, used = _tiles(game, tuple(view.tiles) if view.tiles else board.tiles)
+    parts: list[str] = [layer]
+    parts += [_cell_shape(game, mark.pos, f'class="last" fill="none" stroke="{mark.colour}" '
+                          f'stroke-width="4" stroke-dasharray="6 3" pointer-events="none"')
+              for mark in last]
     for mark in marks:
         if mark.kind == "target":
             parts.append(_cell_shape(game, mark.pos, 'class="target" fill="#c0392b33" '
@@ -309,8 +318,9 @@ def dice_svg(faces: Sequence[int | str], *, size: float = 30.0) -> str:
                       f'r="{_fmt(size * 0.085)}" fill="#222"/>' for sx, sy in spots]
         else:
             text = str(face)
+            font = size * (0.45 if len(text) < 3 else 0.28)
             parts.append(f'<text x="{_fmt(x + 1 + size / 2)}" y="{_fmt(1 + size * 0.64)}" '
-                         f'text-anchor="middle" font-size="{_fmt(size * (0.45 if len(text) < 3 else 0.28))}" '
+                         f'text-anchor="middle" font-size="{_fmt(font)}" '
                          f'font-weight="700">{escape(text)}</text>')
     width = len(faces) * (size + gap)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="dice" role="img" '

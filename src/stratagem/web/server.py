@@ -61,6 +61,8 @@ MAX_DEPTH = 16
 BODY_SECONDS = 10.0
 """How long a client may take to send its request's body."""
 MAX_SEED = 2**63 - 1
+TELL_EVERY = 0.3
+"""Seconds between two positions sent to the pages while agents play (at their own pace)."""
 ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" '
         'height="16" rx="3" fill="#1d5fa8"/><circle cx="8" cy="8" r="4" fill="#fff"/></svg>')
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -272,11 +274,16 @@ class Server:
         table.cached = session.snapshot()
         table.cached_serial = table.serial
 
+        told = [0.0]
+
         def changed() -> None:  # in the worker: take the snapshot while the state is whole
-            table.cached = session.snapshot()
+            now = table.thinking_since = time.monotonic()
             table.serial += 1
+            if not table.delay and now - told[0] < TELL_EVERY:
+                return  # agents that move fast are shown a few times a second, not each move
+            told[0] = now
+            table.cached = session.snapshot()
             table.cached_serial = table.serial
-            table.thinking_since = time.monotonic()
             self.tell_soon(table, {"type": "snapshot", **table.snapshot()})
             if table.delay:
                 time.sleep(table.delay)
