@@ -3,10 +3,10 @@ made under one version of the rules is not silently opened under another.
 
 The fingerprint is of the rules as data — the YAML's values, not its text — so a
 comment, a blank line or a change of quoting leaves it alone, while a renamed
-parameter, a changed number or an added action changes it. The ``display:`` section
-is left out: colours and hidden bookkeeping parameters do not change how a game plays. Files the rules name
+parameter, a changed number or an added action changes it. Files the rules name
 inside their folder (scenarios, included lists) are part of it, and so is the
-scenario the game was built for.
+scenario the game was built for. The ``display:`` section is left out: colours and
+hidden bookkeeping parameters do not change how a game plays.
 """
 
 from __future__ import annotations

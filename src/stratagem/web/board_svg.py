@@ -121,7 +121,7 @@ def _tiles(game: Game, tiles: tuple[str, ...]) -> tuple[str, dict[str, str]]:
     symbols = {name: str(spec.get("symbol", "")) if isinstance(spec, Mapping) else ""
                for name, spec in board.tile_types.items()}
     used: dict[str, str] = {}
-    looks = {}
+    looks: dict[str, Any] = {}
     parts = []
     for y in range(board.height):
         for x in range(board.width):
@@ -256,8 +256,9 @@ def cards_svg(cards: Sequence[Mapping[str, Any]], *, fan: bool = True,
     like a hand held in the fingers."""
     if not cards:
         return ""
-    w, h, step = 84.0, 118.0, 70.0
+    w, h = 84.0, 118.0
     n = len(cards)
+    step = w + 6 if n <= 7 else max(24.0, (7 * (w + 6)) / n)  # a long row overlaps
     width = step * (n - 1) + w + 20
     parts = []
     for i, card in enumerate(cards):

@@ -12,7 +12,7 @@ import os
 import socket
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import uvicorn
 
@@ -42,9 +42,9 @@ def is_local(host: str) -> bool:
 def serve(game_ref: str, scenario: str | None, codes: list[str], seed: int, *,
           host: str = "127.0.0.1", port: int = 8000, store: str | None = None,
           open_browser: bool = False, say: Callable[[str], Any] = print,
-          warn: Callable[[str], Any] = print, fail: Callable[[str], NoReturn]) -> None:
-    """Serve the page until Ctrl-C, opening a game of ``game_ref`` when the store has none
-    (or when the last kept game is of another game)."""
+          warn: Callable[[str], Any] = print, fail: Callable[[str], Any]) -> None:
+    """Serve the page until Ctrl-C, opening a game of ``game_ref`` unless one with the same
+    seats is kept unfinished. ``fail`` reports an error in one line and does not return."""
     game = load(game_ref, scenario)
     Session(game, codes, seed, advance=False)  # seats checked before anything listens
     ref = game_ref if game_ref in list_games() else str(Path(game_ref).resolve())
@@ -58,8 +58,10 @@ def serve(game_ref: str, scenario: str | None, codes: list[str], seed: int, *,
         except OSError as exc:
             fail(f"cannot keep games in {path}: {exc.strerror or exc} (choose another "
                  "file with --store, or --store :memory:)")
+            raise SystemExit(2) from None
         except Exception as exc:  # sqlite3.DatabaseError: a file that is not a database
             fail(f"cannot keep games in {path}: {exc} (choose another file with --store)")
+            raise SystemExit(2) from None
     else:
         kept = GameStore()
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -72,6 +74,7 @@ def serve(game_ref: str, scenario: str | None, codes: list[str], seed: int, *,
         sock.close()
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}"
              + (" (choose another with --port)" if port else ""))
+        raise SystemExit(2) from None
     bound = sock.getsockname()[1]
     hosts = set(LOCAL_HOSTS)
     if not is_local(host):
@@ -104,7 +107,7 @@ def serve(game_ref: str, scenario: str | None, codes: list[str], seed: int, *,
 
 def _addresses() -> set[str]:
     try:
-        return {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None)}
+        return {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None)}
     except OSError:
         return set()
 

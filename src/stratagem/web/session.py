@@ -271,7 +271,8 @@ class Session:
                         "why": self._why(i, viewer, visible), "n": i + 1,
                         "player": state.history[i].player})
         last = self._last(n, view)
-        rolls = next((entry["rolls"] for entry in reversed(log) if entry["rolls"]), [])
+        rolls: list[int] = next((list(s.rolls) for s in reversed(self.steps[:n]) if s.rolls
+                                 and not secret), [])
         return {"game": game.name, "scenario": game.scenario, "seed": self.seed,
                 "version": now, "at": n, "casual": self.casual, "hidden": game.info.hidden,
                 "players": players, "viewer": viewer, "flow": game.describe_flow(view),
@@ -352,7 +353,7 @@ class Session:
                                              for e in known if e is not None], size=34)
                     out.append(entry)
                     continue
-                cards = []
+                cards: list[dict[str, Any]] = []
                 for i in ids:
                     e = view.entities.get(i) if i >= 0 else None
                     if e is None or e.zone == "?":
