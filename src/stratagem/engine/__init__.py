@@ -25,7 +25,7 @@ from .errors import (
 )
 from .frames import EventFrame
 from .game import Game
-from .geometry import distance
+from .geometry import cell_centre, distance
 from .info import GameInfo, GameRuntime
 from .protocol import ForwardModel, GameState
 from .rng import Rng
@@ -70,6 +70,7 @@ __all__ = [
     "builtin_events",
     "constant",
     "dice",
+    "cell_centre",
     "distance",
     "dumps",
     "format_value",

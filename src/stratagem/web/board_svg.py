@@ -22,9 +22,7 @@ from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape as _escape
 
-from ..engine import Game, State
-from ..engine.display import label_of
-from ..engine.geometry import cell_centre
+from ..engine import Game, State, cell_centre
 
 UNIT = 44.0
 """Pixels of one cell unit (a square's side, a hex's side is ``UNIT / √3 * ...``)."""
@@ -218,7 +216,7 @@ def _token(game: Game, e: Any, nth: int) -> str:
         title += f" ({display.player(owner, game.players[owner]).label})"
     shown = display.shown(e.params)
     if shown:
-        title += ": " + ", ".join(f"{label_of(k).lower()} {e.params[k]}" for k in shown)
+        title += ": " + ", ".join(f"{k.replace('_', ' ')} {e.params[k]}" for k in shown)
     if e.statuses:
         title += "; " + ", ".join(s.name for s in e.statuses)
     out = [f'<g class="token" data-id="{e.id}" pointer-events="none">'

@@ -35,10 +35,9 @@ import json
 import secrets
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from importlib import resources
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -51,13 +50,10 @@ from ..agents import LEVELS
 from ..arena import HUMAN, Replay
 from ..engine import Game, SerializationError, StratagemError
 from ..games import list_games, load
+from .guard import MAX_BODY, BadRequest, HostGuard, parse_body, whole
 from .session import Session, SessionError, StalePositionError
 from .store import GameStore, Kept
 
-MAX_BODY = 64 * 1024
-"""The largest request body accepted, in bytes."""
-MAX_DEPTH = 16
-"""The deepest nesting of JSON arrays and objects accepted in a request."""
 BODY_SECONDS = 10.0
 """How long a client may take to send its request's body."""
 MAX_SEED = 2**63 - 1
@@ -69,63 +65,11 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 AGENT_CHOICES = ("random", *(level.name for level in LEVELS), "tactical", "mcts")
 """The agents the lobby offers, weakest first (any roster code is accepted)."""
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
-class BadRequest(StratagemError, ValueError):
-    """A request the server refuses as it stands (400, one line)."""
 
 
 def page() -> bytes:
     """The page, as shipped in the package."""
     return resources.files(__package__).joinpath("page.html").read_bytes()
-
-
-def depth(value: Any) -> int:
-    """How deeply JSON arrays and objects nest in ``value``."""
-    deepest, todo = 0, [(value, 1)]
-    while todo:
-        item, level = todo.pop()
-        if isinstance(item, dict | list):
-            deepest = max(deepest, level)
-            todo += [(v, level + 1) for v in (item.values() if isinstance(item, dict) else item)]
-    return deepest
-
-
-def parse_body(raw: bytes) -> dict[str, Any]:
-    """A request body as a JSON object (``BadRequest`` with the reason otherwise)."""
-    if len(raw) > MAX_BODY:
-        raise BadRequest(f"the request is larger than {MAX_BODY} bytes")
-    if not raw.strip():
-        return {}
-    try:
-        body = json.loads(raw)
-    except RecursionError:
-        raise BadRequest(f"the request nests deeper than {MAX_DEPTH} levels") from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        if "integer string conversion" in detail:
-            detail = "a number in it has too many digits"
-        raise BadRequest(f"the request is not JSON: {detail}") from None
-    if not isinstance(body, dict):
-        raise BadRequest("the request must be a JSON object")
-    if depth(body) > MAX_DEPTH:
-        raise BadRequest(f"the request nests deeper than {MAX_DEPTH} levels")
-    return body
-
-
-def whole(body: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
-    """``body[key]`` as a whole number within ``low..high`` (``default`` when absent)."""
-    value = body.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRequest(f"{key} is a whole number, not {json.dumps(value)[:40]}")
-    if not low <= value <= high:
-        raise BadRequest(f"{key} must be between {low} and {high}")
-    return value
 
 
 class Table:
@@ -549,42 +493,4 @@ def create_app(store: GameStore | None = None, *, hosts: Iterable[str] = LOCAL_H
     return app
 
 
-class HostGuard:
-    """Refuses (400, one line) a request whose ``Host`` is not one of ``allowed``, and (403)
-    a request or WebSocket sent by a page of another origin: a web site the player visits
-    can neither read nor play the game (DNS rebinding, cross-site requests)."""
-
-    def __init__(self, app: ASGIApp, allowed: Iterable[str]) -> None:
-        self.app = app
-        self.allowed = {h.lower() for h in allowed}
-
-    def refused(self, headers: dict[str, str]) -> str | None:
-        """Why a request with ``headers`` is refused, or ``None``."""
-        host = headers.get("host", "")
-        name = (urlsplit("//" + host).hostname or "").lower()
-        if name not in self.allowed and f"[{name}]" not in self.allowed:
-            return f"this server answers for {', '.join(sorted(self.allowed))}, not {host!r}"
-        origin = headers.get("origin")
-        if origin is not None and origin != "null":
-            parts = urlsplit(origin)
-            if (parts.hostname or "").lower() not in self.allowed or parts.netloc != host:
-                return f"requests from the page of {origin} are refused"
-        return None
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket"):
-            headers = {k.decode("latin-1").lower(): v.decode("latin-1")
-                       for k, v in scope.get("headers", [])}
-            refused = self.refused(headers)
-            if refused is not None:
-                if scope["type"] == "websocket":
-                    await send({"type": "websocket.close", "code": 1008})
-                    return
-                status = 403 if refused.startswith("requests from") else 400
-                await JSONResponse({"error": refused}, status)(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
-
-
-__all__ = ["BODY_SECONDS", "MAX_BODY", "MAX_DEPTH", "BadRequest", "HostGuard", "Server", "Table",
-           "create_app", "depth", "page", "parse_body"]
+__all__ = ["BODY_SECONDS", "MAX_BODY", "Server", "Table", "create_app", "page"]
