@@ -179,18 +179,20 @@ def board_svg(game: Game, view: State, viewer: int | None = None, *,
                   for p, name in enumerate(game.players)
                   if any(e.owner == p and e.pos is not None for e in view.iter_entities())]
         row = []
-        lx, ly = 0.0, height + 10
+        k = max(1.0, width / 500)  # a wide field is shown shrunk: its legend is drawn larger
+        lx, ly = 0.0, height + 10 * k
         for label, colour in items:
-            w = 22 + 7.2 * len(label)
+            w = (22 + 7.2 * len(label)) * k
             if lx + w > max(width, 240) and lx > 0:
-                lx, ly = 0.0, ly + 20
-            row.append(f'<rect x="{_fmt(lx)}" y="{_fmt(ly)}" width="14" height="14" rx="2" '
-                       f'fill="{colour}" stroke="#00000055"/><text x="{_fmt(lx + 18)}" '
-                       f'y="{_fmt(ly + 11.5)}" font-size="12">{escape(label)}</text>')
+                lx, ly = 0.0, ly + 20 * k
+            row.append(f'<rect x="{_fmt(lx)}" y="{_fmt(ly)}" width="{_fmt(14 * k)}" '
+                       f'height="{_fmt(14 * k)}" rx="2" fill="{colour}" stroke="#00000055"/>'
+                       f'<text x="{_fmt(lx + 18 * k)}" y="{_fmt(ly + 11.5 * k)}" '
+                       f'font-size="{_fmt(12 * k)}">{escape(label)}</text>')
             lx += w
         if row:
             parts.append('<g class="legend">' + "".join(row) + "</g>")
-            legend_h = ly + 20 - height
+            legend_h = ly + 20 * k - height
     total_w, total_h = width + 2 * pad, height + legend_h + 2 * pad
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
             f'viewBox="{_fmt(-pad)} {_fmt(-pad)} {_fmt(total_w)} {_fmt(total_h)}" '
@@ -209,6 +211,8 @@ def _token(game: Game, e: Any, nth: int) -> str:
                              else "#777777")
     cx, cy = _centre(game, (e.pos[0], e.pos[1]))
     r = UNIT * (0.36 if game.board.topology != "hex" else 0.3)
+    if game.board.width * game.board.height > 400:  # a wide field: units sparse, drawn larger
+        r = UNIT * 0.95
     cx += nth * r * 0.45
     cy -= nth * r * 0.45
     title = f"{look.label} #{e.id}"
@@ -257,10 +261,10 @@ def cards_svg(cards: Sequence[Mapping[str, Any]], *, fan: bool = True,
     w, h = 84.0, 118.0
     n = len(cards)
     step = w + 6 if n <= 7 else max(24.0, (7 * (w + 6)) / n)  # a long row overlaps
-    width = step * (n - 1) + w + 20
+    width = step * (n - 1) + w + 44
     parts = []
     for i, card in enumerate(cards):
-        x = 10 + i * step
+        x = 22 + i * step
         angle = (i - (n - 1) / 2) * (4.0 if fan and n > 1 else 0.0)
         cy = 18 + abs(i - (n - 1) / 2) * (3.0 if fan else 0.0)
         ident = card.get("id")
