@@ -86,15 +86,16 @@ class Tab:
         return self.page.evaluate(f"() => {expression}")
 
     def click_option(self, rng: Rng) -> None:
-        """Click one of the enabled move buttons (a turn's end a third of the time, so
-        that games with long turns end), and wait until the page has the answer."""
+        """Click one of the enabled move buttons (a turn's end half the time, so that
+        games with long turns end soon), and wait until the page has the answer."""
         version = self.get("live.version")
         buttons = self.page.locator("#options button:not([disabled])")
         count = buttons.count()
         assert count, "no move to click while the game waits for the page"
         labels = [buttons.nth(i).get_attribute("title") or "" for i in range(count)]
-        ends = [i for i, t in enumerate(labels) if t.startswith(("end", "pass"))]
-        pick = ends[0] if ends and rng.below(3) == 0 else rng.below(count)
+        ends = [i for i, t in enumerate(labels) if t.startswith(("end", "pass", "declare",
+                                                                     "stop"))]
+        pick = ends[0] if ends and rng.below(2) == 0 else rng.below(count)
         # A new place each time: two clicks on one spot in quick succession are a double
         # click to the browser, whose second click the page ignores.
         self.clicks += 1
@@ -251,7 +252,7 @@ def test_two_tabs_keep_in_step_and_a_stale_one_is_refused(live: Live, browser: A
 
 
 def test_take_back_and_stepping_through_the_moves(live: Live, browser: Any) -> None:
-    """Take back undoes the person's move and the answer; « ‹ › » step through every
+    """Take back undoes the person's move and the answer; « ◀ ▶ » step through every
     position with its log, and nothing can be played while looking back."""
     tab = _open(live, browser, "connect_four", seed=4)
     try:
@@ -403,7 +404,7 @@ def _compare(name: str, png: bytes, scratch: Path, tolerance: float = 0.01) -> N
         a, b = a.convert("RGB"), b.convert("RGB")
         assert a.size == b.size, f"{name}: {b.size} now, {a.size} kept (see {new_path})"
         diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 40 else 0)
-        changed = sum(1 for v in diff.getdata() if v) / (a.size[0] * a.size[1])
+        changed = diff.histogram()[255] / (a.size[0] * a.size[1])
     assert changed <= tolerance, (f"{name}: {changed:.1%} of the pixels changed (see "
                                   f"{new_path}; refresh as the module docstring says)")
 
