@@ -435,3 +435,16 @@ def test_a_reaction_is_asked_as_a_sentence() -> None:
         session.act(options[rng.below(len(options))]["text"])
     assert decision["kind"] == "reaction"
     assert decision["prompt"].startswith("fighter #1 may react before goblin #2 moves")
+
+
+def test_two_agents_are_watched_at_the_chosen_speed(live: Live) -> None:
+    """With no person seated the page watches: everything shows, and the agents wait the
+    chosen delay between moves, so a short game takes at least that long per move."""
+    started = time.monotonic()
+    snap = live.open("tic_tac_toe", ["random", "random"], 2, delay=0.2)
+    took = time.monotonic() - started
+    assert snap["outcome"] is not None and snap["viewer"] is None
+    assert took >= 0.2 * (snap["version"] - 1)
+    status, answer = live.call("POST", "/api/games", {"game": "pig", "seats": ["random"] * 2,
+                                                      "delay": 99})
+    assert status == 400 and "delay" in answer["error"]
