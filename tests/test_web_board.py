@@ -201,3 +201,19 @@ def test_a_replay_from_the_page_mid_game_is_checked_by_the_replay_command(
     code, out, err = run(capsys, "replay", str(path))
     assert code == 0, err
     assert "1 replay checked, 0 failed" in out
+
+
+def test_a_reaction_without_narration_is_asked_in_words() -> None:
+    """Skirmish narrates no `moved` or `attacked` event: the prompt still says who may
+    react and what is happening in words, never a raw `True` or `False`."""
+    session = Session(stratagem.load("skirmish"), ["human", "random"], 7)
+    rng = Rng(1)
+    prompts = []
+    while session.state.decision is not None and len(prompts) < 3:
+        decision = session.snapshot()["decision"]
+        if decision["kind"] == "reaction":
+            prompts.append(decision["prompt"])
+        session.act(decision["options"][rng.below(len(decision["options"]))]["text"])
+    assert prompts and all(p.startswith("fighter #1 may react") for p in prompts)
+    assert not any("True" in p or "False" in p for p in prompts)
+    assert any("a hit" in p or "no hit" in p for p in prompts)

@@ -25,7 +25,7 @@ from typing import Any
 from ..agents import Agent, make_agent
 from ..arena import HUMAN, Match, Replay
 from ..arena.narration import Step, as_told, result_line, tell, who
-from ..engine import CHANCE, Action, Game, Pos, Ref, State, StratagemError
+from ..engine import CHANCE, Action, EventFrame, Game, Pos, Ref, State, StratagemError
 from .board_svg import Mark, board_svg, cards_svg, dice_svg
 
 MAX_AUTOMATIC = 100_000
@@ -387,8 +387,38 @@ class Session:
                     "label": self.game.describe_action(self.state, d.player, action),
                     "actor": action.actor, "cells": cells, "entities": refs})
         return {"player": d.player, "who": who(self.game, d.player), "kind": d.kind,
-                "prompt": self.game.describe_reaction(self.state) if mine else d.prompt,
+                "prompt": self._reaction_sentence() if mine else d.prompt,
                 "yours": mine, "options": options}
+
+    def _reaction_sentence(self) -> str:
+        """The reaction prompt in words: the game's own narration of the event when it has
+        one, else its fields said plainly (``a hit``, ``damage 8``, ``attacker goblin #2``)
+        instead of their raw values (``hit True``)."""
+        state, game = self.state, self.game
+        d = state.decision
+        frame = next((f for f in reversed(state.stack) if type(f) is EventFrame), None)
+        if d is None or d.kind != "reaction" or frame is None or frame.name in game.narration:
+            return game.describe_reaction(state)
+
+        def unit(ref: Ref) -> str:
+            e = state.entities.get(int(ref))
+            return f"{e.type.replace('_', ' ')} #{int(ref)}" if e else f"#{int(ref)}"
+
+        words = []
+        for name, value in frame.fields.items():
+            said = name.replace("_", " ")
+            if isinstance(value, bool):
+                words.append(("a " if value else "no ") + said)
+            elif isinstance(value, Ref):
+                words.append(f"{said} {unit(value)}")
+            elif isinstance(value, Pos):
+                words.append(f"{said} ({value.x},{value.y})")
+            else:
+                words.append(f"{said} {value}")
+        who = unit(Ref(d.actor)) if d.actor is not None else game.players[d.player]
+        when = "before it happens" if frame.stage == "pending" else "now that it happened"
+        event = frame.name.replace("_", " ")
+        return f"{who} may react {when}: {event}" + (" — " + ", ".join(words) if words else "")
 
     def _lines(self, action: Action) -> list[list[int]]:
         """The squares of the board lines an action's ``on_board`` targets name (every
