@@ -3,11 +3,11 @@ bad requests change nothing, hidden cards stay hidden, and the page's script dra
 
 from __future__ import annotations
 
+import asyncio
 import json
-import shutil
 import socket
-import subprocess
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -15,12 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
+import websockets
 
 import stratagem
 from stratagem.arena import Replay, replay_game
 from stratagem.engine import Rng, StratagemError
-from stratagem.web import GameServer, Session, SessionError
-from stratagem.web.server import MAX_BODY, page
+from stratagem.web import GameStore, Session, SessionError, create_app
+from stratagem.web import server as server_module
+from stratagem.web.server import MAX_BODY
 from test_cli import assert_one_line_error, run
 
 
@@ -117,50 +120,113 @@ def test_the_game_so_far_replays_exactly() -> None:
 
 
 # ------------------------------------------------------------------ the server
+class Live:
+    """The application on uvicorn in a thread, on a free port of 127.0.0.1."""
+
+    def __init__(self, store: GameStore | None = None, **options: Any) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen()
+        self.app = create_app(store, **options)
+        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning",
+                                                    lifespan="on"))
+        self.thread = threading.Thread(target=self.server.run,
+                                       kwargs={"sockets": [self.sock]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+
+    @property
+    def games(self) -> dict[str, Any]:
+        tables: dict[str, Any] = self.app.state.server.tables
+        return tables
+
+    def call(self, method: str, path: str, body: Any = None, *, raw: bytes | None = None,
+             headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        data = raw if raw is not None else None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json",
+                                                  **(headers or {})})
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                text = answer.read()
+                status = answer.status
+        except urllib.error.HTTPError as exc:
+            text, status = exc.read(), exc.code
+        try:
+            return status, json.loads(text)
+        except ValueError:
+            return status, text
+
+    def open(self, game: str, seats: list[str], seed: int = 0, **more: Any) -> dict[str, Any]:
+        status, snap = self.call("POST", "/api/games", {"game": game, "seats": seats,
+                                                        "seed": seed, **more})
+        assert status == 200, snap
+        return self.settled(snap["id"])
+
+    def settled(self, id: str) -> dict[str, Any]:
+        """The game's snapshot once its agents have stopped playing."""
+        deadline = time.monotonic() + 60
+        while True:
+            status, snap = self.call("GET", f"/api/games/{id}")
+            assert status == 200, snap
+            if not snap["busy"]:
+                return dict(snap)
+            assert time.monotonic() < deadline, "the agents did not stop"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.sock.close()
+
+
 @pytest.fixture()
-def server() -> Iterator[GameServer]:
-    srv = GameServer(_human_vs_random(), port=0)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield srv
-    srv.shutdown()
-    srv.server_close()
+def live() -> Iterator[Live]:
+    server = Live()
+    yield server
+    server.stop()
 
 
-def _get(srv: GameServer, path: str) -> tuple[int, bytes]:
-    try:
-        with urllib.request.urlopen(srv.url + path.lstrip("/"), timeout=30) as answer:
-            return answer.status, answer.read()
-    except urllib.error.HTTPError as exc:
-        return exc.code, exc.read()
+def test_the_page_and_the_games_are_served(live: Live) -> None:
+    """The page, the catalog, a new game and its snapshot; unknown paths are 404 in one line."""
+    status, html = live.call("GET", "/")
+    assert status == 200 and b"<script>" in html and b"/action" in html
+    status, catalog = live.call("GET", "/api/catalog")
+    assert status == 200 and "tic_tac_toe" in [g["name"] for g in catalog["games"]]
+    assert "casual" in catalog["agents"]
+    snap = live.open("tic_tac_toe", ["human", "random"])
+    assert snap["game"] == "tic_tac_toe" and snap["version"] == 0 and snap["svg"].startswith("<svg")
+    status, again = live.call("GET", f"/api/games/{snap['id']}?t=123")
+    assert status == 200 and again["version"] == 0
+    status, body = live.call("GET", "/nowhere")
+    assert status == 404 and "no such page" in body["error"]
+    status, body = live.call("GET", "/api/games/nosuch")
+    assert status == 404 and "no game" in body["error"]
 
 
-def _post(srv: GameServer, path: str, body: bytes) -> tuple[int, Any]:
-    request = urllib.request.Request(srv.url + path.lstrip("/"), data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            return answer.status, json.loads(answer.read())
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read())
+def test_a_move_over_http_is_played_and_answered(live: Live) -> None:
+    snap = live.open("tic_tac_toe", ["human", "random"])
+    status, after = live.call("POST", f"/api/games/{snap['id']}/action",
+                              {"action": "place cell=(0,0)", "version": 0})
+    assert status == 200 and after["version"] >= 1
+    snap = live.settled(snap["id"])
+    assert [step["who"] for step in snap["log"]] == ["x", "o"] and snap["version"] == 2
 
 
-def test_the_page_and_the_state_are_served(server: GameServer) -> None:
-    status, html = _get(server, "/")
-    assert status == 200 and b"<script>" in html and b"/api/action" in html
-    status, body = _get(server, "/api/state")
-    assert status == 200 and json.loads(body)["game"] == "tic_tac_toe"
-    status, body = _get(server, "/nowhere")
-    assert status == 404 and "no such page" in json.loads(body)["error"]
-    status, body = _get(server, "/api/state?t=123")  # a cache-busting query is ignored
-    assert status == 200 and json.loads(body)["game"] == "tic_tac_toe"
-    status, snap = _post(server, "/api/new?x=1", b"{}")
-    assert status == 200 and snap["seed"] == 1
-
-
-def test_a_move_over_http_is_played_and_answered(server: GameServer) -> None:
-    status, snap = _post(server, "/api/action", json.dumps({"action": "place cell=(0,0)"}).encode())
-    assert status == 200 and [step["who"] for step in snap["log"]] == ["x", "o"]
+def test_a_move_against_an_older_position_is_refused(live: Live) -> None:
+    """A second tab that still shows position 0 cannot play into position 2."""
+    snap = live.open("tic_tac_toe", ["human", "random"])
+    live.call("POST", f"/api/games/{snap['id']}/action", {"action": "place cell=(0,0)",
+                                                          "version": 0})
+    before = live.settled(snap["id"])
+    status, answer = live.call("POST", f"/api/games/{snap['id']}/action",
+                               {"action": "place cell=(2,2)", "version": 0})
+    assert status == 409 and "position 0" in answer["error"] and "position 2" in answer["error"]
+    assert live.settled(snap["id"])["version"] == before["version"]
 
 
 @pytest.mark.parametrize(("body", "needle"), [
@@ -169,26 +235,150 @@ def test_a_move_over_http_is_played_and_answered(server: GameServer) -> None:
     (b"{not json", "not JSON"),
     (b"[1, 2]", "JSON object"),
     (b" " * (MAX_BODY + 1), "larger than"),
+    (b'{"action": "place cell=(0,0)", "version": ' + b"9" * 5000 + b"}", "too many digits"),
+    (b"[" * 20000 + b"]" * 20000, "nests deeper"),
+    (b'{"a":' * 40 + b"1" + b"}" * 40, "nests deeper"),
+    (b'{"action": "fly away"}', "fly away"),
+    (b'{"action": "place cell=(0,0)", "version": -1}', "version"),
+    (b'{"action": "place cell=(0,0)", "version": "two"}', "version"),
 ])
-def test_a_bad_request_is_one_message_and_changes_nothing(server: GameServer, body: bytes,
-                                                         needle: str) -> None:
-    before = server.session.game.serialize(server.session.state)
-    status, answer = _post(server, "/api/action", body)
+def test_a_bad_request_is_one_line_and_changes_nothing(live: Live, body: bytes,
+                                                       needle: str) -> None:
+    snap = live.open("tic_tac_toe", ["human", "random"])
+    table = live.games[snap["id"]]
+    before = table.game.serialize(table.session.state)
+    status, answer = live.call("POST", f"/api/games/{snap['id']}/action", raw=body)
     assert status == 400 and needle in answer["error"] and "\n" not in answer["error"]
-    assert server.session.game.serialize(server.session.state) == before
-    assert _post(server, "/api/else", b"{}")[0] == 404
+    assert table.game.serialize(table.session.state) == before
 
 
-def test_a_new_game_and_the_replay_file(server: GameServer) -> None:
-    _post(server, "/api/action", b'{"action": "place cell=(2,2)"}')
-    status, snap = _post(server, "/api/new", b'{"seed": 11}')
+def test_another_host_or_another_sites_page_is_refused(live: Live) -> None:
+    """A request naming another host (DNS rebinding), or sent by another site's page,
+    is refused in one line; the page's own origin is let in."""
+    status, answer = live.call("GET", "/api/games", headers={"Host": "evil.example"})
+    assert status == 400 and "evil.example" in answer["error"]
+    snap = live.open("tic_tac_toe", ["human", "random"])
+    path = f"/api/games/{snap['id']}/action"
+    status, answer = live.call("POST", path, {"action": "place cell=(0,0)", "version": 0},
+                               headers={"Origin": "http://evil.example"})
+    assert status == 403 and "evil.example" in answer["error"]
+    assert live.settled(snap["id"])["version"] == 0
+    status, _ = live.call("POST", path, {"action": "place cell=(0,0)", "version": 0},
+                          headers={"Origin": live.url})
+    assert status == 200
+
+
+def test_a_stalled_body_is_cut_off(live: Live, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client that sends its headers and then stalls gets 400 after the time limit
+    instead of holding the connection forever."""
+    monkeypatch.setattr(server_module, "BODY_SECONDS", 0.5)
+    snap = live.open("tic_tac_toe", ["human", "random"])
+    port = int(live.url.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as conn:
+        conn.sendall(f"POST /api/games/{snap['id']}/action HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{".encode())
+        started = time.monotonic()
+        answer = ""
+        while "}" not in answer.partition("\r\n\r\n")[2]:
+            chunk = conn.recv(4096).decode()
+            if not chunk:
+                break
+            answer += chunk
+    assert answer.startswith("HTTP/1.1 400") and "did not arrive" in answer
+    assert time.monotonic() - started < 15
+
+
+def test_new_game_take_back_and_the_replay_file(live: Live) -> None:
+    snap = live.open("tic_tac_toe", ["human", "random"])
+    id = snap["id"]
+    live.call("POST", f"/api/games/{id}/action", {"action": "place cell=(2,2)", "version": 0})
+    snap = live.settled(id)
+    status, back = live.call("POST", f"/api/games/{id}/undo", {"version": snap["version"]})
+    assert status == 200 and back["version"] == 0 and back["decision"]["yours"]
+    status, snap = live.call("POST", f"/api/games/{id}/new", {"seed": 11})
     assert status == 200 and snap["seed"] == 11 and snap["log"] == []
-    status, answer = _post(server, "/api/new", b'{"seed": "eleven"}')
+    status, answer = live.call("POST", f"/api/games/{id}/new", {"seed": "eleven"})
     assert status == 400 and "whole number" in answer["error"]
-    _post(server, "/api/action", b'{"action": "place cell=(2,2)"}')
-    status, body = _get(server, "/api/replay")
-    replay = Replay.from_json(body.decode())
+    live.call("POST", f"/api/games/{id}/action", {"action": "place cell=(2,2)", "version": 0})
+    live.settled(id)
+    status, text = live.call("GET", f"/api/games/{id}/replay")
+    replay = Replay.from_json(json.dumps(text))
     assert status == 200 and replay.seed == 11 and replay.records[0][1] == "place cell=(2,2)"
+    # the same file opens as a replay to step through, where nothing can be played
+    status, opened = live.call("POST", "/api/replays", raw=json.dumps(text).encode())
+    assert status == 200 and opened["readonly"] and opened["version"] == 2
+    assert opened["decision"] is None or not opened["decision"]["options"]
+    status, answer = live.call("POST", f"/api/games/{opened['id']}/action",
+                               {"action": "place cell=(0,0)", "version": 2})
+    assert status == 400 and "replay" in answer["error"]
+    status, answer = live.call("POST", "/api/replays", raw=b'{"format": "nonsense"}')
+    assert status == 400 and "replay" in answer["error"]
+
+
+def test_games_survive_a_restart_of_the_server(tmp_path: Path) -> None:
+    """Two games at once, kept in SQLite: a new server on the same file has both, at the
+    same positions with the same reasons, and plays on."""
+    store = str(tmp_path / "games.sqlite")
+    first = Live(GameStore(store))
+    try:
+        a = first.open("tic_tac_toe", ["human", "casual"], 3)
+        first.call("POST", f"/api/games/{a['id']}/action", {"action": "place cell=(1,1)",
+                                                            "version": 0})
+        a = first.settled(a["id"])
+        b = first.open("pig", ["human", "random"], 5)
+    finally:
+        first.stop()
+    second = Live(GameStore(store))
+    try:
+        again = second.settled(a["id"])
+        assert again["version"] == a["version"] == 2 and again["log"] == a["log"]
+        assert again["svg"] == a["svg"] and second.settled(b["id"])["version"] == b["version"]
+        status, _ = second.call("POST", f"/api/games/{a['id']}/action",
+                                {"action": "place cell=(0,0)", "version": 2})
+        assert status == 200 and second.settled(a["id"])["version"] == 4
+    finally:
+        second.stop()
+
+
+def test_agents_play_in_the_background_and_pages_hear_it(live: Live) -> None:
+    """Two agents at a chosen speed: the move answers at once, and a WebSocket hears the
+    thinking tick and every decision as it is made."""
+    snap = live.open("tic_tac_toe", ["human", "random"])
+    got: list[dict[str, Any]] = []
+
+    async def listen() -> None:
+        url = live.url.replace("http", "ws") + f"/ws/games/{snap['id']}"
+        async with websockets.connect(url, origin=live.url) as ws:  # type: ignore[arg-type]
+            got.append(json.loads(await ws.recv()))
+            live.games[snap["id"]].delay = 0.6
+            await asyncio.to_thread(live.call, "POST", f"/api/games/{snap['id']}/action",
+                                    {"action": "place cell=(1,1)", "version": 0})
+            while not (got[-1]["type"] == "snapshot" and got[-1]["version"] == 2
+                       and not got[-1]["busy"]):
+                got.append(json.loads(await asyncio.wait_for(ws.recv(), 30)))
+
+    asyncio.run(listen())
+    kinds = [m["type"] for m in got]
+    assert "thinking" in kinds and kinds[0] == "snapshot"
+    assert got[-1]["version"] == 2 and not got[-1]["busy"]
+    assert any(m["type"] == "snapshot" and m["busy"] for m in got)
+
+
+def test_an_agent_that_breaks_is_one_line_on_the_page(live: Live,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fault inside an agent is told on the page in one line; the server goes on."""
+    snap = live.open("tic_tac_toe", ["human", "random"])
+    agent = live.games[snap["id"]].session.agents[1]
+    assert agent is not None
+
+    def broken(*_: object) -> None:
+        raise RuntimeError("the agent broke")
+
+    monkeypatch.setattr(agent, "choose", broken)
+    live.call("POST", f"/api/games/{snap['id']}/action", {"action": "place cell=(0,0)",
+                                                          "version": 0})
+    snap = live.settled(snap["id"])
+    assert snap["error"] == "the server failed: RuntimeError: the agent broke"
 
 
 # ------------------------------------------------------------------ the command
@@ -211,91 +401,6 @@ def test_serve_has_help_and_refuses_bad_input_in_one_line(capsys: pytest.Capture
         taken.close()
 
 
-# ------------------------------------------------------------------ the page's script
-FAKE_DOM = r"""
-// Just enough of a browser for the page's script: elements, events and fetch.
-class Element {
-  constructor(tag) { this.tag = tag; this.children = []; this.listeners = {};
-    this.style = {}; this.hidden = false; this.value = ""; this.textContent = "";
-    this.className = ""; this.title = "";
-    const classes = new Set();
-    this.classList = { add: (c) => classes.add(c), has: (c) => classes.has(c) }; }
-  append(...nodes) { this.children.push(...nodes); }
-  replaceChildren() { this.children = []; }
-  addEventListener(kind, fn) { this.listeners[kind] = fn; }
-  fire(kind) { return this.listeners[kind]({ preventDefault() {} }); }
-}
-const byId = {};
-globalThis.document = {
-  title: "",
-  getElementById(id) { return byId[id] || (byId[id] = new Element("#" + id)); },
-  createElement(tag) { return new Element(tag); },
-};
-const snapshot = JSON.parse(process.argv[2]);
-const sent = [];
-globalThis.fetch = async (path, init) => {
-  sent.push([init.method, path, init.body || null]);
-  return { ok: true, status: 200, json: async () => snapshot };
-};
-const script = require("fs").readFileSync(process.argv[3], "utf8");
-eval(script);
-setTimeout(async () => {
-  const board = byId["board"], options = byId["options"];
-  const cells = board.children.length;
-  const pieces = board.children.filter((c) => c.children.length).length;
-  const labels = options.children.map((b) => b.textContent);
-  options.children[0].fire("click");
-  // click a cell: the options narrow to those that touch it
-  board.children[Number(process.argv[4])].fire("click");
-  const narrowed = options.children.filter((b) => b.tag === "button").length;
-  // double-click it: the one option that involves it is played
-  board.children[Number(process.argv[4])].fire("dblclick");
-  await new Promise((r) => setTimeout(r, 0));
-  console.log(JSON.stringify({ cells, pieces, labels, narrowed, sent,
-    title: byId["title"].textContent, turn: byId["turn"].textContent,
-    log: byId["log"].children.map((c) => c.textContent) }));
-}, 0);
-"""
-
-
-def _run_page(tmp_path: Path, snap: dict[str, Any], square: list[int]) -> dict[str, Any]:
-    """Run the page's script on ``snap`` in node: it clicks the first option, then clicks
-    and double-clicks ``square``; what it drew and sent."""
-    html = page().decode()
-    script = html[html.index("<script>") + len("<script>"):html.index("</script>")]
-    (tmp_path / "page.js").write_text(script)
-    (tmp_path / "dom.js").write_text(FAKE_DOM)
-    x, y = square
-    done = subprocess.run(["node", str(tmp_path / "dom.js"), json.dumps(snap),
-                           str(tmp_path / "page.js"), str(y * snap["board"]["width"] + x)],
-                          capture_output=True, text=True, timeout=60, check=False)
-    assert done.returncode == 0, done.stderr
-    drawn: dict[str, Any] = json.loads(done.stdout)
-    return drawn
-
-
-@pytest.mark.skipif(shutil.which("node") is None, reason="node runs the page's script")
-def test_the_page_script_draws_a_snapshot_and_sends_moves(tmp_path: Path) -> None:
-    session = _human_vs_random("tic_tac_toe", 1)
-    session.act("place cell=(1,1)")
-    snap = session.snapshot()
-    last = snap["decision"]["options"][-1]
-    drawn = _run_page(tmp_path, snap, last["cells"][0])
-    board = snap["board"]
-    assert drawn["cells"] == board["width"] * board["height"]
-    assert drawn["pieces"] == sum(1 for e in snap["entities"] if e["pos"] is not None) == 2
-    assert drawn["labels"] == [o["label"] for o in snap["decision"]["options"]]
-    assert drawn["sent"][0] == ["GET", "/api/state", None]
-    first = snap["decision"]["options"][0]["text"]
-    method, path, body = drawn["sent"][1]
-    assert (method, path, json.loads(body)) == ("POST", "/api/action", {"action": first})
-    assert drawn["narrowed"] == 1  # the clicked square: only marking it touches it
-    method, path, body = drawn["sent"][2]  # double-clicked: that mark is played
-    assert (method, path, json.loads(body)) == ("POST", "/api/action", {"action": last["text"]})
-    assert drawn["title"] == "tic_tac_toe" and drawn["turn"].startswith("Your move")
-    assert drawn["log"][:2] == ["round 1, play", "x marks (1,1)"]
-
-
 def test_a_column_is_picked_by_any_square_of_it() -> None:
     """Connect four's drop names a column (`on_board: column`): each option covers every
     square of its column, so a click anywhere in the column finds it."""
@@ -304,29 +409,6 @@ def test_a_column_is_picked_by_any_square_of_it() -> None:
     assert [o["text"] for o in options] == [f"drop column={x}" for x in range(7)]
     for x, option in enumerate(options):
         assert sorted(option["cells"]) == [[x, y] for y in range(6)]
-
-
-@pytest.mark.skipif(shutil.which("node") is None, reason="node runs the page's script")
-def test_a_double_click_on_a_column_drops_into_it(tmp_path: Path) -> None:
-    snap = _human_vs_random("connect_four").snapshot()
-    drawn = _run_page(tmp_path, snap, [4, 0])  # the top square of column 4
-    assert drawn["narrowed"] == 1
-    assert json.loads(drawn["sent"][2][2]) == {"action": "drop column=4"}
-
-
-def test_an_agent_that_breaks_is_one_line_on_the_page(server: GameServer,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """A fault inside an agent answers 500 with one line instead of dropping the
-    connection (and a traceback on the server's terminal)."""
-    agent = server.session.agents[1]
-    assert agent is not None
-
-    def broken(*_: object) -> None:
-        raise RuntimeError("the agent broke")
-
-    monkeypatch.setattr(agent, "choose", broken)
-    status, answer = _post(server, "/api/action", b'{"action": "place cell=(0,0)"}')
-    assert status == 500 and answer["error"] == "the server failed: RuntimeError: the agent broke"
 
 
 def test_a_replay_from_the_page_of_a_rules_file_game_names_the_file(tmp_path: Path) -> None:
@@ -353,3 +435,16 @@ def test_a_reaction_is_asked_as_a_sentence() -> None:
         session.act(options[rng.below(len(options))]["text"])
     assert decision["kind"] == "reaction"
     assert decision["prompt"].startswith("fighter #1 may react before goblin #2 moves")
+
+
+def test_two_agents_are_watched_at_the_chosen_speed(live: Live) -> None:
+    """With no person seated the page watches: everything shows, and the agents wait the
+    chosen delay between moves, so a short game takes at least that long per move."""
+    started = time.monotonic()
+    snap = live.open("tic_tac_toe", ["random", "random"], 2, delay=0.2)
+    took = time.monotonic() - started
+    assert snap["outcome"] is not None and snap["viewer"] is None
+    assert took >= 0.2 * (snap["version"] - 1)
+    status, answer = live.call("POST", "/api/games", {"game": "pig", "seats": ["random"] * 2,
+                                                      "delay": 99})
+    assert status == 400 and "delay" in answer["error"]

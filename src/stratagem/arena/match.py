@@ -144,6 +144,8 @@ class Match:
         self.forfeit: int | None = None
         self.forfeited: Outcome | None = None
         self.rationales: list[str] = []
+        self.privates: list[str] = []
+        """Beside each rationale, what only the deciding seat may read (``Choice.private``)."""
         self.state: Any = game.new_state(seed)
 
     # ---------------------------------------------------------------- where it stands
@@ -191,7 +193,7 @@ class Match:
                 reason = game.why_illegal(self.state, choice.action)
                 raise IllegalActionError(choice.action, f"agent {self.names[d.player]} chose "
                                          f"an action that is not legal: {reason}")
-            self._record(d.player, choice.action, choice.rationale or "")
+            self._record(d.player, choice.action, choice.rationale or "", choice.private or "")
         waiting = "decision from outside" if None in self.agents else "result"
         raise StratagemError(f"{game.name}: no {waiting} after {limit} decisions")
 
@@ -244,10 +246,11 @@ class Match:
             return True
         return False
 
-    def _record(self, player: int, action: Action, rationale: str) -> None:
+    def _record(self, player: int, action: Action, rationale: str, private: str = "") -> None:
         before = self.state
         self.state = self.game.apply(before, action)
         self.rationales.append(rationale)
+        self.privates.append(private)
         if self.on_step is not None:
             self.on_step(before, player, action, rationale, self.state)
 
@@ -262,6 +265,7 @@ class Match:
             state = self.game.apply(state, rec.action, rolls=rec.rolls)
         self.state = state
         del self.rationales[decisions:]
+        del self.privates[decisions:]
         self.forfeit = self.forfeited = None
 
     # ---------------------------------------------------------------- the record

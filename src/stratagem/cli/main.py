@@ -94,36 +94,25 @@ def validate_cmd(paths: tuple[Path, ...]) -> None:
               help="The address to listen on (the default lets only this machine in).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="The port to listen on (0: any free one).")
+@click.option("--store", default=None, metavar="FILE",
+              help="The SQLite file the games are kept in, so a restart loses nothing "
+                   "(default: stratagem/web-games.sqlite in your data folder; `:memory:` "
+                   "keeps nothing).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a browser.")
 def serve_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None, host: str,
-              port: int, open_browser: bool) -> None:
+              port: int, store: str | None, open_browser: bool) -> None:
     """Play GAME in the browser: a board you click, the legal moves, the game's narration.
 
     `stratagem serve broken_throne --agents human,tactical` then open the address it
-    prints. Several `human` seats share the page (hot seat). Ctrl-C stops the server.
+    prints; its lobby starts other games. Several `human` seats share the page (hot
+    seat). Ctrl-C stops the server; the games are kept for the next start.
     """
-    from ..web import GameServer, Session  # noqa: PLC0415 - the web server loads only for `serve`
+    from ..web.serve import serve  # noqa: PLC0415 - the web server loads only for `serve`
     game = load(game_name, scenario)
     codes = (split_agent_codes(agents) if agents
              else ["human"] + ["casual"] * (len(game.players) - 1))
-    session = Session(game, codes, seed)
-    try:
-        server = GameServer(session, host, port)
-    except OSError as exc:
-        _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}"
-              + (" (choose another with --port)" if port else ""))
-    seats = ", ".join(f"{p}: {c}" for p, c in zip(game.players, codes, strict=True))
-    out.print(f"[bold]{game.name}[/] — seed {seed} — {seats}")
-    out.print(f"Open {server.url} in a browser; Ctrl-C stops the server.")
-    if open_browser:
-        import webbrowser  # noqa: PLC0415 - a browser's machinery only when --open asks for it
-        webbrowser.open(server.url)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        out.print("stopped")
-    finally:
-        server.server_close()
+    serve(game_name, scenario, codes, seed, host=host, port=port, store=store,
+          open_browser=open_browser, say=out.print, warn=err.print, fail=_fail)
 
 
 for _command in cli.commands.values():

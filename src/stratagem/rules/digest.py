@@ -5,7 +5,8 @@ The fingerprint is of the rules as data — the YAML's values, not its text — 
 comment, a blank line or a change of quoting leaves it alone, while a renamed
 parameter, a changed number or an added action changes it. Files the rules name
 inside their folder (scenarios, included lists) are part of it, and so is the
-scenario the game was built for.
+scenario the game was built for. The ``display:`` section is left out: colours and
+hidden bookkeeping parameters do not change how a game plays.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ def digest_rules(path: Path, scenario: str | None) -> str:
         if key in seen:
             continue
         data = read_yaml(file).plain()
+        if isinstance(data, dict):  # how a game is drawn is not its rules: hints may change
+            data = {k: v for k, v in data.items() if k != "display"}
         seen[key] = data
         todo.extend(f for f in _named_files(data, folder) if str(f.relative_to(folder))
                     not in seen)

@@ -5,17 +5,28 @@ code. After every move it lets chance and the agents play on until a human must
 decide or the game is over, so the page only ever waits for a person.
 ``snapshot`` is what the page draws, as plain JSON values, taken from the view of
 the human at the table: in a game with hidden information, the hands of the other
-seats stay hidden, and chance outcomes are told only where nothing is hidden.
+seats stay hidden (a card the viewer cannot see is sent without its id, type or
+parameters), chance outcomes are told only where nothing is hidden, and an agent's
+reasons are shown to another seat only where they name nothing that seat cannot see
+(``Choice.private`` only ever to the agent's own seat).
+
+Every position has a version, the number of decisions taken to reach it; a move sent
+against another version is refused (a stale second tab). ``states`` keeps every
+position, so the page can step back through the game (``snapshot(at=n)``), and
+``take_back`` returns to the human's previous decision in a casual game.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..agents import Agent, make_agent
 from ..arena import HUMAN, Match, Replay
 from ..arena.narration import Step, as_told, result_line, tell, who
-from ..engine import Action, Game, Pos, Ref, State, StratagemError
+from ..engine import CHANCE, Action, EventFrame, Game, Pos, Ref, State, StratagemError
+from .board_svg import Mark, board_svg, cards_svg, dice_svg
 
 MAX_AUTOMATIC = 100_000
 """Decisions agents and chance may make in a row before the session gives up."""
@@ -23,6 +34,16 @@ MAX_AUTOMATIC = 100_000
 
 class SessionError(StratagemError, ValueError):
     """A request the session cannot carry out (it changes nothing)."""
+
+
+class StalePositionError(SessionError):
+    """A move sent against a position that is no longer the game's (another tab moved)."""
+
+
+Record = tuple[int, str, tuple[int, ...], str, str]
+"""One decision as a session keeps it: ``(player, action text, rolls, rationale, private)``."""
+
+_REF = re.compile(r"#(\d+)")
 
 
 def plain(value: Any) -> Any:
@@ -38,29 +59,87 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
+def shown_params(game: Game, params: dict[str, Any]) -> dict[str, Any]:
+    """The parameters players see (``display: show/hide``), as JSON values."""
+    return {k.replace("_", " "): plain(params[k]) for k in game.display.shown(params)}
+
+
+def is_die(game: Game, type_name: str, zone: str) -> bool:
+    """Whether cards of ``type_name`` in ``zone`` are dice: the type is tagged ``die`` or
+    ``dice``, or the zone is named ``dice``."""
+    spec = game.entity_types.get(type_name)
+    return spec is not None and (bool(spec.tags & {"die", "dice"}) or zone == "dice")
+
+
 class Session:
     """One game between ``codes`` (one per seat: ``human`` or a roster code), from ``seed``."""
 
-    def __init__(self, game: Game, codes: list[str], seed: int = 0) -> None:
+    def __init__(self, game: Game, codes: list[str], seed: int = 0, *,
+                 records: Sequence[Record] = (), advance: bool = True,
+                 casual: bool = True, spectator: bool = False) -> None:
         if len(codes) != len(game.players):
             raise SessionError(f"{game.name} has {len(game.players)} players "
                                f"({', '.join(game.players)}); {len(codes)} seats were given")
         self.game = game
         self.codes = list(codes)
         self.humans = tuple(p for p, code in enumerate(codes) if code == HUMAN)
+        self.casual = casual
+        """Whether a human may take a move back."""
+        self.spectator = spectator
+        """Whether the page shows everything (watching agents, or a replay) instead of
+        seeing through a human seat's eyes."""
+        self.on_change: Callable[[], None] | None = None
+        """Called after every decision (the server tells the pages from it)."""
         for code in codes:  # a bad agent code is refused before any game starts
             if code != HUMAN:
                 make_agent(code, game)
-        self.start(seed)
+        self.start(seed, advance=advance and not records)
+        if records:
+            self.restore(records)
+            if advance:
+                self.advance()
 
     # ---------------------------------------------------------------- playing
-    def start(self, seed: int) -> None:
-        """A new game from ``seed``, played on to the first human decision."""
+    def start(self, seed: int, *, advance: bool = True) -> None:
+        """A new game from ``seed``, played on to the first human decision (unless
+        ``advance`` is false: then the caller advances, as the server does off its loop)."""
         self.seed = seed
         self.steps: list[Step] = []
         self.match = Match(self.game, [None if code == HUMAN else code for code in self.codes],
                            seed, on_step=self._told)
-        self.advance()
+        self.states: list[State] = [self.match.state]
+        if advance:
+            self.advance()
+
+    def restore(self, records: Sequence[Record]) -> None:
+        """Play ``records`` (as ``records()`` gave them) from the start with their own rolls,
+        so a game kept on disk is where it was; ``SessionError`` at the first that is not
+        legal (the rules changed since it was kept)."""
+        game = self.game
+        for i, (player, text, rolls, rationale, private) in enumerate(records, 1):
+            state = self.state
+            if state.decision is None or state.decision.player != player:
+                raise SessionError(f"kept move {i} ({text!r}) is not for player {player}")
+            try:
+                action = game.parse_action(state, text)
+                after = game.apply(state, action, rolls=tuple(rolls))
+            except StratagemError as exc:
+                raise SessionError(f"kept move {i} ({text!r}) no longer plays: {exc}") from None
+            self.match.state = after
+            self.match.rationales.append(rationale)
+            self.match.privates.append(private)
+            self._told(state, player, action, rationale, after)
+
+    def records(self) -> list[Record]:
+        """Every decision so far with its rolls and reasons (what ``restore`` takes)."""
+        return [(r.player, str(r.action), tuple(r.rolls), why, private)
+                for r, why, private in zip(self.state.history, self.match.rationales,
+                                           self.match.privates, strict=True)]
+
+    @property
+    def version(self) -> int:
+        """The position's version: the number of decisions taken to reach it."""
+        return len(self.state.history)
 
     @property
     def state(self) -> State:
@@ -86,18 +165,40 @@ class Session:
         """The human seat whose decision the game waits for, if any."""
         return self.match.waiting_for()
 
-    def act(self, text: str) -> Action:
-        """Play the waiting human's action given in its text form, then let the others play.
+    def act(self, text: str, version: int | None = None, *, advance: bool = True) -> Action:
+        """Play the waiting human's action given in its text form, then let the others play
+        (unless ``advance`` is false).
 
         A text that does not parse, or names an action that is not legal now, raises
-        ``StratagemError`` with the reason, and nothing changes.
+        ``StratagemError`` with the reason, and nothing changes; so does a ``version``
+        that is not the position's (``StalePositionError``).
         """
+        if version is not None and version != self.version:
+            raise StalePositionError(
+                f"this move was chosen at position {version}, but the game is at position "
+                f"{self.version} now (another page moved): look again and choose anew")
         if self.waiting_for() is None:
             raise SessionError("no one at the page is to decide now")
         action = self.game.parse_action(self.state, text.strip())
         self.match.act(action)
-        self.advance()
+        if advance:
+            self.advance()
         return action
+
+    def take_back(self) -> int:
+        """Go back to the previous decision of a human at the page (their last move and
+        the agents' answers are undone); returns the new version. ``SessionError`` when
+        the game is not casual or no human has moved yet."""
+        if not self.casual:
+            raise SessionError("take-backs are off in this game")
+        history = self.state.history
+        for n in range(len(history) - 1, -1, -1):
+            if history[n].player in self.humans:
+                self.match.rewind(n)
+                del self.steps[n:]
+                del self.states[n + 1:]
+                return n
+        raise SessionError("there is no move of yours to take back")
 
     def advance(self) -> None:
         """Let chance and the agents decide until a human must, or the game ends."""
@@ -106,11 +207,16 @@ class Session:
     def _told(self, before: State, player: int, action: Action, rationale: str,
               after: State) -> None:
         self.steps.append(tell(self.game, before, player, action, after))
+        self.states.append(after)
+        if self.on_change is not None:
+            self.on_change()
 
     # ---------------------------------------------------------------- showing
     def viewer(self) -> int | None:
         """Whose eyes the page sees through: the human deciding now, else the first human
-        seat; ``None`` (everything shown) when no human plays."""
+        seat; ``None`` (everything shown) when no human plays, or for a spectator."""
+        if self.spectator:
+            return None
         waiting = self.waiting_for()
         if waiting is not None:
             return waiting
@@ -120,36 +226,147 @@ class Session:
         """The game so far as a replay (``stratagem replay`` checks and narrates it)."""
         return self.match.replay()
 
-    def snapshot(self) -> dict[str, Any]:
-        """Everything the page draws, as JSON values, from the viewer's side of the table."""
+    def snapshot(self, at: int | None = None) -> dict[str, Any]:
+        """Everything the page draws, as JSON values, from the viewer's side of the table:
+        the position now, or after the first ``at`` decisions (stepping back through the
+        game: then nothing may be played)."""
         game = self.game
         viewer = self.viewer()
-        view = self.state if viewer is None else game.view(self.state, viewer)
+        now = self.version
+        n = now if at is None else at
+        if not 0 <= n <= now:
+            raise SessionError(f"there is no position {n}: the game has {now} decisions")
+        state = self.states[n]
+        view = state if viewer is None else game.view(state, viewer)
         secret = viewer is not None and game.info.hidden
         board = None
         if game.board.width and game.board.height:
             board = {"width": game.board.width, "height": game.board.height,
-                     "tiles": list(view.tiles)}
+                     "tiles": list(view.tiles), "topology": game.board.topology}
+        shown = game.display.shown
         entities = [{
             "id": e.id, "type": e.type, "owner": e.owner,
             "symbol": game.entity_types[e.type].symbol or e.type[0],
-            "pos": plain(e.pos), "zone": e.zone, "params": {k: plain(v) for k, v in
-                                                            e.params.items()},
+            "pos": plain(e.pos), "zone": e.zone,
+            "params": {k: plain(e.params[k]) for k in shown(e.params)},
             "statuses": [{"name": s.name, "duration": s.duration, "usages": s.usages}
                          for s in e.statuses],
-        } for e in view.iter_entities()]
+        } for e in view.iter_entities() if e.zone != "?"]
+        # A card the viewer cannot see is sent as a back: its owner, nothing that names it.
+        entities += [{"id": None, "type": None, "owner": e.owner, "symbol": "?", "pos": None,
+                      "zone": "?", "params": {}, "statuses": []}
+                     for e in sorted(view.iter_entities(), key=lambda e: e.owner or 0)
+                     if e.zone == "?"]
         players = [{"name": game.players[p], "seat": self.codes[p], "alive": pl.alive,
-                    "params": {k: plain(v) for k, v in pl.params.items()},
+                    "colour": game.display.player(p, game.players[p]).colour,
+                    "params": {k: plain(pl.params[k]) for k in shown(pl.params)},
                     "zones": {z: len(ids) for z, ids in pl.zones.items()}}
                    for p, pl in enumerate(view.players)]
-        log = [{"where": s.where, "who": s.who, "line": s.line, "rolls": list(s.rolls),
-                "events": list(s.events), "why": why}
-               for s, why in zip((as_told(s, secret) for s in self.steps), self.rationales,
-                                 strict=True)]
+        visible = {e.id for e in view.iter_entities() if e.zone != "?"}
+        log = []
+        for i, step in enumerate(self.steps[:n]):
+            told = as_told(step, secret)
+            log.append({"where": told.where, "who": told.who, "line": told.line,
+                        "rolls": list(told.rolls), "events": list(told.events),
+                        "why": self._why(i, viewer, visible), "n": i + 1,
+                        "player": state.history[i].player})
+        last = self._last(n, view)
+        rolls: list[int] = next((list(s.rolls) for s in reversed(self.steps[:n]) if s.rolls
+                                 and not secret), [])
         return {"game": game.name, "scenario": game.scenario, "seed": self.seed,
+                "version": now, "at": n, "casual": self.casual, "hidden": game.info.hidden,
                 "players": players, "viewer": viewer, "flow": game.describe_flow(view),
-                "board": board, "entities": entities, "decision": self._decision(view),
-                "log": log, "outcome": self._outcome()}
+                "board": board, "entities": entities,
+                "decision": self._decision(view) if n == now else None,
+                "log": log, "outcome": self._outcome() if n == now else None,
+                "svg": board_svg(game, view, viewer, last=last),
+                "zones": self._zones(view, viewer),
+                "dice": dice_svg(rolls) if rolls else "",
+                "last": [{"pos": list(m.pos), "colour": m.colour} for m in last]}
+
+    def _why(self, i: int, viewer: int | None, visible: set[int]) -> str:
+        """Decision ``i``'s reasons as ``viewer`` may read them: everything for the deciding
+        seat (its private part too) or when no one is at the page; for another seat only
+        the shared rationale, and of it, in a game that hides things, only what names no
+        thing the viewer cannot see."""
+        why = self.match.rationales[i]
+        private = self.match.privates[i]
+        player = self.state.history[i].player
+        if viewer is None or viewer == player:
+            return f"{why} — {private}" if why and private else why or private
+        if not self.game.info.hidden or player == CHANCE:
+            return why
+        if all(int(ref) in visible for ref in _REF.findall(why)):
+            return why
+        head = why.split(";", 1)[0]
+        hidden = any(int(ref) not in visible for ref in _REF.findall(head))
+        return ("" if hidden else head + "; ") + "the rest names cards you cannot see"
+
+    def _last(self, n: int, view: State) -> list[Mark]:
+        """Each seat's last move before position ``n``, as outlined cells."""
+        game = self.game
+        marks: list[Mark] = []
+        seen: set[int] = set()
+        history = self.states[n].history
+        for k in range(n - 1, -1, -1):
+            player = history[k].player
+            if player in seen or player == CHANCE or player is None:
+                continue
+            seen.add(player)
+            action = history[k].action
+            colour = game.display.player(player, game.players[player]).colour
+            cells = [v for _, v in action.targets if isinstance(v, Pos)]
+            before = self.states[k]
+            for _, v in action.targets:
+                if isinstance(v, Ref):
+                    target = before.entities.get(int(v))
+                    if target is not None and target.pos is not None and int(v) in view.entities:
+                        cells.append(target.pos)
+            actor = before.entities.get(action.actor) if action.actor is not None else None
+            if actor is not None and actor.pos is not None:
+                cells.insert(0, actor.pos)
+            marks += [Mark((c[0], c[1]), "last", colour) for c in cells
+                      if game.board.contains(c)]
+            if len(seen) == len(game.players):
+                break
+        return marks
+
+    def _zones(self, view: State, viewer: int | None) -> list[dict[str, Any]]:
+        """Each player's zones as pictures: a hand fanned, a table face up, dice as dice,
+        a deck or discard pile as its count; a card the viewer cannot see as its back."""
+        game = self.game
+        out = []
+        for p, pl in enumerate(view.players):
+            for zone, ids in pl.zones.items():
+                if not ids:
+                    continue
+                entry: dict[str, Any] = {"player": game.players[p], "zone": zone,
+                                         "count": len(ids), "svg": ""}
+                known = [view.entities.get(i) for i in ids if i >= 0]
+                if zone in ("deck", "discard", "pile", "bag", "graveyard") and (
+                        zone == "deck" or len(known) < len(ids)):
+                    out.append(entry)
+                    continue
+                if known and all(e is not None and is_die(game, e.type, zone)
+                                 for e in known) and len(known) == len(ids):
+                    entry["svg"] = dice_svg([game.display.entity(e.type).label
+                                             for e in known if e is not None], size=34)
+                    out.append(entry)
+                    continue
+                cards: list[dict[str, Any]] = []
+                for i in ids:
+                    e = view.entities.get(i) if i >= 0 else None
+                    if e is None or e.zone == "?":
+                        cards.append({"name": None})
+                        continue
+                    params = shown_params(game, e.params)
+                    cards.append({"name": game.display.entity(e.type).label, "id": e.id,
+                                  "cost": params.pop("cost", None),
+                                  "text": ", ".join(f"{k} {v}" for k, v in params.items())})
+                entry["svg"] = cards_svg(cards, fan=zone == "hand",
+                                         title=f"{game.players[p]}'s {zone}")
+                out.append(entry)
+        return out
 
     def _decision(self, view: State) -> dict[str, Any] | None:
         d = self.state.decision
@@ -170,8 +387,38 @@ class Session:
                     "label": self.game.describe_action(self.state, d.player, action),
                     "actor": action.actor, "cells": cells, "entities": refs})
         return {"player": d.player, "who": who(self.game, d.player), "kind": d.kind,
-                "prompt": self.game.describe_reaction(self.state) if mine else d.prompt,
+                "prompt": self._reaction_sentence() if mine else d.prompt,
                 "yours": mine, "options": options}
+
+    def _reaction_sentence(self) -> str:
+        """The reaction prompt in words: the game's own narration of the event when it has
+        one, else its fields said plainly (``a hit``, ``damage 8``, ``attacker goblin #2``)
+        instead of their raw values (``hit True``)."""
+        state, game = self.state, self.game
+        d = state.decision
+        frame = next((f for f in reversed(state.stack) if type(f) is EventFrame), None)
+        if d is None or d.kind != "reaction" or frame is None or frame.name in game.narration:
+            return game.describe_reaction(state)
+
+        def unit(ref: Ref) -> str:
+            e = state.entities.get(int(ref))
+            return f"{e.type.replace('_', ' ')} #{int(ref)}" if e else f"#{int(ref)}"
+
+        words = []
+        for name, value in frame.fields.items():
+            said = name.replace("_", " ")
+            if isinstance(value, bool):
+                words.append(("a " if value else "no ") + said)
+            elif isinstance(value, Ref):
+                words.append(f"{said} {unit(value)}")
+            elif isinstance(value, Pos):
+                words.append(f"{said} ({value.x},{value.y})")
+            else:
+                words.append(f"{said} {value}")
+        who = unit(Ref(d.actor)) if d.actor is not None else game.players[d.player]
+        when = "before it happens" if frame.stage == "pending" else "now that it happened"
+        event = frame.name.replace("_", " ")
+        return f"{who} may react {when}: {event}" + (" — " + ", ".join(words) if words else "")
 
     def _lines(self, action: Action) -> list[list[int]]:
         """The squares of the board lines an action's ``on_board`` targets name (every
