@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.markup import escape
@@ -11,8 +13,9 @@ from rich.markup import escape
 from ..agents.human import describe_view
 from ..arena import Replay, replay_game
 from ..arena.narration import narrated, result_line, rolls_text, who
-from ..engine import Game, RulesChangedError, State, StratagemError, rederive, seed_of
+from ..engine import Action, Game, RulesChangedError, State, StratagemError, rederive, seed_of
 from ..games import load
+from ..web.board_svg import Mark
 from .complete import complete_game, complete_scenario
 from .console import Narrator, err, fail, n, out
 from .files import (
@@ -25,6 +28,7 @@ from .files import (
     read_text,
     save_state,
 )
+from .pictures import move_marks, picture, step_writer, write_png, write_svg
 
 RULES_HELP = ("The rules file (or folder) of the game, when it is not where the file "
                "records it (default: the recorded rules file, else the bundled game).")
@@ -93,8 +97,14 @@ def new_cmd(game_name: str, seed: int, scenario: str | None, out_file: Path,
               help="Show only what this player (a name or a number from 0) may see: "
               "for passing the files between players of a game with hidden cards.")
 @click.option("--force-rules", is_flag=True, help=FORCE_HELP)
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Also draw the board into this SVG file (as the web page "
+              "draws it, for the player of --as).")
+@click.option("--png", "png_file", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Also draw the board into this PNG file (needs the png "
+              "extra: pip install 'stratagem[png]').")
 def show_cmd(file: Path, limit: int, rules_file: Path | None, viewer: str | None,
-             force_rules: bool) -> None:
+             force_rules: bool, svg_file: Path | None, png_file: Path | None) -> None:
     """Show a saved state: the board, who decides, and the legal options.
 
     Without --as it shows everything, hidden cards included, as an umpire sees it.
@@ -102,10 +112,39 @@ def show_cmd(file: Path, limit: int, rules_file: Path | None, viewer: str | None
     exactly the position it holds (docs/saved-files.md says what that protects).
     """
     state = read_state(file, rules_file, force_rules)
-    _show_state(state, limit, None if viewer is None else _player(state.game, viewer))
+    seat = None if viewer is None else _player(state.game, viewer)
+    _show_state(state, limit, seat)
+    if svg_file is not None or png_file is not None:
+        game = state.game
+        marks: list[Mark] = []
+        if state.history:  # the last move: its squares (where it came from is not kept)
+            rec = state.history[-1]
+            marks = [m for m in move_marks(game, state, rec.player, rec.action)]
+        svg = picture(game, state, seat, marks)
+        if svg_file is not None:
+            write_svg(svg_file, svg)
+            out.print(f"drew the board into {svg_file}", markup=False)
+        if png_file is not None:
+            write_png(png_file, svg)
+            out.print(f"drew the board into {png_file}", markup=False)
     if state.game.info.chance:
         out.print(f"[dim]dice seed {seed_of(state)} (the seed of `new --seed`: a file with "
                   "another is another game)[/]")
+
+
+def _folder(root: Path, line: int, lines: int) -> Path:
+    """Where a replay's pictures go: the folder itself, or one folder per line of a file
+    of many replays (`line-3`)."""
+    return root if lines == 1 else root / f"line-{line}"
+
+
+def _both(steps: list[Callable[[Any, int, Action, str, Any], None]]
+          ) -> Callable[[Any, int, Action, str, Any], None]:
+    """One ``on_step`` that calls each of ``steps`` in turn."""
+    def call(before: Any, player: int, action: Action, why: str, after: Any) -> None:
+        for step in steps:
+            step(before, player, action, why, after)
+    return call
 
 
 def _player(game: Game, text: str) -> int:
@@ -182,10 +221,14 @@ def undo_cmd(file: Path, steps: int, out_file: Path | None, rules_file: Path | N
 @click.command("replay")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--show", is_flag=True, help="Narrate the game move by move.")
+@click.option("--svg-dir", "svg_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Draw the board after every step into this folder "
+              "(step-000.svg is the start), as the web page draws it.")
 @click.option("--rules", "rules_file", type=click.Path(path_type=Path), default=None,
               help=RULES_HELP)
 @click.option("--force-rules", is_flag=True, help=FORCE_HELP)
-def replay_cmd(file: Path, show: bool, rules_file: Path | None, force_rules: bool) -> None:
+def replay_cmd(file: Path, show: bool, svg_dir: Path | None, rules_file: Path | None,
+               force_rules: bool) -> None:
     """Check a replay FILE: re-run it and confirm the recorded outcome and state.
 
     A file of JSON lines (`arena --replays`) is checked line by line: every failing
@@ -201,7 +244,10 @@ def replay_cmd(file: Path, show: bool, rules_file: Path | None, force_rules: boo
             scenario = rep.meta.get("scenario")
             game = open_game(rep.game, scenario if isinstance(scenario, str) else None,
                              rep.meta.get("rules"), rules_file)
-            state = replay_game(game, rep, on_step=Narrator(game) if show else None,
+            steps = [f for f in (Narrator(game) if show else None,
+                                 step_writer(game, _folder(svg_dir, i, len(lines)))
+                                 if svg_dir is not None else None) if f is not None]
+            state = replay_game(game, rep, on_step=_both(steps) if steps else None,
                                 force_rules=force_rules)
         except FileProblem as exc:
             problem = exc.message
