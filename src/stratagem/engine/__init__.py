@@ -7,6 +7,7 @@ draws the modules and the order in which they import one another.
 
 from .actions import Action, Pos, Ref, format_value, parse_action
 from .builder import ActionBuilder
+from . import card_effects  # noqa: F401  (registers look, reveal, show and rule_out)
 from .context import Ctx
 from .dice import Distribution, constant, dice, successes
 from .effect import Effect, register_effect, unregister_effect
