@@ -5,9 +5,9 @@ built from the objects in ``engine.spec`` and ``engine.effects``; ``docs/design.
 draws the modules and the order in which they import one another.
 """
 
+from . import card_effects  # noqa: F401  (registers look, reveal, show, rule_out, shuffle)
 from .actions import Action, Pos, Ref, format_value, parse_action
 from .builder import ActionBuilder
-from . import card_effects  # noqa: F401  (registers look, reveal, show and rule_out)
 from .context import Ctx
 from .dice import Distribution, constant, dice, successes
 from .effect import Effect, register_effect, unregister_effect

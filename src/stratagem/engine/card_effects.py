@@ -1,4 +1,5 @@
-"""Effects that change who knows a card: ``look``, ``reveal``, ``show`` and ``rule_out``.
+"""Effects that change who knows a card: ``look``, ``reveal``, ``show``, ``rule_out`` and
+``shuffle``.
 
 Each takes a card or a list of cards (``zone(target, 'hand')``) and records what a player
 learns in the state's card knowledge (``engine.knowledge``), which views respect and
@@ -8,12 +9,12 @@ them with no compiling code of their own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .effect import Effect, evaluate, player_of, register_effect
-from .knowledge import learn, rule_out
+from .knowledge import forget_zone, is_table, learn, rule_out
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -44,7 +45,7 @@ class Look(Effect):
     player: Any = None
 
     rules_key = "look"
-    rules_args = {"card": "any", "player": "player"}
+    rules_args: ClassVar[Mapping[str, str]] = {"card": "any", "player": "player"}
     rules_required = ("card",)
     rules_doc = ("A player (the acting one by default) looks at a card, or at each card of "
                  "a list: from now on that player knows it, wherever it goes (a priest's "
@@ -65,7 +66,7 @@ class Reveal(Effect):
     card: Any
 
     rules_key = "reveal"
-    rules_args = {"card": "any"}
+    rules_args: ClassVar[Mapping[str, str]] = {"card": "any"}
     rules_required = ("card",)
     rules_doc = ("Turn a card, or each card of a list, face up for a moment: every player "
                  "knows it from now on, wherever it goes.")
@@ -86,7 +87,7 @@ class Show(Effect):
     to: Any
 
     rules_key = "show"
-    rules_args = {"card": "any", "to": "player"}
+    rules_args: ClassVar[Mapping[str, str]] = {"card": "any", "to": "player"}
     rules_required = ("card", "to")
     rules_doc = ("The owner of a card (or of each card of a list) shows it to one other "
                  "player: both know it from now on; the others know it was shown, not what "
@@ -109,7 +110,7 @@ class RuleOut(Effect):
     type: Any
 
     rules_key = "rule_out"
-    rules_args = {"card": "any", "type": "str"}
+    rules_args: ClassVar[Mapping[str, str]] = {"card": "any", "type": "str"}
     rules_required = ("card", "type")
     rules_doc = ("Everyone learns that a card (or each card of a list) is not of an entity "
                  "type — after a wrong guess at a hand. Views keep it, and `determinize` "
@@ -125,4 +126,30 @@ class RuleOut(Effect):
             rule_out(r.s, eid, type)
 
 
-__all__ = ["Look", "Reveal", "RuleOut", "Show"]
+@register_effect
+@dataclass(frozen=True, slots=True)
+class Shuffle(Effect):
+    """Everyone loses track of the cards in a zone."""
+
+    zone: Any
+    player: Any = None
+
+    rules_key = "shuffle"
+    rules_args: ClassVar[Mapping[str, str]] = {"zone": "str", "player": "player"}
+    rules_required = ("zone",)
+    rules_doc = ("Shuffle a zone (a table zone, or `player`'s own; the acting player's by "
+                 "default): no one knows its cards any more, except the players who see "
+                 "the zone, and what was ruled out of them is forgotten. A draw always takes "
+                 "a card at random, so a zone's order never decides what is drawn.")
+    rules_example = "shuffle: {zone: deck}"
+
+    def run(self, r: Resolver, ctx: Ctx) -> None:
+        zone = evaluate(self.zone, ctx)
+        if zone not in {z.name for z in r.game.zones}:
+            raise ValueError(f"shuffle: no zone {zone!r}")
+        owner = None if is_table(r.game, zone) or (self.player is None and ctx.player is None) \
+            else player_of(self.player, ctx)
+        forget_zone(r.s, owner, zone)
+
+
+__all__ = ["Look", "Reveal", "RuleOut", "Show", "Shuffle"]

@@ -679,6 +679,14 @@ class MoveCard(Effect):
         enter(s, eid, owner, self.to, self.bottom)
 
 
+def _drawer(player: Any, ctx: Ctx) -> int | None:
+    """Whose zones a draw names: ``player``, or the acting player; none at all (a draw
+    between table zones during set-up) is for ``zone_ids`` to refuse if a zone needs one."""
+    if player is None and ctx.player is None:
+        return None
+    return player_of(player, ctx)
+
+
 @register_effect
 @dataclass(frozen=True, slots=True)
 class _DrawPicked(Effect):
@@ -693,12 +701,12 @@ class _DrawPicked(Effect):
     bind: str | None
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        p = player_of(self.player, ctx)
+        p = _drawer(self.player, ctx)
         index = ctx.vars[self.name]
         if is_tracked(r.game):
             card = take_drawn(r.s, p, self.source, index)
         else:
-            card = r.s.players[p].zones[self.source][index]
+            card = r.s.players[player_of(p, ctx)].zones[self.source][index]
         MoveCard(card, self.to, False, p).run(r, ctx)
         if self.bind:
             r.bind(self.bind, card, outer=1)  # in the block that ran DrawCard
@@ -726,17 +734,17 @@ class DrawCard(Effect):
         player = self.player
 
         def pool(ctx: Ctx) -> Distribution:
-            p = player_of(player, ctx)
+            p = _drawer(player, ctx)
             if is_tracked(ctx.game):
                 return draw_distribution(ctx.state, p, source)
-            n = len(ctx.state.players[p].zones[source])
+            n = len(ctx.state.players[player_of(p, ctx)].zones[source])
             return Distribution(((i, 1) for i in range(n)), f"draw from {source}")
 
         block = (Roll("_draw", pool), _DrawPicked(player, source, self.to, "_draw", self.bind))
         object.__setattr__(self, "_block", block)
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        p = player_of(self.player, ctx)
+        p = _drawer(self.player, ctx)
         if zone_ids(r.s, p, self.source):
             r.push(self._block, ctx)
         elif self.bind:

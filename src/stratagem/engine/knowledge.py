@@ -227,6 +227,20 @@ def rule_out(s: State, eid: int, type: str) -> None:
         s.cards = s.cards.with_ruled_out(eid, before | {type})
 
 
+def forget_zone(s: State, owner: int | None, zone: str) -> None:
+    """A shuffle: the cards of a zone are known only to who sees the zone, and nothing is
+    ruled out of them any more (inside a transaction)."""
+    if not is_tracked(s.game):
+        return
+    who = seers(s.game, zone, owner)
+    known, ruled = dict(s.cards.known), dict(s.cards.ruled_out)
+    for eid in zone_ids(s, owner, zone):
+        known[eid] = who
+        ruled.pop(eid, None)
+    c = s.cards
+    s.cards = Cards(c.table, known, ruled, c.pool)
+
+
 def knows(s: State, player: int, eid: int) -> bool:
     """Whether ``player`` knows the face of card ``eid``: it is untracked, or in a zone
     they see, or they learned it."""
@@ -377,6 +391,7 @@ def _can_deal(pool: list[Face], bans: list[frozenset[str]]) -> bool:
     return all(augment(card, set()) for card in range(len(bans)))
 
 
-__all__ = ["DEAL_TRIES", "MASKED", "NO_CARDS", "Cards", "Face", "cards_doc", "deal", "draw_distribution",
-           "enter", "face", "forget", "is_table", "is_tracked", "knows", "learn", "leave",
-           "mask", "read_cards", "rule_out", "seers", "take_drawn", "zone_ids", "zone_spec"]
+__all__ = ["DEAL_TRIES", "MASKED", "NO_CARDS", "Cards", "Face", "cards_doc", "deal",
+           "draw_distribution", "enter", "face", "forget", "forget_zone", "is_table",
+           "is_tracked", "knows", "learn", "leave", "mask", "read_cards", "rule_out", "seers",
+           "take_drawn", "zone_ids", "zone_spec"]

@@ -35,8 +35,8 @@ from .context import Ctx
 from .effect import event_checks
 from .errors import ActionParseError, RulesChangedError, SerializationError, StratagemError
 from .frames import Await, Block, Candidate, EventFrame
-from .phases import advance
 from .knowledge import MASKED, NO_CARDS, cards_doc, read_cards
+from .phases import advance
 from .runtime import Resolver
 from .state import (
     CHANCE,

@@ -28,10 +28,10 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action, Pos, Value
-from .knowledge import NO_CARDS, Cards
 
 if TYPE_CHECKING:
     from .game import Game
+    from .knowledge import Cards
 
 CHANCE = -1
 """The ``player`` of a chance decision."""
