@@ -129,24 +129,14 @@ class RuleOut(Effect):
 @register_effect
 @dataclass(frozen=True, slots=True)
 class Shuffle(Effect):
-    """Everyone loses track of the cards in a zone."""
+    """Everyone loses track of the cards in a zone (``zone``, a zone's name; ``player``
+    whose, for a zone of each player's). The rules' ``shuffle`` (``rules.effect_table``)."""
 
-    zone: Any
+    zone: str
     player: Any = None
 
-    rules_key = "shuffle"
-    rules_args: ClassVar[Mapping[str, str]] = {"zone": "str", "player": "player"}
-    rules_required = ("zone",)
-    rules_doc = ("Shuffle a zone (a table zone, or `player`'s own; the acting player's by "
-                 "default): no one knows its cards any more, except the players who see "
-                 "the zone, and what was ruled out of them is forgotten. A draw always takes "
-                 "a card at random, so a zone's order never decides what is drawn.")
-    rules_example = "shuffle: {zone: deck}"
-
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        zone = evaluate(self.zone, ctx)
-        if zone not in {z.name for z in r.game.zones}:
-            raise ValueError(f"shuffle: no zone {zone!r}")
+        zone = self.zone
         owner = None if is_table(r.game, zone) or (self.player is None and ctx.player is None) \
             else player_of(self.player, ctx)
         forget_zone(r.s, owner, zone)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import effects as fx
+from ..engine.card_effects import Shuffle
 from ..engine.effects import Effect, rules_effects
 from ..engine.spec import PLAYER_FIELD
 from .core import CompileState
@@ -268,6 +269,10 @@ def _draw(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Resu
     return effect, scope
 
 
+def _shuffle(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    return Shuffle(_zone_name(c, m["zone"]), _opt(c, m, "player", scope, "player")), scope
+
+
 def _let(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     name = c.need_identifier(m["as"], "`as`")
     value = c.expr(m["value"], scope)
@@ -463,6 +468,12 @@ _DEFS = [
               "and `as` names no card (none): test it with `exists(card)` before using "
               "it, or a later effect stops with an error that says so.",
               "draw: {from: deck, to: hand}", _draw),
+    EffectDef("shuffle", ("zone", "player"), ("zone",),
+              "Shuffle a zone (a table zone, or `player`'s own; the acting player's by "
+              "default): no one knows its cards any more, except the players who see the "
+              "zone, and what was ruled out of them is forgotten. A draw always takes a "
+              "card at random, so a zone's order never decides what is drawn.",
+              "shuffle: {zone: deck}", _shuffle),
     EffectDef("let", ("as", "value"), ("as", "value"),
               "Name a value for the effects after it.", "let: {as: bonus, value: actor.level * 2}",
               _let),
