@@ -1003,7 +1003,7 @@ def test_draw_game_ends_the_game_at_once_as_a_draw() -> None:
             """)
 
 
-CARDS = """\
+KNOWING = """\
 game: cards
 players: [red, blue, green]
 entities:
@@ -1042,7 +1042,7 @@ def test_card_knowledge_effects_extend_and_clear_who_knows_a_card() -> None:
     """`look` lets the acting player know cards, `reveal` everyone, `show` the one shown
     to (and the owner); `rule_out` records a type a card is not, for everyone; `shuffle`
     makes a zone's cards known only to who sees the zone and forgets what was ruled out."""
-    game = build(CARDS, "cards.yaml")
+    game = build(KNOWING, "cards.yaml")
     s = game.new_state(1)
     red, blue = s.players[0].zones["hand"][0], s.players[1].zones["hand"][0]
     assert s.cards.known[blue] == frozenset({1})
@@ -1062,7 +1062,7 @@ def test_card_knowledge_effects_extend_and_clear_who_knows_a_card() -> None:
     s = act(game, s, "stir")
     assert all(s.cards.known[c] == frozenset() for c in deck)
     with pytest.raises(RulesError, match="unknown effect `peek_at`"):
-        build(CARDS.replace("{look:", "{peek_at:"), "cards.yaml")
+        build(KNOWING.replace("{look:", "{peek_at:"), "cards.yaml")
 
 
 def test_the_effect_table_and_these_tests_cover_the_same_effects() -> None:

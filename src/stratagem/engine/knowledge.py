@@ -111,20 +111,46 @@ NO_CARDS = Cards()
 
 
 # ------------------------------------------------------------------ the zones
-_SPECS: dict[int, tuple[tuple[ZoneSpec, ...], dict[str, ZoneSpec]]] = {}
+class _Zones:
+    """What the engine asks of a game's zones, worked out once per game."""
+
+    __slots__ = ("seen", "specs", "tables", "tracked", "zones")
+
+    def __init__(self, zones: tuple[ZoneSpec, ...], players: int) -> None:
+        self.zones = zones
+        self.specs = {z.name: z for z in zones}
+        self.tables = frozenset(z.name for z in zones if z.table)
+        self.tracked = bool(self.tables)
+        everyone = frozenset(range(players))
+        self.seen: dict[tuple[str, int | None], frozenset[int]] = {}
+        for z in zones:
+            for owner in (None, *range(players)):
+                if z.visibility == "public":
+                    who = everyone
+                elif z.visibility == "owner":
+                    who = frozenset() if owner is None or z.table else frozenset((owner,))
+                elif z.visibility == "players":
+                    who = frozenset(z.seen_by)
+                else:
+                    who = frozenset()
+                self.seen[(z.name, owner)] = who
 
 
-def _zone_specs(zones: tuple[ZoneSpec, ...]) -> dict[str, ZoneSpec]:
-    """The zones by name (cached by the tuple's identity: a game's zones never change)."""
-    hit = _SPECS.get(id(zones))
-    if hit is None or hit[0] is not zones:
-        hit = _SPECS[id(zones)] = (zones, {z.name: z for z in zones})
-    return hit[1]
+_ZONES: dict[int, _Zones] = {}
+
+
+def _zones(game: Game) -> _Zones:
+    """The zone facts of ``game`` (cached by its zones tuple, which never changes)."""
+    zones = game.zones
+    hit = _ZONES.get(id(zones))
+    if hit is None or hit.zones is not zones:
+        hit = _ZONES[id(zones)] = _Zones(zones, len(game.players))
+    return hit
 
 
 def zone_spec(game: Game, zone: str) -> ZoneSpec:
     """The declaration of a zone (``KeyError`` naming it when there is none)."""
-    spec = _zone_specs(game.zones).get(zone)
+    spec = _zones(game).specs.get(zone)
     if spec is None:
         raise KeyError(f"no zone '{zone}'")
     return spec
@@ -132,27 +158,21 @@ def zone_spec(game: Game, zone: str) -> ZoneSpec:
 
 def is_table(game: Game, zone: str) -> bool:
     """Whether ``zone`` belongs to the table."""
-    spec = _zone_specs(game.zones).get(zone)
-    return spec is not None and spec.table
+    return zone in _zones(game).tables
 
 
 def is_tracked(game: Game) -> bool:
     """Whether the game tracks card knowledge: it has a table zone."""
-    return any(z.table for z in game.zones)
+    return _zones(game).tracked
 
 
 def seers(game: Game, zone: str, owner: int | None) -> frozenset[int]:
     """The players who see the faces of the cards in ``owner``'s ``zone`` (or the
     table's)."""
-    spec = zone_spec(game, zone)
-    v = spec.visibility
-    if v == "public":
-        return frozenset(range(len(game.players)))
-    if v == "owner":
-        return frozenset() if owner is None or spec.table else frozenset((owner,))
-    if v == "players":
-        return frozenset(spec.seen_by)
-    return frozenset()
+    who = _zones(game).seen.get((zone, owner))
+    if who is None:
+        raise KeyError(f"no zone '{zone}'")
+    return who
 
 
 def zone_ids(s: State, owner: int | None, zone: str) -> tuple[int, ...]:
@@ -259,8 +279,12 @@ def face(e: Entity) -> Face:
 
 
 def _class(s: State, eid: int) -> tuple[Any, ...]:
+    """What tells card ``eid`` from another: its face and what is known of it (parameters
+    in their own order, which is their type's: no sort needed to compare)."""
     c = s.cards
-    return (face(s.entities[eid]), c.known.get(eid), c.ruled_out.get(eid))
+    e = s.entities[eid]
+    return (e.type, tuple(e.params.items()), e.statuses, c.known.get(eid),
+            c.ruled_out.get(eid))
 
 
 def draw_distribution(s: State, owner: int | None, zone: str) -> Distribution:

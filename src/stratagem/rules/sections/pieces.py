@@ -85,7 +85,7 @@ def _zone(c: CompileState, name: str, spec: Node) -> ZoneSpec | None:
     v = c.need_str(vis, f"visibility of {what}")
     if v not in _SEEN:
         c.fail(vis.loc, f"unknown visibility `{v}`",
-               "everyone (or public), owner, nobody (or hidden), or a list of players")
+               "public, owner or hidden")
         return None
     if table and _SEEN[v] == "owner":
         c.fail(vis.loc, f"table {what} has no owner to see it",
