@@ -50,7 +50,7 @@ class Look(Effect):
     rules_doc = ("A player (the acting one by default) looks at a card, or at each card of "
                  "a list: from now on that player knows it, wherever it goes (a priest's "
                  "look at a hand). The others know that they looked, not what they saw.")
-    rules_example = "look: {card: \"zone(target, 'hand')\"}"
+    rules_example = "look: {card: card}"
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         p = player_of(self.player, ctx)
@@ -92,7 +92,7 @@ class Show(Effect):
     rules_doc = ("The owner of a card (or of each card of a list) shows it to one other "
                  "player: both know it from now on; the others know it was shown, not what "
                  "it is.")
-    rules_example = "show: {card: \"zone(player, 'hand')\", to: target}"
+    rules_example = "show: {card: card, to: player}"
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         to = player_of(self.to, ctx)
@@ -116,7 +116,7 @@ class RuleOut(Effect):
                  "type — after a wrong guess at a hand. Views keep it, and `determinize` "
                  "never deals that type there. It holds for those cards only: a card drawn "
                  "later is not ruled out.")
-    rules_example = "rule_out: {card: \"zone(target, 'hand')\", type: guess}"
+    rules_example = "rule_out: {card: \"zone(player, 'hand')\", type: \"'guard'\"}"
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         type = evaluate(self.type, ctx)

@@ -195,14 +195,19 @@ def _put(s: State, owner: int | None, zone: str, ids: tuple[int, ...]) -> None:
 def leave(s: State, eid: int) -> None:
     """Take card ``eid`` out of the zone it is in (inside a transaction)."""
     e = s.entities[eid]
-    if e.zone is None:
+    zone = e.zone
+    if zone is None:
         return
-    if is_table(s.game, e.zone):
-        _put(s, None, e.zone, tuple(x for x in s.cards.table.get(e.zone, ()) if x != eid))
+    if zone in _zones(s.game).tables:
+        ids = s.cards.table.get(zone, ())
+        if eid in ids:
+            i = ids.index(eid)
+            s.cards = s.cards.with_table(zone, ids[:i] + ids[i + 1:])
     elif e.owner is not None:
-        zones = s.players[e.owner].zones
-        if e.zone in zones:
-            _put(s, e.owner, e.zone, tuple(x for x in zones[e.zone] if x != eid))
+        ids = s.players[e.owner].zones.get(zone, ())
+        if eid in ids:
+            i = ids.index(eid)
+            s._w_player(e.owner).zones[zone] = ids[:i] + ids[i + 1:]
 
 
 def enter(s: State, eid: int, owner: int | None, zone: str, bottom: bool = False) -> None:
