@@ -12,9 +12,11 @@ from collections import Counter
 
 import pytest
 
+import stratagem
 from card_helpers import LETTERS, letters, random_game, twin, unknown_to
 from stratagem.engine import Action, Game, Rng, State
 from stratagem.engine.knowledge import MASKED
+from stratagem.interop.features import Features
 from stratagem.rules import compile_text
 
 NORTH, SOUTH, WEST = 0, 1, 2
@@ -258,3 +260,14 @@ def test_inconsistent_knowledge_is_a_clear_error() -> None:
     bad = bad._end()
     with pytest.raises(ValueError, match="view is inconsistent: no deal"):
         game.determinize(bad, 1)
+
+
+# ------------------------------------------------------------------ agents on views
+def test_agents_and_encoders_take_views_with_withheld_faces() -> None:
+    """An MCTS agent plays Letters to the end from its views (determinizing them), and the
+    observation encoder reads a view whose cards have no type without failing."""
+    game = letters(2)
+    result = stratagem.play(game, ["mcts:iterations=20", "random"], seed=3)
+    assert result.state.outcome is not None
+    encoded = Features(game).encode(game.new_state(seed=3).view(NORTH), NORTH)
+    assert any(encoded)
