@@ -182,11 +182,13 @@ end: {round_limit: 3}
 """
 
 
-def test_a_draw_from_an_empty_zone_names_no_card() -> None:
+@pytest.mark.parametrize("deck", ["{owner: table, visibility: nobody}", "hidden"])
+def test_a_draw_from_an_empty_zone_names_no_card(deck: str) -> None:
     """Bug (issue 16): `draw … as: c` from an empty zone bound nothing and the next effect
     failed with `KeyError: 'c'`. Now `c` is none (no card): `exists(c)` tells, and an
-    effect given it anyway stops with a located error that says what happened."""
-    game = build(EMPTY)
+    effect given it anyway stops with a located error that says what happened. The same
+    for a table's deck and for each player's own."""
+    game = build(EMPTY.replace("{owner: table, visibility: nobody}", deck))
     s = act(game, game.new_state(), "take")
     assert s.players[0].params["drawn"] == 2
     with pytest.raises(RuleError) as err:
@@ -194,3 +196,21 @@ def test_a_draw_from_an_empty_zone_names_no_card() -> None:
     text = str(err.value)
     assert "rules.yaml:" in text and "effect `move_card`" in text
     assert "no card to move to `hand` (a `draw` from an empty zone names no card" in text
+
+
+def test_a_zone_seen_by_named_players_is_hidden_from_the_others() -> None:
+    """In a game without table zones, a zone shown to a list of players is seen by them
+    (even in another player's zone) and hidden, as a count, from everyone else."""
+    game = build(HEAD + """\
+zones:
+  hand: [north, west]
+setup:
+  entities:
+    - {type: coin, owner: south, zone: hand}
+""" + FLOW)
+    s = game.new_state()
+    (card,) = s.players[1].zones["hand"]
+    assert s.view(0).players[1].zones["hand"] == (card,)
+    assert s.view(2).entity(card).zone == "hand"
+    assert s.view(1).players[1].zones["hand"] == (HIDDEN,)
+    assert game.determinize(s.view(1), 3).players[1].zones["hand"] == (card,)

@@ -39,7 +39,8 @@ UNSEEN = "?"
 
 def _hidden_zones(s: State, viewer: int) -> list[tuple[int, str]]:
     return [(p, z.name) for z in s.game.zones for p in range(len(s.players))
-            if z.visibility == "hidden" or (z.visibility == "owner" and p != viewer)]
+            if z.visibility == "hidden" or (z.visibility == "owner" and p != viewer)
+            or (z.visibility == "players" and viewer not in z.seen_by)]
 
 
 def make_view(state: State, viewer: int) -> State:
