@@ -271,3 +271,17 @@ def test_agents_and_encoders_take_views_with_withheld_faces() -> None:
     assert result.state.outcome is not None
     encoded = Features(game).encode(game.new_state(seed=3).view(NORTH), NORTH)
     assert any(encoded)
+
+
+def test_shuffle_deals_the_faces_at_random_and_keeps_the_cards() -> None:
+    """Letters shuffles its deck in its set-up: the card at a place in the deck differs
+    from game to game, and the deck holds the same sixteen cards."""
+    game = letters(2)
+    bottoms = set()
+    for seed in range(12):
+        s = game.new_state(seed=seed)
+        every = Counter(e.type for e in s.entities.values())
+        assert every == Counter({"guard": 5, "priest": 2, "baron": 2, "handmaid": 2,
+                                 "prince": 2, "king": 1, "countess": 1, "princess": 1})
+        bottoms.add(s.entity(s.cards.table["deck"][0]).type)
+    assert len(bottoms) >= 3

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .effect import Effect, evaluate, player_of, register_effect
-from .knowledge import forget_zone, is_table, learn, rule_out
+from .knowledge import is_table, learn, rule_out, shuffle
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -129,8 +129,9 @@ class RuleOut(Effect):
 @register_effect
 @dataclass(frozen=True, slots=True)
 class Shuffle(Effect):
-    """Everyone loses track of the cards in a zone (``zone``, a zone's name; ``player``
-    whose, for a zone of each player's). The rules' ``shuffle`` (``rules.effect_table``)."""
+    """Shuffle a zone (``zone``, a zone's name; ``player`` whose, for a zone of each
+    player's): its faces are dealt again at random and everyone loses track of them. The
+    rules' ``shuffle`` (``rules.effect_table``)."""
 
     zone: str
     player: Any = None
@@ -139,7 +140,7 @@ class Shuffle(Effect):
         zone = self.zone
         owner = None if is_table(r.game, zone) or (self.player is None and ctx.player is None) \
             else player_of(self.player, ctx)
-        forget_zone(r.s, owner, zone)
+        shuffle(r.s, owner, zone)
 
 
 __all__ = ["Look", "Reveal", "RuleOut", "Show", "Shuffle"]

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from . import rng as _rng
 from .dice import Distribution
 
 if TYPE_CHECKING:
@@ -252,14 +253,28 @@ def rule_out(s: State, eid: int, type: str) -> None:
         s.cards = s.cards.with_ruled_out(eid, before | {type})
 
 
-def forget_zone(s: State, owner: int | None, zone: str) -> None:
-    """A shuffle: the cards of a zone are known only to who sees the zone, and nothing is
-    ruled out of them any more (inside a transaction)."""
+def shuffle(s: State, owner: int | None, zone: str) -> None:
+    """Shuffle a zone: its cards' faces are dealt again among them at random (from the
+    state's generator, which no view shows), and they are known only to who sees the
+    zone, with nothing ruled out of them any more (inside a transaction)."""
+    ids = zone_ids(s, owner, zone)
+    faces = [(e.type, e.params, e.statuses) for e in (s.entities[i] for i in ids)]
+    state = s.rng
+    for i in range(len(faces) - 1, 0, -1):  # Fisher–Yates on the state's own generator
+        j = _rng.draw(state, i + 1)
+        state = _rng.next_state(state)
+        faces[i], faces[j] = faces[j], faces[i]
+    s.rng = state
+    for eid, (type, params, statuses) in zip(ids, faces, strict=True):
+        e = s.entities[eid]
+        if (e.type, e.params, e.statuses) != (type, params, statuses):
+            w = s._w_entity(eid)
+            w.type, w.params, w.statuses = type, dict(params), statuses
     if not is_tracked(s.game):
         return
     who = seers(s.game, zone, owner)
     known, ruled = dict(s.cards.known), dict(s.cards.ruled_out)
-    for eid in zone_ids(s, owner, zone):
+    for eid in ids:
         known[eid] = who
         ruled.pop(eid, None)
     c = s.cards
@@ -421,6 +436,6 @@ def _can_deal(pool: list[Face], bans: list[frozenset[str]]) -> bool:
 
 
 __all__ = ["DEAL_TRIES", "MASKED", "NO_CARDS", "Cards", "Face", "cards_doc", "deal",
-           "draw_distribution", "enter", "face", "forget", "forget_zone", "is_table",
-           "is_tracked", "knows", "learn", "leave", "mask", "read_cards", "rule_out", "seers",
+           "draw_distribution", "enter", "face", "forget", "is_table",
+           "is_tracked", "knows", "learn", "leave", "mask", "read_cards", "rule_out", "seers", "shuffle",
            "take_drawn", "zone_ids", "zone_spec"]

@@ -470,9 +470,10 @@ _DEFS = [
               "draw: {from: deck, to: hand}", _draw),
     EffectDef("shuffle", ("zone", "player"), ("zone",),
               "Shuffle a zone (a table zone, or `player`'s own; the acting player's by "
-              "default): no one knows its cards any more, except the players who see the "
-              "zone, and what was ruled out of them is forgotten. A draw always takes a "
-              "card at random, so a zone's order never decides what is drawn.",
+              "default): its cards are put in a random order, no one knows them any more "
+              "except the players who see the zone, and what was ruled out of them is "
+              "forgotten. Shuffle a deck in `setup` if a rule takes a card by its place in "
+              "the zone; a `draw` takes a random card whatever the order.",
               "shuffle: {zone: deck}", _shuffle),
     EffectDef("let", ("as", "value"), ("as", "value"),
               "Name a value for the effects after it.", "let: {as: bonus, value: actor.level * 2}",
