@@ -436,6 +436,6 @@ def _can_deal(pool: list[Face], bans: list[frozenset[str]]) -> bool:
 
 
 __all__ = ["DEAL_TRIES", "MASKED", "NO_CARDS", "Cards", "Face", "cards_doc", "deal",
-           "draw_distribution", "enter", "face", "forget", "is_table",
-           "is_tracked", "knows", "learn", "leave", "mask", "read_cards", "rule_out", "seers", "shuffle",
+           "draw_distribution", "enter", "face", "forget", "is_table", "is_tracked", "knows",
+           "learn", "leave", "mask", "read_cards", "rule_out", "seers", "shuffle",
            "take_drawn", "zone_ids", "zone_spec"]
