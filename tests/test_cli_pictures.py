@@ -6,9 +6,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from test_cli import assert_one_line_error, run
 
 import stratagem
+from test_cli import assert_one_line_error, run
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -1003,6 +1003,68 @@ def test_draw_game_ends_the_game_at_once_as_a_draw() -> None:
             """)
 
 
+KNOWING = """\
+game: cards
+players: [red, blue, green]
+entities:
+  ace: {params: {value: 1}}
+  king: {params: {value: 13}}
+zones:
+  deck: {owner: table, visibility: nobody}
+  hand: owner
+setup:
+  entities:
+    - {type: ace, zone: deck, count: 3}
+    - {type: king, zone: deck, count: 3}
+  effects:
+    - for_each: {as: p, in: "players()", do: [{draw: {player: p, from: deck, to: hand}}]}
+actions:
+  peek:
+    effects: [{look: {card: "zone(highest(opponents(), by: 0 - it), 'hand')"}}]
+  flash:
+    effects: [{reveal: {card: "zone(player, 'hand')"}}]
+  tell:
+    effects: [{show: {card: "zone(player, 'hand')", to: "highest(opponents(), by: it)"}}]
+  guess:
+    targets: {kind: {kind: entity_type}}
+    effects: [{rule_out: {card: "zone(highest(opponents(), by: 0 - it), 'hand')",
+                          type: kind}}]
+  stir:
+    effects: [{shuffle: {zone: deck}}]
+flow:
+  phases: [{name: main, actions: [peek, flash, tell, guess, stir]}]
+end: {round_limit: 2}
+"""
+
+
+@covers("look", "reveal", "show", "rule_out", "shuffle")
+def test_card_knowledge_effects_extend_and_clear_who_knows_a_card() -> None:
+    """`look` lets the acting player know cards, `reveal` everyone, `show` the one shown
+    to (and the owner); `rule_out` records a type a card is not, for everyone; `shuffle`
+    makes a zone's cards known only to who sees the zone and forgets what was ruled out."""
+    game = build(KNOWING, "cards.yaml")
+    s = game.new_state(1)
+    red, blue = s.players[0].zones["hand"][0], s.players[1].zones["hand"][0]
+    assert s.cards.known[blue] == frozenset({1})
+    assert s.view(0).entity(blue).type == "?"
+    s = act(game, s, "peek")
+    assert s.cards.known[blue] == frozenset({0, 1})
+    assert s.view(0).entity(blue).type == s.entity(blue).type
+    assert s.view(2).entity(blue).type == "?"
+    s = act(game, s, "tell")
+    assert s.cards.known[red] == frozenset({0, 2})
+    s = act(game, s, "flash")
+    assert s.cards.known[red] == frozenset({0, 1, 2})
+    other = "king" if s.entity(blue).type == "ace" else "ace"
+    s = act(game, s, f"guess kind={other}")
+    assert all(s.view(p).cards.ruled_out == {blue: frozenset({other})} for p in range(3))
+    deck = s.cards.table["deck"]
+    s = act(game, s, "stir")
+    assert all(s.cards.known[c] == frozenset() for c in deck)
+    with pytest.raises(RulesError, match="unknown effect `peek_at`"):
+        build(KNOWING.replace("{look:", "{peek_at:"), "cards.yaml")
+
+
 def test_the_effect_table_and_these_tests_cover_the_same_effects() -> None:
     """Every effect of the table has a test here, and no test names an effect the table lacks."""
     assert set(EFFECT_TABLE) == COVERED

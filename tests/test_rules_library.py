@@ -62,7 +62,7 @@ board:
 @BOARD@
 player:
   gold: {default: 5, min: 0, max: 9}
-zones: {hand: public, deck: public}
+zones: {hand: public, deck: public, pile: {owner: table, visibility: everyone}}
 entities:
   knight:
     params: {hp: {default: 5, min: 0, max: 10}, speed: 3}
@@ -298,6 +298,12 @@ CASES: list[tuple[str, str, Any, dict[str, Any]]] = [
     ("zone", "zone(player, 'hand', type: card)", [7, 8], {}),
     ("zone", "zone(player, 'hand', type: orc)", [], {}),
     ("zone", "zone(player, 'hand', where: it.id == 8)", [8], {}),
+    ("table", "table('pile')", [], {}),
+    ("table", "table('pile')", [9, 10],
+     {"scene": SCENE + "    - {type: card, zone: pile, count: 2}\n"}),
+    ("table", "table('pile', where: it.id == 10)", [10],
+     {"scene": SCENE + "    - {type: card, zone: pile, count: 2}\n"}),
+    ("knows", "knows(player, zone(player, 'hand')[0])", True, {}),
     ("find", "find(entities(), where: it.hp > 5)", 4, {}),
     ("find", "find(entities(owner: enemy), where: it.hp > 5)", None, {}),
     ("find", "find([3, 8, 9], where: it > 4)", 8, {}),

@@ -5,6 +5,7 @@ built from the objects in ``engine.spec`` and ``engine.effects``; ``docs/design.
 draws the modules and the order in which they import one another.
 """
 
+from . import card_effects  # noqa: F401  (registers look, reveal, show, rule_out, shuffle)
 from .actions import Action, Pos, Ref, format_value, parse_action
 from .builder import ActionBuilder
 from .context import Ctx

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Pos
+from .knowledge import enter, forget, is_table, leave
 from .state import Entity, writable_copy
 
 if TYPE_CHECKING:
@@ -64,9 +65,9 @@ def remove(r: Resolver, eid: int) -> None:
         return
     if e.pos is not None and s.at.get(e.pos) == eid:
         del s._w_at()[e.pos]
-    if e.zone is not None and e.owner is not None:
-        pl = s._w_player(e.owner)
-        pl.zones[e.zone] = tuple(x for x in pl.zones[e.zone] if x != eid)
+    if e.zone is not None:
+        leave(s, eid)
+    forget(s, eid)
     del s._w_entities()[eid]
 
 
@@ -89,7 +90,7 @@ def spawn(r: Resolver, type: str, owner: int | None, pos: Pos | None,
             raise ValueError(f"cannot spawn {type} at {pos}: off the board")
         if pos in s.at:
             raise ValueError(f"cannot spawn {type} at {pos}: taken by #{int(s.at[pos])}")
-    if zone is not None and owner is None:
+    if zone is not None and owner is None and not is_table(g, zone):
         raise ValueError(f"a {type} in zone {zone} needs an owner")
     s.next_id = eid + 1
     # The new entity belongs to this transaction from the start (State._w_entity).
@@ -107,7 +108,6 @@ def spawn(r: Resolver, type: str, owner: int | None, pos: Pos | None,
         s.at[pos] = eid
     s._own = own
     if zone is not None:
-        assert owner is not None
-        pl = s._w_player(owner)
-        pl.zones[zone] = (*pl.zones[zone], eid)
+        s.entities[eid].zone = None  # enter puts it there, and shows it to who sees the zone
+        enter(s, eid, owner, zone)
     return eid

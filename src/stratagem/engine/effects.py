@@ -35,6 +35,7 @@ from .effect import (
 )
 from .endings import finish, said
 from .errors import RunawayError
+from .knowledge import draw_distribution, enter, is_table, is_tracked, take_drawn, zone_ids
 from .phases import FLOW_EVENTS
 from .state import Status
 
@@ -425,7 +426,13 @@ class ChangeOwner(Effect):
     player: Any
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        r.s._w_entity(evaluate(self.entity, ctx)).owner = evaluate(self.player, ctx)
+        eid = evaluate(self.entity, ctx)
+        owner = evaluate(self.player, ctx)
+        e = r.s.entities[eid]
+        if e.zone is not None and not is_table(r.game, e.zone):
+            enter(r.s, eid, owner, e.zone)  # a card goes to its new owner's zone of that name
+        else:
+            r.s._w_entity(eid).owner = owner
 
 
 @register_effect
@@ -651,26 +658,38 @@ class Choose(Effect):
 @register_effect
 @dataclass(frozen=True, slots=True)
 class MoveCard(Effect):
-    """Move a card (an entity in a zone) to a zone of its owner, on top or at the bottom."""
+    """Move a card (an entity in a zone) to a zone, on top or at the bottom: a table zone,
+    or ``player``'s zone (by default its owner's)."""
 
     card: Any
     to: str
     bottom: bool = False
+    player: Any = None
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.card, ctx)
         s = r.s
-        e = s.entities[eid]
-        if e.owner is None:
-            raise ValueError(f"card #{int(eid)} has no owner")
-        pl = s._w_player(e.owner)
-        if e.zone is not None:
-            pl.zones[e.zone] = tuple(x for x in pl.zones[e.zone] if x != eid)
-        zone = pl.zones[self.to]
-        pl.zones[self.to] = (eid, *zone) if self.bottom else (*zone, eid)
+        if eid is None:
+            raise ValueError(f"no card to move to `{self.to}` (a `draw` from an empty zone "
+                             "names no card: test it with `exists(...)` first)")
+        e = s.entities.get(eid)
+        if e is None:
+            raise ValueError(f"card #{int(eid)} is no longer in the game")
+        owner = evaluate(self.player, ctx) if self.player is not None else e.owner
+        if owner is None and not is_table(r.game, self.to):
+            raise ValueError(f"card #{int(eid)} has no owner: say whose `{self.to}` it "
+                             "goes to (`player:`)")
         if e.pos is not None:
             place(r, eid, None)
-        s._w_entity(eid).zone = self.to
+        enter(s, eid, owner, self.to, self.bottom)
+
+
+def _drawer(player: Any, ctx: Ctx) -> int | None:
+    """Whose zones a draw names: ``player``, or the acting player; none at all (a draw
+    between table zones during set-up) is for ``zone_ids`` to refuse if a zone needs one."""
+    if player is None and ctx.player is None:
+        return None
+    return player_of(player, ctx)
 
 
 @register_effect
@@ -687,9 +706,13 @@ class _DrawPicked(Effect):
     bind: str | None
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        p = player_of(self.player, ctx)
-        card = r.s.players[p].zones[self.source][ctx.vars[self.name]]
-        MoveCard(card, self.to).run(r, ctx)
+        p = _drawer(self.player, ctx)
+        index = ctx.vars[self.name]
+        if is_tracked(r.game):
+            card = take_drawn(r.s, p, self.source, index)
+        else:
+            card = r.s.players[player_of(p, ctx)].zones[self.source][index]
+        MoveCard(card, self.to, False, p).run(r, ctx)
         if self.bind:
             r.bind(self.bind, card, outer=1)  # in the block that ran DrawCard
 
@@ -697,7 +720,10 @@ class _DrawPicked(Effect):
 @register_effect
 @dataclass(frozen=True, slots=True)
 class DrawCard(Effect):
-    """Draw a uniformly random card of a player's zone into another (a chance node)."""
+    """Draw a uniformly random card of a zone (the table's, or the player's) into another
+    zone (the table's, or the player's), as a chance node. In a game that tracks cards
+    (``engine.knowledge``) equal cards are one outcome. From an empty zone it draws
+    nothing and binds ``bind`` to no card (``None``)."""
 
     pushes = True
     rolls = True
@@ -713,17 +739,21 @@ class DrawCard(Effect):
         player = self.player
 
         def pool(ctx: Ctx) -> Distribution:
-            p = player_of(player, ctx)
-            n = len(ctx.state.players[p].zones[source])
+            p = _drawer(player, ctx)
+            if is_tracked(ctx.game):
+                return draw_distribution(ctx.state, p, source)
+            n = len(ctx.state.players[player_of(p, ctx)].zones[source])
             return Distribution(((i, 1) for i in range(n)), f"draw from {source}")
 
         block = (Roll("_draw", pool), _DrawPicked(player, source, self.to, "_draw", self.bind))
         object.__setattr__(self, "_block", block)
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        p = player_of(self.player, ctx)
-        if r.s.players[p].zones[self.source]:
+        p = _drawer(self.player, ctx)
+        if zone_ids(r.s, p, self.source):
             r.push(self._block, ctx)
+        elif self.bind:
+            r.bind(self.bind, None)  # nothing drawn: the name is bound to no card
 
     def blocks(self) -> tuple[tuple[Effect, ...], ...]:
         return (self._block,)

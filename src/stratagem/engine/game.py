@@ -35,6 +35,7 @@ from .effect import Effect
 from .errors import GameDefinitionError, IllegalActionError, StratagemError
 from .fastpath import quick_action_type, quick_lazy_flow, quick_playout
 from .info import SIZES, GameInfo, GameRuntime
+from .knowledge import NO_CARDS, Cards, is_table, is_tracked
 from .options import explain
 from .outcomes import outcomes
 from .phases import is_quick
@@ -315,7 +316,7 @@ class Game:
         s.tiles = self.board.tiles
         s.players = tuple(
             PlayerState({p.name: p.default for p in self.player_params},
-                        {z.name: () for z in self.zones}) for _ in self.players)
+                        {z.name: () for z in self.zones if not z.table}) for _ in self.players)
         s.flow = FlowPos(mode=START)
         s.stack = []
         s.rng = _rng.seed_state(seed)
@@ -327,6 +328,8 @@ class Game:
         s.explicit = explicit_chance
         s.next_id = 1
         s.viewer = None
+        s.cards = Cards({z.name: () for z in self.zones if z.table}) \
+            if is_tracked(self) else NO_CARDS
         s._hash = None
         s._own = -1  # every container is new, this state's own: _end seals them all
         s._own_entities = set()
@@ -335,7 +338,7 @@ class Game:
             pos = Pos(*pl.pos) if pl.pos is not None else None
             if pos is not None and pos in s.at:
                 raise GameDefinitionError(f"two entities placed at {pos}")
-            if pl.zone is not None and pl.owner is None:
+            if pl.zone is not None and pl.owner is None and not is_table(self, pl.zone):
                 raise GameDefinitionError(f"a {pl.type} in zone {pl.zone} needs an owner")
             spawn(r, pl.type, pl.owner, pos, pl.params, pl.zone)
         r.run()

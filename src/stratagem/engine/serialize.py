@@ -35,6 +35,7 @@ from .context import Ctx
 from .effect import event_checks
 from .errors import ActionParseError, RulesChangedError, SerializationError, StratagemError
 from .frames import Await, Block, Candidate, EventFrame
+from .knowledge import MASKED, NO_CARDS, cards_doc, read_cards
 from .phases import advance
 from .runtime import Resolver
 from .state import (
@@ -181,6 +182,8 @@ def dumps(s: State, version: int = VERSION) -> str:
         "next_id": s.next_id,
         "viewer": s.viewer,
     }
+    if s.cards:  # only games with table zones have any: other games' files stay as they were
+        doc["cards"] = cards_doc(s.cards)
     if version == 1:
         del doc["rules_hash"]
     return json.dumps(doc, separators=(",", ":"), sort_keys=False)
@@ -231,7 +234,7 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
         s.entities = {}
         s.at = {}
         for eid, etype, owner, pos, params, statuses, zone in doc["entities"]:
-            if etype not in game.entity_types:
+            if etype not in game.entity_types and etype != MASKED:
                 raise ValueError(f"unknown entity type {etype!r}")
             if owner is not None and not 0 <= _int(owner) < len(game.players):
                 raise ValueError(f"entity {eid}: owner {owner!r} is not a player")
@@ -302,6 +305,8 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
         s.explicit = bool(doc["explicit"])
         s.next_id = _int(doc["next_id"])
         s.viewer = doc["viewer"]
+        section = "cards"
+        s.cards = read_cards(doc["cards"], _int, Status) if "cards" in doc else NO_CARDS
         s._hash = None
         s._own = 0
         s._own_entities = None
@@ -404,7 +409,9 @@ def _plain(v: Any, depth: int = 0) -> Any:
         items = [_plain(x, depth + 1) for x in v]
         return sorted(items, key=repr) if isinstance(v, frozenset | set) else items
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        return {f.name: _plain(getattr(v, f.name), depth + 1) for f in dataclasses.fields(v)}
+        return {f.name: _plain(getattr(v, f.name), depth + 1) for f in dataclasses.fields(v)
+                if "digest_default" not in f.metadata  # a later field, at its default
+                or getattr(v, f.name) != f.metadata["digest_default"]}
     return getattr(v, "__qualname__", type(v).__name__)
 
 

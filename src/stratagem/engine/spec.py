@@ -63,10 +63,16 @@ class ParamSpec:
 
 @dataclass(frozen=True)
 class ZoneSpec:
-    """A player's zone of cards. ``visibility``: public, owner (hidden from others) or hidden."""
+    """A zone of cards: every player's own (a hand), or with ``table`` one zone the table
+    holds (a shared deck, a discard pile, a market row). ``visibility``: public, owner
+    (hidden from the others; not for table zones), hidden, or ``players`` (only the seats
+    in ``seen_by``). The two later fields leave a game's fingerprint alone at their
+    defaults (``serialize.rules_digest``)."""
 
     name: str
     visibility: str = "public"
+    table: bool = field(default=False, metadata={"digest_default": False})
+    seen_by: tuple[int, ...] = field(default=(), metadata={"digest_default": ()})
 
 
 @dataclass(frozen=True)

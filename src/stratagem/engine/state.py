@@ -31,6 +31,7 @@ from .actions import Action, Pos, Value
 
 if TYPE_CHECKING:
     from .game import Game
+    from .knowledge import Cards
 
 CHANCE = -1
 """The ``player`` of a chance decision."""
@@ -293,7 +294,7 @@ class State:
     _own_entities: set[int] | None
 
     __slots__ = (
-        "_hash", "_own", "_own_entities", "at", "counters", "decision", "entities",
+        "_hash", "_own", "_own_entities", "at", "cards", "counters", "decision", "entities",
         "explicit", "flow", "game", "log", "memory", "next_id", "outcome", "players",
         "rng", "stack", "tiles", "viewer",
     )
@@ -314,6 +315,7 @@ class State:
     explicit: bool
     next_id: int
     viewer: int | None
+    cards: Cards  # the table zones and card knowledge (engine.knowledge)
 
     # ------------------------------------------------------------------ reading
     def entity(self, eid: int) -> Entity:
@@ -382,7 +384,7 @@ class State:
     def _key(self) -> tuple[Any, ...]:
         return (self.entities, self.tiles, self.players, self.flow, tuple(self.stack),
                 self.rng, self.memory, self.counters, self.history, self.decision,
-                self.outcome, self.explicit, self.next_id, self.viewer)
+                self.outcome, self.explicit, self.next_id, self.viewer, self.cards)
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -397,7 +399,8 @@ class State:
             # states hash alike and every state can be hashed.
             h = hash((tuple(sorted((k, hash(e)) for k, e in self.entities.items())),
                       self.tiles, self.players, self.flow, len(self.stack), self.rng,
-                      self.decision, self.outcome, self.explicit, self.next_id, self.viewer))
+                      self.decision, self.outcome, self.explicit, self.next_id, self.viewer,
+                      self.cards))
             self._hash = h
         return h
 
@@ -425,6 +428,7 @@ class State:
         s.explicit = self.explicit
         s.next_id = self.next_id
         s.viewer = self.viewer
+        s.cards = self.cards
         s._hash = None
         s._own = 0
         s._own_entities = None

@@ -13,11 +13,17 @@ A view withholds:
 ``determinize`` deals each owner's unseen cards back into that owner's hidden
 zones at random, which gives a full state consistent with everything the
 viewer knows.
+
+A game with table zones tracks what each player knows of each card instead
+(``engine.knowledge``): its views keep every card in its place and withhold the
+faces of the cards the viewer does not know, and ``determinize`` deals those
+faces back together, whichever zones they are in.
 """
 
 from __future__ import annotations
 
 from .actions import Action
+from .knowledge import deal, is_tracked, mask
 from .rng import Rng, seed_state
 from .runtime import Resolver
 from .state import CHANCE, Decision, LogNode, Record, State
@@ -33,7 +39,8 @@ UNSEEN = "?"
 
 def _hidden_zones(s: State, viewer: int) -> list[tuple[int, str]]:
     return [(p, z.name) for z in s.game.zones for p in range(len(s.players))
-            if z.visibility == "hidden" or (z.visibility == "owner" and p != viewer)]
+            if z.visibility == "hidden" or (z.visibility == "owner" and p != viewer)
+            or (z.visibility == "players" and viewer not in z.seen_by)]
 
 
 def make_view(state: State, viewer: int) -> State:
@@ -42,7 +49,9 @@ def make_view(state: State, viewer: int) -> State:
     v = state._begin()
     v.viewer = viewer
     v.rng = 0
-    for p, zone in _hidden_zones(state, viewer):
+    if is_tracked(g):
+        mask(state, v, viewer)
+    for p, zone in () if is_tracked(g) else _hidden_zones(state, viewer):
         ids = state.players[p].zones[zone]
         if not ids:
             continue
@@ -76,7 +85,9 @@ def determinize(view: State, seed: int) -> State:
     s.viewer = None
     s.rng = seed_state(rng.fork())
     viewer = view.viewer if view.viewer is not None else 0
-    for p in range(len(view.players)):
+    if is_tracked(view.game):
+        deal(view, s, rng)
+    for p in () if is_tracked(view.game) else range(len(view.players)):
         pool = [e.id for e in view.iter_entities(owner=p) if e.zone == UNSEEN]
         for i in range(len(pool) - 1, 0, -1):  # Fisher–Yates with our own generator
             j = rng.below(i + 1)

@@ -213,7 +213,7 @@ class Features:
                     if i is not None:  # only the parameters that change
                         at = params + i * cells + c
                         out[at] = out[at] + _number(value)
-            elif owner < n:
+            elif owner < n and e.type in self.card_index:  # not a card whose face is withheld
                 z = zone_index.get(e.zone or "", zone_index[""])
                 at = cards + owner * per_player + z * kinds + self.card_index[e.type]
                 out[at] = out[at] + 1.0

@@ -75,6 +75,8 @@ class CompileState(Reader):
         self.reaction_names: set[str] = set()
         self.status_names: set[str] = set()
         self.zone_names: set[str] = set()
+        self.table_zones: set[str] = set()
+        """The zones that belong to the table (a shared deck), not to each player."""
         self.events: dict[str, dict[str, str]] = dict(BUILTIN_EVENTS)
         self.pins: dict[str, Any] = {}
         """Pins by their text: the actions of one game share them (``ActionType.pin``)."""

@@ -78,8 +78,8 @@ TOP: dict[str, tuple[bool, str]] = {
     "entities": (False, "The entity types (units, pieces, cards): their parameters, actions "
                  "and reactions."),
     "player": (False, "Parameters every player has (gold, score, …)."),
-    "zones": (False, "Card zones every player has (hand, deck, discard), with who may see "
-              "them."),
+    "zones": (False, "Card zones every player has (hand) or the table holds (a shared "
+              "deck), with who may see them."),
     "statuses": (False, "Statuses an entity can carry (poisoned, shielded), with duration, "
                  "uses and hooks."),
     "actions": (False, "What units or players may do: conditions, targets, effects."),
@@ -224,10 +224,23 @@ SECTIONS: tuple[Part, ...] = (
          "  holds(p, kind): \"any(hand_of(p), where: it.type == kind)\"\n"
          "  richest: \"highest(players(), by: it.gold)\""),
     Part("zones", "zones: NAME:",
-         "Each zone is given its visibility: `public` (everyone sees its cards), `owner` "
-         "(only its owner does) or `hidden` (no one does, like a deck). Every player has "
-         "every zone.",
-         (), "zones: {deck: hidden, hand: owner, discard: public}"),
+         "Each zone is given its visibility: `public` or `everyone` (everyone sees its "
+         "cards), `owner` (only its owner does), `hidden` or `nobody` (no one does, like a "
+         "deck), or a list of players (only they do). Every player has every zone, unless "
+         "it is given as a mapping `{owner: table, visibility: ...}` (`owner` is `player` "
+         "by default; `visibility` is `public` by default, and never `owner` on the "
+         "table): then there is one zone, shared, "
+         "that belongs to no player (a common draw pile, a discard pile, a market row); "
+         "`draw`, `move_card` and `zone()` (or `table()`) name it like any other. In a game "
+         "with a table zone the engine keeps track of who knows each card: a player knows "
+         "a card once it is in a zone they see, or after `look`, `show` or `reveal`, and "
+         "never forgets it (until a `shuffle`); `rule_out` records what a card is known "
+         "not to be. A view (what an AI or a player is shown) gives every other card "
+         "without its type, and a random draw takes the zone's top card and deals it a "
+         "random face, so card ids say nothing about faces.",
+         (),
+         "zones:\n  deck: {owner: table, visibility: nobody}\n"
+         "  discard: {owner: table, visibility: everyone}\n  hand: owner"),
     Part("status", "statuses: NAME:",
          "A condition an entity can carry. Durations count down at the end of each round.",
          (Key("duration", "How many rounds it lasts (whole number from 1; default: until "
@@ -398,7 +411,8 @@ SECTIONS: tuple[Part, ...] = (
          (Key("type", "Its entity type.", True),
           Key("owner", "Its player, by name or seat number (none: it belongs to no one)."),
           Key("at", "`[x, y]` on the board."),
-          Key("zone", "A zone of its owner instead of a board position (for cards)."),
+          Key("zone", "A zone of its owner (or a table zone, and then no owner) instead of a board "
+              "position (for cards)."),
           Key("params", "Starting values that differ from its type's: `{hp: 3}`."),
           Key("count", "How many identical cards to put in the zone (1 to 1000).")),
          "setup:\n  entities:\n    - {type: soldier, owner: red, at: [0, 2]}"),

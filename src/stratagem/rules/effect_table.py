@@ -29,6 +29,7 @@ from functools import partial
 from typing import Any
 
 from ..engine import effects as fx
+from ..engine.card_effects import Shuffle
 from ..engine.effects import Effect, rules_effects
 from ..engine.spec import PLAYER_FIELD
 from .core import CompileState
@@ -294,7 +295,8 @@ def _zone_name(c: CompileState, node: Node) -> str:
 
 def _move_card(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     return fx.MoveCard(c.fn(m["card"], scope, "entity"), _zone_name(c, m["to"]),
-                       bool(m["bottom"].value) if "bottom" in m else False), scope
+                       bool(m["bottom"].value) if "bottom" in m else False,
+                       _opt(c, m, "player", scope, "player")), scope
 
 
 def _draw(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
@@ -304,6 +306,10 @@ def _draw(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Resu
     if name:
         scope = scope.child(**{name: ("entity", read_var(name))})
     return effect, scope
+
+
+def _shuffle(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    return Shuffle(_zone_name(c, m["zone"]), _opt(c, m, "player", scope, "player")), scope
 
 
 def _let(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
@@ -493,12 +499,26 @@ _DEFS = [
               "Ask a player (the acting one by default) to pick an item mid-effect.",
               "choose: {as: card, from: \"zone(player, 'hand')\", prompt: discard a card}",
               _choose),
-    EffectDef("move_card", ("card", "to", "bottom"), ("card", "to"),
-              "Move a card to another zone of its owner.",
+    EffectDef("move_card", ("card", "to", "bottom", "player"), ("card", "to"),
+              "Move a card to another zone: a table zone, or the zone of that name of "
+              "`player` (by default the card's owner; a card from the table needs "
+              "`player`). Whoever sees the zone it enters learns the card.",
               "move_card: {card: card, to: discard}", _move_card),
     EffectDef("draw", ("player", "from", "to", "as"), ("from", "to"),
-              "Draw a random card of a zone into another (a chance node).",
+              "Draw a random card of a zone into another (a chance node); `from` and "
+              "`to` may be table zones, and the others are `player`'s (the acting "
+              "player's by default). Equal cards are one outcome, weighted by their "
+              "number. `as` names the card drawn; from an empty zone nothing is drawn "
+              "and `as` names no card (none): test it with `exists(card)` before using "
+              "it, or a later effect stops with an error that says so.",
               "draw: {from: deck, to: hand}", _draw),
+    EffectDef("shuffle", ("zone", "player"), ("zone",),
+              "Shuffle a zone (a table zone, or `player`'s own; the acting player's by "
+              "default): its cards are put in a random order, no one knows them any more "
+              "except the players who see the zone, and what was ruled out of them is "
+              "forgotten. Shuffle a deck in `setup` if a rule takes a card by its place in "
+              "the zone; a `draw` takes a random card whatever the order.",
+              "shuffle: {zone: deck}", _shuffle),
     EffectDef("let", ("as", "value"), ("as", "value"),
               "Name a value for the effects after it.", "let: {as: bonus, value: actor.level * 2}",
               _let),

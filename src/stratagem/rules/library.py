@@ -19,6 +19,7 @@ from typing import Any
 
 from ..engine import Ctx, Pos, Ref, RuleError, dice, successes
 from ..engine import geometry as geo
+from ..engine.knowledge import is_table, knows
 from .texts import value_text
 
 REQUIRED = object()
@@ -311,14 +312,18 @@ def _tile(c: Ctx, pos: Any) -> Any:
 
 
 def _zone(c: Ctx, player: Any, name: str, type: Any = None, where: Any = None) -> list[Ref]:
-    zones = c.state.players[player].zones
-    if name not in zones:
-        raise ValueError(f"no zone '{name}'")
+    if is_table(c.game, name):
+        ids = c.state.cards.table.get(name, ())
+    else:
+        zones = c.state.players[player].zones
+        if name not in zones:
+            raise ValueError(f"no zone '{name}'")
+        ids = zones[name]
     if type is None:
-        out = [Ref(x) for x in zones[name] if x >= 0]
+        out = [Ref(x) for x in ids if x >= 0]
     else:
         entities = c.state.entities
-        out = [Ref(x) for x in zones[name] if x >= 0 and entities[x].type == type]
+        out = [Ref(x) for x in ids if x >= 0 and entities[x].type == type]
     if where is not None:
         test = _It(c, where)
         out = [r for r in out if test(r)]
@@ -673,10 +678,24 @@ _F: list[Function] = [
              and tag in c.game.entity_types[c.state.entities[entity].type].tags),
     Function("zone", (Param("player", "player"), Param("name", "str"), Param("type", "str", None),
                       Param("where", "fn:bool", None)), "list",
-             "The cards in a player's zone, in order (hidden cards are left out of views); "
+             "The cards in a player's zone (or a table zone, whatever the player), bottom "
+             "first (a view leaves out the cards of another's hidden zone, or in a game "
+             "with table zones gives those the viewer does not know with type `?`); "
              "only those of one entity type with `type`, and those meeting a condition on "
              "`it` with `where`.",
              "count(zone(player, 'hand')) < 7", _zone, "cards"),
+    Function("table", (Param("name", "str"), Param("type", "str", None),
+                       Param("where", "fn:bool", None)), "list",
+             "The cards in a table zone (a shared deck, a discard pile), bottom first; "
+             "`type` and `where` as for `zone`. In a view, a card its viewer does not know "
+             "is there with type `?`.",
+             "count(table('deck')) == 0",
+             lambda c, name, type=None, where=None: _zone(c, None, name, type, where), "cards"),
+    Function("knows", (Param("player", "player"), Param("card", "entity")), "bool",
+             "Whether a player knows a card's face: it is in a zone they see, or they "
+             "looked at it, were shown it, or it was revealed.",
+             "knows(player, card)",
+             lambda c, player, card: card is not None and knows(c.state, player, card)),
     Function("players", (), "list", "Every player still in the game, in seat order.",
              "count(players()) > 1",
              lambda c: [p for p, pl in enumerate(c.state.players) if pl.alive]),

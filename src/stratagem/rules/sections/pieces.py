@@ -6,6 +6,7 @@ from functools import partial
 
 from ...engine.spec import EntityType, ParamSpec, ZoneSpec
 from ..core import CompileState
+from ..errors import did_you_mean
 from ..source import Node
 from .keyed import keyed_params
 
@@ -45,16 +46,58 @@ def _param(c: CompileState, owner: str, name: str,
 
 
 def compile_zones(c: CompileState, node: Node | None) -> tuple[ZoneSpec, ...]:
-    """`zones:`: each zone's name and who may see what it holds."""
+    """`zones:`: each zone's name, whose it is (every player's own, or the table's) and who
+    may see what it holds."""
     out = []
-    for name, vis in c.need_map(node, "`zones`").items():
-        v = c.need_str(vis, f"visibility of zone `{name}`")
-        if v not in ("public", "owner", "hidden"):
-            c.fail(vis.loc, f"unknown visibility `{v}`", "public, owner or hidden")
-            continue
-        c.zone_names.add(name)
-        out.append(ZoneSpec(name, v))
+    for name, spec in c.need_map(node, "`zones`").items():
+        z = c.attempt(partial(_zone, c, name, spec))
+        if z is not None:
+            c.zone_names.add(name)
+            if z.table:
+                c.table_zones.add(name)
+            out.append(z)
     return tuple(out)
+
+
+_SEEN = {"public": "public", "everyone": "public", "owner": "owner", "hidden": "hidden",
+         "nobody": "hidden"}
+"""The visibility words of a zone, and the engine's name for each."""
+
+
+def _zone(c: CompileState, name: str, spec: Node) -> ZoneSpec | None:
+    what = f"zone `{name}`"
+    if spec.is_map:
+        m = c.keys(spec, ("owner", "visibility"), what)
+        owner = c.need_str(m["owner"], f"owner of {what}") if "owner" in m else "player"
+        if owner not in ("player", "table"):
+            c.fail(m["owner"].loc, f"unknown owner `{owner}` of {what}",
+                   "player (each player has one) or table (one zone, shared)")
+            return None
+        vis = m.get("visibility")
+    else:
+        owner, vis = "player", spec
+    table = owner == "table"
+    if vis is None:
+        return ZoneSpec(name, "public", table)
+    if vis.is_list:
+        seats = []
+        for item in vis.value:
+            seat = c.need_str(item, "a player")
+            if seat not in c.players:
+                c.fail(item.loc, f"unknown player `{seat}`", did_you_mean(seat, c.players))
+                return None
+            seats.append(c.players.index(seat))
+        return ZoneSpec(name, "players", table, tuple(sorted(set(seats))))
+    v = c.need_str(vis, f"visibility of {what}")
+    if v not in _SEEN:
+        c.fail(vis.loc, f"unknown visibility `{v}`",
+               "public, owner or hidden")
+        return None
+    if table and _SEEN[v] == "owner":
+        c.fail(vis.loc, f"table {what} has no owner to see it",
+               "everyone, nobody or a list of players")
+        return None
+    return ZoneSpec(name, _SEEN[v], table)
 
 
 def compile_entities(c: CompileState, node: Node | None) -> tuple[EntityType, ...]:

@@ -52,8 +52,12 @@ def _placements(c: CompileState, node: Node | None, board: Board) -> tuple[Place
                     c.fail(m["zone"].loc, f"unknown zone `{zone}`",
                            did_you_mean(zone, c.zone_names))
                     raise Skip
-                if owner is None:
+                if owner is None and zone not in c.table_zones:
                     c.fail(item.loc, "a card in a zone needs an `owner`")
+                    raise Skip
+                if owner is not None and zone in c.table_zones:
+                    c.fail(item.loc, f"`{zone}` belongs to the table: a card there has no "
+                           "`owner`")
                     raise Skip
             params = {}
             declared = {p.name for p in c.entity_types[etype].params}

@@ -1,0 +1,441 @@
+"""Cards on the table, and what each player knows of them.
+
+*Table zones* (``ZoneSpec.table``) hold cards that belong to no player: a shared deck,
+a discard pile, a market row. Their contents are in ``State.cards.table``; every other
+zone is each player's own, as before (``PlayerState.zones``). ``zone_ids``, ``enter``
+and ``leave`` read and write either kind, so effects need not care which it is.
+
+In a game with a table zone every card is *tracked*: ``State.cards.known[id]`` is the
+set of players who know the card's face (its type, parameters and statuses). A player
+learns a card when it enters a zone they can see (``seers``) and by the ``look``,
+``reveal`` and ``show`` effects (``learn``); ``ruled_out[id]`` holds the types the card
+is known by everyone not to be (a wrong guess, ``rule_out``). Who knows which card is
+public; only the faces are secret.
+
+A view (``mask``) sends each tracked card its viewer does not know without its face:
+type ``"?"``, no parameters, no statuses; its id and its place stay. Ids tell nothing of
+faces, because a random draw takes the top card of its zone and deals that card the face
+of a card drawn at random (``take_drawn``: the two swap faces, knowledge and all). Cards
+of equal faces that the same players know are interchangeable there, so a draw rolls
+one outcome per kind of card, weighted by how many there are (``draw_distribution``):
+``Game.outcomes`` of drawing one of three equal cards is one result of weight 3/n.
+The view lists the withheld faces in ``Cards.pool`` (sorted, so their order tells
+nothing), and ``deal`` gives them back to the masked cards for ``determinize``,
+uniformly among the deals that agree with what everyone knows.
+
+Games without a table zone keep their untracked cards and views exactly as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from . import rng as _rng
+from .dice import Distribution
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .rng import Rng
+    from .spec import ZoneSpec
+    from .state import Entity, State
+
+MASKED = "?"
+"""The type a view gives a card whose face its viewer does not know."""
+
+DEAL_TRIES = 10_000
+"""Shuffles ``deal`` tries before it looks for why no deal agrees with the view."""
+
+Face = tuple[str, tuple[tuple[str, Any], ...], tuple[Any, ...]]
+"""What a card shows face up: its type, parameters (sorted) and statuses."""
+
+
+class Cards:
+    """The table zones' contents and the card knowledge of one state. Never changed in
+    place: the ``with_*`` methods give a new one."""
+
+    __slots__ = ("known", "pool", "ruled_out", "table")
+
+    def __init__(self, table: dict[str, tuple[int, ...]] | None = None,
+                 known: dict[int, frozenset[int]] | None = None,
+                 ruled_out: dict[int, frozenset[str]] | None = None,
+                 pool: tuple[Face, ...] = ()) -> None:
+        self.table: dict[str, tuple[int, ...]] = table or {}
+        self.known: dict[int, frozenset[int]] = known or {}
+        self.ruled_out: dict[int, frozenset[str]] = ruled_out or {}
+        self.pool = pool
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.table, self.known, self.ruled_out, self.pool)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Cards) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((tuple(sorted(self.table.items())), tuple(sorted(self.known.items())),
+                     len(self.ruled_out), self.pool))
+
+    def __bool__(self) -> bool:
+        return bool(self.table or self.known or self.ruled_out or self.pool)
+
+    def __repr__(self) -> str:
+        return f"Cards(table={self.table}, known={self.known}, ruled_out={self.ruled_out})"
+
+    def with_table(self, zone: str, ids: tuple[int, ...]) -> Cards:
+        """These cards with a table zone's contents replaced."""
+        return Cards({**self.table, zone: ids}, self.known, self.ruled_out, self.pool)
+
+    def with_known(self, eid: int, players: frozenset[int]) -> Cards:
+        """These cards with who knows card ``eid`` replaced."""
+        return Cards(self.table, {**self.known, eid: players}, self.ruled_out, self.pool)
+
+    def with_ruled_out(self, eid: int, types: frozenset[str]) -> Cards:
+        """These cards with the types card ``eid`` is known not to be replaced."""
+        ruled = {**self.ruled_out, eid: types}
+        if not types:
+            del ruled[eid]
+        return Cards(self.table, self.known, ruled, self.pool)
+
+    def without(self, eid: int) -> Cards:
+        """These cards forgetting card ``eid`` (it left the game)."""
+        known = {k: v for k, v in self.known.items() if k != eid}
+        ruled = {k: v for k, v in self.ruled_out.items() if k != eid}
+        return Cards(self.table, known, ruled, self.pool)
+
+    def with_pool(self, pool: tuple[Face, ...]) -> Cards:
+        """These cards with the faces a view withholds replaced."""
+        return Cards(self.table, self.known, self.ruled_out, pool)
+
+
+NO_CARDS = Cards()
+"""The cards of a game without table zones or knowledge."""
+
+
+# ------------------------------------------------------------------ the zones
+class _Zones:
+    """What the engine asks of a game's zones, worked out once per game."""
+
+    __slots__ = ("seen", "specs", "tables", "tracked", "zones")
+
+    def __init__(self, zones: tuple[ZoneSpec, ...], players: int) -> None:
+        self.zones = zones
+        self.specs = {z.name: z for z in zones}
+        self.tables = frozenset(z.name for z in zones if z.table)
+        self.tracked = bool(self.tables)
+        everyone = frozenset(range(players))
+        self.seen: dict[tuple[str, int | None], frozenset[int]] = {}
+        for z in zones:
+            for owner in (None, *range(players)):
+                if z.visibility == "public":
+                    who = everyone
+                elif z.visibility == "owner":
+                    who = frozenset() if owner is None or z.table else frozenset((owner,))
+                elif z.visibility == "players":
+                    who = frozenset(z.seen_by)
+                else:
+                    who = frozenset()
+                self.seen[(z.name, owner)] = who
+
+
+_ZONES: dict[int, _Zones] = {}
+
+
+def _zones(game: Game) -> _Zones:
+    """The zone facts of ``game`` (cached by its zones tuple, which never changes)."""
+    zones = game.zones
+    hit = _ZONES.get(id(zones))
+    if hit is None or hit.zones is not zones:
+        hit = _ZONES[id(zones)] = _Zones(zones, len(game.players))
+    return hit
+
+
+def zone_spec(game: Game, zone: str) -> ZoneSpec:
+    """The declaration of a zone (``KeyError`` naming it when there is none)."""
+    spec = _zones(game).specs.get(zone)
+    if spec is None:
+        raise KeyError(f"no zone '{zone}'")
+    return spec
+
+
+def is_table(game: Game, zone: str) -> bool:
+    """Whether ``zone`` belongs to the table."""
+    return zone in _zones(game).tables
+
+
+def is_tracked(game: Game) -> bool:
+    """Whether the game tracks card knowledge: it has a table zone."""
+    return _zones(game).tracked
+
+
+def seers(game: Game, zone: str, owner: int | None) -> frozenset[int]:
+    """The players who see the faces of the cards in ``owner``'s ``zone`` (or the
+    table's)."""
+    who = _zones(game).seen.get((zone, owner))
+    if who is None:
+        raise KeyError(f"no zone '{zone}'")
+    return who
+
+
+def zone_ids(s: State, owner: int | None, zone: str) -> tuple[int, ...]:
+    """The card ids in a zone, bottom first: the table's, or ``owner``'s own."""
+    if is_table(s.game, zone):
+        return s.cards.table.get(zone, ())
+    if owner is None:
+        raise ValueError(f"`{zone}` is each player's own zone: say whose")
+    return s.players[owner].zones[zone]
+
+
+def _put(s: State, owner: int | None, zone: str, ids: tuple[int, ...]) -> None:
+    if is_table(s.game, zone):
+        s.cards = s.cards.with_table(zone, ids)
+    else:
+        assert owner is not None
+        s._w_player(owner).zones[zone] = ids
+
+
+def leave(s: State, eid: int) -> None:
+    """Take card ``eid`` out of the zone it is in (inside a transaction)."""
+    e = s.entities[eid]
+    zone = e.zone
+    if zone is None:
+        return
+    if zone in _zones(s.game).tables:
+        ids = s.cards.table.get(zone, ())
+        if eid in ids:
+            i = ids.index(eid)
+            s.cards = s.cards.with_table(zone, ids[:i] + ids[i + 1:])
+    elif e.owner is not None:
+        ids = s.players[e.owner].zones.get(zone, ())
+        if eid in ids:
+            i = ids.index(eid)
+            s._w_player(e.owner).zones[zone] = ids[:i] + ids[i + 1:]
+
+
+def enter(s: State, eid: int, owner: int | None, zone: str, bottom: bool = False) -> None:
+    """Put card ``eid`` into ``owner``'s ``zone`` (the table's when it is a table zone, and
+    then the card belongs to no one), on top or at the bottom; whoever sees the zone
+    learns the card (inside a transaction)."""
+    g = s.game
+    table = is_table(g, zone)
+    if not table and owner is None:
+        raise ValueError(f"`{zone}` is each player's own zone: say whose (`player:`)")
+    leave(s, eid)
+    if table:
+        owner = None
+    ids = zone_ids(s, owner, zone)
+    _put(s, owner, zone, (eid, *ids) if bottom else (*ids, eid))
+    e = s._w_entity(eid)
+    e.zone = zone
+    e.owner = owner
+    if is_tracked(g):
+        learn(s, eid, seers(g, zone, owner))
+
+
+def forget(s: State, eid: int) -> None:
+    """Drop what is known of a card that left the game (inside a transaction)."""
+    if eid in s.cards.known or eid in s.cards.ruled_out:
+        s.cards = s.cards.without(eid)
+
+
+# ------------------------------------------------------------------ knowledge
+def learn(s: State, eid: int, players: frozenset[int] | set[int]) -> None:
+    """``players`` now know the face of card ``eid`` (inside a transaction)."""
+    before = s.cards.known.get(eid)
+    after = frozenset(players) | (before or frozenset())
+    if after != before:
+        s.cards = s.cards.with_known(eid, after)
+
+
+def rule_out(s: State, eid: int, type: str) -> None:
+    """Everyone now knows card ``eid`` is not a ``type`` (inside a transaction)."""
+    before = s.cards.ruled_out.get(eid, frozenset())
+    if type not in before:
+        s.cards = s.cards.with_ruled_out(eid, before | {type})
+
+
+def shuffle(s: State, owner: int | None, zone: str) -> None:
+    """Shuffle a zone: its cards' faces are dealt again among them at random (from the
+    state's generator, which no view shows), and they are known only to who sees the
+    zone, with nothing ruled out of them any more (inside a transaction)."""
+    ids = zone_ids(s, owner, zone)
+    faces = [(e.type, e.params, e.statuses) for e in (s.entities[i] for i in ids)]
+    state = s.rng
+    for i in range(len(faces) - 1, 0, -1):  # Fisher–Yates on the state's own generator
+        j = _rng.draw(state, i + 1)
+        state = _rng.next_state(state)
+        faces[i], faces[j] = faces[j], faces[i]
+    s.rng = state
+    for eid, (type, params, statuses) in zip(ids, faces, strict=True):
+        e = s.entities[eid]
+        if (e.type, e.params, e.statuses) != (type, params, statuses):
+            w = s._w_entity(eid)
+            w.type, w.params, w.statuses = type, dict(params), statuses
+    if not is_tracked(s.game):
+        return
+    who = seers(s.game, zone, owner)
+    known, ruled = dict(s.cards.known), dict(s.cards.ruled_out)
+    for eid in ids:
+        known[eid] = who
+        ruled.pop(eid, None)
+    c = s.cards
+    s.cards = Cards(c.table, known, ruled, c.pool)
+
+
+def knows(s: State, player: int, eid: int) -> bool:
+    """Whether ``player`` knows the face of card ``eid``: it is untracked, or in a zone
+    they see, or they learned it."""
+    e = s.entities.get(eid)
+    if e is None:
+        return False
+    if eid not in s.cards.known or e.zone is None:
+        return e.type != MASKED
+    return player in s.cards.known[eid] or player in seers(s.game, e.zone, e.owner)
+
+
+# ------------------------------------------------------------------ drawing
+def face(e: Entity) -> Face:
+    """What card ``e`` shows face up."""
+    return (e.type, tuple(sorted(e.params.items())), tuple(e.statuses))
+
+
+def _class(s: State, eid: int) -> tuple[Any, ...]:
+    """What tells card ``eid`` from another: its face and what is known of it (parameters
+    in their own order, which is their type's: no sort needed to compare)."""
+    c = s.cards
+    e = s.entities[eid]
+    return (e.type, tuple(e.params.items()), e.statuses, c.known.get(eid),
+            c.ruled_out.get(eid))
+
+
+def draw_distribution(s: State, owner: int | None, zone: str) -> Distribution:
+    """A random draw from a zone: one outcome per kind of card in it (equal faces, known
+    to the same players), the index of its first card, weighted by how many there are."""
+    first: dict[tuple[Any, ...], int] = {}
+    count: dict[int, int] = {}
+    for i, eid in enumerate(zone_ids(s, owner, zone)):
+        k = _class(s, eid)
+        j = first.setdefault(k, i)
+        count[j] = count.get(j, 0) + 1
+    return Distribution(count.items(), f"draw from {zone}")
+
+
+def take_drawn(s: State, owner: int | None, zone: str, index: int) -> int:
+    """The card a draw takes when its roll named the card at ``index``: the zone's top
+    card, which takes that card's face and knowledge in exchange for its own (inside a
+    transaction). Who draws a card so learns nothing of the ids in the zone."""
+    ids = zone_ids(s, owner, zone)
+    top, picked = ids[-1], ids[index]
+    if picked != top and _class(s, picked) != _class(s, top):
+        a, b = s._w_entity(top), s._w_entity(picked)
+        a.type, b.type = b.type, a.type
+        a.params, b.params = b.params, a.params
+        a.statuses, b.statuses = b.statuses, a.statuses
+        c = s.cards
+        known, ruled = dict(c.known), dict(c.ruled_out)
+        for d in (known, ruled):
+            ka, kb = d.pop(top, None), d.pop(picked, None)
+            if kb is not None:
+                d[top] = kb  # type: ignore[assignment]
+            if ka is not None:
+                d[picked] = ka  # type: ignore[assignment]
+        s.cards = Cards(c.table, known, ruled, c.pool)
+    return top
+
+
+# ------------------------------------------------------------------ saved states
+def cards_doc(c: Cards) -> dict[str, Any]:
+    """The JSON-ready form of a state's cards (``serialize.dumps``)."""
+    return {"table": {k: list(v) for k, v in c.table.items()},
+            "known": [[eid, sorted(c.known[eid])] for eid in sorted(c.known)],
+            "ruled_out": [[eid, sorted(c.ruled_out[eid])] for eid in sorted(c.ruled_out)],
+            "pool": [[t, [[k, v] for k, v in params], [list(st) for st in sts]]
+                     for t, params, sts in c.pool]}
+
+
+def read_cards(doc: Any, number: Callable[[Any], int], status: Callable[..., Any]) -> Cards:
+    """The cards ``cards_doc`` wrote (``number`` reads an integer or raises; ``status``
+    makes a status from its fields)."""
+    table = {str(k): tuple(number(x) for x in v) for k, v in doc["table"].items()}
+    known = {number(eid): frozenset(number(p) for p in who) for eid, who in doc["known"]}
+    ruled = {number(eid): frozenset(str(x) for x in types) for eid, types in doc["ruled_out"]}
+    pool = tuple((str(t), tuple((str(k), v) for k, v in params), tuple(status(*st) for st in sts))
+                 for t, params, sts in doc["pool"])
+    return Cards(table, known, ruled, pool)
+
+
+# ------------------------------------------------------------------ views
+def mask(state: State, v: State, viewer: int) -> None:
+    """Withhold from the view ``v`` (a transaction begun on ``state``) the face of every
+    tracked card ``viewer`` does not know; the faces go, sorted, to ``v.cards.pool``."""
+    withheld: list[Face] = []
+    for eid in sorted(state.cards.known):
+        e = state.entities.get(eid)
+        if e is None or e.zone is None or knows(state, viewer, eid):
+            continue
+        withheld.append(face(e))
+        w = v._w_entity(eid)
+        w.type = MASKED
+        w.params = {}
+        w.statuses = ()
+        w.pos = None
+    withheld.sort(key=repr)
+    v.cards = state.cards.with_pool(tuple(withheld))
+
+
+def deal(view: State, s: State, rng: Rng) -> None:
+    """Deal the faces ``view`` withholds back over its masked cards, into ``s`` (a
+    transaction begun on the view): uniformly among the deals in which no card is a type it
+    is known not to be. ``ValueError`` when none is (or none turns up in
+    ``DEAL_TRIES`` shuffles)."""
+    masked = sorted(eid for eid, e in view.entities.items() if e.type == MASKED)
+    pool = list(view.cards.pool)
+    s.cards = view.cards.with_pool(())
+    if not masked and not pool:
+        return
+    if len(pool) != len(masked):
+        raise ValueError(f"view is inconsistent: {len(masked)} cards are hidden but "
+                         f"{len(pool)} faces are left to deal")
+    ruled = view.cards.ruled_out
+    bans = [ruled.get(eid, frozenset()) for eid in masked]
+    for _ in range(DEAL_TRIES):
+        for i in range(len(pool) - 1, 0, -1):  # Fisher–Yates with our own generator
+            j = rng.below(i + 1)
+            pool[i], pool[j] = pool[j], pool[i]
+        if all(f[0] not in ban for f, ban in zip(pool, bans, strict=True)):
+            break
+    else:
+        if not _can_deal(pool, bans):
+            raise ValueError("view is inconsistent: no deal of the hidden cards agrees with "
+                             "what is known (" + ", ".join(
+                                 f"#{eid} is not {' or '.join(sorted(ruled[eid]))}"
+                                 for eid in masked if eid in ruled) + ")")
+        raise ValueError(f"no deal of the hidden cards agreeing with what is known turned up "
+                         f"in {DEAL_TRIES} shuffles")
+    for eid, (type, params, statuses) in zip(masked, pool, strict=True):
+        e = s._w_entity(eid)
+        e.type = type
+        e.params = dict(params)
+        e.statuses = statuses
+
+
+def _can_deal(pool: list[Face], bans: list[frozenset[str]]) -> bool:
+    """Whether some deal gives every card a face it is not banned from (a matching)."""
+    match: dict[int, int] = {}  # face index -> card index
+
+    def augment(card: int, seen: set[int]) -> bool:
+        for f, fc in enumerate(pool):
+            if fc[0] in bans[card] or f in seen:
+                continue
+            seen.add(f)
+            if f not in match or augment(match[f], seen):
+                match[f] = card
+                return True
+        return False
+
+    return all(augment(card, set()) for card in range(len(bans)))
+
+
+__all__ = ["DEAL_TRIES", "MASKED", "NO_CARDS", "Cards", "Face", "cards_doc", "deal",
+           "draw_distribution", "enter", "face", "forget", "is_table", "is_tracked", "knows",
+           "learn", "leave", "mask", "read_cards", "rule_out", "seers", "shuffle",
+           "take_drawn", "zone_ids", "zone_spec"]
