@@ -103,9 +103,9 @@ class Fog:
     def range_of(self, e: Entity) -> float:
         """How far an entity sees."""
         v = self.sight.get(e.type, self.default)
-        if isinstance(v, str):
-            v = e.params.get(v, 0)
-        return float(v)
+        if type(v) is str:
+            return e.params.get(v, 0)  # type: ignore[no-any-return]
+        return v  # type: ignore[return-value]
 
     def area(self, state: State, pos: Pos, reach: float) -> tuple[frozenset[Pos], int]:
         """The squares seen from ``pos`` within ``reach`` (by the board's metric, with line
@@ -305,8 +305,21 @@ class Fog:
                 return values
             s = ctx.state
             ents = s.entities
-            return [v for v in values
-                    if v is None or (e := ents.get(v)) is None or fog.sees_entity(s, p, e)]
+            cells: set[Pos] | None = None  # what p sees, worked out once if needed
+            out = []
+            for v in values:
+                e = None if v is None else ents.get(v)
+                if e is not None and fog.is_hidden_kind(p, e):
+                    if fog.predicate is not None:
+                        if not fog.predicate(s, p, e):
+                            continue
+                    else:
+                        if cells is None:
+                            cells = fog.seen_area(s, p)[0]
+                        if e.pos not in cells:
+                            continue
+                out.append(v)
+            return out
 
         return seen_candidates
 
