@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -125,7 +126,7 @@ def test_last_seen_records_and_memory(game: stratagem.Game) -> None:
                 for rec in last_seen(s, p):
                     found = (s, p, rec)
     assert found is not None
-    s, p, (eid, etype, owner, pos, rnd, params) = found
+    s, p, (eid, etype, owner, _, rnd, _) = found
     assert owner != p and etype in game.entity_types and 1 <= rnd <= s.round
     assert eid not in s.view(p).entities
     assert last_seen(s.view(p), p) == last_seen(s, p)  # the view keeps the viewer's memory
@@ -185,8 +186,8 @@ def test_determinize_puts_unseen_units_back(game: stratagem.Game) -> None:
                         first = start[eid].pos
                         if first not in cells and first not in view.at:
                             assert e.pos == first or world.at[first] in hidden
-                assert {pos: eid for eid, e in world.entities.items()
-                        if (pos := e.pos) is not None} == dict(world.at)
+                placed = {e.pos: eid for eid, e in world.entities.items() if e.pos is not None}
+                assert placed == dict(world.at)
                 if world.decision is not None:
                     assert world.decision == view.decision or view.decision.player != p
     assert checked > 10
@@ -215,7 +216,7 @@ def test_a_unit_killed_in_sight_is_known_gone(game: stratagem.Game) -> None:
     put back by determinize."""
     for seed in range(40):
         states = _random_states(game, seed, 200)
-        for before, after in zip(states, states[1:], strict=False):
+        for before, after in itertools.pairwise(states):
             lost = set(before.entities) - set(after.entities)
             for eid in lost:
                 victim = before.entity(eid)
