@@ -29,3 +29,31 @@ def test_fog_section_prints_what_it_shows(tmp_path: Path, monkeypatch: pytest.Mo
     with contextlib.redirect_stdout(out):
         exec(compile(_block("fog: python"), "tutorial.md", "exec"), {})
     assert out.getvalue() == _block("fog: output")
+
+
+def test_reaction_limits_of_unseen_units_are_withheld(tmp_path: Path) -> None:
+    """In the tutorial's fog game, a view keeps no count of the reactions an unseen unit
+    has used (`limit:…@#id` in the state's counters), which would tell that it reacted."""
+    import stratagem  # noqa: PLC0415 - only this test plays the game
+    from stratagem.engine.rng import Rng  # noqa: PLC0415
+
+    path = tmp_path / "fog.yaml"
+    path.write_text(_block("complete") + "\n" + _block("fog: rules"), encoding="utf-8")
+    game = stratagem.load(str(path))
+    withheld = 0
+    for seed in range(6):
+        rng = Rng(seed)
+        state = game.new_state(seed)
+        while state.decision is not None:
+            for p in (0, 1):
+                view = state.view(p)
+                for key in state.counters:
+                    if not key.startswith("limit:"):
+                        continue
+                    eid = int(key[key.rfind("@#") + 2:])
+                    hidden = eid in state.entities and eid not in view.entities
+                    assert (key in view.counters) != hidden
+                    withheld += key not in view.counters
+            options = game.legal_actions(state)
+            state = game.apply(state, options[rng.below(len(options))])
+    assert withheld > 0

@@ -35,6 +35,13 @@ the unseen entities back where the viewer could believe them to be:
 
 Targets: in a game with a fog, a player is offered only the entities its side sees as
 entity targets (``hide_targets``), so that ``legal_actions`` never names a hidden unit.
+
+Not hidden (yet): tiles changed out of sight show as they are now (the map is taken to
+be known; ``explored`` says which squares were ever seen), and a view taken in the
+middle of resolving an action (a reaction window) keeps the frames of its stack. A
+move into a square its side does not see tells, by being offered or not, whether a
+hidden unit stands there: rules for fog move units one square at a time, or within
+sight.
 """
 
 from __future__ import annotations
@@ -229,15 +236,18 @@ class Fog:
     def hide(self, state: State, v: State, viewer: int) -> None:
         """Withhold from the view ``v`` (a state being written, made from ``state``) what
         ``viewer`` does not see: entities out of sight, other players' memories and moves."""
+        unseen = set()
         for eid in sorted(v.entities):
             e = v.entities[eid]
             if not self.sees_entity(state, viewer, e):
+                unseen.add(f"@#{eid}")
                 del v._w_entities()[eid]
                 if e.pos is not None and v.at.get(e.pos) == eid:
                     del v._w_at()[e.pos]
         mine = f":{viewer}"
-        for key in [k for k in v.counters if k.startswith("fog:") and not k.endswith(mine)]:
-            del v._w_counters()[key]
+        for key in [k for k in v.counters if (k.startswith("fog:") and not k.endswith(mine))
+                    or (k.startswith("limit:") and k[k.rfind("@"):] in unseen)]:
+            del v._w_counters()[key]  # others' memories; reactions used by unseen units
 
     def fill(self, view: State, s: State, rng: Rng) -> None:
         """Put the entities ``view``'s viewer does not see into ``s`` (a state being
