@@ -22,7 +22,7 @@ from stratagem.engine.fog import (
 )
 from stratagem.engine.rng import Rng
 from stratagem.engine.state import State
-from stratagem.rules import library
+from stratagem.rules import RulesError, compile_text, library
 
 FIXTURE = Path(__file__).parent / "rules_fixtures" / "fog_skirmish.yaml"
 GAMES = 6
@@ -306,3 +306,48 @@ def test_a_python_predicate_still_hides(game: stratagem.Game) -> None:
     s = game.new_state(0)
     assert fog.sees_entity(s, 0, s.entity(1)) and not fog.sees_entity(s, 0, s.entity(4))
     assert fog.sees_entity(s, 1, s.entity(4))  # its own side's
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("sight: {default: 2, scout: eyes}", "sight: {default: 2, scuot: eyes}",
+     "`sight`: unknown entity type `scuot`"),
+    ("sight: {default: 2, scout: eyes}", "sight: {default: 2, scout: ears}",
+     "`sight`: no entity has a parameter `ears`"),
+    ("sight: {default: 2, scout: eyes}", "sight: -1",
+     "a sight range is a number of squares (0 or more) or a parameter name, not `-1`"),
+    ("sight: {default: 2, scout: eyes}", "sight: 2\n  teams: [[red], [red, blue]]",
+     "player `red` is in two teams"),
+    ("sight: {default: 2, scout: eyes}", "sight: 2\n  always_seen: [tower]",
+     "unknown entity type `tower`"),
+    ("sight: {default: 2, scout: eyes}", "range: 2", "unknown key `range` in `visibility`"),
+], ids=["type", "param", "negative", "teams", "always_seen", "key"])
+def test_visibility_mistakes_are_located(old: str, new: str, message: str) -> None:
+    """Each mistake in a `visibility:` section is one message at its place in the file."""
+    text = FIXTURE.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    with pytest.raises(RulesError) as err:
+        compile_text(text.replace(old, new), "fog.yaml")
+    assert message in str(err.value)
+    assert "fog.yaml:3" in str(err.value)
+
+
+def test_teams_share_sight() -> None:
+    """Team-mates see with each other's units: a unit seen only by an ally's scout is in
+    the view, and its own side's units are never hidden from it."""
+    text = FIXTURE.read_text(encoding="utf-8").replace(
+        "players: [red, blue]", "players: [red, blue, green]").replace(
+        "sight: {default: 2, scout: eyes}",
+        "sight: {default: 2, scout: eyes}\n  teams: [[red, green], [blue]]").replace(
+        "    - {type: scout, owner: blue, at: [7, 5]}",
+        "    - {type: scout, owner: blue, at: [7, 5]}\n"
+        "    - {type: scout, owner: green, at: [4, 6]}")
+    game = compile_text(text, "teams.yaml")
+    s = game.new_state(0)
+    fog = game.fog
+    assert fog is not None and fog.side(0) == (0, 2) and fog.side(1) == (1,)
+    red_view = s.view(0)
+    assert 7 in red_view.entities  # green's scout: a team-mate's unit
+    # Blue's scout at (7, 5): no red unit sees it, green's scout at (4, 6) does.
+    assert not any(fog.entity_sees(s, e, Pos(7, 5)) for e in s.iter_entities(owner=0))
+    assert fog.entity_sees(s, s.entity(7), Pos(7, 5))
+    assert 6 in red_view.entities and 6 in s.view(2).entities
