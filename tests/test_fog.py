@@ -351,3 +351,30 @@ def test_teams_share_sight() -> None:
     assert not any(fog.entity_sees(s, e, Pos(7, 5)) for e in s.iter_entities(owner=0))
     assert fog.entity_sees(s, s.entity(7), Pos(7, 5))
     assert 6 in red_view.entities and 6 in s.view(2).entities
+
+
+def _retiled(game: stratagem.Game, s: State, cell: Pos, tile: str) -> State:
+    doc = json.loads(game.serialize(s))
+    tiles = list(doc["tiles"] or s.tiles)
+    tiles[cell.y * game.board.width + cell.x] = tile
+    doc["tiles"] = tiles
+    return game.deserialize(json.dumps(doc))
+
+
+def test_tiles_out_of_sight_show_as_last_seen(game: stratagem.Game) -> None:
+    """A tile changed where the player does not look leaves its view as it was; one
+    changed in sight shows at once, and is remembered once an action has resolved."""
+    fog = game.fog
+    assert fog is not None
+    s = _random_states(game, 4, 10)[-1]
+    p = s.decision.player
+    cells, _ = fog.seen_area(s, p)
+    hidden = next(c for c in game.board.cells if c not in cells and c not in s.at
+                  and s.tile(c) == "ground")
+    assert _retiled(game, s, hidden, "wall").view(p) == s.view(p)
+    seen = next(c for c in sorted(cells) if c not in s.at and s.tile(c) == "ground")
+    walled = _retiled(game, s, seen, "wall")
+    assert walled.view(p).tile(seen) == "wall"
+    after = game.apply(walled, Action("wait"))
+    i = seen.y * game.board.width + seen.x
+    assert (i, "wall") in after.counters["fog:tiles:" + str(p)]

@@ -15,7 +15,9 @@ save without them loads with empty memories):
   per entity of another side P has seen and does not know to be gone — where and what
   it was when last seen, and in which round;
 - ``fog:gone:P``: the ids of such entities P saw leave the game (killed in sight);
-- ``fog:explored:P``: the cells P has ever seen, as a bit mask (bit ``y * width + x``).
+- ``fog:explored:P``: the cells P has ever seen, as a bit mask (bit ``y * width + x``);
+- ``fog:tiles:P``: the tiles P last saw changed from the map, as ``(cell, tile)`` pairs
+  (the map itself is known to all; only changes made by effects are remembered).
 
 ``remember`` brings the memories up to date after every resolved action (the resolver
 calls it; only games with a fog pay for it); ``saw_removed`` notes, as an entity is
@@ -36,9 +38,9 @@ the unseen entities back where the viewer could believe them to be:
 Targets: in a game with a fog, a player is offered only the entities its side sees as
 entity targets (``hide_targets``), so that ``legal_actions`` never names a hidden unit.
 
-Not hidden (yet): tiles changed out of sight show as they are now (the map is taken to
-be known; ``explored`` says which squares were ever seen), and a view taken in the
-middle of resolving an action (a reaction window) keeps the frames of its stack. A
+A view shows each square the viewer does not see now as it last saw it (or as the map
+has it). Not hidden (yet): a view taken in the middle of resolving an action (a reaction
+window) keeps the frames of its stack. A
 move into a square its side does not see tells, by being offered or not, whether a
 hidden unit stands there: rules for fog move units one square at a time, or within
 sight.
@@ -60,7 +62,7 @@ if TYPE_CHECKING:
     from .rng import Rng
     from .spec import ActionType
 
-SEEN, GONE, EXPLORED = "fog:seen:", "fog:gone:", "fog:explored:"
+SEEN, GONE, EXPLORED, TILES = "fog:seen:", "fog:gone:", "fog:explored:", "fog:tiles:"
 """The prefixes of a player's memories in ``state.counters`` (followed by its number)."""
 UNSEEN_MOVE = Action("unseen")
 """What a view of a fog game shows in the log for another player's move."""
@@ -216,6 +218,25 @@ class Fog:
                 known = counters.get(key, 0)
                 if known | mask != known:
                     s._w_counters()[key] = known | mask
+                key = TILES + str(p)
+                if s.tiles is not s.game.board.tiles or key in counters:
+                    self._remember_tiles(s, key, cells)
+
+    def _remember_tiles(self, s: State, key: str, cells: set[Pos]) -> None:
+        """Note the changed tiles among ``cells`` (seen now), and forget those seen back
+        as the map has them."""
+        board = s.game.board
+        old: tuple[tuple[int, str], ...] = s.counters.get(key, ())
+        known = dict(old)
+        for c in cells:
+            i = c[1] * board.width + c[0]
+            if s.tiles[i] != board.tiles[i]:
+                known[i] = s.tiles[i]
+            else:
+                known.pop(i, None)
+        new = tuple(sorted(known.items()))
+        if new != old:
+            s._w_counters()[key] = new
 
     def saw_removed(self, s: State, e: Entity) -> None:
         """Note, for every player who sees ``e`` as it leaves the board, that it is gone."""
@@ -244,6 +265,16 @@ class Fog:
                 del v._w_entities()[eid]
                 if e.pos is not None and v.at.get(e.pos) == eid:
                     del v._w_at()[e.pos]
+        board = state.game.board
+        remembered = dict(state.counters.get(TILES + str(viewer), ()))
+        if state.tiles is not board.tiles or remembered:
+            cells, _ = self.seen_area(state, viewer)
+            width = board.width
+            shown = tuple(
+                state.tiles[i] if Pos(i % width, i // width) in cells
+                else remembered.get(i, board.tiles[i]) for i in range(len(board.tiles)))
+            if shown != state.tiles:
+                v.tiles = shown
         mine = f":{viewer}"
         for key in [k for k in v.counters if (k.startswith("fog:") and not k.endswith(mine))
                     or (k.startswith("limit:") and k[k.rfind("@"):] in unseen)]:
@@ -395,6 +426,6 @@ def _put(s: State, e: Entity) -> None:
         s.next_id = e.id + 1
 
 
-__all__ = ["EXPLORED", "GONE", "SEEN", "UNSEEN_MOVE", "Fog", "Record", "as_fog", "explored",
-           "last_seen"]
+__all__ = ["EXPLORED", "GONE", "SEEN", "TILES", "UNSEEN_MOVE", "Fog", "Record", "as_fog",
+           "explored", "last_seen"]
 
