@@ -40,7 +40,8 @@ entity targets (``hide_targets``), so that ``legal_actions`` never names a hidde
 
 A view shows each square the viewer does not see now as it last saw it (or as the map
 has it). Not hidden (yet): a view taken in the middle of resolving an action (a reaction
-window) keeps the frames of its stack. A
+window) keeps the frames of its stack; in a game of unit initiative the turn order and
+the deciding unit name unseen units; and ``next_id`` counts units made out of sight. A
 move into a square its side does not see tells, by being offered or not, whether a
 hidden unit stands there: rules for fog move units one square at a time, or within
 sight.
