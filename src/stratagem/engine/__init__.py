@@ -23,6 +23,7 @@ from .errors import (
     TooManyOutcomesError,
     UnknownGameError,
 )
+from .fog import Fog, explored, last_seen
 from .frames import EventFrame
 from .game import Game
 from .geometry import distance
@@ -43,6 +44,7 @@ __all__ = [
     "Effect",
     "Entity",
     "EventFrame",
+    "Fog",
     "ForwardModel",
     "Game",
     "GameDefinitionError",
@@ -72,7 +74,9 @@ __all__ = [
     "dice",
     "distance",
     "dumps",
+    "explored",
     "format_value",
+    "last_seen",
     "loads",
     "parse_action",
     "rederive",
