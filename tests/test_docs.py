@@ -324,6 +324,7 @@ PART_PATHS: dict[str, tuple[str | int, ...]] = {
     "scenario": ("scenarios", "alt"),
     "random option": ("actions", "probe", "effects", 0, "random", "options", 0),
     "display": ("display",),
+    "visibility": ("visibility",),
 }
 """Where each documented part sits in the fixture (an order is added where needed)."""
 
@@ -333,6 +334,8 @@ def _instance(title: str) -> tuple[Any, tuple[str | int, ...]]:
     base = FIXTURE
     if title == "order":
         base = _with(path, {"initiative": "it.hp"})
+    if title == "visibility":
+        base = _with(path, {"sight": 2})
     return base, path
 
 

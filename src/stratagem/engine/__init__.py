@@ -24,6 +24,7 @@ from .errors import (
     TooManyOutcomesError,
     UnknownGameError,
 )
+from .fog import Fog, explored, last_seen
 from .frames import EventFrame
 from .game import Game
 from .geometry import cell_centre, distance
@@ -44,6 +45,7 @@ __all__ = [
     "Effect",
     "Entity",
     "EventFrame",
+    "Fog",
     "ForwardModel",
     "Game",
     "GameDefinitionError",
@@ -74,7 +76,9 @@ __all__ = [
     "dice",
     "distance",
     "dumps",
+    "explored",
     "format_value",
+    "last_seen",
     "loads",
     "parse_action",
     "rederive",

@@ -63,6 +63,9 @@ def remove(r: Resolver, eid: int) -> None:
     e = s.entities.get(eid)
     if e is None:
         return
+    fog = r.game.fog
+    if fog is not None:  # who sees it go knows it is gone
+        fog.saw_removed(s, e)
     if e.pos is not None and s.at.get(e.pos) == eid:
         del s._w_at()[e.pos]
     if e.zone is not None:

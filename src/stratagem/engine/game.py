@@ -34,6 +34,7 @@ from .display import NO_HINTS, Display
 from .effect import Effect
 from .errors import GameDefinitionError, IllegalActionError, StratagemError
 from .fastpath import quick_action_type, quick_lazy_flow, quick_playout
+from .fog import Fog, as_fog
 from .info import SIZES, GameInfo, GameRuntime
 from .knowledge import NO_CARDS, Cards, is_table, is_tracked
 from .options import explain
@@ -86,7 +87,7 @@ class Game:
         narrated: Iterable[str] = (),
         narration: dict[str, Callable[[State, dict[str, Any]], str]] | None = None,
         show_rolls: bool = True,
-        visibility: Callable[[State, int, Entity], bool] | None = None,
+        visibility: Fog | Callable[[State, int, Entity], bool] | None = None,
         chance: bool | None = None,
         hidden: bool | None = None,
         description: str = "",
@@ -129,6 +130,11 @@ class Game:
         opened under other rules: set by the rules loader (``set_origin``), else made from
         the game's parts on first use (``serialize.rules_digest``)."""
         self.phases = tuple(phases)
+        self.fog = as_fog(visibility)
+        """Fog of war (``engine.fog.Fog``, from the rules' ``visibility:`` section or given
+        in Python): what each side sees and remembers; ``None`` when all see the board."""
+        if self.fog is not None:  # options never name a unit its player does not see
+            action_types = self.fog.hide_targets(action_types)
         self.action_types = {a.name: a for a in action_types}
         self.entity_types = {e.name: e for e in entity_types}
         self.board = board or Board()
@@ -155,12 +161,12 @@ class Game:
             raise GameDefinitionError(f"game '{self.name}': " + "; ".join(problems))
         self._index(reactions)
         self.quick_turns = is_quick(self)
-        quick = quick_action_type(self)
+        quick = quick_action_type(self) if self.fog is None else None  # fog: resolver only
         self.quick_action = quick.name if quick is not None else None
         """The action type resolved in one go (``fastpath.quick_action``), if the game has one."""
         self.quick_lazy_flow = quick is not None and quick_lazy_flow(self, quick)
         if hidden is None:
-            hidden = visibility is not None or any(z.visibility != "public" for z in self.zones)
+            hidden = self.fog is not None or any(z.visibility != "public" for z in self.zones)
         declared = dict(sizes or {})
         if set(declared) - set(SIZES) or any(
                 isinstance(v, bool) or not isinstance(v, int) or v < 1

@@ -131,13 +131,14 @@ class Resolver:
                     s = self.s
                     if s.stack:
                         self.dirty = True
-                    elif s.outcome is None:
+                    elif s.outcome is None and not check_end(self):
                         # Its effects ran straight through (phases.take_action): check the
                         # end and move the flow on here, as resolve would, without its loop.
-                        if check_end(self):
-                            return
                         advance(self)
             self.resolve()
+            fog = self.game.fog
+            if fog is not None:  # what each player sees after the action, remembered
+                fog.remember(self.s)
         except StratagemError:
             raise
         except RULE_FAILURES as exc:

@@ -6,13 +6,15 @@ A view withholds:
   the card stays in the view (its owner's card list is public) but its zone
   reads ``"?"`` and the zones it could be in show only their sizes
   (``HIDDEN`` placeholders);
-- entities the game's visibility rule hides from the viewer;
+- entities the game's fog of war hides from the viewer (``engine.fog``), the other
+  players' memories of what they saw, and the other players' moves in the log;
 - the random generator's state, so no one can read the future dice;
 - other players' options, and the dice of earlier actions.
 
 ``determinize`` deals each owner's unseen cards back into that owner's hidden
-zones at random, which gives a full state consistent with everything the
-viewer knows.
+zones at random, and puts the entities the fog hides back where the viewer could
+believe them to be (``Fog.fill``), which gives a full state consistent with
+everything the viewer knows.
 
 A game with table zones tracks what each player knows of each card instead
 (``engine.knowledge``): its views keep every card in its place and withhold the
@@ -23,6 +25,7 @@ faces back together, whichever zones they are in.
 from __future__ import annotations
 
 from .actions import Action
+from .fog import UNSEEN_MOVE
 from .knowledge import deal, is_tracked, mask
 from .rng import Rng, seed_state
 from .runtime import Resolver
@@ -58,13 +61,9 @@ def make_view(state: State, viewer: int) -> State:
         for eid in ids:
             v._w_entity(eid).zone = UNSEEN
         v._w_player(p).zones[zone] = (HIDDEN,) * len(ids)
-    if g.visibility is not None:
-        for eid in sorted(v.entities):
-            e = v.entities[eid]
-            if e.zone is None and not g.visibility(state, viewer, e):
-                del v._w_entities()[eid]
-                if e.pos is not None:
-                    del v._w_at()[e.pos]
+    fog = g.fog
+    if fog is not None:  # entities out of sight, other players' memories (engine.fog)
+        fog.hide(state, v, viewer)
     d = state.decision
     if d is not None and d.player != viewer:
         v.decision = Decision(d.kind, d.player, (), d.prompt, d.actor, None)
@@ -73,6 +72,9 @@ def make_view(state: State, viewer: int) -> State:
     log: LogNode = None
     for rec in state.history:
         action = _REDACTED if rec.player == CHANCE else rec.action
+        if fog is not None and rec.player != viewer:  # fog: others' moves may name the unseen
+            log = (log, Record(rec.player, UNSEEN_MOVE if rec.player != CHANCE else action))
+            continue
         log = (log, Record(rec.player, action, (), rec.events))
     v.log = log
     return v._end()
@@ -103,6 +105,9 @@ def determinize(view: State, seed: int) -> State:
             for eid in dealt:
                 s._w_entity(eid).zone = zone
             s._w_player(p).zones[zone] = tuple(dealt)
+    fog = view.game.fog
+    if fog is not None:  # the entities the viewer does not see, put back believably
+        fog.fill(view, s, rng)
     d = view.decision
     s.decision = d
     if d is not None and not d.actions:

@@ -30,11 +30,12 @@ from .sections.pieces import compile_entities, compile_params, compile_zones
 from .sections.reactions import compile_reactions, compile_statuses, compile_triggers
 from .sections.setup import compile_setup
 from .sections.state import compile_state
+from .sections.visibility import compile_visibility
 from .source import Node
 
 TOP_KEYS = ("game", "description", "players", "shape", "board", "entities", "player", "zones",
             "statuses", "actions", "reactions", "triggers", "flow", "end", "setup", "scenarios",
-            "narration", "display", "show_rolls", "state", "define")
+            "narration", "display", "show_rolls", "state", "define", "visibility")
 """The sections of a rules file, in the order the reference lists them."""
 
 
@@ -109,6 +110,7 @@ class Compiler(CompileState):
             self, top.get("display"), set(board.tile_types),
             {e.name for e in kw["entity_types"]},
             self.entity_params | self.player_params)) or None
+        kw["visibility"] = self.attempt(lambda: compile_visibility(self, top.get("visibility")))
         kw["events"] = {k: dict(v) for k, v in self.events.items()}
         kw["sources"] = dict(self.sources)
         self.finish()

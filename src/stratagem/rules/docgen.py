@@ -107,6 +107,8 @@ TOP: dict[str, tuple[bool, str]] = {
               "`game.NAME` and written by `set` and `modify`: `{pot: {default: 0, min: 0}}`."),
     "define": (False, "Functions of the game's own, written as expressions: "
                "`{holds(p, kind): \"count(zone(p, 'hand', type: kind)) > 0\"}`."),
+    "visibility": (False, "Fog of war: how far each entity type sees, which players share "
+                   "their sight, and which entity types are always seen."),
 }
 """Every top-level section (the compiler's ``TOP_KEYS``): required, and what it holds."""
 
@@ -400,6 +402,33 @@ SECTIONS: tuple[Part, ...] = (
          "  tiles: {wall: {colour: grey, glyph: \"#\"}}\n"
          "  entities: {soldier: {glyph: S, label: Foot soldier}}\n  health: hp\n"
          "  hide: [has_attacked]"),
+    Part("visibility", "visibility:",
+         "Fog of war. Each player sees the squares within sight of its side's units — its "
+         "own, and its team-mates' — along a line of sight that no tile with "
+         "`blocks_sight: true` cuts (the ends may be such tiles). Its side's units, cards "
+         "and the `always_seen` types are always in view; any other unit is in a player's "
+         "view (`state.view`) only while the player sees its square. Each player remembers, "
+         "in the state: every square it has ever seen (explored), the last-seen record of "
+         "each unit it saw and sees no more (where, what it was — type, owner, parameters "
+         "— and the round), and the units it saw leave the game. A view holds only the "
+         "viewer's memory, and the log of a view says only that other players moved, not "
+         "what they did. An entity target offers only the units its player sees (so "
+         "options never name a hidden unit); add `sees(actor, target)` to a target's "
+         "conditions when the acting unit itself must see it, not just its side. "
+         "`determinize` fills the fog: a unit last seen stays on the square it was last "
+         "seen on when that square is free and out of sight, else goes to the nearest free "
+         "square out of sight; a unit never seen stands on its set-up square (or a free "
+         "square out of sight, at random). Design moves so that a unit only enters squares "
+         "its side sees (steps of one square, with a sight of one or more), or "
+         "the moves offered would tell where hidden units stand.",
+         (Key("sight", "How far entities see (by the board's metric): one number for all, "
+              "a parameter name read on each entity (`sight: eyes`), or a range per entity "
+              "type with `default` for the rest (`{default: 2, scout: eyes}`); a type with "
+              "no range sees only its own square.", True),
+          Key("teams", "Players who share their sight: `[[red, green], [blue, yellow]]`."),
+          Key("always_seen", "Entity types never hidden (castles, villages).")),
+         "visibility:\n  sight: {default: 1, soldier: range}\n  teams: [[red], [blue]]\n"
+         "  always_seen: [zombie]"),
     Part("setup", "setup:",
          "The starting position.",
          (Key("entities", "Entities placed before the game starts (see *placement*)."),

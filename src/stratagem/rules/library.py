@@ -150,6 +150,30 @@ def _sight(c: Ctx, a: Any, b: Any) -> bool:
     return pa is not None and pb is not None and geo.line_of_sight(c.state, pa, pb)
 
 
+def _sees(c: Ctx, a: Any, b: Any) -> bool:
+    """Fog of war: whether entity ``a`` sees ``b`` (in its sight range, in line of sight)."""
+    e = c.state.entities.get(a) if a is not None and not isinstance(a, Pos) else None
+    pb = _where(c, b)
+    if e is None or e.pos is None or pb is None:
+        return False
+    fog = c.game.fog
+    if fog is None:
+        return geo.line_of_sight(c.state, e.pos, pb)
+    return fog.entity_sees(c.state, e, Pos(*pb))
+
+
+def _visible(c: Ctx, x: Any, by: Any) -> bool:
+    """Fog of war: whether a player (the deciding one by default) sees ``x`` now."""
+    fog = c.game.fog
+    player = c.player if by is None else by
+    if fog is None or player is None:
+        return True
+    if isinstance(x, Pos):
+        return fog.sees_pos(c.state, player, x)
+    e = None if x is None else c.state.entities.get(x)
+    return e is not None and fog.sees_entity(c.state, player, e)
+
+
 def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
               status: Any, where: Any) -> list[Ref]:
     s = c.state
@@ -510,6 +534,16 @@ _F: list[Function] = [
     Function("line_of_sight", (Param("a", "any"), Param("b", "any")), "bool",
              "Whether no tile whose type blocks sight lies strictly between a and b.",
              "line_of_sight(actor, target)", _sight, "geometry"),
+    Function("sees", (Param("a", "entity"), Param("b", "any")), "bool",
+             "Whether entity a sees b (an entity or a position): within a's sight range "
+             "(the rules' `visibility:` section) and in line of sight. In a game without "
+             "fog of war, line of sight alone.",
+             "sees(actor, target)", _sees, "geometry"),
+    Function("visible", (Param("x", "any"), Param("by", "player", None)), "bool",
+             "Whether a player (the deciding one unless `by` names another) sees x, an "
+             "entity or a position, now: some unit of its side sees it (its own side's "
+             "units are always seen). Always true in a game without fog of war.",
+             "visible(target)", _visible, "geometry"),
     Function("entities", (Param("owner", "owner", "any", "enemy, ally, neutral, any, or a player"),
                           Param("type", "str", None), Param("tag", "str", None),
                           Param("near", "any", None), Param("within", "number", math.inf),
