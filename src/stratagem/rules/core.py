@@ -83,6 +83,11 @@ class CompileState(Reader):
         self.board_ok = True
         self.sources: dict[int, tuple[Effect, str]] = {}
         """Where each compiled effect was written (``Game.sources``)."""
+        self.declared: dict[str, set[str]] = {}
+        """Names declared by sections, by what they name (``buff``, ``tech``, ``item``,
+        ``action``): what an effect argument of kind ``name:WHAT`` may name."""
+        self.strategy: dict[str, Any] = {}
+        """The parts of ``engine.strategy.Strategy`` compiled so far, by field name."""
 
     # ---------------------------------------------------------- expressions
     def expr(self, node: Node, scope: Scope, want: str | None = None) -> Compiled:

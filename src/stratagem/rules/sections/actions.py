@@ -21,6 +21,7 @@ from ..expr_context import Scope, read_target
 from ..expr_forms import bounded_distance, names_read, pinned_by
 from ..reading import Skip
 from ..source import Node
+from .strategy import TASK_KEYS, compile_task
 
 
 def compile_actions(c: CompileState, node: Node | None) -> tuple[ActionType, ...]:
@@ -49,7 +50,7 @@ def compile_actions(c: CompileState, node: Node | None) -> tuple[ActionType, ...
 
 def _action(c: CompileState, name: str, node: Node, default_source: str) -> ActionType:
     m = c.keys(node, ("source", "when", "targets", "effects", "ends_turn", "passes",
-                      "keeps_turn", "text", "description"), f"action `{name}`")
+                      "keeps_turn", "text", "description", *TASK_KEYS), f"action `{name}`")
     source = c.need_str(m["source"], "`source`") if "source" in m else default_source
     if source not in ("entity", "player"):
         c.fail(m["source"].loc, f"unknown source `{source}`", "entity or player")
@@ -78,6 +79,8 @@ def _action(c: CompileState, name: str, node: Node, default_source: str) -> Acti
         scope = scope.child(**{tname: (KIND_TYPES[kind],
                                        read_target(tname))})
     effects = compile_effects(c, m.get("effects"), scope)
+    effects, busy = compile_task(c, name, m, scope, source, effects)  # a multi-turn action
+    conds += busy
     return ActionType(name, source, conds, tuple(targets), effects,
                       bool(m["ends_turn"].value) if "ends_turn" in m else False,
                       bool(m["passes"].value) if "passes" in m else False,
