@@ -193,7 +193,7 @@ class Research(Effect):
         "when left out), at once and with no cost: `researched(player, 'tech')` holds from "
         "here on. A research that takes rounds is a multi-turn action whose `effects` "
         "`pay_research` and whose `on_complete` does this.")
-    rules_example: ClassVar[str] = "research: {tech: tech}"
+    rules_example: ClassVar[str] = "research: {tech: mining}"
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         name = _name(self.tech, ctx, r.game.strategy.techs, "technology")
@@ -215,7 +215,7 @@ class PayResearch(Effect):
         "Take a technology's `cost` from `player`'s parameters (the deciding player when "
         "left out), each clamped to its bounds. Test `can_research(player, tech)` first: "
         "it says whether the player can afford it.")
-    rules_example: ClassVar[str] = "pay_research: {tech: tech}"
+    rules_example: ClassVar[str] = "pay_research: {tech: mining}"
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         t = r.game.strategy.techs[_name(self.tech, ctx, r.game.strategy.techs, "technology")]

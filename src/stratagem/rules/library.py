@@ -691,14 +691,14 @@ _F: list[Function] = [
     Function("can_research", (Param("who", "player"), Param("tech", "str")), "bool",
              "Whether a player may start researching a technology now: not researched yet, "
              "its prerequisites researched, its cost affordable.",
-             "can_research(player, tech)", _can_research, "strategy"),
+             "can_research(player, 'mining')", _can_research, "strategy"),
     Function("researchable", (Param("who", "player"),), "list",
              "The technologies a player may start researching now (`can_research`), in the "
              "order `technologies:` lists them.", "researchable(player)",
              lambda c, who: [t for t, spec in c.game.strategy.techs.items()
                              if _tech.can_research(c.state, who, spec)], "strategy"),
     Function("tech_turns", (Param("tech", "str"),), "number",
-             "The research time of a technology, in rounds (its `turns`).", "tech_turns(tech)",
+             "The research time of a technology, in rounds (its `turns`).", "tech_turns('mining')",
              lambda c, tech: c.game.strategy.techs[tech].turns
              if tech in c.game.strategy.techs else 0, "strategy"),
     Function("busy", (Param("unit", "entity"), Param("action", "str")), "bool",

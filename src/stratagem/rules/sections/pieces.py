@@ -58,7 +58,7 @@ def compile_entities(c: CompileState, node: Node | None) -> tuple[EntityType, ..
     for name, spec in c.need_map(node, "`entities`").items():
         def one(name: str = name, spec: Node = spec) -> None:
             m = c.keys(spec, ("params", "actions", "reactions", "tags", "statuses",
-                              "symbol", "hints", "description", "inventory"), f"entity `{name}`")
+                              "symbol", "hints", "inventory", "description"), f"entity `{name}`")
             if "inventory" in m:  # how many items it can carry (sections/strategy.py)
                 c.strategy.setdefault("inventory", {})[name] = c.need_int(
                     m["inventory"], f"`inventory` of `{name}`", 0)

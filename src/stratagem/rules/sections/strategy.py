@@ -117,9 +117,9 @@ def compile_technologies(c: CompileState, node: Node | None) -> None:
                 desc = str(m["description"].value) if "description" in m else ""
                 out[name] = Technology(name, tree, tuple(cost), tuple(reqs), turns, desc)
             c.attempt(one)
-    for name in out:  # a prerequisite cycle would make its technologies unreachable
+    for name, tech in out.items():  # a prerequisite cycle makes its technologies unreachable
         seen: set[str] = set()
-        todo = list(out[name].requires)
+        todo = list(tech.requires)
         while todo:
             t = todo.pop()
             if t == name:
@@ -145,8 +145,8 @@ def compile_items(c: CompileState, node: Node | None) -> tuple[EntityType, ...]:
             continue
 
         def one(name: str = name, spec: Node = spec) -> None:
-            m = c.keys(spec, ("params", "symbol", "tags", "description", "on_use",
-                              "consumed"), f"item `{name}`")
+            m = c.keys(spec, ("params", "symbol", "tags", "on_use", "consumed",
+                              "description"), f"item `{name}`")
             params = compile_params(c, m.get("params"), name, c.entity_params)
             tags = frozenset(c.need_str(t, "a tag") for t in c.need_list(m.get("tags"),
                                                                          "`tags`"))
