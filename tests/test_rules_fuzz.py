@@ -51,6 +51,7 @@ SEED_FILES: dict[str, Path] = {
     "tic_tac_toe": GAMES / "tic_tac_toe" / "rules.yaml",
     "skirmish": FIXTURES / "skirmish.yaml",
     "gauntlet": FIXTURES / "gauntlet.yaml",
+    "strategy": FIXTURES / "strategy.yaml",
 }
 """The valid rules files every mutation starts from."""
 

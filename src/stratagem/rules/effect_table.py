@@ -491,7 +491,7 @@ def declared_def(cls: type[Effect]) -> EffectDef:
     def build(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
         values = {k: declared_name(c, v, scope, kinds[k][5:]) if kinds[k].startswith("name:")
                   else c.fn(v, scope, None if kinds[k] == "any" else kinds[k])
-                  for k, v in m.items()}
+                  for k, v in m.items() if k in kinds}  # an unknown key is reported already
         return cls(**values), scope
 
     assert cls.rules_key is not None
