@@ -51,7 +51,8 @@ def compile_buffs(c: CompileState, node: Node | None) -> None:
                         continue
                     pairs.append((p, c.need_num(v, f"`{key}.{p}`")))
                 mods[key] = tuple(pairs)
-            if not mods["add"] and not mods["multiply"]:
+            if not c.need_map(m.get("add"), "`add`") and not c.need_map(m.get("multiply"),
+                                                                          "`multiply`"):
                 c.fail(spec.loc, f"buff `{name}` changes nothing",
                        "give it `add: {param: n}` or `multiply: {param: x}`")
             duration = None
