@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from rules_helpers import act, build, options, problems
 
 import stratagem
+from rules_helpers import act, build, options, problems
 from stratagem.engine import IllegalActionError, State
 from stratagem.engine.continuous import tasks
 

@@ -141,7 +141,9 @@ def drop(r: Resolver, holder: int, item_type: str, at: Pos) -> None:
         return
     iid, t, params = rec
     s._w_entities()[iid] = Entity(iid, t, None, Pos(at[0], at[1]), writable_copy(dict(params)))
-    s._own_entities.add(iid)  # type: ignore[union-attr]  (set by _w_entities)
+    owned = s._own_entities  # set by _w_entities: the new entity is this transaction's own
+    assert owned is not None
+    owned.add(iid)
     s._w_at()[Pos(at[0], at[1])] = iid
 
 

@@ -32,7 +32,8 @@ class Technology:
 
 def researched(s: State, player: int) -> tuple[str, ...]:
     """The technologies ``player`` has researched, in the order researched."""
-    return s.counters.get(f"tech:{player}", ())
+    done: tuple[str, ...] = s.counters.get(f"tech:{player}", ())
+    return done
 
 
 def is_researched(s: State, player: int, tech: str) -> bool:

@@ -9,6 +9,7 @@ names that effects may use (``CompileState.declared``: ``buff``, ``tech``, ``ite
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...engine.buffs import STACKING, BuffType
@@ -84,8 +85,7 @@ def compile_technologies(c: CompileState, node: Node | None) -> None:
     places: dict[str, Node] = {}
     trees = c.need_map(node, "`technologies`")
     for tree, tnode in trees.items():
-        tree_specs = c.attempt(lambda tnode=tnode, tree=tree: c.need_map(
-            tnode, f"technology tree `{tree}`")) or {}
+        tree_specs = c.attempt(partial(c.need_map, tnode, f"technology tree `{tree}`")) or {}
         for name, spec in tree_specs.items():
             if name in places:
                 c.fail(spec.loc, f"technology `{name}` is declared twice",
