@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 import stratagem
 from rules_helpers import act, build, options, problems
-from stratagem.engine import IllegalActionError, State
+from stratagem.engine import IllegalActionError, SerializationError, State
 from stratagem.engine.continuous import tasks
 
 BASE = """
@@ -220,6 +221,16 @@ def test_buffs_survive_serialization() -> None:
     s = act(g, s, "research tech=mining")
     s = act(g, s, "grab #1 it=#3")
     assert g.deserialize(g.serialize(s)) == s
+
+
+def test_a_malformed_record_in_a_saved_state_is_one_clear_error() -> None:
+    """A buff record that names no buff reads back as a SerializationError saying so."""
+    g = game()
+    s = act(g, g.new_state(), "buff #1 name='a'")
+    doc = json.loads(g.serialize(s))
+    doc["counters"]["buff:e1"] = {"t": [{"t": [{"t": ["nope", 2]}]}, {"t": []}]}
+    with pytest.raises(SerializationError, match="in counters: malformed record 'buff:e1'"):
+        g.deserialize(json.dumps(doc))
 
 
 # --------------------------------------------------------------- technologies

@@ -8,10 +8,10 @@ import io
 from typing import Any
 
 import pytest
-from test_docs import MARKED, TUTORIAL, dump, load, merge
 
 import stratagem
 from stratagem.rules import compile_text
+from test_docs import MARKED, TUTORIAL, dump, load, merge
 
 PREFIX = "realms "
 
@@ -40,7 +40,7 @@ def test_the_tutorial_has_its_steps_and_outputs() -> None:
     """Five steps, each with Python lines and the output they print."""
     markers = [m for m, _ in blocks()]
     assert STEPS == 5
-    assert RUNS == list(range(1, 6))
+    assert list(range(1, 6)) == RUNS
     assert [m for m in markers if m.startswith("output (")] == [
         f"output (step {n})" for n in RUNS]
 
@@ -59,6 +59,6 @@ def test_each_output_is_what_the_lines_print(n: int) -> None:
     code, shown = found[f"run (step {n})"], found[f"output (step {n})"]
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(code, f"realms step {n}", "exec"),  # noqa: S102 (the tutorial's own lines)
+        exec(compile(code, f"realms step {n}", "exec"),
              {"game": game_after(n), "stratagem": stratagem})
     assert out.getvalue() == shown

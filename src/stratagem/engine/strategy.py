@@ -30,6 +30,7 @@ from .spec import Trigger
 if TYPE_CHECKING:
     from .context import Ctx
     from .runtime import Resolver
+    from .state import State
 
 
 
@@ -60,6 +61,47 @@ class Strategy:
 
 NO_STRATEGY = Strategy()
 """The parts of a game that has none."""
+
+
+def check_records(game: Any, counters: Mapping[str, Any]) -> None:
+    """Check the strategy records of counters read back from text (``ValueError`` naming
+    the first that is malformed): each names a buff, technology, action or item of
+    ``game``, with numbers where numbers belong."""
+    st = game.strategy
+    for key, rec in counters.items():
+        kind, _, who = key.partition(":")
+        if kind not in ("buff", "task", "inv", "tech"):
+            continue
+        try:
+            if kind == "tech":
+                assert who.isdigit() and all(t in st.techs for t in rec)
+                continue
+            assert who[:1] in "ep" and who[1:].isdigit() and (who[0] == "e" or kind != "inv")
+            if kind == "buff":
+                entries, offsets = rec
+                assert all(n in st.buffs and (r is None or isinstance(r, int))
+                           for n, r in entries)
+                assert all(isinstance(p, str) and isinstance(o, int | float)
+                           for p, o in offsets)
+            elif kind == "task":
+                for action, player, targets, elapsed, duration in rec:
+                    assert action in st.tasks and isinstance(player, int)
+                    assert isinstance(elapsed, int) and all(isinstance(n, str)
+                                                            for n, _ in targets)
+                    assert duration is None or isinstance(duration, int | float)
+            else:
+                for iid, itype, params in rec:
+                    assert isinstance(iid, int) and itype in st.items
+                    assert all(isinstance(v, int | float) for _, v in params)
+        except (AssertionError, TypeError, ValueError):
+            raise ValueError(f"malformed record {key!r}: {rec!r}") from None
+
+
+def held_records(s: State, eid: int) -> list[str]:
+    """The names in ``State.counters`` of what an entity holds: its buffs, its actions in
+    progress, its inventory (a view drops them with an entity its viewer cannot see)."""
+    return [k for k in (f"buff:e{int(eid)}", f"task:e{int(eid)}", f"inv:e{int(eid)}")
+            if k in s.counters]
 
 
 @register_effect
@@ -361,4 +403,4 @@ class DiscardItem(Effect):
 
 __all__ = ["NO_STRATEGY", "Abort", "ApplyBuff", "BeginTask", "DiscardItem", "DropItem",
            "GiveItem", "PayResearch", "PickUp", "RemoveBuff", "Research", "Strategy",
-           "TickStrategy", "UseItem"]
+           "TickStrategy", "UseItem", "check_records", "held_records"]

@@ -21,6 +21,7 @@ from .actions import Action
 from .rng import Rng, seed_state
 from .runtime import Resolver
 from .state import CHANCE, Decision, LogNode, Record, State
+from .strategy import held_records
 
 _REDACTED = Action("roll", None, (("value", None),))
 """What a view shows of a chance outcome in the log."""
@@ -56,6 +57,8 @@ def make_view(state: State, viewer: int) -> State:
                 del v._w_entities()[eid]
                 if e.pos is not None:
                     del v._w_at()[e.pos]
+                for key in held_records(v, eid):  # its buffs, tasks and items: unseen too
+                    del v._w_counters()[key]
     d = state.decision
     if d is not None and d.player != viewer:
         v.decision = Decision(d.kind, d.player, (), d.prompt, d.actor, None)
