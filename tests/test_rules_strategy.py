@@ -322,6 +322,22 @@ def test_an_item_that_is_not_consumed_stays_and_drops_back_with_its_id() -> None
     assert g.deserialize(g.serialize(s)) == s
 
 
+def test_give_and_discard_put_in_and_take_out_items() -> None:
+    """`give_item` makes a new item (a new id) in a free slot; `discard_item` takes it out."""
+    text = (BASE % {"extra": BUFFS + TECHS + ITEMS, "buff": "rage", "items": ""}).replace(
+        "effects: [{remove_buff: {on: actor, buff: rage, stacks: 1}}]",
+        "effects: [{give_item: {item: potion}}]").replace(
+        "effects: [{use_item: {item: banner}}]", "effects: [{discard_item: {item: potion}}]")
+    g = build(text.replace('when: "holds(actor, \'banner\')"', 'when: "true"'))
+    s = act(g, g.new_state(), "unbuff #1")
+    assert s.counters["inv:e1"] == ((3, "potion", (("power", 4),)),)
+    assert s.next_id == 4 and "unbuff #1" in options(s)
+    with pytest.raises(stratagem.engine.RuleError, match="no free inventory slot"):
+        act(g, s, "unbuff #1")
+    s = act(g, s, "wave #1")
+    assert "inv:e1" not in s.counters and 3 not in s.entities and s.entities[1].params["hp"] == 10
+
+
 # ------------------------------------------------------------------ errors
 def test_unknown_names_are_located() -> None:
     """An unknown buff, parameter, technology or a cycle of prerequisites: one located
