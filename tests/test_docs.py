@@ -193,6 +193,10 @@ actions:
     effects:
       - perform: {action: strike, targets: {target: target}}
   end_turn: {ends_turn: true}
+  research: {source: player, duration: 2, effects: [], on_complete: []}
+buffs: {rage: {add: {attack: 2}, duration: 2}}
+technologies: {economy: {mining: {cost: {gold: 3}, turns: 2}}}
+items: {potion: {on_use: []}}
 reactions:
   watch: {on: moved, limit: {per: round}, effects: []}
   answer: {on: attacked, effects: []}
@@ -325,6 +329,9 @@ PART_PATHS: dict[str, tuple[str | int, ...]] = {
     "random option": ("actions", "probe", "effects", 0, "random", "options", 0),
     "display": ("display",),
     "visibility": ("visibility",),
+    "buff": ("buffs", "rage"),
+    "technology": ("technologies", "economy", "mining"),
+    "item": ("items", "potion"),
 }
 """Where each documented part sits in the fixture (an order is added where needed)."""
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import stratagem.games as games_module
+import test_rules_strategy as strategy
 from rules_helpers import FAULTY, FAULTY_LINE, act, build, options, problems, q, remember, roll
 from stratagem.engine import CHANCE, Game, Pos, Ref, Rng, RuleError, State, Status
 from stratagem.rules import Compiler, RulesError, load_rules
@@ -1063,6 +1064,29 @@ def test_card_knowledge_effects_extend_and_clear_who_knows_a_card() -> None:
     assert all(s.cards.known[c] == frozenset() for c in deck)
     with pytest.raises(RulesError, match="unknown effect `peek_at`"):
         build(KNOWING.replace("{look:", "{peek_at:"), "cards.yaml")
+
+
+@covers("apply_buff", "remove_buff")
+def test_buff_effects() -> None:
+    """Buffs given, stacked, run out and taken away (the cases in test_rules_strategy.py)."""
+    strategy.test_a_buff_adds_then_multiplies_and_expression_reads_the_base()
+    strategy.test_a_buff_lasts_exactly_its_duration_in_rounds()
+    strategy.test_stack_adds_up_to_max_stacks_each_with_its_own_rounds()
+
+
+@covers("research", "pay_research", "abort")
+def test_research_and_abort_effects() -> None:
+    """Research paid at the start and marked at completion; abort runs on_abort."""
+    strategy.test_prerequisites_refuse_and_research_takes_its_rounds()
+    strategy.test_abort_by_an_action_runs_on_abort()
+
+
+@covers("pick_up", "use_item", "drop_item", "give_item", "discard_item")
+def test_item_effects() -> None:
+    """Items picked up, used up or kept, dropped back, given and discarded."""
+    strategy.test_using_a_consumable_item_uses_it_up()
+    strategy.test_an_item_that_is_not_consumed_stays_and_drops_back_with_its_id()
+    strategy.test_give_and_discard_put_in_and_take_out_items()
 
 
 def test_the_effect_table_and_these_tests_cover_the_same_effects() -> None:

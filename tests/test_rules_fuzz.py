@@ -56,6 +56,7 @@ SEED_FILES: dict[str, Path] = {
     "helpers_game": HERE / "rules_lang" / "helpers_game.yaml",
     "harvest": HERE / "rules_lang" / "harvest.yaml",
     "columns": HERE / "rules_lang" / "columns.yaml",
+    "strategy": FIXTURES / "strategy.yaml",
 }
 """The valid rules files every mutation starts from."""
 

@@ -155,6 +155,26 @@ end:
     owns nothing: "count(entities(owner: player)) == 0 and count(zone(player, 'hand')) == 0"
 """
 
+# Strategy parts: the knight #1 holds rage (speed +2, 3 rounds); red holds boom (gold +1)
+# and has researched mining; nothing is carried (a knight has no inventory).
+STRATEGY = {"extra": """\
+  effects:
+    - apply_buff: {on: "occupant((2, 2))", buff: rage}
+    - apply_buff: {player: "players()[0]", buff: boom}
+    - research: {tech: mining, player: "players()[0]"}
+buffs:
+  rage: {add: {speed: 2}, duration: 3}
+  boom: {add: {gold: 1}}
+technologies:
+  t:
+    mining: {cost: {gold: 3}, turns: 2}
+    banking: {cost: {gold: 9}, requires: [mining], turns: 1}
+    smelting: {cost: {gold: 1}, requires: [mining]}
+    tanning: {cost: {gold: 1}, requires: [banking]}
+items:
+  potion: {}
+"""}
+
 # (function, expression, expected value, scene overrides)
 CASES: list[tuple[str, str, Any, dict[str, Any]]] = [
     ("distance", "distance(actor, (4, 4))", 2, {}),
@@ -353,6 +373,28 @@ CASES: list[tuple[str, str, Any, dict[str, Any]]] = [
     ("param_max", "param_max('knight', 'speed')", math.inf, {}),
     ("param_max", "param_max(occupant((4, 2)), 'speed')", 0, {}),
     ("param_max", "param_max(occupant((0, 1)), 'hp')", 0, {}),
+    ("has_buff", "has_buff(actor, 'rage')", True, STRATEGY),
+    ("has_buff", "has_buff(occupant((2, 3)), 'rage')", False, STRATEGY),
+    ("buff_stacks", "buff_stacks(actor, 'rage')", 1, STRATEGY),
+    ("buff_rounds", "buff_rounds(actor, 'rage')", 3, STRATEGY),
+    ("buff_rounds", "buff_rounds(actor, 'rage')", 2, {**STRATEGY, "times": 2}),
+    ("base", "[actor.speed, base(actor, 'speed')]", (5, 3), STRATEGY),
+    ("player_has_buff", "player_has_buff(player, 'boom')", True, STRATEGY),
+    ("player_base", "[player.gold, player_base(player, 'gold')]", (6, 5), STRATEGY),
+    ("researched", "researched(player, 'mining')", True, STRATEGY),
+    ("researched", "researched(player, 'banking')", False, STRATEGY),
+    ("can_research", "can_research(player, 'smelting')", True, STRATEGY),
+    ("can_research", "can_research(player, 'banking')", False, STRATEGY),  # 9 gold
+    ("can_research", "can_research(player, 'mining')", False, STRATEGY),   # known already
+    ("researchable", "researchable(player)", ["smelting"], STRATEGY),
+    ("tech_turns", "tech_turns('mining')", 2, STRATEGY),
+    ("busy", "busy(actor, 'probe')", False, STRATEGY),
+    ("progress", "progress(actor, 'probe')", -1, STRATEGY),
+    ("player_busy", "player_busy(player, 'probe')", False, STRATEGY),
+    ("player_progress", "player_progress(player, 'probe')", -1, STRATEGY),
+    ("inventory", "inventory(actor)", [], STRATEGY),
+    ("holds", "holds(actor, 'potion')", False, STRATEGY),
+    ("inventory_free", "inventory_free(actor)", 0, STRATEGY),
 ]
 
 

@@ -56,6 +56,7 @@ from .spec import (
     ZoneSpec,
 )
 from .state import Entity, FlowPos, PlayerState, State, Status
+from .strategy import NO_STRATEGY, Strategy
 from .turns import START
 from .views import determinize, make_view
 
@@ -100,6 +101,7 @@ class Game:
         rules_file: str | None = None,
         rules_digest: str | None = None,
         display: Display | None = None,
+        strategy: Strategy | None = None,
     ) -> None:
         self.runtime = GameRuntime()
         """Counters and caches written during play (``GameRuntime``)."""
@@ -155,7 +157,9 @@ class Game:
         narration says in words what the dice did."""
         self.visibility = visibility
         reactions = tuple(reactions)
-        self.triggers = tuple(triggers)
+        self.strategy = strategy or NO_STRATEGY
+        """Buff types, technologies, items and multi-turn actions (``engine.strategy``)."""
+        self.triggers = (*self.strategy.triggers(), *triggers)
         problems = definition_problems(self, reactions)
         if problems:
             raise GameDefinitionError(f"game '{self.name}': " + "; ".join(problems))
@@ -287,6 +291,7 @@ class Game:
             roots += [ph.on_start, ph.on_end]
             for step in ph.steps:
                 roots += [step.on_start, step.on_end]
+        roots += self.strategy.blocks()
         for root in roots:
             self._register(root)
         # Blocks that can never push, wait or emit run straight through (runtime._step_block).

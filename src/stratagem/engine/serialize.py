@@ -50,6 +50,7 @@ from .state import (
     State,
     Status,
 )
+from .strategy import check_records
 from .turns import IN_STEP
 
 if TYPE_CHECKING:
@@ -281,7 +282,9 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
         s.rng = _int(doc["rng"])
         section = "memory"
         s.memory = {str(k): dec(v) for k, v in doc["memory"].items()}
+        section = "counters"
         s.counters = {str(k): dec(v) for k, v in doc["counters"].items()}
+        check_records(game, s.counters)  # buffs, tasks, items and research (engine.strategy)
         section = "log"
         log: LogNode = None
         for player, action, rolls, events in doc["log"]:

@@ -30,6 +30,7 @@ from .knowledge import deal, is_tracked, mask
 from .rng import Rng, seed_state
 from .runtime import Resolver
 from .state import CHANCE, Decision, LogNode, Record, State
+from .strategy import held_records
 
 _REDACTED = Action("roll", None, (("value", None),))
 """What a view shows of a chance outcome in the log."""
@@ -64,6 +65,9 @@ def make_view(state: State, viewer: int) -> State:
     fog = g.fog
     if fog is not None:  # entities out of sight, other players' memories (engine.fog)
         fog.hide(state, v, viewer)
+        for eid in [e for e in state.entities if e not in v.entities]:
+            for key in held_records(v, eid):  # its buffs, tasks and items: unseen too
+                del v._w_counters()[key]
     d = state.decision
     if d is not None and d.player != viewer:
         v.decision = Decision(d.kind, d.player, (), d.prompt, d.actor, None)

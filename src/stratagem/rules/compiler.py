@@ -30,12 +30,21 @@ from .sections.pieces import compile_entities, compile_params, compile_zones
 from .sections.reactions import compile_reactions, compile_statuses, compile_triggers
 from .sections.setup import compile_setup
 from .sections.state import compile_state
+from .sections.strategy import (
+    build_strategy,
+    compile_buffs,
+    compile_item_uses,
+    compile_items,
+    compile_technologies,
+    declare_tasks,
+)
 from .sections.visibility import compile_visibility
 from .source import Node
 
 TOP_KEYS = ("game", "description", "players", "shape", "board", "entities", "player", "zones",
             "statuses", "actions", "reactions", "triggers", "flow", "end", "setup", "scenarios",
-            "narration", "display", "show_rolls", "state", "define", "visibility")
+            "narration", "display", "show_rolls", "state", "define", "visibility", "buffs",
+            "technologies", "items")
 """The sections of a rules file, in the order the reference lists them."""
 
 
@@ -84,6 +93,11 @@ class Compiler(CompileState):
         kw["statuses"] = self.attempt(lambda: compile_statuses(self, top.get("statuses"))) or ()
         kw["entity_types"] = self.attempt(lambda: compile_entities(self, top.get("entities"))) \
             or ()
+        kw["entity_types"] += self.attempt(lambda: compile_items(self, top.get("items"))) or ()
+        self.attempt(lambda: compile_buffs(self, top.get("buffs")))
+        self.attempt(lambda: compile_technologies(self, top.get("technologies")))
+        declare_tasks(self, top.get("actions"))
+        self.attempt(lambda: compile_item_uses(self, top.get("items")))
         kw["action_types"] = self.attempt(lambda: compile_actions(self, top.get("actions"))) or ()
         kw["reactions"] = self.attempt(lambda: compile_reactions(self, top.get("reactions"))) \
             or ()
@@ -113,6 +127,7 @@ class Compiler(CompileState):
         kw["visibility"] = self.attempt(lambda: compile_visibility(self, top.get("visibility")))
         kw["events"] = {k: dict(v) for k, v in self.events.items()}
         kw["sources"] = dict(self.sources)
+        kw["strategy"] = build_strategy(self)
         self.finish()
         self.attempt(lambda: check_shape(self, top.get("shape"), parts))
         self.finish()

@@ -94,6 +94,11 @@ class CompileState(Reader):
         self.tile_params: dict[str, dict[str, Any]] = {}
         """The parameters of tile types (``board: tile_types: NAME: params:``): each name
         with its declaration (a ``ParamSpec``) by tile type."""
+        self.declared: dict[str, set[str]] = {}
+        """Names declared by sections, by what they name (``buff``, ``tech``, ``item``,
+        ``action``): what an effect argument of kind ``name:WHAT`` may name."""
+        self.strategy: dict[str, Any] = {}
+        """The parts of ``engine.strategy.Strategy`` compiled so far, by field name."""
 
     # ---------------------------------------------------------- expressions
     def expr(self, node: Node, scope: Scope, want: str | None = None) -> Compiled:

@@ -109,6 +109,12 @@ TOP: dict[str, tuple[bool, str]] = {
                "`{holds(p, kind): \"count(zone(p, 'hand', type: kind)) > 0\"}`."),
     "visibility": (False, "Fog of war: how far each entity type sees, which players share "
                    "their sight, and which entity types are always seen."),
+    "buffs": (False, "Named parameter modifiers (additions and factors) that effects give "
+              "to units or players for some rounds, with a stacking rule."),
+    "technologies": (False, "Technology trees: what each technology costs, requires and "
+                     "takes to research; `researched(player, 'tech')` reads them."),
+    "items": (False, "Item types: things on the board that units with an `inventory` pick "
+              "up, carry, use and drop."),
 }
 """Every top-level section (the compiler's ``TOP_KEYS``): required, and what it holds."""
 
@@ -185,6 +191,8 @@ SECTIONS: tuple[Part, ...] = (
           Key("symbol", "The character that shows it on the text board (default: the first "
               "letter of its name)."),
           Key("hints", "Numbers for AIs, such as `{cost: 50}` (a unit's value)."),
+          Key("inventory", "How many items (see *item*) it can carry: a whole number, "
+              "default 0."),
           Key("description", "A note for readers; not used by the game.")),
          "entities:\n  soldier:\n    symbol: S\n    params: {hp: {max: 8}, attack: 3}\n"
          "    actions: [move, melee]"),
@@ -275,7 +283,17 @@ SECTIONS: tuple[Part, ...] = (
               "other action hands the turn to the next player, the player acts again."),
           Key("text", "How the action reads in a game's log, with `{actor}`, `{player}` and "
               "each target in braces: `\"{actor} attacks {target}\"`."),
-          Key("description", "A note for readers; not used by the game.")),
+          Key("description", "A note for readers; not used by the game."),
+          Key("duration", "Makes it a multi-turn action (see *multi-turn action*, as do the "
+              "keys below): the rounds it takes, a number or an expression of its targets "
+              "(`tech_turns(tech)`) worked out when it starts."),
+          Key("on_tick", "Effects run each round it is in progress, as the round ends."),
+          Key("on_complete", "Effects run when it completes."),
+          Key("on_abort", "Effects run when it is aborted (by `abort` or `keep_while`)."),
+          Key("keep_while", "A condition checked as each round ends; when it fails, the "
+              "action is aborted."),
+          Key("complete_when", "A condition checked as each round ends (after `elapsed` "
+              "counts the round); when it holds, the action completes.")),
          "actions:\n  melee:\n    when: {has not attacked: \"actor.has_attacked == 0\"}\n"
          "    targets:\n      target: {entity: enemy, where: \"distance(actor, target) <= 1\"}\n"
          "    effects:\n      - damage: {to: target, amount: 2}"),
@@ -459,6 +477,68 @@ SECTIONS: tuple[Part, ...] = (
               "in three and one in three.", True),
           Key("do", "The effects of this branch.")),
          ),
+    Part("multi-turn action", "actions: NAME:",
+         "An action with any of the keys `duration`, `on_tick`, `on_complete`, `on_abort`, "
+         "`keep_while` or `complete_when` (see *action*) takes several rounds. Its `effects` "
+         "run when it "
+         "is chosen (its start: pay here); then it is *in progress* on its source (the unit, "
+         "or the player for a player action), which cannot start it again until it ends. "
+         "When each round ends, it counts one more round `elapsed`: if `keep_while` no "
+         "longer holds it is aborted (`on_abort` runs); otherwise `on_tick` runs, and once "
+         "`elapsed` reaches `duration` (or `complete_when` holds) `on_complete` runs and it "
+         "ends. The `abort` effect ends it early. Its hooks see its targets, `actor`, "
+         "`player` and `elapsed`; `busy`, `progress`, `player_busy` and `player_progress` "
+         "show it in expressions. A unit that leaves the game drops its actions in progress.",
+         (),
+         "actions:\n  research:\n    source: player\n    targets:\n"
+         "      tech: {kind: value, from: \"researchable(player)\"}\n"
+         "    effects: [{pay_research: {tech: tech}}]\n    duration: tech_turns(tech)\n"
+         "    on_complete: [{research: {tech: tech}}]"),
+    Part("buff", "buffs: NAME:",
+         "A parameter modifier that `apply_buff` gives a unit or a player and `remove_buff` "
+         "takes away. A buffed parameter reads as `(base + additions) * factors`, clamped to "
+         "its bounds, everywhere (expressions, views, agents); `base(unit, 'param')` reads "
+         "it without buffs. Each stack counts: two stacks of `add: {attack: 2}` add 4. An "
+         "effect that changes a buffed parameter changes its base by as much; when a buff "
+         "ends, the value goes back to the base with the buffs left. Rounds left go down by "
+         "one as each round ends; a buff with none left is removed.",
+         (Key("add", "Amounts added to parameters: `{attack: 2}`."),
+          Key("multiply", "Factors applied after the additions: `{defence: 1.5}`."),
+          Key("duration", "Rounds it lasts when `apply_buff` gives no `turns` (whole number "
+              "from 1; default: until removed)."),
+          Key("stacking", "What applying it again to a holder that has it does: `refresh` "
+              "(the default: its rounds left start again), `stack` (one more stack, each "
+              "with its own rounds) or `ignore`."),
+          Key("max_stacks", "With `stacking: stack`, the most stacks; at the limit the "
+              "stack closest to running out is renewed."),
+          Key("description", "A note for readers; not used by the game.")),
+         "buffs:\n  rage:\n    add: {attack: 2}\n    multiply: {armour: 0.5}\n"
+         "    duration: 2\n    stacking: stack\n    max_stacks: 3"),
+    Part("technology", "technologies: TREE: NAME:",
+         "A technology in a tree. Names are shared by every tree. `researched(player, 'NAME')`"
+         " holds once the `research` effect has marked it; `can_research` and "
+         "`researchable` say what a player may start now (not researched, prerequisites "
+         "researched, cost affordable). Research that takes rounds is a multi-turn action.",
+         (Key("cost", "Player parameters it costs: `{gold: 5}` (`pay_research` takes it)."),
+          Key("requires", "Technologies that must be researched first: `[mining]`."),
+          Key("turns", "Its research time in rounds (`tech_turns`); default 0."),
+          Key("description", "A note for readers; not used by the game.")),
+         "technologies:\n  economy:\n    mining: {cost: {gold: 3}, turns: 2}\n"
+         "    banking: {cost: {gold: 4}, requires: [mining], turns: 1}"),
+    Part("item", "items: NAME:",
+         "An item type: an entity type (placed on the board like any other, tagged `item`) "
+         "that a unit with free `inventory` slots takes off the board with `pick_up`, uses "
+         "with `use_item`, puts back with `drop_item`. A carried item is out of "
+         "`entities()`; `inventory(unit)` and `holds(unit, 'NAME')` see it. Items carried by "
+         "a unit that leaves the game leave with it.",
+         (Key("params", "Its parameters, as for an entity type (kept while carried)."),
+          Key("symbol", "Its character on the text board (default: its first letter)."),
+          Key("tags", "Words for grouping types; `item` is always one."),
+          Key("on_use", "Effects of using it, with `holder` (and `actor`) the unit using it."),
+          Key("consumed", "`true` (the default): using it uses it up."),
+          Key("description", "A note for readers; not used by the game.")),
+         "items:\n  potion:\n    symbol: \"!\"\n"
+         "    on_use: [{modify: {what: holder.hp, by: 4}}]"),
 )
 """Every mapping of the rules format with the keys the compiler accepts there."""
 
@@ -588,6 +668,7 @@ CATEGORIES: dict[str, str] = {
     "query": "Entities, lists and numbers",
     "cards": "Cards and zones",
     "dice": "Dice pools",
+    "strategy": "Buffs, technologies, multi-turn actions and items",
 }
 """Function categories in the order shown, with their titles."""
 

@@ -553,13 +553,28 @@ def declared_def(cls: type[Effect]) -> EffectDef:
     kinds = dict(cls.rules_args)
 
     def build(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
-        values = {k: c.fn(v, scope, None if kinds[k] == "any" else kinds[k])
-                  for k, v in m.items()}
+        values = {k: declared_name(c, v, scope, kinds[k][5:]) if kinds[k].startswith("name:")
+                  else c.fn(v, scope, None if kinds[k] == "any" else kinds[k])
+                  for k, v in m.items() if k in kinds}  # an unknown key is reported already
         return cls(**values), scope
 
     assert cls.rules_key is not None
     return EffectDef(cls.rules_key, tuple(kinds), cls.rules_required, cls.rules_doc,
                      cls.rules_example, build)
+
+
+def declared_name(c: CompileState, node: Node, scope: Scope, what: str) -> Any:
+    """An argument of kind ``name:WHAT``: a name the rules declare (``c.declared[WHAT]``)
+    as a bare word, or an expression giving one (a target, a variable)."""
+    known = c.declared.get(what, set())
+    v = node.value
+    if isinstance(v, str) and v in known:
+        return v
+    if isinstance(v, str) and v.isidentifier() and v not in scope.names:
+        c.fail(node.loc, f"unknown {what} `{v}`",
+               did_you_mean(v, known) or f"declared: {', '.join(sorted(known)) or 'none'}")
+        raise Skip
+    return c.fn(node, scope, "str")
 
 
 class _EffectTable(Mapping[str, EffectDef]):
@@ -642,4 +657,5 @@ def _other_unknown_functions(c: CompileState, node: Node, scope: Scope, seen: se
                 c.fail(loc, f"unknown function `{name}`", hint)
 
 
-__all__ = ["EFFECT_TABLE", "EffectDef", "compile_effect", "compile_effects", "declared_def"]
+__all__ = ["EFFECT_TABLE", "EffectDef", "compile_effect", "compile_effects", "declared_def",
+           "declared_name"]

@@ -18,7 +18,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine import Ctx, Pos, Ref, RuleError, dice, successes
+from ..engine import buffs as _buffs
+from ..engine import continuous as _tasks
 from ..engine import geometry as geo
+from ..engine import items as _items
+from ..engine import tech as _tech
 from ..engine.knowledge import is_table, knows
 from .texts import value_text
 
@@ -105,6 +109,11 @@ class _It:
     def __call__(self, item: Any) -> Any:
         self.vars["it"] = item
         return self.f(self.ctx)
+
+
+def _can_research(c: Ctx, who: Any, tech: Any) -> bool:
+    spec = c.game.strategy.techs.get(tech)
+    return spec is not None and _tech.can_research(c.state, who, spec)
 
 
 # -------------------------------------------------------------- functions
@@ -759,6 +768,79 @@ _F: list[Function] = [
              "by name): inf when it has no maximum, 0 when the type has no such parameter "
              "(or the entity is gone).",
              "target.hp < param_max(target, 'hp')", _param_max),
+    # Buffs, technologies, multi-turn actions and items (engine.strategy and its parts).
+    Function("has_buff", (Param("unit", "entity"), Param("buff", "str")), "bool",
+             "Whether an entity holds a buff.", "has_buff(target, 'rage')",
+             lambda c, unit, buff: unit is not None and _buffs.stacks(c.state, Ref(unit), buff)
+             > 0, "strategy"),
+    Function("buff_stacks", (Param("unit", "entity"), Param("buff", "str")), "number",
+             "How many stacks of a buff an entity holds (0 when none).",
+             "buff_stacks(actor, 'rage') < 3",
+             lambda c, unit, buff: 0 if unit is None else _buffs.stacks(c.state, Ref(unit), buff),
+             "strategy"),
+    Function("buff_rounds", (Param("unit", "entity"), Param("buff", "str")), "number",
+             "The rounds a buff an entity holds has left (its longest stack; inf when it "
+             "lasts until removed, 0 when not held).", "buff_rounds(actor, 'shield') == 1",
+             lambda c, unit, buff: 0 if unit is None
+             else _buffs.rounds_left(c.state, Ref(unit), buff), "strategy"),
+    Function("base", (Param("unit", "entity"), Param("param", "str")), "number",
+             "A parameter of an entity without its buffs (`unit.param` reads it with them).",
+             "target.attack - base(target, 'attack')",
+             lambda c, unit, param: 0 if unit is None
+             else _buffs.base_value(c.state, Ref(unit), param), "strategy"),
+    Function("player_has_buff", (Param("who", "player"), Param("buff", "str")), "bool",
+             "Whether a player holds a buff.", "player_has_buff(player, 'golden_age')",
+             lambda c, who, buff: _buffs.stacks(c.state, who, buff) > 0, "strategy"),
+    Function("player_base", (Param("who", "player"), Param("param", "str")), "number",
+             "A player parameter without the player's buffs.", "player_base(player, 'income')",
+             lambda c, who, param: _buffs.base_value(c.state, who, param), "strategy"),
+    Function("researched", (Param("who", "player"), Param("tech", "str")), "bool",
+             "Whether a player has researched a technology of `technologies:`.",
+             "researched(player, 'archery')",
+             lambda c, who, tech: _tech.is_researched(c.state, who, tech), "strategy"),
+    Function("can_research", (Param("who", "player"), Param("tech", "str")), "bool",
+             "Whether a player may start researching a technology now: not researched yet, "
+             "its prerequisites researched, its cost affordable.",
+             "can_research(player, 'mining')", _can_research, "strategy"),
+    Function("researchable", (Param("who", "player"),), "list",
+             "The technologies a player may start researching now (`can_research`), in the "
+             "order `technologies:` lists them.", "researchable(player)",
+             lambda c, who: [t for t, spec in c.game.strategy.techs.items()
+                             if _tech.can_research(c.state, who, spec)], "strategy"),
+    Function("tech_turns", (Param("tech", "str"),), "number",
+             "The research time of a technology, in rounds (its `turns`).", "tech_turns('mining')",
+             lambda c, tech: c.game.strategy.techs[tech].turns
+             if tech in c.game.strategy.techs else 0, "strategy"),
+    Function("busy", (Param("unit", "entity"), Param("action", "str")), "bool",
+             "Whether an entity has a multi-turn action in progress.",
+             "not busy(actor, 'build')",
+             lambda c, unit, action: unit is not None
+             and _tasks.in_progress(c.state, Ref(unit), action) is not None, "strategy"),
+    Function("progress", (Param("unit", "entity"), Param("action", "str")), "number",
+             "The rounds elapsed of an entity's multi-turn action in progress (-1 when none "
+             "is).", "progress(actor, 'build') >= 1",
+             lambda c, unit, action: -1 if unit is None
+             else _tasks.elapsed_of(c.state, Ref(unit), action), "strategy"),
+    Function("player_busy", (Param("who", "player"), Param("action", "str")), "bool",
+             "Whether a player has a multi-turn player action in progress.",
+             "player_busy(player, 'research')",
+             lambda c, who, action: _tasks.in_progress(c.state, who, action) is not None,
+             "strategy"),
+    Function("player_progress", (Param("who", "player"), Param("action", "str")), "number",
+             "The rounds elapsed of a player's multi-turn action in progress (-1 when none "
+             "is).", "player_progress(player, 'research')",
+             lambda c, who, action: _tasks.elapsed_of(c.state, who, action), "strategy"),
+    Function("inventory", (Param("unit", "entity"),), "list",
+             "The types of the items an entity carries, in the order picked up.",
+             "count(inventory(actor)) < 2",
+             lambda c, unit: [t for _, t, _ in _items.inventory(c.state, unit)], "strategy"),
+    Function("holds", (Param("unit", "entity"), Param("item", "str")), "bool",
+             "Whether an entity carries an item of a type.", "holds(actor, 'potion')",
+             lambda c, unit, item: _items.holds(c.state, unit, item), "strategy"),
+    Function("inventory_free", (Param("unit", "entity"),), "number",
+             "How many more items an entity can carry (its `inventory` slots less those "
+             "used).", "inventory_free(actor) > 0",
+             lambda c, unit: _items.free_slots(c.state, unit), "strategy"),
 ]
 
 FUNCTIONS: dict[str, Function] = {f.name: f for f in _F}

@@ -22,6 +22,7 @@ from ..expr_context import Scope, read_target
 from ..expr_forms import bounded_distance, names_read, pinned_by
 from ..reading import Skip
 from ..source import Node
+from .strategy import TASK_KEYS, compile_task
 
 
 def compile_actions(c: CompileState, node: Node | None) -> tuple[ActionType, ...]:
@@ -50,7 +51,7 @@ def compile_actions(c: CompileState, node: Node | None) -> tuple[ActionType, ...
 
 def _action(c: CompileState, name: str, node: Node, default_source: str) -> ActionType:
     m = c.keys(node, ("source", "when", "targets", "effects", "ends_turn", "passes",
-                      "keeps_turn", "text", "description"), f"action `{name}`")
+                      "keeps_turn", "text", "description", *TASK_KEYS), f"action `{name}`")
     source = c.need_str(m["source"], "`source`") if "source" in m else default_source
     if source not in ("entity", "player"):
         c.fail(m["source"].loc, f"unknown source `{source}`", "entity or player")
@@ -81,6 +82,8 @@ def _action(c: CompileState, name: str, node: Node, default_source: str) -> Acti
     effects = compile_effects(c, m.get("effects"), scope)
     if "text" in m:
         _check_text(c, m["text"], source == "entity", list(tmap))
+    effects, busy = compile_task(c, name, m, scope, source, effects)  # a multi-turn action
+    conds += busy
     return ActionType(name, source, conds, tuple(targets), effects,
                       bool(m["ends_turn"].value) if "ends_turn" in m else False,
                       bool(m["passes"].value) if "passes" in m else False,

@@ -107,7 +107,10 @@ def compile_entities(c: CompileState, node: Node | None) -> tuple[EntityType, ..
     for name, spec in c.need_map(node, "`entities`").items():
         def one(name: str = name, spec: Node = spec) -> None:
             m = c.keys(spec, ("params", "actions", "reactions", "tags", "statuses",
-                              "symbol", "hints", "description"), f"entity `{name}`")
+                              "symbol", "hints", "inventory", "description"), f"entity `{name}`")
+            if "inventory" in m:  # how many items it can carry (sections/strategy.py)
+                c.strategy.setdefault("inventory", {})[name] = c.need_int(
+                    m["inventory"], f"`inventory` of `{name}`", 0)
             params = compile_params(c, m.get("params"), name, c.entity_params)
             hints = {k: c.need_num(v, f"hint `{k}`")
                      for k, v in c.need_map(m.get("hints"), "`hints`").items()}
