@@ -68,11 +68,11 @@ def test_defines_are_called_with_arguments_by_place_or_name() -> None:
     defines = """
     total(p): "sum(hand_of(p), of: it.value)"
     hand_of(p): "zone(p, 'hand')"
-    holds(p, v): "any(hand_of(p), where: it.value == v)"
+    has_card(p, v): "any(hand_of(p), where: it.value == v)"
     pi: "3"
     """
     assert value("total(0) + total(p: 1)", defines) == 13
-    assert value("[holds(0, 7), holds(1, 7), holds(v: 2, p: 1)]", defines) == (True, False, True)
+    assert value("[has_card(0, 7), has_card(1, 7), has_card(v: 2, p: 1)]", defines) == (True, False, True)
     assert value("pi * 2", defines) == 6
 
 

@@ -106,7 +106,7 @@ TOP: dict[str, tuple[bool, str]] = {
     "state": (False, "Parameters of the game as a whole (a pot, a tide level), read as "
               "`game.NAME` and written by `set` and `modify`: `{pot: {default: 0, min: 0}}`."),
     "define": (False, "Functions of the game's own, written as expressions: "
-               "`{holds(p, kind): \"count(zone(p, 'hand', type: kind)) > 0\"}`."),
+               "`{has_card(p, kind): \"count(zone(p, 'hand', type: kind)) > 0\"}`."),
     "visibility": (False, "Fog of war: how far each entity type sees, which players share "
                    "their sight, and which entity types are always seen."),
     "buffs": (False, "Named parameter modifiers (additions and factors) that effects give "
@@ -225,13 +225,13 @@ SECTIONS: tuple[Part, ...] = (
          "`p: player` (then quote the key: `\"best(p: player)\": …`), so that `text(p)` "
          "reads as the player's name. Each value is an expression of the parameters, checked "
          "at load like any other and compiled once. A call gives the arguments in order or "
-         "by name: `holds(player, 'prince')`, `holds(kind: 'prince', p: player)`. A define "
+         "by name: `has_card(player, 'prince')`, `has_card(kind: 'prince', p: player)`. A define "
          "sees only its parameters (pass `player` or `actor` to it). Defines call one another "
          "in any order, but none may call itself, directly or through others (a load "
          "error): recursion cannot be written, and a call goes at most as deep as the list "
          "is long.",
          (), "define:\n  hand_of(p): \"zone(p, 'hand')\"\n"
-         "  holds(p, kind): \"any(hand_of(p), where: it.type == kind)\"\n"
+         "  has_card(p, kind): \"any(hand_of(p), where: it.type == kind)\"\n"
          "  richest: \"highest(players(), by: it.gold)\""),
     Part("zones", "zones: NAME:",
          "Each zone is given its visibility: `public` or `everyone` (everyone sees its "
