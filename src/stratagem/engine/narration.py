@@ -36,17 +36,26 @@ def label(state: State, value: Any) -> Any:
     return value
 
 
+NO_ONE = "no one"
+"""How an action's text names a target played for nothing."""
+
+
 def describe_action(game: Game, state: State, player: int, action: Action) -> str:
     """A sentence for an action, from its type's ``text`` template when it has one."""
     at = game.action_types.get(action.type)
     who = game.players[player] if 0 <= player < len(game.players) else "chance"
-    if at is not None and at.text:
+    for_nothing = any(v is None for _, v in action.targets)
+    if at is not None and (at.text or (for_nothing and at.text_none)):
         fields: dict[str, Any] = {"player": who, "actor": label(state, action.actor)}
-        fields.update({k: label(state, v) for k, v in action.targets})
+        fields.update({k: NO_ONE if v is None else label(state, v) for k, v in action.targets})
         try:
-            return at.text.format(**fields)
+            return (at.text_none or at.text if for_nothing else at.text).format(**fields)
         except (KeyError, IndexError, ValueError):
             pass
+    if for_nothing and at is not None:  # played for nothing, and the rules give no words
+        what = (f"{state.entities[action.actor].type} #{int(action.actor)}"
+                if action.actor is not None and action.actor in state.entities else who)
+        return f"{what} {action.type}, with no one to target"
     if action.actor is not None and action.actor in state.entities:
         e = state.entities[action.actor]
         rest = " ".join(f"{k}={v}" for k, v in action.targets)
