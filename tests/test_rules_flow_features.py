@@ -164,3 +164,230 @@ def test_a_bad_cooldown_is_a_located_error() -> None:
                for p in found), found
     found = problems(COOL_BOARD.replace("cooldown: {rounds: 1}", "cooldown: {days: 1}"))
     assert any("days" in p for p in found), found
+
+
+# ------------------------------------------------------------------------ events
+EVENTS = """
+game: events
+players: [red, blue]
+board:
+  layout: |
+    . . . .
+player:
+  done: {min: 0}
+  seen: {min: 0}
+  last_hp: {min: 0}
+entities:
+  pawn: {params: {hp: 3}, actions: [step]}
+actions:
+  recruit:
+    targets:
+      cell: {kind: position, from: "cells(empty: true)"}
+    effects:
+      - spawn: {type: pawn, at: cell, params: {hp: 7}, as: p}
+      - set: {what: player.last_hp, to: "p.hp + player.seen * 100"}
+  step:
+    effects: []
+triggers:
+  tally:
+    on: action_done
+    when: "event.action == 'recruit'"
+    effects: [{modify: {what: event.player.done, by: 1}}]
+  greet:
+    on: spawned
+    when: "event.type == 'pawn' and event.entity.hp == 7"
+    effects: [{modify: {what: event.owner.seen, by: 1}}]
+flow:
+  phases:
+    - name: play
+      actions: [recruit, step]
+      max_actions: 1
+end:
+  draw: {"full": "count_empty() == 0"}
+"""
+
+
+def test_spawned_is_answered_before_the_effects_after_the_spawn() -> None:
+    """A `spawned` trigger sees the new entity's fields and runs before the next effect
+    of the spawning list; `action_done` follows the whole action."""
+    g = build(EVENTS)
+    s = g.new_state()
+    s = act(g, s, "recruit cell=(0,0)")
+    red = s.players[0].params
+    assert red["seen"] == 1 and red["done"] == 1
+    assert red["last_hp"] == 107      # the trigger had run when `set` read player.seen
+    s = act(g, s, "recruit cell=(1,0)")
+    assert s.players[1].params["done"] == 1 and s.players[0].params["done"] == 1
+
+
+def test_action_done_counts_every_action_of_its_kind() -> None:
+    """`action_done` carries the action's name and actor: only recruits are tallied."""
+    g = build(EVENTS)
+    s = g.new_state()
+    s = act(g, s, "recruit cell=(0,0)")
+    s = act(g, s, "recruit cell=(1,0)")
+    s = act(g, s, "step #1")
+    assert s.players[0].params["done"] == 1 and s.players[1].params["done"] == 1
+
+
+def test_new_events_are_built_in_and_documented() -> None:
+    """Rules may name the two events without emitting them; the reference lists them."""
+    from stratagem.rules.docgen import generate
+
+    text = generate()
+    assert "`action_done`" in text and "`spawned`" in text and "OnAdvance" in text
+
+
+# ------------------------------------------------------------------------- hands
+LETTERS = """
+game: letters
+players: [a, b, c]
+player:
+  tokens: {min: 0}
+  dealt: {min: 0}
+actions:
+  strike:
+    targets:
+      victim: {player: opponent, optional: true, where: "not knocked_out(victim)"}
+    effects:
+      - if: {test: "not is_none(victim)", then: [{knock_out: {player: victim}}]}
+  fold:
+    effects: [{knock_out: {player: player}}, {modify: {what: player.dealt, by: 0}}]
+flow:
+  hand:
+    start: [{for_each: {as: p, in: "players()", do: [{modify: {what: p.dealt, by: 1}}]}}]
+    end_when: "count(in_hand()) <= 1"
+    end: [{for_each: {as: p, in: "in_hand()", do: [{modify: {what: p.tokens, by: 1}}]}}]
+  phases:
+    - name: play
+      actions: [strike, fold]
+      max_actions: 1
+end:
+  win: {"two tokens": "player.tokens >= 2"}
+"""
+
+
+def test_a_hand_starts_after_setup_and_ends_when_one_player_is_left() -> None:
+    """The first hand is dealt at once; knocked-out players are skipped; when one is left
+    the hand's `end` scores it, the next hand is dealt and everyone is back."""
+    g = build(LETTERS)
+    s = g.new_state()
+    assert hand_number(s) == 1 and [p.params["dealt"] for p in s.players] == [1, 1, 1]
+    s = act(g, s, "strike victim=1")                 # a knocks b out
+    assert knocked_out(s) == (1,)
+    assert s.decision is not None and s.decision.player == 2   # b's turn is skipped
+    assert "strike victim=1" not in options(s)
+    s = act(g, s, "strike victim=0")                 # c knocks a out: c wins the hand
+    assert hand_number(s) == 2 and knocked_out(s) == ()
+    assert [p.params["tokens"] for p in s.players] == [0, 0, 1]
+    assert [p.params["dealt"] for p in s.players] == [2, 2, 2]
+    assert all(p.alive for p in s.players) and s.outcome is None
+    assert g.deserialize(g.serialize(s)) == s
+
+
+def test_a_player_knocked_out_in_their_own_turn_ends_it_and_the_game_goes_on() -> None:
+    """Folding knocks the player out of the hand and ends their turn; the game is won by
+    hands, not by knock-outs."""
+    g = build(LETTERS)
+    s = g.new_state()
+    s = act(g, s, "fold")                            # a folds
+    assert s.decision is not None and s.decision.player == 1
+    s = act(g, s, "fold")                            # b folds: c takes the hand
+    assert hand_number(s) == 2 and s.players[2].params["tokens"] == 1
+    while s.outcome is None:
+        s = act(g, s, options(s)[0])
+    assert s.outcome.winners and all(p.alive for p in s.players)
+
+
+def test_a_hand_needs_end_when() -> None:
+    """A hand without `end_when` is a located error."""
+    bad = LETTERS.replace('    end_when: "count(in_hand()) <= 1"\n', "")
+    assert any("rules.yaml:" in p and "end_when" in p for p in problems(bad))
+
+
+def test_a_hand_that_never_stops_ending_is_a_runaway_error() -> None:
+    """An `end_when` that holds as each new hand begins ends in a clear error, not a hang."""
+    from stratagem.engine import RunawayError
+
+    with pytest.raises(RunawayError, match="end_when"):
+        build(LETTERS.replace('end_when: "count(in_hand()) <= 1"', 'end_when: "true"')
+              .replace("player.tokens >= 2", "player.tokens < 0")).new_state()
+
+
+# ------------------------------------------------------------------------- queues
+QUEUE = """
+game: queue
+players: [red, blue]
+board:
+  layout: |
+    . . .
+player:
+  gold: {min: 0}
+entities:
+  farmer: {params: {hp: 1}, actions: [plant, harvest, rest]}
+actions:
+  plant:
+    effects:
+      - enqueue: {action: harvest, when: {after: 2}}
+  harvest:
+    when: "actor.hp > 0"
+    effects: [{modify: {what: player.gold, by: 5}}]
+  rest:
+    effects: []
+  smite:
+    targets:
+      victim: {entity: enemy}
+    effects: [{remove: {what: victim}}]
+  wait:
+    effects: []
+flow:
+  phases:
+    - name: play
+      actions: [plant, rest, smite, wait]
+      max_actions: 1
+end:
+  win: {"rich": "player.gold >= 100"}
+setup:
+  entities:
+    - {type: farmer, owner: red, at: [0, 0]}
+    - {type: farmer, owner: blue, at: [2, 0]}
+"""
+
+
+def test_a_queued_action_runs_at_the_start_of_the_due_turn() -> None:
+    """`enqueue ... when: {after: 2}` carries the action out as the player's second turn
+    from now begins, once; the queue is saved with the state."""
+    g = build(QUEUE)
+    s = g.new_state()
+    s = act(g, s, "plant #1")
+    assert len(queued(s)) == 1
+    assert g.deserialize(g.serialize(s)) == s
+    s = act(g, s, "rest #2")
+    assert s.players[0].params["gold"] == 0          # red's next turn: not yet
+    s = act(g, s, "rest #1")
+    s = act(g, s, "rest #2")
+    assert s.players[0].params["gold"] == 5 and queued(s) == ()
+    s = act(g, s, "rest #1")
+    s = act(g, s, "rest #2")
+    assert s.players[0].params["gold"] == 5
+
+
+def test_a_queued_action_no_longer_legal_is_dropped() -> None:
+    """When the actor is gone by the due turn, the queued action is dropped, no effect."""
+    g = build(QUEUE)
+    s = g.new_state()
+    s = act(g, s, "plant #1")
+    s = act(g, s, "smite victim=#1")
+    while s.round < 4:
+        s = act(g, s, "wait")
+    assert s.players[0].params["gold"] == 0 and queued(s) == ()
+
+
+def test_enqueue_is_checked_at_load() -> None:
+    """An unknown action, an unknown target and a bad `when` are each located."""
+    bad = QUEUE.replace("enqueue: {action: harvest,", "enqueue: {action: harvst,")
+    assert any("unknown action `harvst`" in p for p in problems(bad))
+    bad = QUEUE.replace("when: {after: 2}", "when: later")
+    assert any("unknown `when`" in p and "rules.yaml:" in p for p in problems(bad))
+    bad = QUEUE.replace("when: {after: 2}", "targets: {foe: 1}")
+    assert any("`harvest` has no target `foe`" in p for p in problems(bad))
