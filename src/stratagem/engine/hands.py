@@ -99,7 +99,7 @@ class KnockOut(Effect):
         "their turns are skipped until the next hand begins (`flow: hand:`), when they are "
         "back. A player knocked out in their own turn ends it. Without hands, it lasts to "
         "the end of the game. `knocked_out(p)` and `in_hand()` read it.")
-    rules_example: ClassVar[str] = "knock_out: {player: target}"
+    rules_example: ClassVar[str] = "knock_out: {player: player}"
 
     player: Any = None
 

@@ -147,7 +147,9 @@ class RunQueue(Effect):
                     if "action_done" in g.listened or "action_done" in g.narrated:
                         r.emit("action_done", {"player": player, "action": name,
                                                "actor": actor}, Ctx(s, player, actor))
-                    r.push(at.effects, Ctx(s, player, actor, dict(targets)))
+                    given = dict(targets)  # a target not given is none (played for nothing)
+                    r.push(at.effects, Ctx(s, player, actor,
+                                           {t.name: given.get(t.name) for t in at.targets}))
                 return
 
 

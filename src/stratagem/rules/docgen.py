@@ -304,11 +304,9 @@ SECTIONS: tuple[Part, ...] = (
          (Key("start", "Effects run as each hand begins (deal); no player is acting."),
           Key("end_when", "The condition that ends a hand.", True),
           Key("end", "Effects run as each hand ends, before the next one's `start`.")),
-         "flow:\n  hand:\n    start: [{for_each: {as: p, in: \"players()\", do: "
-         "[{draw: {player: p, from: deck, to: hand}}]}}]\n"
+         "flow:\n  hand:\n    start: [{for_each: {as: p, in: \"players()\", do: []}}]\n"
          "    end_when: \"count(in_hand()) <= 1\"\n"
-         "    end: [{for_each: {as: p, in: \"in_hand()\", do: [{modify: {what: p.tokens, "
-         "by: 1}}]}}]\n  phases:\n    - name: play\n      actions: [play]"),
+         "    end: [{for_each: {as: p, in: \"in_hand()\", do: []}}]"),
     Part("phase", "flow: phases: - ",
          "A part of the round. Without `steps`, a turn in this phase offers `actions` until "
          "the turn ends.",

@@ -667,7 +667,7 @@ _F: list[Function] = [
              lambda c: hand_number(c.state), "flow"),
     Function("knocked_out", (Param("player", "player"),), "bool",
              "Whether a player is knocked out of the current hand (`knock_out`): out until "
-             "the next hand begins, not out of the game.", "not knocked_out(target)",
+             "the next hand begins, not out of the game.", "not knocked_out(player)",
              lambda c, player: is_knocked_out(c.state, player), "flow"),
     Function("in_hand", (), "list",
              "The players still in the game and not knocked out of the current hand, in "

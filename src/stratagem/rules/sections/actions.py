@@ -50,8 +50,8 @@ def compile_actions(c: CompileState, node: Node | None) -> tuple[ActionType, ...
 
 def _action(c: CompileState, name: str, node: Node, default_source: str) -> ActionType:
     m = c.keys(node, ("source", "when", "targets", "effects", "ends_turn", "passes",
-                      "keeps_turn", "text", "description", "cooldown", "play_without_target",
-                      "text_without_target"), f"action `{name}`")
+                      "keeps_turn", "text", "cooldown", "play_without_target",
+                      "text_without_target", "description"), f"action `{name}`")
     source = c.need_str(m["source"], "`source`") if "source" in m else default_source
     if source not in ("entity", "player"):
         c.fail(m["source"].loc, f"unknown source `{source}`", "entity or player")
