@@ -17,6 +17,7 @@ import pytest
 import stratagem.games as games_module
 from rules_helpers import FAULTY, FAULTY_LINE, act, build, options, problems, q, remember, roll
 from stratagem.engine import CHANCE, Game, Pos, Ref, Rng, RuleError, State, Status
+from stratagem.engine.hands import knocked_out
 from stratagem.rules import Compiler, RulesError, load_rules
 from stratagem.rules.effect_table import EFFECT_TABLE
 from stratagem.rules.source import parse_yaml
@@ -1660,8 +1661,6 @@ def test_a_rule_failing_in_play_names_the_effect_where_it_was_written(explicit: 
 def test_knock_out_without_hands_skips_the_player_for_the_rest_of_the_game() -> None:
     """`knock_out` takes a player out of the turn order but not out of the game: without
     hands they never come back, and no end rule counts them as lost."""
-    from stratagem.engine.hands import knocked_out
-
     game = arena("""\
         go:
           ends_turn: true

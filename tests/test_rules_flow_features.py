@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from rules_helpers import act, build, options, problems
-from stratagem.engine import parse_action
+from stratagem.engine import RunawayError, parse_action
 from stratagem.engine.cooldowns import cooldown_left
 from stratagem.engine.hands import hand_number, knocked_out
 from stratagem.engine.queue import queued
+from stratagem.rules.docgen import generate
 
 # ----------------------------------------------------------------- optional targets
 TAG = """
@@ -131,7 +132,7 @@ def test_a_cooldown_in_turns_is_kept_per_entity_and_read_by_expressions() -> Non
     s = g.new_state()
     assert "heal #1" in options(s) and "heal #2" in options(s)
     s = act(g, s, "heal #1")                          # red's turn 1
-    assert cooldown_left(s, "heal", 1, None) == 2
+    assert cooldown_left(s, "heal", 1) == 2
     s = act(g, s, "wait #3")                          # blue
     assert "heal #1" not in options(s) and "heal #2" in options(s)   # red's turn 2
     why = g.why_illegal(s, parse_action("heal #1"))
@@ -232,8 +233,6 @@ def test_action_done_counts_every_action_of_its_kind() -> None:
 
 def test_new_events_are_built_in_and_documented() -> None:
     """Rules may name the two events without emitting them; the reference lists them."""
-    from stratagem.rules.docgen import generate
-
     text = generate()
     assert "`action_done`" in text and "`spawned`" in text and "OnAdvance" in text
 
@@ -307,8 +306,6 @@ def test_a_hand_needs_end_when() -> None:
 
 def test_a_hand_that_never_stops_ending_is_a_runaway_error() -> None:
     """An `end_when` that holds as each new hand begins ends in a clear error, not a hang."""
-    from stratagem.engine import RunawayError
-
     with pytest.raises(RunawayError, match="end_when"):
         build(LETTERS.replace('end_when: "count(in_hand()) <= 1"', 'end_when: "true"')
               .replace("player.tokens >= 2", "player.tokens < 0")).new_state()

@@ -24,7 +24,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import Ref
 from .effect import Effect, register_effect
 from .spec import Condition
 
@@ -58,24 +57,20 @@ def _clock(s: State, per: str, player: int) -> int:
     return s.flow.round if per == "round" else turns_of(s, player)
 
 
-def cooldown_left(s: State, action: str, entity: int | None, player: int | None) -> int:
-    """Ticks left before ``action`` is usable again by the entity (or player): 0 when it
-    is ready, or has none."""
+def cooldown_left(s: State, action: str, who: Any) -> int:
+    """Ticks left before ``action`` is usable again by ``who`` — an entity for an entity
+    action, a player for a player action: 0 when it is ready, or has no cooldown."""
     at = s.game.action_types.get(action)
-    if at is None or at.cooldown is None:
+    if at is None or at.cooldown is None or who is None:
         return 0
-    kept = s.counters.get(cooldown_key(action, entity, player))
+    entity = at.source == "entity"
+    kept = s.counters.get(cooldown_key(action, who if entity else None,
+                                       None if entity else who))
     if kept is None:
         return 0
     ready, owner = kept
-    return max(0, ready - _clock(s, at.cooldown[1], owner))
-
-
-def who_of(value: Any) -> tuple[int | None, int | None]:
-    """``(entity, player)`` for a value naming either: entity ids travel as ``Ref``."""
-    if isinstance(value, Ref):
-        return int(value), None
-    return None, value
+    left: int = max(0, ready - _clock(s, at.cooldown[1], owner))
+    return left
 
 
 @register_effect
@@ -100,8 +95,7 @@ class StartCooldown(Effect):
 def cooldown_condition(action: str, per: str, entity: bool) -> Condition:
     """The condition an action type with a cooldown carries: it is not cooling down."""
     def ready(ctx: Ctx) -> bool:
-        return cooldown_left(ctx.state, action, ctx.actor if entity else None,
-                             ctx.player) == 0
+        return cooldown_left(ctx.state, action, ctx.actor if entity else ctx.player) == 0
 
     tick = "turns" if per == "turn" else "rounds"
     return Condition(f"`{action}` is cooling down (its cooldown counts {tick})", ready,
@@ -109,4 +103,4 @@ def cooldown_condition(action: str, per: str, entity: bool) -> Condition:
 
 
 __all__ = ["PER", "StartCooldown", "cooldown_condition", "cooldown_key", "cooldown_left",
-           "count_turn", "turns_of", "who_of"]
+           "count_turn", "turns_of"]

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..engine import Ctx, Pos, Ref, dice, successes
 from ..engine import geometry as geo
-from ..engine.cooldowns import cooldown_left, who_of
+from ..engine.cooldowns import cooldown_left
 from ..engine.hands import hand_number, in_hand, is_knocked_out
 
 REQUIRED = object()
@@ -660,7 +660,7 @@ _F: list[Function] = [
              "says) before an entity — or a player, for a player action — may take an "
              "action again: 0 when it may.",
              "cooldown(actor, 'heal') == 0",
-             lambda c, who, action: cooldown_left(c.state, action, *who_of(who)), "flow"),
+             lambda c, who, action: cooldown_left(c.state, action, who), "flow"),
     Function("hand_number", (), "number",
              "The current hand of a game played in hands (`flow: hand:`): 1 for the first; "
              "0 in a game without hands.", "hand_number() >= 3",
