@@ -33,7 +33,7 @@ def test_random_agents_play_it_to_the_end() -> None:
     """Random agents finish the game: one player reaches three tokens, no one is out of
     the game, and it took more than one hand."""
     g = _game()
-    agents = [stratagem.agent("random", g, seed=i) for i in range(3)]
+    agents = [stratagem.agent("random", g, seed=i) for i in range(2)]
     result = stratagem.play(g, agents, seed=11)
     outcome = result.outcome
     assert outcome is not None and len(outcome.winners) == 1
@@ -55,9 +55,9 @@ def test_hands_knock_outs_and_cards_played_for_nothing_happen_in_play() -> None:
     assert hands >= 3 and nothing > 0 and knocked > 0
 
 
-def test_a_knocked_out_player_is_skipped_until_the_next_hand() -> None:
-    """Playing the Princess knocks its player out; their turns are skipped for the rest of
-    the hand, and they are dealt back in when the next begins."""
+def test_a_knock_out_decides_the_hand_and_the_player_is_back_in_the_next() -> None:
+    """Playing the Princess knocks its player out: with two players that decides the hand
+    at once — the other gains a token, a new hand is dealt, no one is knocked out."""
     g = _game()
     for seed in range(40):
         rng = random.Random(seed)
@@ -66,14 +66,16 @@ def test_a_knocked_out_player_is_skipped_until_the_next_hand() -> None:
             d = s.decision
             assert d is not None
             princess = [a for a in d.actions if a.type == "princess"]
-            a = princess[0] if princess else rng.choice(d.actions)
-            before = hand_number(s)
-            s = g.apply(s, a)
-            if princess and hand_number(s) == before:
-                assert d.player in knocked_out(s)
-                assert s.decision is None or s.decision.player != d.player
+            if princess:
+                before = hand_number(s)
+                tokens = s.players[1 - d.player].params["tokens"]
+                s = g.apply(s, princess[0])
+                if s.outcome is None:
+                    assert hand_number(s) == before + 1 and knocked_out(s) == ()
+                assert s.players[1 - d.player].params["tokens"] == tokens + 1
                 return
-    raise AssertionError("no seed played a Princess mid-hand")
+            s = g.apply(s, rng.choice(d.actions))
+    raise AssertionError("no seed played a Princess")
 
 
 def test_guard_without_a_target_is_one_option() -> None:
