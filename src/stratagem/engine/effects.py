@@ -188,11 +188,13 @@ class Spawn(Effect):
         eid = self._make(r, ctx)
         if self.bind:
             r.bind(self.bind, eid)
-        _announce(r, eid, ctx)
+        if r.game.announce_spawn:
+            _announce(r, eid, ctx)
 
     def run_straight(self, r: Resolver, ctx: Ctx) -> Ctx:
         eid = self._make(r, ctx)
-        _announce(r, eid, ctx)
+        if r.game.announce_spawn:
+            _announce(r, eid, ctx)
         name = self.bind
         if not name:
             return ctx
@@ -201,14 +203,11 @@ class Spawn(Effect):
 
 
 def _announce(r: Resolver, eid: int, ctx: Ctx) -> None:
-    """Emit ``spawned`` for a new entity, when something listens to it or narrates it (a
-    block holding a spawn then runs step by step, so it is answered before the effects
-    after the spawn: ``flow_hooks.is_straight``)."""
-    g = r.game
-    if "spawned" in g.listened or "spawned" in g.narrated:
-        e = r.s.entities[eid]
-        r.emit("spawned", {"entity": Ref(eid), "type": e.type, "owner": e.owner, "pos": e.pos},
-               ctx)
+    """Emit ``spawned`` for a new entity (called when something listens to it or narrates
+    it, ``Game.announce_spawn``: a block holding a spawn then runs step by step, so it is
+    answered before the effects after the spawn, ``flow_hooks.is_straight``)."""
+    e = r.s.entities[eid]
+    r.emit("spawned", {"entity": Ref(eid), "type": e.type, "owner": e.owner, "pos": e.pos}, ctx)
 
 
 @register_effect

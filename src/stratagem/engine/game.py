@@ -293,6 +293,8 @@ class Game:
         # Blocks that can never push, wait or emit run straight through (runtime._step_block);
         # a spawn does not when its `spawned` event is listened to (flow_hooks.is_straight).
         announce = "spawned" in self.listened or "spawned" in self.narrated
+        self.announce_spawn = announce
+        """Whether a spawn emits ``spawned`` (something listens to it or narrates it)."""
         self.straight_blocks = frozenset(id(b) for b in self.blocks
                                          if b and all(is_straight(e, announce) for e in b))
 
