@@ -318,6 +318,7 @@ PART_PATHS: dict[str, tuple[str | int, ...]] = {
     "limit": ("reactions", "watch", "limit"),
     "trigger": ("triggers", "after_death"),
     "flow": ("flow",),
+    "hand": ("flow", "hand"),
     "phase": ("flow", "phases", 0),
     "step": ("flow", "phases", 0, "steps", 0),
     "order": ("flow", "phases", 0, "order"),
@@ -343,6 +344,8 @@ def _instance(title: str) -> tuple[Any, tuple[str | int, ...]]:
         base = _with(path, {"initiative": "it.hp"})
     if title == "visibility":
         base = _with(path, {"sight": 2})
+    if title == "hand":
+        base = _with(path, {"end_when": "false"})
     return base, path
 
 

@@ -18,6 +18,7 @@ import stratagem.games as games_module
 import test_rules_strategy as strategy
 from rules_helpers import FAULTY, FAULTY_LINE, act, build, options, problems, q, remember, roll
 from stratagem.engine import CHANCE, Game, Pos, Ref, Rng, RuleError, State, Status
+from stratagem.engine.hands import knocked_out
 from stratagem.rules import Compiler, RulesError, load_rules
 from stratagem.rules.effect_table import EFFECT_TABLE
 from stratagem.rules.source import parse_yaml
@@ -1739,3 +1740,38 @@ def test_a_rule_failing_in_play_names_the_effect_where_it_was_written(explicit: 
                                         "while resolving: IndexError")
     with pytest.raises(RuleError, match=f"faulty.yaml:{line}:15: effect `let`"):
         game.playout(state, Rng(1))
+
+
+# ------------------------------------------------- knock_out and enqueue (issue 16)
+@covers("knock_out")
+def test_knock_out_without_hands_skips_the_player_for_the_rest_of_the_game() -> None:
+    """`knock_out` takes a player out of the turn order but not out of the game: without
+    hands they never come back, and no end rule counts them as lost."""
+    game = arena("""\
+        go:
+          ends_turn: true
+          effects: [{knock_out: {player: "opponents()[0]"}}]
+        """, goblin="actions: [go]\n", extra="""\
+        end:
+          win: {never: "false"}
+        """)
+    s = act(game, game.new_state(), f"go #{KNIGHT}")
+    assert knocked_out(s) == (1,) and s.players[1].alive
+    assert s.decision is not None and s.decision.player == 0 and s.round == 2
+
+
+@covers("enqueue")
+def test_enqueue_runs_the_action_as_the_players_next_turn_begins() -> None:
+    """`enqueue` with `when: next_turn` carries the action out at the start of the
+    player's next turn, not before."""
+    game = arena("""\
+        go:
+          ends_turn: true
+          effects: [{enqueue: {action: bonus, when: next_turn}}]
+        bonus:
+          effects: [{modify: {what: player.gold, by: 1}}]
+        """)
+    s = game.new_state()
+    assert s.players[0].params["gold"] == 5
+    s = act(game, s, f"go #{KNIGHT}")                 # blue has no action: red again
+    assert s.round == 2 and s.players[0].params["gold"] == 6

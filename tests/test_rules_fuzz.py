@@ -57,6 +57,7 @@ SEED_FILES: dict[str, Path] = {
     "harvest": HERE / "rules_lang" / "harvest.yaml",
     "columns": HERE / "rules_lang" / "columns.yaml",
     "strategy": FIXTURES / "strategy.yaml",
+    "tourney": FIXTURES / "tourney.yaml",
 }
 """The valid rules files every mutation starts from."""
 
@@ -583,6 +584,22 @@ def test_the_rich_seeds_cover_the_format() -> None:
     assert gauntlet["flow"]["phases"][0]["order"] == "alternate" and "lose" in gauntlet["end"]
     g = compile_text(SEEDS["skirmish"], "skirmish.yaml")
     assert g.info.chance and g.info.hidden and len(g.phases) == 2
+
+
+def test_the_tourney_seed_covers_the_turn_level_keys() -> None:
+    """The tourney fixture holds every key of hands, knock-outs, optional targets, play for
+    nothing, cooldowns, queues and the `action_done` and `spawned` events, so the mutations
+    reach them."""
+    doc = SEED_DATA["tourney"]
+    acts = doc["actions"]
+    assert {"start", "end_when", "end"} <= set(doc["flow"]["hand"])
+    assert acts["charge"]["targets"]["foe"]["optional"] is True
+    assert acts["shield"]["play_without_target"] is True
+    assert acts["charge"]["cooldown"] == 2 and acts["rally"]["cooldown"] == {"rounds": 1}
+    assert "text_without_target" in acts["charge"]
+    assert "enqueue" in acts["rally"]["effects"][0]
+    assert "knock_out" in str(acts["charge"]["effects"])
+    assert {t["on"] for t in doc["triggers"].values()} == {"action_done", "spawned"}
 
 
 def test_mutations_change_the_file_and_keep_it_readable() -> None:

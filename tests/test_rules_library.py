@@ -395,6 +395,15 @@ CASES: list[tuple[str, str, Any, dict[str, Any]]] = [
     ("inventory", "inventory(actor)", [], STRATEGY),
     ("holds", "holds(actor, 'potion')", False, STRATEGY),
     ("inventory_free", "inventory_free(actor)", 0, STRATEGY),
+    ("is_none", "is_none(none)", True, {}),
+    ("is_none", "is_none(actor)", False, {}),
+    ("is_none", "is_none(find(entities(), where: it.hp > 50))", True, {}),
+    ("cooldown", "cooldown(actor, 'probe')", 0, {}),
+    ("cooldown", "cooldown(player, 'no_such_action')", 0, {}),
+    ("hand_number", "hand_number()", 0, {}),
+    ("knocked_out", "knocked_out(player)", False, {}),
+    ("in_hand", "in_hand()", [0, 1, 2], {}),
+    ("in_hand", "in_hand()", [0, 1], {"extra": ELIMINATE_GREEN, "times": 2}),
 ]
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .actions import Ref
 from .changes import place, remove, set_param, set_player_param, spawn
 from .context import Ctx
 from .dice import Distribution
@@ -193,14 +194,26 @@ class Spawn(Effect):
         eid = self._make(r, ctx)
         if self.bind:
             r.bind(self.bind, eid)
+        if r.game.announce_spawn:
+            _announce(r, eid, ctx)
 
     def run_straight(self, r: Resolver, ctx: Ctx) -> Ctx:
         eid = self._make(r, ctx)
+        if r.game.announce_spawn:
+            _announce(r, eid, ctx)
         name = self.bind
         if not name:
             return ctx
         return Ctx(ctx.state, ctx.player, ctx.actor, ctx.targets, {**ctx.vars, name: eid},
                    ctx.event)
+
+
+def _announce(r: Resolver, eid: int, ctx: Ctx) -> None:
+    """Emit ``spawned`` for a new entity (called when something listens to it or narrates
+    it, ``Game.announce_spawn``: a block holding a spawn then runs step by step, so it is
+    answered before the effects after the spawn, ``flow_hooks.is_straight``)."""
+    e = r.s.entities[eid]
+    r.emit("spawned", {"entity": Ref(eid), "type": e.type, "owner": e.owner, "pos": e.pos}, ctx)
 
 
 @register_effect

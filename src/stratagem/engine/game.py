@@ -34,7 +34,9 @@ from .display import NO_HINTS, Display
 from .effect import Effect
 from .errors import GameDefinitionError, IllegalActionError, StratagemError
 from .fastpath import quick_action_type, quick_lazy_flow, quick_playout
+from .flow_hooks import extra_blocks, hooks_of, is_straight
 from .fog import Fog, as_fog
+from .hands import Hand
 from .info import SIZES, GameInfo, GameRuntime
 from .knowledge import NO_CARDS, Cards, is_table, is_tracked
 from .options import explain
@@ -102,6 +104,7 @@ class Game:
         rules_digest: str | None = None,
         display: Display | None = None,
         strategy: Strategy | None = None,
+        hand: Hand | None = None,
     ) -> None:
         self.runtime = GameRuntime()
         """Counters and caches written during play (``GameRuntime``)."""
@@ -163,7 +166,9 @@ class Game:
         problems = definition_problems(self, reactions)
         if problems:
             raise GameDefinitionError(f"game '{self.name}': " + "; ".join(problems))
-        self._index(reactions)
+        self._index(reactions, hand)
+        self.hooks = hooks_of(self, hand)
+        """The hands, knock-outs, turn counts and queues the flow handles for this game."""
         self.quick_turns = is_quick(self)
         quick = quick_action_type(self) if self.fog is None else None  # fog: resolver only
         self.quick_action = quick.name if quick is not None else None
@@ -226,7 +231,7 @@ class Game:
             object.__setattr__(self, k, v)
 
     # ------------------------------------------------------------ building
-    def _index(self, reactions: tuple[Reaction, ...]) -> None:
+    def _index(self, reactions: tuple[Reaction, ...], hand: Hand | None = None) -> None:
         self.param_specs = {(et.name, p.name): p for et in self.entity_types.values()
                             for p in et.params}
         self.player_param_specs = {p.name: p for p in self.player_params}
@@ -242,7 +247,8 @@ class Game:
         self.single_target: dict[tuple[str, ...], ActionType] = {
             st.actions: at for ph in self.phases for st in ph.steps if len(st.actions) == 1
             and (at := self.action_types[st.actions[0]]).source == "player"
-            and not at.conditions and len(at.targets) == 1}
+            and not at.conditions and len(at.targets) == 1
+            and not at.targets[0].optional and not at.play_without_target}
         self.type_actions = {et.name: frozenset(et.actions) for et in self.entity_types.values()}
         actors_of: dict[str, set[str]] = {}
         for et in self.entity_types.values():
@@ -294,9 +300,15 @@ class Game:
         roots += self.strategy.blocks()
         for root in roots:
             self._register(root)
-        # Blocks that can never push, wait or emit run straight through (runtime._step_block).
+        for block in extra_blocks(hand, self.blocks):  # after the rules' own: ids stay put
+            self._register(block)
+        # Blocks that can never push, wait or emit run straight through (runtime._step_block);
+        # a spawn does not when its `spawned` event is listened to (flow_hooks.is_straight).
+        announce = "spawned" in self.listened or "spawned" in self.narrated
+        self.announce_spawn = announce
+        """Whether a spawn emits ``spawned`` (something listens to it or narrates it)."""
         self.straight_blocks = frozenset(id(b) for b in self.blocks
-                                         if b and all(e.straight() for e in b))
+                                         if b and all(is_straight(e, announce) for e in b))
 
     def _register(self, block: tuple[Effect, ...]) -> None:
         if id(block) in self.block_ids:

@@ -40,24 +40,35 @@ def label(state: State, value: Any) -> Any:
     return value
 
 
+NO_ONE = "no one"
+"""How an action's text names a target played for nothing."""
+
+
 def describe_action(game: Game, state: State, player: int, action: Action) -> str:
     """A sentence for an action, from its type's ``text`` template when it has one."""
     at = game.action_types.get(action.type)
     who = game.players[player] if 0 <= player < len(game.players) else "chance"
-    if at is not None and at.text:
+    for_nothing = any(v is None for _, v in action.targets)
+    if at is not None and (at.text or (for_nothing and at.text_none)):
         fields: dict[str, Any] = {"player": who, "actor": label(state, action.actor)}
         players = {t.name for t in at.targets if t.kind == "player"}
         for k, v in action.targets:  # a player target by its name, not its seat
-            fields[k] = (game.players[v] if k in players and type(v) is int
+            fields[k] = (NO_ONE if v is None else
+                         game.players[v] if k in players and type(v) is int
                          and 0 <= v < len(game.players) else label(state, v))
+        text = at.text_none or at.text if for_nothing else at.text
         # `{name}` only, never str.format: a text is data, it reaches no attribute. A
         # placeholder it cannot fill gives the plain description below.
-        names = [m.group(1) for m in _PLACEHOLDER.finditer(at.text) if m.group(1) is not None]
-        rest = _PLACEHOLDER.sub("", at.text)
+        names = [m.group(1) for m in _PLACEHOLDER.finditer(text) if m.group(1) is not None]
+        rest = _PLACEHOLDER.sub("", text)
         if all(n in fields for n in names) and "{" not in rest and "}" not in rest:
             return _PLACEHOLDER.sub(lambda m: "{" if m.group(0) == "{{" else
                                     "}" if m.group(0) == "}}" else
-                                    str(fields[m.group(1)]), at.text)
+                                    str(fields[m.group(1)]), text)
+    if for_nothing and at is not None:  # played for nothing, and the rules give no words
+        what = (f"{state.entities[action.actor].type} #{int(action.actor)}"
+                if action.actor is not None and action.actor in state.entities else who)
+        return f"{what} {action.type}, with no one to target"
     if action.actor is not None and action.actor in state.entities:
         e = state.entities[action.actor]
         rest = " ".join(f"{k}={v}" for k, v in action.targets)

@@ -65,7 +65,10 @@ def generate(s: State, player: int, actor: int | None,
         if at.source == "player":
             ctx = Ctx(s, player, None, {})
             if not at.conditions or _conditions_hold(at, ctx):
-                _enumerate(at, ctx, 0, [], out)
+                if at.play_without_target:
+                    _or_for_nothing(at, ctx, out)
+                else:
+                    _enumerate(at, ctx, 0, [], out)
         else:
             _entity_actions(s, player, actor, at, out, pinned)
     return out
@@ -81,7 +84,10 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
     """
     if not at.conditions:
         for eid in _actors(s, player, actor, at):
-            _enumerate(at, Ctx(s, player, eid, {}), 0, [], out)
+            if at.play_without_target:
+                _or_for_nothing(at, Ctx(s, player, eid, {}), out)
+            else:
+                _enumerate(at, Ctx(s, player, eid, {}), 0, [], out)
         return
     pin = at.pin
     if actor is None and pin is not None:
@@ -113,7 +119,10 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
             if not test(ctx):
                 break
         else:
-            _enumerate(at, ctx, 0, [], out)
+            if at.play_without_target:
+                _or_for_nothing(at, ctx, out)
+            else:
+                _enumerate(at, ctx, 0, [], out)
 
 
 def _actors(s: State, player: int, actor: int | None, at: ActionType) -> list[int]:
@@ -129,6 +138,16 @@ def _actors(s: State, player: int, actor: int | None, at: ActionType) -> list[in
 
 def _conditions_hold(at: ActionType, ctx: Ctx) -> bool:
     return all(c.test(ctx) for c in at.conditions)
+
+
+def _or_for_nothing(at: ActionType, ctx: Ctx, out: list[Action]) -> None:
+    """The actions of ``at`` for one actor; when there is none, the action played for
+    nothing (``ActionType.play_without_target``): every target ``None``."""
+    n = len(out)
+    _enumerate(at, ctx, 0, [], out)
+    if len(out) == n:
+        out.append(_new_tuple(Action, (at.name, ctx.actor,
+                                       tuple((t.name, None) for t in at.targets))))
 
 
 def _enumerate(at: ActionType, ctx: Ctx, i: int, bound: list[tuple[str, Any]],
@@ -147,6 +166,9 @@ def _enumerate(at: ActionType, ctx: Ctx, i: int, bound: list[tuple[str, Any]],
         candidates = [v if v is None or type(v) is Ref else Ref(v) for v in candidates]
         if spec.near is not None and candidates:
             candidates = _near(ctx, spec.near, candidates)
+    if spec.optional:
+        _optional(at, ctx, i, bound, out, candidates)
+        return
     if i == 0 and len(targets) == 1 and not conds:  # the common case, without per-value work
         out.extend(single_target(at, ctx, candidates))
         return
@@ -164,6 +186,31 @@ def _enumerate(at: ActionType, ctx: Ctx, i: int, bound: list[tuple[str, Any]],
         bound.append((name, value))
         if last:
             out.append(_new_tuple(Action, (aname, actor, tuple(bound))))
+        else:
+            _enumerate(at, ctx, i + 1, bound, out)
+        bound.pop()
+    bag.pop(name, None)
+
+
+def _optional(at: ActionType, ctx: Ctx, i: int, bound: list[tuple[str, Any]],
+              out: list[Action], candidates: Any) -> None:
+    """An optional target (``TargetSpec.optional``): each valid value, or ``None`` when no
+    value is valid (its conditions are not tested for ``None``)."""
+    spec = at.targets[i]
+    name = spec.name
+    tests = [c.test for c in spec.conditions]
+    bag = ctx.targets
+    last = i == len(at.targets) - 1
+    valid = []
+    for value in candidates:
+        bag[name] = value
+        if all(t(ctx) for t in tests):
+            valid.append(value)
+    for value in valid or [None]:
+        bag[name] = value
+        bound.append((name, value))
+        if last:
+            out.append(_new_tuple(Action, (at.name, ctx.actor, tuple(bound))))
         else:
             _enumerate(at, ctx, i + 1, bound, out)
         bound.pop()
@@ -281,6 +328,9 @@ def explain(s: State, action: Action) -> str:
         if spec.name not in given:
             return f"target '{spec.name}' is missing"
         value = given[spec.name]
+        if value is None and (spec.optional or at.play_without_target):
+            return (f"target {spec.name} may be none only when no {spec.kind} is a valid "
+                    "choice (the action is then played for nothing)")
         if value not in list(spec.candidates(ctx)):
             return f"target {spec.name}={value} is not a possible {spec.kind}"
         ctx.targets[spec.name] = value

@@ -17,10 +17,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .context import Ctx
+from .cooldowns import count_turn
 from .endings import end_by_score
 from .errors import RunawayError
 from .frames import Block
+from .hands import KNOCKED, end_hand
 from .options import generate, prompt
+from .queue import DRAIN, has_due
 from .state import Decision, FlowPos, Status
 from .turns import (
     BEGIN_PHASE,
@@ -53,9 +56,14 @@ FLOW_EVENTS: dict[str, dict[str, str]] = {
     "phase_ended": {"phase": "str"},
     "turn_started": {"player": "player", "actor": "entity"},
     "turn_ended": {"player": "player", "actor": "entity"},
+    "action_done": {"player": "player", "action": "str", "actor": "entity"},
+    "spawned": {"entity": "entity", "type": "str", "owner": "player", "pos": "pos"},
 }
 """The events the phase machine emits, with the kinds of their fields (as in
-``Effect.emits``). Each is emitted only when something listens to it or narrates it."""
+``Effect.emits``). Each is emitted only when something listens to it or narrates it.
+``action_done`` follows every action taken at an action decision (and every queued action
+carried out) once its effects have resolved; ``spawned`` follows each ``spawn`` effect
+(``effects.Spawn``; not the entities a scenario places)."""
 
 TURN_EVENTS = frozenset(FLOW_EVENTS) - {"game_started"}
 """The flow events of every round and turn (``game_started`` comes once, before any)."""
@@ -80,6 +88,8 @@ def advance(r: Resolver) -> None:
     f = s.flow
     m = f.mode
     if m == IN_STEP:
+        if g.hooks.hand is not None and end_hand(r, g.hooks.hand):
+            return
         phase = g.phases[f.phase]
         step = phase.steps[f.step]
         if f.ended or (step.max_actions is not None and f.acted >= step.max_actions):
@@ -112,6 +122,8 @@ def advance(r: Resolver) -> None:
     if m == START:
         s.flow = f._replace(mode=BEGIN_ROUND)
         ctx = Ctx(s, None)
+        if g.hooks.hand is not None:  # the first hand begins once the setup is done
+            r.push(g.hooks.hand.opening, ctx)
         r.push(g.setup, ctx)
         _emit(r, "game_started", ctx)
         return
@@ -141,7 +153,8 @@ def advance(r: Resolver) -> None:
         phase = g.phases[f.phase]
         if f.closing or f.pos >= len(f.order) or (
                 phase.order.kind == "alternate" and all(
-                    p in f.out or not s.players[p].alive for p in f.order)):
+                    p in f.out or not s.players[p].alive
+                    or p in s.counters.get(KNOCKED, ()) for p in f.order)):
             s.flow = f._replace(mode=END_PHASE)
             return
         if not _can_take_turn(s, phase, f.order[f.pos], f.out):
@@ -149,6 +162,11 @@ def advance(r: Resolver) -> None:
             return
         s.flow = f._replace(mode=BEGIN_STEP, step=0, turn=f.turn + 1)
         player, actor = turn_taker(s)
+        hooks = g.hooks
+        if hooks.counts_turns and player is not None:
+            count_turn(s, player)
+            if hooks.queue and has_due(s, player):  # after turn_started is answered
+                r.push(DRAIN, Ctx(s, player, actor))
         _emit(r, "turn_started", Ctx(s, player, actor), player=player, actor=actor)
         return
     if m == BEGIN_STEP:
@@ -202,7 +220,7 @@ def is_quick(g: Game) -> bool:
     return (ph.order.kind == "players" and not ph.order.rotate and len(ph.steps) == 1
             and not (ph.on_start or ph.on_end or ph.end_when)
             and not (ph.steps[0].on_start or ph.steps[0].on_end)
-            and not (TURN_EVENTS & (g.listened | g.narrated))
+            and not (TURN_EVENTS & (g.listened | g.narrated)) and not g.hooks.any
             and not any(st.duration is not None for st in g.statuses.values()))
 
 
@@ -237,9 +255,11 @@ def _next_turn(s: State) -> None:
     if phase.order.kind == "alternate":
         n = len(f.order)
         pos = f.pos
+        knocked = s.counters.get(KNOCKED, ())
         for _ in range(n):
             pos = (pos + 1) % n
-            if f.order[pos] not in f.out and s.players[f.order[pos]].alive:
+            if f.order[pos] not in f.out and s.players[f.order[pos]].alive \
+                    and f.order[pos] not in knocked:
                 break
         s.flow = f._replace(mode=BEGIN_TURN, pos=pos)
     else:
@@ -249,7 +269,11 @@ def _next_turn(s: State) -> None:
 def _can_take_turn(s: State, phase: Phase, who: int, out: tuple[int, ...]) -> bool:
     if phase.order.kind == "initiative":
         e = s.entities.get(who)
+        if s.game.hooks.knockouts and e is not None and e.owner in s.counters.get(KNOCKED, ()):
+            return False  # its owner is out of this hand
         return e is not None and e.owner is not None and s.players[e.owner].alive
+    if s.game.hooks.knockouts and who in s.counters.get(KNOCKED, ()):
+        return False
     return s.players[who].alive and who not in out
 
 
@@ -314,6 +338,10 @@ def take_action(r: Resolver, action: Action) -> None:
                                       f.acted + 1, f.ended or at.ends_turn
                                       or (kind == "alternate" and not at.keeps_turn),
                                       f.turn, f.out, f.eliminated, f.closing))
+    if "action_done" in g.listened or "action_done" in g.narrated:
+        # Answered once the action's effects (pushed on top of it) have resolved.
+        r.emit("action_done", {"player": player, "action": at.name, "actor": action.actor},
+               Ctx(s, player, action.actor))
     effects = at.effects
     if effects:
         ctx = Ctx(s, player, action.actor, dict(action.targets))

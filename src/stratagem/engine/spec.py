@@ -113,6 +113,9 @@ class TargetSpec:
     """For a number target that names a ``"column"`` or ``"row"`` of the board (connect
     four's drop): a hint for interfaces, which let any square of that line pick it.
     The rules never read it."""
+    optional: bool = False
+    """When no candidate is valid, the target is bound to ``None`` ("play for nothing")
+    instead of the action not being offered; when some are, only they are offered."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +144,14 @@ class ActionType:
     text: str = ""
     keeps_turn: bool = False
     pin: Expr | None = field(default=None, compare=False)
+    play_without_target: bool = False
+    """When no choice of targets is valid, offer the action once with every target
+    ``None`` rather than not at all (a card played for nothing)."""
+    cooldown: tuple[int, str] | None = None
+    """``(count, per)``: once taken, usable again ``count`` ticks later, a tick being a
+    turn of the acting player (``per`` "turn") or a round ("round"); ``engine.cooldowns``."""
+    text_none: str = ""
+    """The action's text when a target is ``None`` (else ``text``, "no one" for it)."""
     free_tests: tuple[Test, ...] = field(init=False, repr=False, compare=False)
     """The tests of the conditions that do not read the actor."""
     actor_tests: tuple[Test, ...] = field(init=False, repr=False, compare=False)

@@ -283,6 +283,22 @@ SECTIONS: tuple[Part, ...] = (
               "other action hands the turn to the next player, the player acts again."),
           Key("text", "How the action reads in a game's log, with `{actor}`, `{player}` and "
               "each target in braces: `\"{actor} attacks {target}\"`."),
+          Key("cooldown", "Once taken, the action may not be taken again for a while, "
+              "counted per acting entity (per player for a player action). `cooldown: 2` or "
+              "`{turns: 2}`: two turns of the acting player later (1: not again this turn, "
+              "usable next turn; a turn counts as the player begins it, every turn of one of "
+              "their units under `initiative`). `{rounds: 1}`: not again this round. Read "
+              "with `cooldown(actor, 'heal')`; kept in the state and saved with it. Example: "
+              "`heal: {cooldown: 2, targets: ..., effects: [...]}`."),
+          Key("play_without_target", "`true`: when no choice of targets is valid, the "
+              "action is still offered, once, with every target none (a card played for "
+              "nothing); effects test it with `is_none(target)` or `target == none`. "
+              "Example: `guard: {play_without_target: true, targets: {target: {player: "
+              "opponent, where: \"not target.protected\"}}, effects: [...]}`."),
+          Key("text_without_target", "How the action reads when a target is none: "
+              "`\"{player} plays a Guard, with no one to target\"`. Without it, `text` "
+              "is used with `no one` for the missing target (and with no `text`, the log "
+              "says the action was played with no one to target)."),
           Key("description", "A note for readers; not used by the game."),
           Key("duration", "Makes it a multi-turn action (see *multi-turn action*, as do the "
               "keys below): the rounds it takes, a number or an expression of its targets "
@@ -314,7 +330,12 @@ SECTIONS: tuple[Part, ...] = (
           Key("player", "Short for a player target: `opponent` or `any`."),
           Key("on_board", "For a `number` target that names a board `column` or `row` "
               "(connect four's drop): interfaces such as `stratagem serve` let any square "
-              "of that line pick it. The rules do not read it.")),
+              "of that line pick it. The rules do not read it."),
+          Key("optional", "`true`: when no candidate meets the conditions, the target is "
+              "none and the action is still offered (\"play for nothing\"); when some do, "
+              "only they are offered. Effects and later targets test it with "
+              "`is_none(target)`. Example: `target: {player: opponent, optional: true, "
+              "where: \"not knocked_out(target)\"}`.")),
          "actions:\n  move:\n    targets:\n"
          "      to: {kind: position, from: \"reachable(actor, actor.speed)\"}"),
     Part("reaction", "reactions: NAME:",
@@ -343,8 +364,25 @@ SECTIONS: tuple[Part, ...] = (
          "(or unit) in the phase's order takes a turn.",
          (Key("phases", "The phases of a round, in order (see *phase*).", True),
           Key("round_limit", "The game ends after this many rounds (the players are then "
-              "ranked by `end: score`).")),
+              "ranked by `end: score`)."),
+          Key("hand", "The game's own rounds inside the engine's, such as the hands of a "
+              "card game (see *hand*).")),
          ),
+    Part("hand", "flow: hand:",
+         "A game played in hands: each hand is dealt, played over as many rounds as it "
+         "takes, scored, and the next one dealt. The first hand begins right after the "
+         "setup. `end_when` is checked whenever a player is about to be offered actions "
+         "(after every action, as every turn begins); when it holds, the turn in progress "
+         "ends, `end` runs, the next hand begins (`start`), and play goes on with the next "
+         "turn in the order. `hand_number()` says which hand it is. A player knocked out "
+         "(`knock_out`) sits out the rest of the hand and is back for the next; `lose` "
+         "(an end rule) is for the whole game.",
+         (Key("start", "Effects run as each hand begins (deal); no player is acting."),
+          Key("end_when", "The condition that ends a hand.", True),
+          Key("end", "Effects run as each hand ends, before the next one's `start`.")),
+         "flow:\n  hand:\n    start: [{for_each: {as: p, in: \"players()\", do: []}}]\n"
+         "    end_when: \"count(in_hand()) <= 1\"\n"
+         "    end: [{for_each: {as: p, in: \"in_hand()\", do: []}}]"),
     Part("phase", "flow: phases: - ",
          "A part of the round. Without `steps`, a turn in this phase offers `actions` until "
          "the turn ends.",
@@ -659,6 +697,18 @@ EVENT_DOCS: dict[str, str] = {
     "turn_started": "At the start of each turn; `actor` is the unit whose turn it is under "
                     "`initiative` order, else none.",
     "turn_ended": "At the end of each turn.",
+    "action_done": "After every action a player takes at an action decision (and every "
+                   "queued action carried out), once its effects have resolved: Stratega's "
+                   "OnAdvance. `action` is the action type's name; `actor` the acting "
+                   "entity, or none for a player action. Example: "
+                   "`triggers: {tally: {on: action_done, when: \"event.action == 'attack'\", "
+                   "effects: [...]}}`.",
+    "spawned": "After the `spawn` effect puts an entity into the game (not the entities a "
+               "scenario places at the start), before the effects after the spawn: Stratega's "
+               "OnSpawn. Its fields say what entered, where and whose it is; its parameters "
+               "are read as `event.entity.hp`. Example: "
+               "`triggers: {rally: {on: spawned, when: \"event.type == 'hero'\", "
+               "effects: [...]}}`.",
 }
 """When each built-in event happens (its fields come from ``BUILTIN_EVENTS``)."""
 
@@ -669,6 +719,7 @@ CATEGORIES: dict[str, str] = {
     "cards": "Cards and zones",
     "dice": "Dice pools",
     "strategy": "Buffs, technologies, multi-turn actions and items",
+    "flow": "Turns, hands and cooldowns",
 }
 """Function categories in the order shown, with their titles."""
 

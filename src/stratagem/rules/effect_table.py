@@ -38,6 +38,7 @@ from .expr import compile_expr
 from .expr_context import Scope, read_var
 from .expr_helpers import unknown_functions
 from .reading import Skip
+from .sections.queue import compile_enqueue
 from .sections.state import state_target
 from .source import Node
 
@@ -540,6 +541,16 @@ _DEFS = [
               "win: {reason: four in a row}", _win),
     EffectDef("draw_game", ("reason",), (), "End the game at once as a draw.",
               "draw_game: {reason: the board is full}", _draw_game),
+    EffectDef("enqueue", ("action", "actor", "targets", "when"), ("action",),
+              "Set an action aside for a later turn of its player (the actor's owner, else "
+              "the acting player): `when` is `next_turn` (the default) or `{after: N}` (the "
+              "N-th turn of theirs from now). As that turn begins, after `turn_started` is "
+              "answered, it is checked again — actor still theirs, conditions, each target "
+              "still a valid choice — and carried out if legal (its effects run; it is not "
+              "an action of the turn), else dropped with no effect. Queued actions are kept "
+              "in the state, in the order queued.",
+              "enqueue: {action: strike, targets: {target: target}, when: {after: 2}}",
+              compile_enqueue),
 ]
 
 _BUILT_IN: dict[str, EffectDef] = {d.name: d for d in _DEFS}

@@ -23,6 +23,8 @@ from ..engine import continuous as _tasks
 from ..engine import geometry as geo
 from ..engine import items as _items
 from ..engine import tech as _tech
+from ..engine.cooldowns import cooldown_left
+from ..engine.hands import hand_number, in_hand, is_knocked_out
 from ..engine.knowledge import is_table, knows
 from .texts import value_text
 
@@ -841,6 +843,28 @@ _F: list[Function] = [
              "How many more items an entity can carry (its `inventory` slots less those "
              "used).", "inventory_free(actor) > 0",
              lambda c, unit: _items.free_slots(c.state, unit), "strategy"),
+    Function("is_none", (Param("value", "any"),), "bool",
+             "Whether a value is none: a target played for nothing (`optional: true`, "
+             "`play_without_target: true`), a `find` that found nothing. The same as "
+             "`value == none`.", "is_none(target)", lambda c, value: value is None),
+    Function("cooldown", (Param("who", "any"), Param("action", "str")), "number",
+             "How many ticks (turns of its player, or rounds, as the action's `cooldown` "
+             "says) before an entity — or a player, for a player action — may take an "
+             "action again: 0 when it may.",
+             "cooldown(actor, 'heal') == 0",
+             lambda c, who, action: cooldown_left(c.state, action, who), "flow"),
+    Function("hand_number", (), "number",
+             "The current hand of a game played in hands (`flow: hand:`): 1 for the first; "
+             "0 in a game without hands.", "hand_number() >= 3",
+             lambda c: hand_number(c.state), "flow"),
+    Function("knocked_out", (Param("player", "player"),), "bool",
+             "Whether a player is knocked out of the current hand (`knock_out`): out until "
+             "the next hand begins, not out of the game.", "not knocked_out(player)",
+             lambda c, player: is_knocked_out(c.state, player), "flow"),
+    Function("in_hand", (), "list",
+             "The players still in the game and not knocked out of the current hand, in "
+             "seat order.", "count(in_hand()) <= 1",
+             lambda c: in_hand(c.state), "flow"),
 ]
 
 FUNCTIONS: dict[str, Function] = {f.name: f for f in _F}

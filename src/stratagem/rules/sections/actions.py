@@ -22,6 +22,7 @@ from ..expr_context import Scope, read_target
 from ..expr_forms import bounded_distance, names_read, pinned_by
 from ..reading import Skip
 from ..source import Node
+from .cooldowns import compile_cooldown, flag
 from .strategy import TASK_KEYS, compile_task
 
 
@@ -51,7 +52,8 @@ def compile_actions(c: CompileState, node: Node | None) -> tuple[ActionType, ...
 
 def _action(c: CompileState, name: str, node: Node, default_source: str) -> ActionType:
     m = c.keys(node, ("source", "when", "targets", "effects", "ends_turn", "passes",
-                      "keeps_turn", "text", "description", *TASK_KEYS), f"action `{name}`")
+                      "keeps_turn", "text", "cooldown", "play_without_target",
+                      "text_without_target", "description", *TASK_KEYS), f"action `{name}`")
     source = c.need_str(m["source"], "`source`") if "source" in m else default_source
     if source not in ("entity", "player"):
         c.fail(m["source"].loc, f"unknown source `{source}`", "entity or player")
@@ -80,16 +82,28 @@ def _action(c: CompileState, name: str, node: Node, default_source: str) -> Acti
         scope = scope.child(**{tname: (KIND_TYPES[kind],
                                        read_target(tname))})
     effects = compile_effects(c, m.get("effects"), scope)
-    if "text" in m:
-        _check_text(c, m["text"], source == "entity", list(tmap))
+    for key in ("text", "text_without_target"):
+        if key in m:
+            _check_text(c, m[key], source == "entity", list(tmap))
     effects, busy = compile_task(c, name, m, scope, source, effects)  # a multi-turn action
     conds += busy
+    cooldown = None
+    if "cooldown" in m:
+        found = c.attempt(partial(compile_cooldown, c, m["cooldown"], name,
+                                  source == "entity"))
+        if found is not None:
+            cooldown, ready, start = found
+            conds = (*conds, ready)
+            effects = (start, *effects)
     return ActionType(name, source, conds, tuple(targets), effects,
                       bool(m["ends_turn"].value) if "ends_turn" in m else False,
                       bool(m["passes"].value) if "passes" in m else False,
                       str(m["text"].value) if "text" in m else "",
                       bool(m["keeps_turn"].value) if "keeps_turn" in m else False,
-                      pin)
+                      pin, flag(c, m.get("play_without_target"), "`play_without_target`"),
+                      cooldown,
+                      str(m["text_without_target"].value) if "text_without_target" in m
+                      else "")
 
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
@@ -183,7 +197,7 @@ def _pin(c: CompileState, node: Node | None, scope: Scope) -> Any:
 
 def _target(c: CompileState, name: str, node: Node, scope: Scope) -> TargetSpec:
     m = c.keys(node, ("kind", "from", "where", "entity", "position", "player",
-                      "on_board"), f"target `{name}`")
+                      "on_board", "optional"), f"target `{name}`")
     kind: str | None = None
     source: Any = None
     for short in ("entity", "position", "player"):
@@ -248,7 +262,8 @@ def _target(c: CompileState, name: str, node: Node, scope: Scope) -> TargetSpec:
         elif on_board not in ("column", "row"):
             c.fail(m["on_board"].loc, f"unknown `on_board` value `{on_board}`",
                    "column or row")
-    return TargetSpec(name, candidates, conds, kind, near, on_board)
+    return TargetSpec(name, candidates, conds, kind, near, on_board,
+                      flag(c, m.get("optional"), "`optional`"))
 
 
 def _near(c: CompileState, node: Node | None, scope: Scope, name: str) -> Any:

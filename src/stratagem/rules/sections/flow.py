@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from functools import partial
 
+from ...engine.hands import Hand
 from ...engine.spec import Order, Phase, Step
 from ..core import CompileState
 from ..effect_table import compile_effects
 from ..expr_context import Scope
 from ..reading import Skip
 from ..source import Node
+from .hands import compile_hand
 
 
-def compile_flow(c: CompileState, node: Node) -> tuple[tuple[Phase, ...], int | None]:
-    """`flow:`: the phases of a round, and a round limit."""
-    m = c.keys(node, ("phases", "round_limit"), "`flow`", ("phases",))
+def compile_flow(c: CompileState, node: Node,
+                 ) -> tuple[tuple[Phase, ...], int | None, Hand | None]:
+    """`flow:`: the phases of a round, a round limit, and the game's hands."""
+    m = c.keys(node, ("phases", "round_limit", "hand"), "`flow`", ("phases",))
     phases = []
     for p in c.need_list(m["phases"], "`phases`"):
         ph = c.attempt(partial(_phase, c, p))
@@ -24,7 +27,8 @@ def compile_flow(c: CompileState, node: Node) -> tuple[tuple[Phase, ...], int | 
         c.fail(m["phases"].loc, "the flow needs at least one phase")
     limit = c.need_int(m["round_limit"], "`round_limit`", 1) if "round_limit" in m \
         else None
-    return tuple(phases), limit
+    hand = c.attempt(lambda: compile_hand(c, m["hand"])) if "hand" in m else None
+    return tuple(phases), limit, hand
 
 
 def _phase(c: CompileState, node: Node) -> Phase:
