@@ -237,6 +237,15 @@ CASES: list[tuple[str, str, Any, dict[str, Any]]] = [
      [Pos(0, 0), Pos(1, 0), Pos(0, 1), Pos(1, 1), Pos(1, 2), Pos(0, 3), Pos(1, 3), Pos(0, 4),
       Pos(1, 4)], {"scene": GUARDED}),
     ("reachable", "count(reachable(actor, 2))", 13, {"scene": GUARDED}),
+    ("reachable", "[(2, 4) in reachable(actor, 2, diagonal: false), "
+     "(2, 4) in reachable(actor, 2, diagonal: false, blocked_by: enemies), "
+     "(2, 3) in reachable(actor, 2, blocked_by: nothing)]", (False, True, False), {}),
+    ("path_distance", "[path_distance(actor, (2, 4), diagonal: false), "
+     "path_distance(actor, (2, 4), diagonal: false, blocked_by: enemies), "
+     "path_distance(actor, (4, 1), diagonal: false, blocked_by: enemies), "
+     "path_distance(actor, (4, 1), diagonal: false, blocked_by: nothing)]", (4, 2, 3, 3), {}),
+    ("neighbours", "neighbours((0, 0))", [Pos(1, 0), Pos(0, 1), Pos(1, 1)], {}),
+    ("neighbours", "count(neighbours(actor, diagonal: false))", 4, {}),
     ("reachable", "[(3, 1) in reachable(actor, 3, stop_near: entities(owner: enemy)), "
      "(3, 2) in reachable(actor, 3, stop_near: entities(owner: enemy)), "
      "(3, 2) in reachable(actor, 3)]", (True, False, True),

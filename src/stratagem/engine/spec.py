@@ -278,11 +278,17 @@ class Board:
     ``flat-even`` (flat-topped, odd or even columns pushed half a hex down), ``pointy-axial``
     or ``flat-axial`` (axial coordinates: each row, or column, starts half a hex further
     along). ``geometry.cell_centre`` gives where each cell is drawn."""
+    neighbours: int = 8
+    """How many cells are one step away on a square board: 8 (diagonals too) or 4; the
+    steps ``reachable`` and ``path_distance`` take unless told otherwise. A hex board's
+    cells have 6 (``engine.hexes``)."""
 
     def __post_init__(self) -> None:
         if len(self.tiles) != self.width * self.height:
             raise ValueError(f"a {self.width}x{self.height} board needs "
                              f"{self.width * self.height} tiles, not {len(self.tiles)}")
+        if self.topology == "hex":  # distances on hexes: the metric names the layout
+            object.__setattr__(self, "metric", f"hex-{self.hex_layout or 'pointy-odd'}")
 
     def contains(self, pos: tuple[int, int]) -> bool:
         """Whether a position lies on the board."""

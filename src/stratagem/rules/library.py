@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine import Ctx, Pos, Ref, dice, successes
+from ..engine import Ctx, Pos, Ref, dice, hexes, successes
 from ..engine import geometry as geo
 
 REQUIRED = object()
@@ -124,17 +124,35 @@ def _distance(c: Ctx, a: Any, b: Any) -> float:
         return dx if dx > dy else dy
     if metric == "manhattan":
         return dx + dy
+    if metric[0] == "h":  # hex-…: hex steps
+        return geo.distance(a, b, metric)
     return math.hypot(dx, dy)
 
 
-def _path_distance(c: Ctx, a: Any, b: Any, diagonal: bool, stop_near: Any = None) -> float:
+def _blocked(c: Ctx, mover: Any, blocked_by: str) -> Any:
+    """What blocks a way for ``mover`` (an entity, or a position: then the deciding
+    player's); ``None`` for the default (every unit)."""
+    if blocked_by == "units":
+        return None
+    owner = c.player
+    if not isinstance(mover, Pos) and mover is not None:
+        e = c.state.entities.get(mover)
+        if e is not None:
+            owner = e.owner
+    return geo.blockers(c.state, blocked_by, owner)
+
+
+def _path_distance(c: Ctx, a: Any, b: Any, diagonal: Any, stop_near: Any = None,
+                   blocked_by: str = "units") -> float:
     pa, pb = _where(c, a), _where(c, b)
     if pa is None or pb is None:
         return math.inf
+    blocked = _blocked(c, a, blocked_by)
     if stop_near is not None:
-        costs = geo.stopping_costs(c.state, pa, math.inf, diagonal, _stops(c, stop_near), pb)
+        costs = geo.stopping_costs(c.state, pa, math.inf, diagonal, _stops(c, stop_near), pb,
+                                   blocked)
         return costs.get(Pos(pb[0], pb[1]), math.inf)
-    return geo.path_distance(c.state, pa, pb, diagonal)
+    return geo.path_distance(c.state, pa, pb, diagonal, blocked)
 
 
 def _stops(c: Ctx, near: Any) -> frozenset[Pos]:
@@ -241,16 +259,25 @@ def _positions(c: Ctx, shape: str, center: Any, radius: float, empty: bool,
     return out
 
 
-def _reachable(c: Ctx, frm: Any, budget: float, diagonal: bool,
-               stop_near: Any = None) -> list[Pos]:
+def _reachable(c: Ctx, frm: Any, budget: float, diagonal: Any,
+               stop_near: Any = None, blocked_by: str = "units") -> list[Pos]:
     p = _where(c, frm)
     if p is None:
         return []
+    blocked = _blocked(c, frm, blocked_by)
     if stop_near is not None:
-        found = geo.stopping_costs(c.state, p, budget, diagonal, _stops(c, stop_near))
-        return [q for q in sorted(found, key=lambda q: (q[1], q[0])) if q != p]
-    found = geo.reachable(c.state, p, budget, diagonal)
-    return [q for q in sorted(found, key=lambda q: (q[1], q[0])) if q != p]
+        found = geo.stopping_costs(c.state, p, budget, diagonal, _stops(c, stop_near), None,
+                                   blocked)
+    else:
+        found = geo.reachable(c.state, p, budget, diagonal, blocked)
+    at = c.state.at
+    keep = [q for q in found if q != p and (blocked is None or q not in at)]
+    return sorted(keep, key=lambda q: (q[1], q[0]))
+
+
+def _neighbours(c: Ctx, of: Any, diagonal: Any) -> list[Pos]:
+    p = _where(c, of)
+    return [] if p is None else geo.neighbours(c.game.board, p, diagonal)
 
 
 def _nearest(c: Ctx, frm: Any, items: Any) -> Any:
@@ -341,8 +368,12 @@ def _line(c: Ctx, frm: Any, direction: Any, length: int) -> list[Pos]:
     if dx == 0 and dy == 0:
         return []
     out = []
+    hexed = b.topology == "hex"
     for i in range(1, length + 1):
-        q = Pos(p[0] + dx * i, p[1] + dy * i)
+        if hexed:  # the direction is a hex step (dq, dr), as in `hexes.DIRECTIONS`
+            q = Pos(*hexes.step(b.hex_layout or "pointy-odd", p, (dx, dy), i))
+        else:
+            q = Pos(p[0] + dx * i, p[1] + dy * i)
         if not b.contains(q):
             break
         out.append(q)
@@ -468,19 +499,33 @@ def _param_max(c: Ctx, what: Any, name: str) -> Any:
 _F: list[Function] = [
     Function("distance", (Param("a", "any"), Param("b", "any")), "number",
              "Distance between two entities or positions under the board's metric "
-             "(chebyshev, manhattan or euclidean). Infinite if either is off the board.",
+             "(chebyshev, manhattan or euclidean; on a hex board, the number of hex "
+             "steps). Infinite if either is off the board.",
              "distance(actor, target) <= 1", _distance, "geometry"),
     Function("path_distance", (Param("a", "any"), Param("b", "any"),
-                               Param("diagonal", "bool", True),
-                               Param("stop_near", "list", None)), "number",
-             "Cheapest movement cost from a to b over tile costs; occupied tiles block "
-             "the way except b itself. Infinite if unreachable. With `stop_near` (entities "
-             "or positions), the way may not cross a position next to one of them (a zone "
-             "of control), as in `reachable`.",
-             "path_distance(actor, target) <= actor.speed", _path_distance, "geometry"),
+                               Param("diagonal", "bool", None),
+                               Param("stop_near", "list", None),
+                               Param("blocked_by", "blocking", "units")), "number",
+             "Cheapest movement cost from a to b over tile costs, in steps to the board's "
+             "neighbours (`diagonal: false` keeps a square board's steps straight; none: "
+             "the board's `neighbours`); b itself may be occupied. `blocked_by` says what "
+             "the way may not cross: `units` (every occupied tile, the default), `enemies` "
+             "(tiles holding a unit not of a's owner) or `nothing`. Infinite if "
+             "unreachable. With `stop_near` (entities or positions), the way may not cross "
+             "a position next to one of them (a zone of control), as in `reachable`.",
+             "path_distance(actor, target, blocked_by: enemies) <= actor.speed",
+             _path_distance, "geometry"),
     Function("line_of_sight", (Param("a", "any"), Param("b", "any")), "bool",
-             "Whether no tile whose type blocks sight lies strictly between a and b.",
+             "Whether no tile whose type blocks sight lies strictly between a and b. On a "
+             "hex board the line is the straight line between the hexes' centres; one that "
+             "runs exactly along the edge between two hexes is blocked only when both "
+             "sides of it are.",
              "line_of_sight(actor, target)", _sight, "geometry"),
+    Function("neighbours", (Param("of", "any"), Param("diagonal", "bool", None)), "list",
+             "The board positions one step from an entity or position: 8 or 4 on a square "
+             "board (the board's `neighbours`, or straight steps only with `diagonal: "
+             "false`), 6 on a hex board.",
+             "count(neighbours(actor)) == 6", _neighbours, "geometry"),
     Function("entities", (Param("owner", "owner", "any", "enemy, ally, neutral, any, or a player"),
                           Param("type", "str", None), Param("tag", "str", None),
                           Param("near", "any", None), Param("within", "number", math.inf),
@@ -495,7 +540,10 @@ _F: list[Function] = [
                            Param("radius", "number", 0), Param("empty", "bool", False),
                            Param("where", "fn:bool", None)), "list",
              "Board positions in a shape around a center: circle, square, cross, "
-             "diamond or all; `empty` keeps free tiles; `where` filters on `it`.",
+             "diamond, ring (exactly `radius` away) or all; on a hex board circle, square "
+             "and diamond are all the hexes within `radius` steps and cross the three "
+             "straight lines of hexes through the center; `empty` keeps free tiles; "
+             "`where` filters on `it`.",
              "positions(shape: square, center: actor, radius: 1, empty: true)",
              _positions, "geometry"),
     Function("cells", (Param("empty", "bool", False),), "list",
@@ -523,10 +571,13 @@ _F: list[Function] = [
              "falling piece lands; none when the column is full or off the board.",
              "lowest_empty(column)", _lowest_empty, "board"),
     Function("reachable", (Param("from", "any"), Param("budget", "number"),
-                           Param("diagonal", "bool", True),
-                           Param("stop_near", "list", None)), "list",
+                           Param("diagonal", "bool", None),
+                           Param("stop_near", "list", None),
+                           Param("blocked_by", "blocking", "units")), "list",
              "Free positions reachable from an entity or position within a movement "
-             "budget, paying each tile's cost; the start is excluded. With `stop_near` "
+             "budget, paying each tile's cost; the start is excluded. `diagonal` and "
+             "`blocked_by` as in `path_distance` (with `blocked_by: enemies` a unit may "
+             "pass through its friends, but not stop on them). With `stop_near` "
              "(entities or positions), entering a position next to one of them (within 1 "
              "under the board's metric: a zone of control) ends the movement there: it is "
              "reachable, but the way goes no further through it.",
@@ -540,7 +591,9 @@ _F: list[Function] = [
     Function("line", (Param("from", "any"), Param("direction", "pos"), Param("length", "number")),
              "list",
              "The positions in a straight line from a start (excluded) in a direction "
-             "such as (1,0), up to a length or the board's edge.",
+             "such as (1,0), up to a length or the board's edge. On a hex board the "
+             "direction is a hex step in axial terms (dq, dr): (1,0), (1,-1), (0,-1), "
+             "(-1,0), (-1,1) or (0,1).",
              "line(target, (0,1), 3)", _line, "geometry"),
     Function("nearest", (Param("from", "any"), Param("items", "list")), "any",
              "The item (entity or position) closest to `from`; the first in order wins "
