@@ -31,6 +31,7 @@ from .protocol import ForwardModel, GameState
 from .rng import Rng
 from .serialize import dumps, loads, rederive, rules_digest, seed_of
 from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status
+from .walk import MoveAlong, StopMove
 
 __all__ = [
     "CHANCE",
@@ -51,6 +52,7 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "ModifyParam",
+    "MoveAlong",
     "Outcome",
     "Pos",
     "Record",
@@ -64,6 +66,7 @@ __all__ = [
     "Spawn",
     "State",
     "Status",
+    "StopMove",
     "StratagemError",
     "TooManyOutcomesError",
     "UnknownGameError",

@@ -234,6 +234,72 @@ def cheapest_path(state: State, start: tuple[int, int], goal: tuple[int, int],
     return out
 
 
+MAX_PATHS = 1000
+"""The most ways ``all_paths`` lists before it gives up with an error."""
+
+
+def all_paths(state: State, start: tuple[int, int], goal: tuple[int, int],
+              budget: float | None = None, diagonal: bool | None = None,
+              blocked: Iterable[tuple[int, int]] | None = None) -> list[tuple[Pos, ...]]:
+    """The ways from ``start`` to ``goal`` (each the positions after ``start``, ``goal``
+    last): every cheapest one, or with ``budget`` every one that never enters a square
+    twice and costs at most ``budget``. Cheapest first, then row by row. More than
+    ``MAX_PATHS`` ways is an error (narrow the budget)."""
+    b = state.game.board
+    if not b.contains(goal) or not b.contains(start) or tuple(start) == tuple(goal):
+        return []
+    w = b.width
+    enter = _entry_costs(state.tiles, b)
+    around = _neighbours(b, b.neighbours != 4 if diagonal is None else diagonal)
+    origin, target = start[1] * w + start[0], goal[1] * w + goal[0]
+    taken = {q[1] * w + q[0] for q in (state.at if blocked is None else blocked)}
+    taken.discard(target)
+    # The cheapest cost from each cell on to the goal (entering the cells after it).
+    to_goal: dict[int, float] = {target: 0.0}
+    heap: list[tuple[float, int]] = [(0.0, target)]
+    while heap:
+        cost, i = heapq.heappop(heap)
+        if cost > to_goal[i]:
+            continue
+        step = enter[i]
+        if step is None or (i in taken and i != target):
+            continue
+        for j in around[i]:
+            total = cost + step
+            if total < to_goal.get(j, math.inf):
+                to_goal[j] = total
+                heapq.heappush(heap, (total, j))
+    least = to_goal.get(origin, math.inf)
+    limit = least if budget is None else budget
+    if least > limit:
+        return []
+    cells = b.cells
+    found: list[tuple[float, tuple[int, ...]]] = []
+    way: list[int] = []
+
+    def walk(i: int, spent: float) -> None:
+        for j in around[i]:
+            step = enter[j]
+            if step is None or (j in taken) or j in way or j == origin:
+                continue
+            cost = spent + step
+            if cost + to_goal.get(j, math.inf) > limit + 1e-9:
+                continue
+            way.append(j)
+            if j == target:
+                found.append((cost, tuple(way)))
+                if len(found) > MAX_PATHS:
+                    raise ValueError(f"more than {MAX_PATHS} ways from {tuple(start)} to "
+                                     f"{tuple(goal)} within {limit}: narrow the budget")
+            else:
+                walk(j, cost)
+            way.pop()
+
+    walk(origin, 0.0)
+    found.sort(key=lambda f: (f[0], [(cells[i][1], cells[i][0]) for i in f[1]]))
+    return [tuple(cells[i] for i in f[1]) for f in found]
+
+
 def _search(state: State, start: tuple[int, int], budget: float, diagonal: bool | None,
             stops: frozenset[Pos], goal: tuple[int, int] | None,
             blocked: Iterable[tuple[int, int]] | None, parent: dict[int, int] | None

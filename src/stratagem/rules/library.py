@@ -280,6 +280,15 @@ def _neighbours(c: Ctx, of: Any, diagonal: Any) -> list[Pos]:
     return [] if p is None else geo.neighbours(c.game.board, p, diagonal)
 
 
+def _paths(c: Ctx, frm: Any, to: Any, budget: Any = None, diagonal: Any = None,
+           blocked_by: str = "units") -> list[tuple[Pos, ...]]:
+    pa, pb = _where(c, frm), _where(c, to)
+    if pa is None or pb is None:
+        return []
+    blocked = _blocked(c, frm, blocked_by)
+    return geo.all_paths(c.state, pa, pb, budget, diagonal, blocked)
+
+
 def _nearest(c: Ctx, frm: Any, items: Any) -> Any:
     origin = _where(c, frm)
     if origin is None or not items:
@@ -583,6 +592,16 @@ _F: list[Function] = [
              "reachable, but the way goes no further through it.",
              "reachable(actor, actor.moves, stop_near: entities(owner: enemy))", _reachable,
              "geometry"),
+    Function("paths", (Param("from", "any"), Param("to", "any"), Param("budget", "number", None),
+                       Param("diagonal", "bool", None),
+                       Param("blocked_by", "blocking", "units")), "list",
+             "The ways from an entity or position to a position, each a list of the "
+             "positions stepped on (the start left out, `to` last): every cheapest way, "
+             "or with `budget` every way that never enters a square twice and costs at "
+             "most that; cheapest first. `diagonal` and `blocked_by` as in "
+             "`path_distance`. More than 1000 ways is an error. A `value` target chosen "
+             "from it makes the way part of the action (`move_along: {path: way}`).",
+             "paths(actor, to, budget: actor.movement)", _paths, "geometry"),
     Function("tiles_on_line", (Param("a", "any"), Param("b", "any")), "list",
              "The tile types met on the straight line from a to b, both ends included, "
              "each named once in the order met (empty if either is off the board): does "
