@@ -150,9 +150,23 @@ SECTIONS: tuple[Part, ...] = (
               "With no `tiles`, `.` is a plain `floor`."),
           Key("tile_types", "The properties of each tile type (see the next part)."),
           Key("metric", "How distance is counted: `chebyshev` (the default: diagonal steps "
-              "count 1), `manhattan` (no diagonals) or `euclidean` (as the crow flies)."),
+              "count 1), `manhattan` (no diagonals; the default with `neighbours: 4`) or "
+              "`euclidean` (as the crow flies). Square boards only."),
           Key("size", "`[width, height]` of a board whose tiles are all the first tile type "
-              "declared (or `floor`), when there is no `layout`.")),
+              "declared (or `floor`), when there is no `layout`."),
+          Key("topology", "`square` (the default) or `hex`. On a hex board positions stay "
+              "`(x, y)` = (column, row) as the layout is written; `distance` counts hex "
+              "steps, each hex has 6 neighbours, and `reachable`, `path_distance`, "
+              "`paths`, `line_of_sight`, `positions` and `line` work on hexes."),
+          Key("hex", "How a hex board's columns and rows sit: `pointy-odd` (the default: "
+              "pointy-topped hexes, odd rows pushed half a hex right), `pointy-even`, "
+              "`flat-odd` (flat-topped, odd columns pushed half a hex down), `flat-even`, "
+              "`pointy-axial` or `flat-axial` (axial coordinates: each row, or column, "
+              "starts half a hex further along). The layout's indentation is free, so a "
+              "pointy map may indent its pushed rows to look like the board."),
+          Key("neighbours", "On a square board, the steps of movement: `8` (the default, "
+              "diagonals too) or `4`; `reachable`, `path_distance` and `paths` take these "
+              "unless given `diagonal`.")),
          "board:\n  tiles: {\".\": grass, \"#\": wall}\n  tile_types:\n"
          "    wall: {cost: null, blocks_sight: true}\n  layout: |\n    . . # .\n    . . . ."),
     Part("tile type", "board: tile_types: NAME:",
@@ -467,6 +481,11 @@ TYPES: tuple[tuple[str, str], ...] = (
 EVENT_DOCS: dict[str, str] = {
     "moved": "An entity moves (the `move` effect). While it is pending the mover has not "
              "moved yet; it then moves only if it is still in the game and `to` is free.",
+    "stepped": "An entity walking with `move_along` takes one step, `from` one square `to` "
+               "the next; `path_left` lists the squares still ahead. While it is pending "
+               "the mover still stands on `from` (`cancel_event` keeps it there and ends the "
+               "walk); once done it stands on `to`, where a trigger may shoot it, kill it or "
+               "`stop_move` it.",
     "damaged": "An entity takes damage (the `damage` effect). While pending, `amount` can "
                "be changed; at 0 HP the target dies.",
     "healed": "An entity is healed (the `heal` effect).",

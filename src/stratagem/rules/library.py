@@ -601,7 +601,7 @@ _F: list[Function] = [
              "most that; cheapest first. `diagonal` and `blocked_by` as in "
              "`path_distance`. More than 1000 ways is an error. A `value` target chosen "
              "from it makes the way part of the action (`move_along: {path: way}`).",
-             "paths(actor, to, budget: actor.movement)", _paths, "geometry"),
+             "paths(actor, destination, budget: actor.moves)", _paths, "geometry"),
     Function("tiles_on_line", (Param("a", "any"), Param("b", "any")), "list",
              "The tile types met on the straight line from a to b, both ends included, "
              "each named once in the order met (empty if either is off the board): does "
