@@ -36,6 +36,7 @@ from .effect import (
 from .endings import finish, said
 from .errors import RunawayError
 from .phases import FLOW_EVENTS
+from .stacks import has_room
 from .state import Status
 
 if TYPE_CHECKING:
@@ -215,6 +216,8 @@ def _mover_can_arrive(ctx: Ctx) -> bool:
     s = ctx.state
     if mover not in s.entities:
         return False
+    if to is not None and s.game.board.stacking:
+        return has_room(s, to, mover)
     return to is None or s.at.get(to) in (None, mover)
 
 

@@ -181,9 +181,36 @@ def dumps(s: State, version: int = VERSION) -> str:
         "next_id": s.next_id,
         "viewer": s.viewer,
     }
+    if s.stacks:  # only on boards with stacks, and only while a square holds two or more
+        doc["stacks"] = [[enc(p), list(ids)] for p, ids in sorted(s.stacks.items())]
     if version == 1:
         del doc["rules_hash"]
     return json.dumps(doc, separators=(",", ":"), sort_keys=False)
+
+
+def _read_stacks(listed: Any, shared: dict[Pos, list[int]]) -> dict[Pos, tuple[int, ...]]:
+    """The order of each square holding two or more entities: as the file lists it
+    (bottom first), which must name exactly the entities standing there."""
+    order: dict[Pos, tuple[int, ...]] = {}
+    for pos, ids in listed:
+        p = dec(pos)
+        if not isinstance(p, Pos):
+            raise ValueError(f"stack position {pos!r} is not a position")
+        order[p] = tuple(_int(x) for x in ids)
+    out: dict[Pos, tuple[int, ...]] = {}
+    for p, ids in shared.items():
+        if len(ids) < 2:
+            if p in order:
+                raise ValueError(f"a stack listed at {p}, where {len(ids)} entity stands")
+            continue
+        got = order.get(p, tuple(ids))
+        if sorted(got) != sorted(ids):
+            raise ValueError(f"the stack at {p} lists {list(got)}, but {sorted(ids)} stand there")
+        out[p] = got
+    extra = set(order) - set(out)
+    if extra:
+        raise ValueError(f"stacks listed where no two entities stand: {sorted(extra)}")
+    return out
 
 
 def loads(game: Game, text: str, *, force_rules: bool = False,
@@ -230,6 +257,7 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
         s.game = game
         s.entities = {}
         s.at = {}
+        shared: dict[Pos, list[int]] = {}
         for eid, etype, owner, pos, params, statuses, zone in doc["entities"]:
             if etype not in game.entity_types:
                 raise ValueError(f"unknown entity type {etype!r}")
@@ -257,9 +285,14 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
                 if game.board.width and not game.board.contains(p):
                     raise ValueError(f"entity {eid}: {p} is off the "
                                      f"{game.board.width}x{game.board.height} board")
-                if p in s.at:
+                if p in s.at and not game.board.stacking:
                     raise ValueError(f"entities {s.at[p]} and {eid} both stand on {p}")
-                s.at[p] = e.id
+                shared.setdefault(p, []).append(e.id)
+                s.at.setdefault(p, e.id)
+        section = "stacks"
+        s.stacks = _read_stacks(doc.get("stacks") or [], shared)
+        for p, ids in s.stacks.items():
+            s.at[p] = ids[0]
         section = "tiles"
         s.tiles = game.board.tiles if doc["tiles"] is None else tuple(doc["tiles"])
         if len(s.tiles) != len(game.board.tiles):

@@ -282,6 +282,12 @@ class Board:
     """How many cells are one step away on a square board: 8 (diagonals too) or 4; the
     steps ``reachable`` and ``path_distance`` take unless told otherwise. A hex board's
     cells have 6 (``engine.hexes``)."""
+    capacity: int = 1
+    """How much a square holds unless its tile type says (``capacity`` among its
+    properties): entities by count, or with ``stack_param`` the sum of that parameter
+    of the entities on it. 1 by count: one entity per square."""
+    stack_param: str = ""
+    """The entity parameter a square's capacity counts (``""``: count the entities)."""
 
     def __post_init__(self) -> None:
         if len(self.tiles) != self.width * self.height:
@@ -293,6 +299,12 @@ class Board:
     def contains(self, pos: tuple[int, int]) -> bool:
         """Whether a position lies on the board."""
         return 0 <= pos[0] < self.width and 0 <= pos[1] < self.height
+
+    @cached_property
+    def stacking(self) -> bool:
+        """Whether a square may hold more than one entity (``engine.stacks``)."""
+        return bool(self.capacity != 1 or self.stack_param
+                    or any("capacity" in props for props in self.tile_types.values()))
 
     # Derived geometry, built on first use and then read as plain attributes (queries on
     # the hot path read them at every step).

@@ -12,10 +12,11 @@
   the walk ends there.
 
 The walk goes on only while the mover is still in the game and stands where the last
-step left it. Without ``path`` the walk takes a cheapest path (``geometry.cheapest_path``,
-round squares that hold units); with ``path`` (a list of positions, each one step from
-the one before, the start left out) it takes that one, so an action that lets its player
-choose the way binds a ``value`` target to one of ``paths(...)`` and passes it on.
+step left it. Without ``path`` the walk takes a cheapest path (``geometry.cheapest_path``)
+over squares it may stand on (no enemy there, and room for it); with ``path`` (a list of
+positions, each one step from the one before, the start left out) it takes that one, so
+an action that lets its player choose the way binds a ``value`` target to one of
+``paths(...)`` and passes it on.
 
 How it is built: ``MoveAlong`` pushes a one-effect block, ``_Walk``, whose context holds
 ``(mover, squares left, where the mover should stand)`` under the name ``_walk``. Each
@@ -35,6 +36,7 @@ from .context import Ctx
 from .effect import Checks, Effect, Events, evaluate, register_effect
 from .frames import Block
 from .geometry import blockers, cheapest_path, neighbours
+from .stacks import has_room
 
 if TYPE_CHECKING:
     from .runtime import Resolver
@@ -43,18 +45,13 @@ WALK = "_walk"
 """The name under which a walk's block keeps (mover, squares left, where it stands)."""
 
 
-def has_room(state: Any, pos: tuple[int, int], eid: int) -> bool:
-    """Whether ``pos`` can take the entity ``eid`` (free, or holding only it)."""
-    return state.at.get(pos) in (None, eid)
-
-
 def _step_ok(ctx: Ctx) -> bool:
     """A step's validity: the mover is still in the game, on the step's ``from`` square,
     and the square ahead has room for it."""
     ev = ctx.ev
     mover = ev.get("mover")
     s = ctx.state
-    e = s.entities.get(mover)
+    e = s.entities.get(mover) if isinstance(mover, int) else None
     if e is None or e.pos != ev.get("from"):
         return False
     return has_room(s, ev["to"], mover)
@@ -122,8 +119,10 @@ class MoveAlong(Effect):
         "kill it, `stop_move` it). The walk ends early when the mover is gone or a "
         "square has no room. The way is `path` (a list of positions, each one step from "
         "the last, the start left out: a target chosen from `paths(...)`), or else a "
-        "cheapest way to `to` round the squares that hold units (nothing happens when "
-        "there is none). Opt-in: `move` stays one `moved` event.")
+        "cheapest way to `to` over the squares the walker may stand on (no enemy there, "
+        "and room for it: free squares on a board without stacks), for it stands on "
+        "each square it crosses; nothing happens when there is no way. Opt-in: `move` "
+        "stays one `moved` event.")
     rules_example: ClassVar[str] = "move_along: {to: destination}"
 
     what: Any = None
@@ -133,7 +132,7 @@ class MoveAlong(Effect):
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.what, ctx) if self.what is not None else ctx.actor
         s = r.s
-        e = s.entities.get(eid)
+        e = s.entities.get(eid) if isinstance(eid, int) else None
         if e is None or e.pos is None:
             return
         if self.path is not None:
@@ -142,8 +141,11 @@ class MoveAlong(Effect):
             if self.to is None:
                 raise ValueError("move_along needs `to` or `path`")
             to = evaluate(self.to, ctx)
-            found = None if to is None else cheapest_path(s, e.pos, to, None,
-                                                          blockers(s, "units"))
+            # A walker stands on every square it crosses: not among enemies, and only
+            # where there is room for it (on a board without stacks: free squares).
+            blocked = set(blockers(s, "enemies", e.owner))
+            blocked.update(p for p in s.at if not has_room(s, p, eid))
+            found = None if to is None else cheapest_path(s, e.pos, to, None, blocked)
             if not found:
                 return
             way = tuple(found)
@@ -180,4 +182,4 @@ class StopMove(Effect):
                     stack[i] = Block(f.effects, f.pc, f.ctx.bind(WALK, (mover, (), here)))
 
 
-__all__ = ["WALK", "MoveAlong", "StopMove", "has_room"]
+__all__ = ["WALK", "MoveAlong", "StopMove"]

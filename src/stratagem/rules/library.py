@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine import Ctx, Pos, Ref, dice, hexes, successes
+from ..engine import Ctx, Pos, Ref, dice, hexes, stacks, successes
 from ..engine import geometry as geo
 
 REQUIRED = object()
@@ -178,7 +178,7 @@ def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
         # A small radius: look only at the squares around the center (a Chebyshev
         # square holds every metric's circle) rather than at every entity.
         r = math.floor(within)
-        if r >= 0 and (2 * r + 1) ** 2 <= len(s.at):
+        if r >= 0 and (2 * r + 1) ** 2 <= len(s.at) and not s.stacks:
             at = s.at
             cx, cy = center
             ids = sorted(eid for y in range(cy - r, cy + r + 1) for x in range(cx - r, cx + r + 1)
@@ -252,7 +252,10 @@ def _positions(c: Ctx, shape: str, center: Any, radius: float, empty: bool,
         return []
     cells = c.game.board.cells if shape == "all" else geo.shape(c.state, origin, shape, radius)
     at = c.state.at
-    out = [p for p in cells if p not in at] if empty else list(cells)
+    if empty and c.game.board.stacking:
+        out = _with_room(c, cells)
+    else:
+        out = [p for p in cells if p not in at] if empty else list(cells)
     if where is not None:
         test = _It(c, where)
         out = [p for p in out if test(p)]
@@ -270,8 +273,11 @@ def _reachable(c: Ctx, frm: Any, budget: float, diagonal: Any,
                                    blocked)
     else:
         found = geo.reachable(c.state, p, budget, diagonal, blocked)
-    at = c.state.at
-    keep = [q for q in found if q != p and (blocked is None or q not in at)]
+    if c.game.board.stacking:  # free: with room for the mover
+        keep = [q for q in _with_room(c, found, frm) if q != p]
+    else:
+        at = c.state.at
+        keep = [q for q in found if q != p and (blocked is None or q not in at)]
     return sorted(keep, key=lambda q: (q[1], q[0]))
 
 
@@ -473,11 +479,38 @@ def _lowest_empty(c: Ctx, x: Any) -> Pos | None:
 
 
 def _all_positions(c: Ctx, empty: bool) -> list[Pos]:
-    cells = c.game.board.cells
+    board = c.game.board
+    cells = board.cells
     if not empty:
         return list(cells)
+    if board.stacking:
+        return _with_room(c, cells)
     at = c.state.at
     return [p for p in cells if p not in at]
+
+
+def _with_room(c: Ctx, cells: Any, mover: Any = None) -> list[Pos]:
+    """The cells with room for ``mover`` (default: the actor; with neither, one more
+    entity of size 1), on a board with stacks."""
+    s = c.state
+    who = c.actor if mover is None else mover
+    eid = None if who is None or isinstance(who, Pos) else int(who)
+    return [p for p in cells if stacks.has_room(s, p, eid)]
+
+
+def _entities_at(c: Ctx, pos: Any) -> list[Ref]:
+    p = _where(c, pos)
+    return [] if p is None else [Ref(x) for x in stacks.stack_at(c.state, p)]
+
+
+def _has_room(c: Ctx, pos: Any, what: Any) -> bool:
+    p = _where(c, pos)
+    if p is None or not c.game.board.contains(p):
+        return False
+    if isinstance(what, str):
+        return stacks.has_room(c.state, p, None, what)
+    eid = c.actor if what is None else what
+    return stacks.has_room(c.state, p, None if eid is None else int(eid))
 
 
 def _type_of(c: Ctx, what: Any) -> Any:
@@ -658,6 +691,20 @@ _F: list[Function] = [
     Function("occupant", (Param("pos", "pos"),), "entity",
              "The entity standing at a position, or none.", "occupant(cell) == none",
              _occupant, "board"),
+    Function("entities_at", (Param("pos", "any"),), "list",
+             "The entities on a square (of an entity or position), bottom to top: in the "
+             "order they arrived, on a board whose squares hold stacks (`capacity`).",
+             "entities_at(cell)", _entities_at, "board"),
+    Function("count_at", (Param("pos", "any"),), "number",
+             "How many entities stand on a square.", "count_at(cell) < 3",
+             lambda c, pos: len(_entities_at(c, pos)), "board"),
+    Function("has_room", (Param("pos", "any"), Param("what", "any", None)), "bool",
+             "Whether a square has room for an entity (the actor by default; or a new one "
+             "of an entity type given by name) beside what stands there: free on a board "
+             "without stacks; within its `capacity`, by count or by size, on one with "
+             "them. Position targets `empty` and `cells(empty: true)` keep the squares "
+             "with room for the actor.",
+             "has_room(cell, 'worker')", _has_room, "board"),
     Function("is_empty", (Param("pos", "pos"),), "bool",
              "Whether no entity stands at a position.", "is_empty(cell)",
              lambda c, pos: pos not in c.state.at, "board"),

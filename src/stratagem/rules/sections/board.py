@@ -27,18 +27,29 @@ def compile_board(c: CompileState, node: Node | None) -> Board:
     if node is None:
         return Board()
     m = c.keys(node, ("layout", "tiles", "tile_types", "metric", "size", "topology", "hex",
-                      "neighbours"), "`board`")
+                      "neighbours", "capacity"), "`board`")
     shape = _topology(c, m)
+    params: list[str] = []
+    if "capacity" in m:
+        shape["capacity"] = _capacity(c, m["capacity"], params)
     tile_types: dict[str, dict[str, Any]] = {}
     for name, spec in c.need_map(m.get("tile_types"), "`tile_types`").items():
-        props = c.keys(spec, ("cost", "blocks_sight"), f"tile type `{name}`")
+        props = c.keys(spec, ("cost", "blocks_sight", "capacity"), f"tile type `{name}`")
         entry: dict[str, Any] = {}
+        if "capacity" in props:
+            entry["capacity"] = _capacity(c, props["capacity"], params)
         if "cost" in props:
             v = props["cost"].value
             entry["cost"] = None if v is None else c.need_num(props["cost"], "a cost")
         if "blocks_sight" in props:
             entry["blocks_sight"] = bool(props["blocks_sight"].value)
         tile_types[name] = entry
+    if params:
+        if len(set(params)) > 1:
+            c.fail(node.loc, f"capacities count different parameters: {sorted(set(params))}",
+                   "one board counts one size parameter")
+            raise Skip
+        shape["stack_param"] = params[0]
     symbols: dict[str, str] = {}
     for sym, tname in c.need_map(m.get("tiles"), "`tiles`").items():
         t = c.need_str(tname, "a tile type")
@@ -67,6 +78,16 @@ def compile_board(c: CompileState, node: Node | None) -> Board:
         return Board(w, h, (default,) * (w * h), tile_types, metric, **shape)
     c.fail(node.loc, "a board needs a `layout` or a `size`")
     raise Skip
+
+
+def _capacity(c: CompileState, node: Node, params: list[str]) -> int:
+    """A capacity: a count (`capacity: 3`), or a size parameter and the most a square
+    holds of it (`capacity: {param: size, max: 4}`; the parameter goes into ``params``)."""
+    if node.is_map:
+        m = c.keys(node, ("param", "max"), "`capacity`", ("param", "max"))
+        params.append(c.need_str(m["param"], "a parameter name"))
+        return c.need_int(m["max"], "`max`", 1)
+    return c.need_int(node, "`capacity`", 1)
 
 
 def _topology(c: CompileState, m: dict[str, Node]) -> dict[str, Any]:
