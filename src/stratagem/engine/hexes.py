@@ -6,13 +6,14 @@ Distances, neighbours and lines are worked out in cube coordinates ``(q, r, s)``
 ``q + r + s == 0``, where each of the six neighbours differs by one step along two axes.
 Only ``q`` and ``r`` are kept (axial); ``s`` is ``-q - r``.
 
-Lines: the hexes a straight line from the centre of one hex to the centre of another
-passes through, by sampling the line at ``n + 1`` evenly spaced points (``n`` the
-distance) and rounding each to its hex. A line that runs exactly along the edge
-between two hexes would round to either; ``line`` nudges it a hair to one side
-(``side=1``) or the other (``side=-1``), and ``geometry.line_of_sight`` lets sight
-pass when either nudged line is clear (a wall on one side of the edge does not block
-a view along it; walls on both sides do).
+Lines: the usual hex line from the centre of one hex to the centre of another, the
+hexes holding ``n + 1`` evenly spaced points of that segment (``n`` the distance). Where
+such a point falls exactly on the edge between two hexes (a line running along an edge,
+or crossing one at a sample), it belongs to both; ``line`` moves every point a hair to
+one side of the segment (``side=1``) or to the other (``side=-1``), so it draws the
+hexes on that side, and ``geometry.line_of_sight`` lets sight pass when either line is
+clear: a wall on one side of the edge does not block a view along it; walls on both
+sides do.
 """
 
 from __future__ import annotations

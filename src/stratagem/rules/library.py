@@ -559,9 +559,11 @@ _F: list[Function] = [
              _path_distance, "geometry"),
     Function("line_of_sight", (Param("a", "any"), Param("b", "any")), "bool",
              "Whether no tile whose type blocks sight lies strictly between a and b. On a "
-             "hex board the line is the straight line between the hexes' centres; one that "
-             "runs exactly along the edge between two hexes is blocked only when both "
-             "sides of it are.",
+             "hex board the line is the usual hex line: the hexes holding n + 1 evenly "
+             "spaced points of the segment between the centres (n the distance); where a "
+             "point falls exactly on the edge between two hexes, the line is drawn once "
+             "to each side of it, and sight passes if either is clear (a view along an "
+             "edge is blocked only by walls on both sides).",
              "line_of_sight(actor, target)", _sight, "geometry"),
     Function("neighbours", (Param("of", "any"), Param("diagonal", "bool", None)), "list",
              "The board positions one step from an entity or position: 8 or 4 on a square "
