@@ -225,3 +225,42 @@ def test_the_skirmish_hex_scenario_plays_to_the_end() -> None:
                   stratagem.agent("random", game, seed=seed + 10)]
         result = stratagem.play(game, agents, seed=seed)
         assert result.outcome is not None
+
+
+LINES = """\
+game: hexline
+players: [red, blue]
+board:
+  topology: hex
+  size: [5, 5]
+entities:
+  stone: {}
+actions:
+  look:
+    source: player
+    effects:
+      - remember: {key: longest, value: "longest_line(player)"}
+      - remember: {key: through, value: "line_through((0, 1))"}
+      - remember: {key: rows, value: "longest_line(opponents()[0])"}
+flow:
+  phases:
+    - name: play
+      actions: [look]
+      max_actions: 1
+setup:
+  entities:
+    - {type: stone, owner: red, at: [0, 0]}
+    - {type: stone, owner: red, at: [0, 1]}
+    - {type: stone, owner: red, at: [1, 2]}
+    - {type: stone, owner: blue, at: [2, 4]}
+    - {type: stone, owner: blue, at: [3, 4]}
+    - {type: stone, owner: blue, at: [3, 3]}
+"""
+
+
+def test_lines_of_stones_follow_the_hex_axes() -> None:
+    """(0,0), (0,1), (1,2) is a straight line of hexes on a pointy-odd map; (2,4), (3,4),
+    (3,3) is not (it bends), though each pair touches."""
+    game = build(LINES)
+    s = game.apply(game.new_state(), game.legal_actions(game.new_state())[0])
+    assert (s.memory["longest"], s.memory["through"], s.memory["rows"]) == (3, 3, 2)

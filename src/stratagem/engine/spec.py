@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from . import hexes
 from .actions import Pos, Value
 
 if TYPE_CHECKING:
@@ -335,9 +336,24 @@ class Board:
 
     @cached_property
     def rays(self) -> dict[tuple[int, int], tuple[tuple[tuple[Pos, ...], tuple[Pos, ...]], ...]]:
-        """For each cell, the four lines through it (row, column, both diagonals), each as
-        the cells on one side then on the other, nearest first, up to the edge."""
+        """For each cell, the four lines through it (row, column, both diagonals; on a hex
+        board the three straight lines of hexes), each as the cells on one side then on
+        the other, nearest first, up to the edge."""
         w, h = self.width, self.height
+        if self.topology == "hex":
+            layout = self.hex_layout or "pointy-odd"
+
+            def hex_ray(p: Pos, d: tuple[int, int]) -> tuple[Pos, ...]:
+                out = []
+                n = 1
+                while self.contains(q := hexes.step(layout, p, d, n)):
+                    out.append(Pos(*q))
+                    n += 1
+                return tuple(out)
+
+            return {p: tuple((hex_ray(p, d), hex_ray(p, (-d[0], -d[1])))
+                             for d in hexes.DIRECTIONS[:3])
+                    for p in self.cells}
 
         def ray(x: int, y: int, dx: int, dy: int) -> tuple[Pos, ...]:
             out = []

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import takewhile
 from typing import Any
 
 from ..engine import Ctx, Pos, Ref, dice, hexes, stacks, successes
@@ -399,6 +400,11 @@ def _longest_line(c: Ctx, player: Any, type: Any) -> int:
     """The longest straight run (row, column or diagonal) of a player's entities."""
     mine = {e.pos for e in c.state.entities.values()
             if e.owner == player and e.pos is not None and (type is None or e.type == type)}
+    board = c.game.board
+    if board.topology == "hex":  # runs along the three straight lines of hexes
+        rays = board.rays
+        return max((1 + sum(1 for _ in takewhile(mine.__contains__, ahead))
+                    for p in mine if p in rays for ahead, _ in rays[p]), default=len(mine) and 1)
     best = 0
     for x, y in mine:
         for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
@@ -595,12 +601,14 @@ _F: list[Function] = [
              "Faster than `positions(shape: all)`.",
              "cells(empty: true)", _all_positions, "geometry"),
     Function("longest_line", (Param("player", "player"), Param("type", "str", None)), "number",
-             "The longest straight run — along a row, a column or a diagonal — of "
-             "adjacent entities a player owns (of one type, if given).",
+             "The longest straight run — along a row, a column or a diagonal; on a hex "
+             "board along one of the three straight lines of hexes — of adjacent entities "
+             "a player owns (of one type, if given).",
              "longest_line(player) >= 4", _longest_line, "board"),
     Function("line_through", (Param("at", "any"),), "number",
-             "The longest straight run — along a row, a column or a diagonal — of "
-             "adjacent entities with the same owner through an entity or position "
+             "The longest straight run — along a row, a column or a diagonal (on a hex "
+             "board, a straight line of hexes) — of adjacent entities with the same "
+             "owner through an entity or position "
              "(0 if it is empty): did this piece complete a line?",
              "line_through(piece) >= 4", _line_through, "board"),
     Function("open_columns", (), "list",
