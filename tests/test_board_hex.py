@@ -14,6 +14,7 @@ import stratagem
 from rules_helpers import build
 from stratagem.engine import Game, Pos, State, hexes
 from stratagem.engine import geometry as geo
+from stratagem.engine.narration import render
 from stratagem.engine.spec import Board
 
 HERE = Path(__file__).resolve().parent
@@ -216,15 +217,15 @@ def test_a_line_along_an_edge_is_blocked_only_by_walls_on_both_sides() -> None:
         assert geo.line_of_sight(g.new_state(), Pos(0, 0), Pos(1, 1)) is open_view
 
 
-def test_the_skirmish_hex_scenario_plays_to_the_end() -> None:
-    """Random sides finish the hex scenario of skirmish, and its text board prints."""
-    game = stratagem.load("skirmish", scenario="hex")
-    assert game.board.topology == "hex"
+def test_the_bundled_hex_game_plays_to_the_end() -> None:
+    """Random sides finish Outpost, the bundled hex game, and its text board prints."""
+    game = stratagem.load("outpost")
+    assert game.board.topology == "hex" and game.board.stacking
     for seed in range(3):
-        agents = [stratagem.agent("random", game, seed=seed),
-                  stratagem.agent("random", game, seed=seed + 10)]
-        result = stratagem.play(game, agents, seed=seed)
-        assert result.outcome is not None
+        result = stratagem.play(game, ["random", "random"], seed=seed)
+        assert result.state.outcome is not None
+    # Three rifles, two of them stacked on (0,3): the text board shows each hex's bottom one.
+    assert render(game, game.new_state()).count("R") == 2
 
 
 LINES = """\
