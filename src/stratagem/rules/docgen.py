@@ -165,8 +165,16 @@ SECTIONS: tuple[Part, ...] = (
               "starts half a hex further along). The layout's indentation is free, so a "
               "pointy map may indent its pushed rows to look like the board."),
           Key("neighbours", "On a square board, the steps of movement: `8` (the default, "
-              "diagonals too) or `4`; `reachable`, `path_distance` and `paths` take these "
-              "unless given `diagonal`.")),
+              "diagonals too) or `4` (whose distance is then `manhattan` unless `metric` "
+              "says otherwise); `reachable`, `path_distance` and `paths` take these unless "
+              "given `diagonal`. `metric` alone leaves them at 8."),
+          Key("capacity", "How much a square holds (default 1: one entity a square): a "
+              "count (`capacity: 3`), or a size parameter of the entities and the most a "
+              "square holds of it (`capacity: {param: size, max: 4}`). A tile type may "
+              "give its own. Entities on one square form a stack in the order they "
+              "arrived, first at the bottom (`entities_at`, `count_at`, `has_room`); "
+              "`occupant` is the bottom one, and a position target `empty` means a square "
+              "with room for the actor.")),
          "board:\n  tiles: {\".\": grass, \"#\": wall}\n  tile_types:\n"
          "    wall: {cost: null, blocks_sight: true}\n  layout: |\n    . . # .\n    . . . ."),
     Part("tile type", "board: tile_types: NAME:",
@@ -174,7 +182,10 @@ SECTIONS: tuple[Part, ...] = (
          "block sight.",
          (Key("cost", "Movement points to enter a tile of this type (default 1); `null` or a "
               "negative number: no one can enter it."),
-          Key("blocks_sight", "`true`: nothing can be seen through it (`line_of_sight`).")),
+          Key("blocks_sight", "`true`: nothing can be seen through it (`line_of_sight`)."),
+          Key("capacity", "How much a square of this type holds, instead of the board's "
+              "`capacity`: a count, or `{param: size, max: 4}` (one size parameter for the "
+              "whole board).")),
          ),
     Part("entity type", "entities: NAME:",
          "A kind of unit, piece or card.",
