@@ -20,6 +20,7 @@ from __future__ import annotations
 from .actions import Action
 from .rng import Rng, seed_state
 from .runtime import Resolver
+from .stacks import take
 from .state import CHANCE, Decision, LogNode, Record, State
 
 _REDACTED = Action("roll", None, (("value", None),))
@@ -54,8 +55,8 @@ def make_view(state: State, viewer: int) -> State:
             e = v.entities[eid]
             if e.zone is None and not g.visibility(state, viewer, e):
                 del v._w_entities()[eid]
-                if e.pos is not None:
-                    del v._w_at()[e.pos]
+                if e.pos is not None:  # off its square (and its stack, if any)
+                    take(v, e.pos, eid)
     d = state.decision
     if d is not None and d.player != viewer:
         v.decision = Decision(d.kind, d.player, (), d.prompt, d.actor, None)
