@@ -2,6 +2,12 @@
 
 Tile types may declare ``cost`` (movement points to enter; ``None`` or a
 negative cost: impassable) and ``blocks_sight`` (true: opaque).
+
+Square boards step to 8 neighbours or 4 (``Board.neighbours``, or ``diagonal``); hex
+boards to 6, worked out in cube coordinates by ``hexes``. Every search runs over cell
+indices ``y * width + x`` with neighbour tables built once per board (``_neighbours``),
+so the topology is decided there and nowhere else. What blocks a way is a set of
+positions (``blockers``: every unit, the mover's enemies, or nothing).
 """
 
 from __future__ import annotations
