@@ -122,7 +122,8 @@ class MoveAlong(Effect):
         "cheapest way to `to` over the squares the walker may stand on (no enemy there, "
         "and room for it: free squares on a board without stacks), for it stands on "
         "each square it crosses; nothing happens when there is no way. Opt-in: `move` "
-        "stays one `moved` event.")
+        "stays one `moved` event; a walk emits `stepped` events only, so reactions to "
+        "`moved` (an opportunity attack) do not see it.")
     rules_example: ClassVar[str] = "move_along: {to: destination}"
 
     what: Any = None
