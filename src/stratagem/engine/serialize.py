@@ -3,7 +3,9 @@
 Values keep their types through tags: ``{"#": 7}`` an entity reference,
 ``{"@": [x, y]}`` a position, ``{"t": [...]}`` a tuple. Effect lists on the
 resolution stack are written as the game's block numbers, reactions by name,
-so a state saved mid-reaction-chain resumes exactly where it stood.
+so a state saved mid-reaction-chain resumes exactly where it stood. Squares holding
+a stack (``State.stacks``) are listed bottom first under ``stacks``, a key written only
+while there is one, so the files of games without stacks are unchanged.
 Reading checks everything and turns any malformation into one
 ``SerializationError`` saying what was wrong.
 
