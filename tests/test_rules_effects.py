@@ -1090,6 +1090,42 @@ def test_item_effects() -> None:
     strategy.test_give_and_discard_put_in_and_take_out_items()
 
 
+@covers("move_along", "stop_move")
+def test_move_along_walks_step_by_step_and_stop_move_ends_the_walk() -> None:
+    """`move_along` is one `stepped` event a square; a goblin's trigger that `stop_move`s
+    the knight when it steps next to it leaves the knight on that square."""
+    trigger = """\
+        reactions:
+          halt:
+            on: stepped
+            stage: done
+            automatic: true
+            when: "is_enemy(event.mover) and distance(reactor, event.to) <= 1"
+            effects:
+              - remember: {key: halted_at, value: event.to}
+              - stop_move: {what: event.mover}
+        """
+    game = arena("""\
+        go:
+          targets: {cell: {kind: position, from: "cells(empty: true)"}}
+          effects:
+            - move_along: {to: cell}
+        """, extra=trigger, goblin="reactions: [halt]\n", setup="""\
+        setup:
+          entities:
+            - {type: knight, owner: red, at: [0, 0]}
+            - {type: goblin, owner: blue, at: [2, 2]}
+        """)
+    # Down the first column nothing is next to the goblin: the knight walks all the way.
+    s = act(game, game.new_state(0), "go #1 cell=(0,4)")
+    assert s.entity(KNIGHT).pos == Pos(0, 4) and "halted_at" not in s.memory
+    # Towards (4,4) every way passes next to the goblin: the first such square ends it.
+    s = act(game, game.new_state(0), "go #1 cell=(4,4)")
+    at = s.entity(KNIGHT).pos
+    assert s.memory["halted_at"] == at and at != Pos(4, 4)
+    assert max(abs(at[0] - 2), abs(at[1] - 2)) == 1
+
+
 def test_the_effect_table_and_these_tests_cover_the_same_effects() -> None:
     """Every effect of the table has a test here, and no test names an effect the table lacks."""
     assert set(EFFECT_TABLE) == COVERED

@@ -268,6 +268,21 @@ CASES: list[tuple[str, str, Any, dict[str, Any]]] = [
      [Pos(0, 0), Pos(1, 0), Pos(0, 1), Pos(1, 1), Pos(1, 2), Pos(0, 3), Pos(1, 3), Pos(0, 4),
       Pos(1, 4)], {"scene": GUARDED}),
     ("reachable", "count(reachable(actor, 2))", 13, {"scene": GUARDED}),
+    ("reachable", "[(2, 4) in reachable(actor, 2, diagonal: false), "
+     "(2, 4) in reachable(actor, 2, diagonal: false, blocked_by: enemies), "
+     "(2, 3) in reachable(actor, 2, blocked_by: nothing)]", (False, True, False), {}),
+    ("path_distance", "[path_distance(actor, (2, 4), diagonal: false), "
+     "path_distance(actor, (2, 4), diagonal: false, blocked_by: enemies), "
+     "path_distance(actor, (4, 1), diagonal: false, blocked_by: enemies), "
+     "path_distance(actor, (4, 1), diagonal: false, blocked_by: nothing)]", (4, 2, 3, 3), {}),
+    ("neighbours", "neighbours((0, 0))", [Pos(1, 0), Pos(0, 1), Pos(1, 1)], {}),
+    ("paths", "paths(actor, (2, 0))", [(Pos(2, 1), Pos(2, 0)), (Pos(3, 1), Pos(2, 0))], {}),
+    ("paths", "count(paths(actor, (2, 0), budget: 4, diagonal: false))", 4, {}),
+    ("entities_at", "entities_at(actor)", [1], {}),
+    ("count_at", "[count_at(actor), count_at((3, 3))]", (1, 0), {}),
+    ("has_room", "[has_room((3, 3)), has_room(actor), has_room((4, 2))]",
+     (True, True, False), {}),
+    ("neighbours", "count(neighbours(actor, diagonal: false))", 4, {}),
     ("reachable", "[(3, 1) in reachable(actor, 3, stop_near: entities(owner: enemy)), "
      "(3, 2) in reachable(actor, 3, stop_near: entities(owner: enemy)), "
      "(3, 2) in reachable(actor, 3)]", (True, False, True),

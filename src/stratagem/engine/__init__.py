@@ -33,6 +33,7 @@ from .protocol import ForwardModel, GameState
 from .rng import Rng
 from .serialize import dumps, loads, rederive, rules_digest, seed_of
 from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status
+from .walk import MoveAlong, StopMove
 
 __all__ = [
     "CHANCE",
@@ -54,6 +55,7 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "ModifyParam",
+    "MoveAlong",
     "Outcome",
     "Pos",
     "Record",
@@ -67,6 +69,7 @@ __all__ = [
     "Spawn",
     "State",
     "Status",
+    "StopMove",
     "StratagemError",
     "TooManyOutcomesError",
     "UnknownGameError",

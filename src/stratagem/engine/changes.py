@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import stacks
 from .actions import Pos
 from .knowledge import enter, forget, is_table, leave
 from .state import Entity, writable_copy
@@ -43,6 +44,9 @@ def place(r: Resolver, eid: int, to: Pos | None) -> None:
     e = s.entities[eid]
     if e.pos == to:
         return
+    if r.game.board.stacking:
+        _restack(r, eid, e.pos, to)
+        return
     if to is not None:
         if not r.game.board.contains(to):
             raise ValueError(f"position {to} is off the board")
@@ -57,6 +61,21 @@ def place(r: Resolver, eid: int, to: Pos | None) -> None:
     s._w_entity(eid).pos = to
 
 
+def _restack(r: Resolver, eid: int, frm: Pos | None, to: Pos | None) -> None:
+    """``place`` on a board with stacks: off the old square's stack, onto the new one's."""
+    s = r.s
+    if to is not None:
+        if not r.game.board.contains(to):
+            raise ValueError(f"position {to} is off the board")
+        if not stacks.has_room(s, to, eid):
+            raise ValueError(f"position {to} has no room for #{eid}")
+    if frm is not None:
+        stacks.take(s, frm, eid)
+    if to is not None:
+        stacks.put(s, to, eid)
+    s._w_entity(eid).pos = to
+
+
 def remove(r: Resolver, eid: int) -> None:
     """Take an entity out of the game (and out of any zone)."""
     s = r.s
@@ -66,7 +85,9 @@ def remove(r: Resolver, eid: int) -> None:
     fog = r.game.fog
     if fog is not None:  # who sees it go knows it is gone
         fog.saw_removed(s, e)
-    if e.pos is not None and s.at.get(e.pos) == eid:
+    if e.pos is not None and r.game.board.stacking:
+        stacks.take(s, e.pos, eid)
+    elif e.pos is not None and s.at.get(e.pos) == eid:
         del s._w_at()[e.pos]
     if e.zone is not None:
         leave(s, eid)
@@ -91,7 +112,7 @@ def spawn(r: Resolver, type: str, owner: int | None, pos: Pos | None,
         b = g.board
         if not (0 <= pos[0] < b.width and 0 <= pos[1] < b.height):
             raise ValueError(f"cannot spawn {type} at {pos}: off the board")
-        if pos in s.at:
+        if pos in s.at and not (b.stacking and stacks.has_room(s, pos, None, type)):
             raise ValueError(f"cannot spawn {type} at {pos}: taken by #{int(s.at[pos])}")
     if zone is not None and owner is None and not is_table(g, zone):
         raise ValueError(f"a {type} in zone {zone} needs an owner")
@@ -104,7 +125,11 @@ def spawn(r: Resolver, type: str, owner: int | None, pos: Pos | None,
         s._own_entities = set()
     s.entities[eid] = Entity(eid, type, owner, pos, values, statuses, zone)
     s._own_entities.add(eid)  # type: ignore[union-attr]
-    if pos is not None:
+    if pos is not None and pos in s.at:  # onto a stack (checked above)
+        s._own = own
+        stacks.put(s, pos, eid)
+        own = s._own
+    elif pos is not None:
         if not own & 2:
             s.at = writable_copy(s.at)
             own |= 2

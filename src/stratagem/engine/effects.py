@@ -38,6 +38,7 @@ from .endings import finish, said
 from .errors import RunawayError
 from .knowledge import draw_distribution, enter, is_table, is_tracked, take_drawn, zone_ids
 from .phases import FLOW_EVENTS
+from .stacks import has_room
 from .state import Status
 
 if TYPE_CHECKING:
@@ -234,6 +235,8 @@ def _mover_can_arrive(ctx: Ctx) -> bool:
     s = ctx.state
     if mover not in s.entities:
         return False
+    if to is not None and s.game.board.stacking:
+        return has_room(s, to, mover)
     return to is None or s.at.get(to) in (None, mover)
 
 

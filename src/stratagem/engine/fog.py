@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import geometry as geo
 from .actions import Action, Pos
+from .stacks import take
 from .state import Entity, State, writable_copy
 
 if TYPE_CHECKING:
@@ -264,8 +265,8 @@ class Fog:
             if not self.sees_entity(state, viewer, e):
                 unseen.add(f"@#{eid}")
                 del v._w_entities()[eid]
-                if e.pos is not None and v.at.get(e.pos) == eid:
-                    del v._w_at()[e.pos]
+                if e.pos is not None:  # off its square (and its stack, if any)
+                    take(v, e.pos, eid)
         board = state.game.board
         remembered = dict(state.counters.get(TILES + str(viewer), ()))
         if state.tiles is not board.tiles or remembered:

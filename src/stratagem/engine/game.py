@@ -336,6 +336,7 @@ class Game:
         s.game = self
         s.entities = {}
         s.at = {}
+        s.stacks = {}
         s.tiles = self.board.tiles
         s.players = tuple(
             PlayerState({p.name: p.default for p in self.player_params},
@@ -359,7 +360,7 @@ class Game:
         r = Resolver(s)
         for pl in self.placements:
             pos = Pos(*pl.pos) if pl.pos is not None else None
-            if pos is not None and pos in s.at:
+            if pos is not None and pos in s.at and not self.board.stacking:
                 raise GameDefinitionError(f"two entities placed at {pos}")
             if pl.zone is not None and pl.owner is None and not is_table(self, pl.zone):
                 raise GameDefinitionError(f"a {pl.type} in zone {pl.zone} needs an owner")

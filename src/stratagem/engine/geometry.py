@@ -2,6 +2,12 @@
 
 Tile types may declare ``cost`` (movement points to enter; ``None`` or a
 negative cost: impassable) and ``blocks_sight`` (true: opaque).
+
+Square boards step to 8 neighbours or 4 (``Board.neighbours``, or ``diagonal``); hex
+boards to 6, worked out in cube coordinates by ``hexes``. Every search runs over cell
+indices ``y * width + x`` with neighbour tables built once per board (``_neighbours``),
+so the topology is decided there and nowhere else. What blocks a way is a set of
+positions (``blockers``: every unit, the mover's enemies, or nothing).
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ import math
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from . import hexes
 from .actions import Pos
 from .state import State
 
@@ -22,12 +29,15 @@ _STEPS4 = _STEPS8[:4]
 
 
 def distance(a: tuple[int, int], b: tuple[int, int], metric: str = "chebyshev") -> float:
-    """The distance between two positions under a board metric."""
+    """The distance between two positions under a board metric (a hex board's metric is
+    ``hex-`` and its layout: the number of hex steps)."""
     dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
     if metric == "chebyshev":
         return max(dx, dy)
     if metric == "manhattan":
         return dx + dy
+    if metric.startswith("hex-"):
+        return hexes.distance(metric[4:], a, b)
     return math.hypot(dx, dy)
 
 
@@ -62,32 +72,56 @@ def cell_centre(board: Board, pos: tuple[int, int]) -> tuple[float, float]:
 def shape(state: State, center: tuple[int, int], kind: str, radius: float) -> list[Pos]:
     """On-board positions of a shape around ``center``, row by row.
 
-    ``circle``: Euclidean distance ≤ radius; ``square``: Chebyshev ≤ radius;
-    ``cross``: the same row or column within radius; ``diamond``: Manhattan ≤
-    radius; ``all``: the whole board.
+    Square boards: ``circle``: Euclidean distance ≤ radius; ``square``: Chebyshev ≤
+    radius; ``cross``: the same row or column within radius; ``diamond``: Manhattan ≤
+    radius; ``ring``: the board's distance d with radius - 1 < d ≤ radius (exactly
+    ``radius`` under a whole-number metric); ``all``: the whole board.
+    Hex boards: ``circle``, ``square`` and ``diamond`` are all the hexes within ``radius``
+    steps (a hex board has one kind of disc); ``ring`` those exactly
+    ``radius`` steps away; ``cross`` the three straight lines of hexes through the center,
+    within ``radius``.
     """
     b = state.game.board
     if kind == "all":
         return [Pos(x, y) for y in range(b.height) for x in range(b.width)]
+    if kind not in _SHAPES:
+        raise ValueError(f"unknown shape '{kind}' ({', '.join(_SHAPES)}, all)")
     r = math.floor(radius)
     cx, cy = center
     out = []
+    hexed = b.topology == "hex"
+    layout = b.hex_layout or "pointy-odd"
+    metric = b.metric
+    # Every disc of radius r, square or hex (offset or axial), lies in the Chebyshev
+    # square of radius r around its center in map coordinates.
     for y in range(max(0, cy - r), min(b.height, cy + r + 1)):
         for x in range(max(0, cx - r), min(b.width, cx + r + 1)):
-            dx, dy = abs(x - cx), abs(y - cy)
-            if kind == "square":
-                ok = True
-            elif kind == "circle":
-                ok = dx * dx + dy * dy <= radius * radius
-            elif kind == "cross":
-                ok = dx == 0 or dy == 0
-            elif kind == "diamond":
-                ok = dx + dy <= radius
+            if hexed:
+                d = hexes.distance(layout, center, (x, y))
+                if kind == "ring":
+                    ok = d == r
+                elif kind == "cross":
+                    ok = d <= radius and hexes.on_axis(layout, center, (x, y))
+                else:
+                    ok = d <= radius
             else:
-                raise ValueError(f"unknown shape '{kind}' (circle, square, cross, diamond, all)")
+                dx, dy = abs(x - cx), abs(y - cy)
+                if kind == "square":
+                    ok = True
+                elif kind == "circle":
+                    ok = dx * dx + dy * dy <= radius * radius
+                elif kind == "cross":
+                    ok = dx == 0 or dy == 0
+                elif kind == "diamond":
+                    ok = dx + dy <= radius
+                else:  # ring
+                    ok = radius - 1 < distance(center, (x, y), metric) <= radius
             if ok:
                 out.append(Pos(x, y))
     return out
+
+
+_SHAPES = ("circle", "square", "cross", "diamond", "ring")
 
 
 def tile_cost(state: State, pos: tuple[int, int]) -> float | None:
@@ -100,79 +134,57 @@ def tile_cost(state: State, pos: tuple[int, int]) -> float | None:
     return float(cost)
 
 
-def reachable(state: State, start: tuple[int, int], budget: float, diagonal: bool = True,
-              through_entities: bool = False) -> dict[Pos, float]:
+BLOCKING = ("units", "enemies", "nothing")
+"""What may block a way: every unit (the default), only the mover's enemies, nothing."""
+
+
+def blockers(state: State, blocked_by: str = "units", mover_owner: int | None = None
+             ) -> frozenset[Pos] | dict[Pos, int]:
+    """The positions a way may not cross: those holding units (``units``), those holding a
+    unit of another owner than ``mover_owner`` (``enemies``; a neutral unit is nobody's
+    friend), or none (``nothing``)."""
+    if blocked_by == "units":
+        return state.at
+    if blocked_by == "nothing":
+        return frozenset()
+    if blocked_by != "enemies":
+        raise ValueError(f"unknown `blocked_by` '{blocked_by}' ({', '.join(BLOCKING)})")
+    ents = state.entities
+    return frozenset(p for e in ents.values()
+                     if (p := e.pos) is not None and (e.owner is None or e.owner != mover_owner))
+
+
+def reachable(state: State, start: tuple[int, int], budget: float,
+              diagonal: bool | None = None, blocked: Iterable[tuple[int, int]] | None = None
+              ) -> dict[Pos, float]:
     """Positions reachable from ``start`` within ``budget`` movement points, with their cost.
 
-    Entering a tile costs its ``cost``; occupied tiles cannot be entered or
-    crossed unless ``through_entities``. ``start`` itself is included at cost 0.
+    Entering a tile costs its ``cost``; the positions of ``blocked`` (by default the
+    occupied ones) cannot be entered or crossed. ``start`` itself is included at cost 0.
+    ``diagonal`` (square boards; ``None``: the board's ``neighbours``) allows diagonal steps.
     """
-    b = state.game.board
-    steps = _STEPS8 if diagonal else _STEPS4
-    best: dict[Pos, float] = {Pos(start[0], start[1]): 0.0}
-    heap: list[tuple[float, int, int]] = [(0.0, start[0], start[1])]
-    at = state.at
-    while heap:
-        cost, x, y = heapq.heappop(heap)
-        if cost > best.get(Pos(x, y), math.inf):
-            continue
-        for dx, dy in steps:
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < b.width and 0 <= ny < b.height):
-                continue
-            p = Pos(nx, ny)
-            if not through_entities and p in at:
-                continue
-            step = tile_cost(state, p)
-            if step is None:
-                continue
-            total = cost + step
-            if total <= budget and total < best.get(p, math.inf):
-                best[p] = total
-                heapq.heappush(heap, (total, nx, ny))
-    return best
+    return stopping_costs(state, start, budget, diagonal, frozenset(), None, blocked)
 
 
 def path_distance(state: State, a: tuple[int, int], b: tuple[int, int],
-                  diagonal: bool = True) -> float:
+                  diagonal: bool | None = None, blocked: Iterable[tuple[int, int]] | None = None
+                  ) -> float:
     """The cheapest movement cost from ``a`` to ``b`` (``inf`` if unreachable).
 
-    Occupied tiles block the way, except the destination itself.
+    The positions of ``blocked`` (by default the occupied ones) block the way, except
+    the destination itself.
     """
-    board = state.game.board
-    steps = _STEPS8 if diagonal else _STEPS4
-    goal = Pos(b[0], b[1])
-    best: dict[Pos, float] = {Pos(a[0], a[1]): 0.0}
-    heap: list[tuple[float, int, int]] = [(0.0, a[0], a[1])]
-    while heap:
-        cost, x, y = heapq.heappop(heap)
-        if (x, y) == goal:
-            return cost
-        if cost > best.get(Pos(x, y), math.inf):
-            continue
-        for dx, dy in steps:
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < board.width and 0 <= ny < board.height):
-                continue
-            p = Pos(nx, ny)
-            if p != goal and p in state.at:
-                continue
-            step = tile_cost(state, p)
-            if step is None:
-                continue
-            total = cost + step
-            if total < best.get(p, math.inf):
-                best[p] = total
-                heapq.heappush(heap, (total, nx, ny))
-    return math.inf
-
+    if not state.game.board.contains(b) or not state.game.board.contains(a):
+        return math.inf
+    costs = stopping_costs(state, a, math.inf, diagonal, frozenset(), b, blocked)
+    return costs.get(Pos(b[0], b[1]), math.inf)
 
 
 def zone_of_control(state: State, centers: Iterable[tuple[int, int]]) -> frozenset[Pos]:
     """The on-board positions within distance 1 (under the board's metric) of any center."""
     b = state.game.board
     w, h = b.width, b.height
-    around = _neighbours(b, b.metric == "chebyshev")  # within 1: 8 neighbours, or 4
+    around = _neighbours(b, b.metric == "chebyshev")  # within 1: 8 neighbours, 4, or 6 hexes
     cells = b.cells
     out: set[Pos] = set()
     for x, y in centers:
@@ -187,23 +199,128 @@ def zone_of_control(state: State, centers: Iterable[tuple[int, int]]) -> frozens
     return frozenset(out)
 
 
-def stopping_costs(state: State, start: tuple[int, int], budget: float, diagonal: bool,
-                   stops: frozenset[Pos], goal: tuple[int, int] | None = None
-                   ) -> dict[Pos, float]:
+def stopping_costs(state: State, start: tuple[int, int], budget: float, diagonal: bool | None,
+                   stops: frozenset[Pos], goal: tuple[int, int] | None = None,
+                   blocked: Iterable[tuple[int, int]] | None = None) -> dict[Pos, float]:
     """Cheapest movement costs from ``start`` where entering a position of ``stops``
     ends the movement there (it is reached, never crossed; ``start`` itself is left freely).
 
-    Occupied tiles cannot be entered, except ``goal``; once ``goal`` is reached the
-    search stops, and its cost is in the result. Positions costing more than ``budget``
-    are left out; ``start`` is included at cost 0.
+    The positions of ``blocked`` (by default the occupied ones) cannot be entered, except
+    ``goal``; once ``goal`` is reached the search stops, and its cost is in the result.
+    Positions costing more than ``budget`` are left out; ``start`` is included at cost 0.
     """
+    best = _search(state, start, budget, diagonal, stops, goal, blocked, None)
+    cells = state.game.board.cells
+    return {cells[i]: c for i, c in best.items()}
+
+
+def cheapest_path(state: State, start: tuple[int, int], goal: tuple[int, int],
+                  diagonal: bool | None = None, blocked: Iterable[tuple[int, int]] | None = None,
+                  budget: float = math.inf) -> list[Pos] | None:
+    """The positions of a cheapest way from ``start`` to ``goal``, ``start`` left out and
+    ``goal`` last (``[]`` when they are the same; ``None`` when there is no way within
+    ``budget``). Ties go to the way whose cells come first row by row at each step back
+    from the goal, so the same board always gives the same path."""
     b = state.game.board
+    if not b.contains(goal) or not b.contains(start):
+        return None
+    parent: dict[int, int] = {}
+    best = _search(state, start, budget, diagonal, frozenset(), goal, blocked, parent)
+    w = b.width
+    i = goal[1] * w + goal[0]
+    if i not in best:
+        return None
+    origin = start[1] * w + start[0]
+    out: list[Pos] = []
+    cells = b.cells
+    while i != origin:
+        out.append(cells[i])
+        i = parent[i]
+    out.reverse()
+    return out
+
+
+MAX_PATHS = 1000
+"""The most ways ``all_paths`` lists before it gives up with an error."""
+
+
+def all_paths(state: State, start: tuple[int, int], goal: tuple[int, int],
+              budget: float | None = None, diagonal: bool | None = None,
+              blocked: Iterable[tuple[int, int]] | None = None) -> list[tuple[Pos, ...]]:
+    """The ways from ``start`` to ``goal`` (each the positions after ``start``, ``goal``
+    last): every cheapest one, or with ``budget`` every one that never enters a square
+    twice and costs at most ``budget``. Cheapest first, then row by row. More than
+    ``MAX_PATHS`` ways is an error (narrow the budget)."""
+    b = state.game.board
+    if not b.contains(goal) or not b.contains(start) or tuple(start) == tuple(goal):
+        return []
     w = b.width
     enter = _entry_costs(state.tiles, b)
-    around = _neighbours(b, diagonal)
+    around = _neighbours(b, b.neighbours != 4 if diagonal is None else diagonal)
+    origin, target = start[1] * w + start[0], goal[1] * w + goal[0]
+    taken = {q[1] * w + q[0] for q in (state.at if blocked is None else blocked)}
+    taken.discard(target)
+    # The cheapest cost from each cell on to the goal (entering the cells after it).
+    to_goal: dict[int, float] = {target: 0.0}
+    heap: list[tuple[float, int]] = [(0.0, target)]
+    while heap:
+        cost, i = heapq.heappop(heap)
+        if cost > to_goal[i]:
+            continue
+        step = enter[i]
+        if step is None or (i in taken and i != target):
+            continue
+        for j in around[i]:
+            total = cost + step
+            if total < to_goal.get(j, math.inf):
+                to_goal[j] = total
+                heapq.heappush(heap, (total, j))
+    least = to_goal.get(origin, math.inf)
+    limit = least if budget is None else budget
+    if least > limit:
+        return []
+    cells = b.cells
+    found: list[tuple[float, tuple[int, ...]]] = []
+    way: list[int] = []
+
+    def walk(i: int, spent: float) -> None:
+        for j in around[i]:
+            step = enter[j]
+            if step is None or (j in taken) or j in way or j == origin:
+                continue
+            cost = spent + step
+            if cost + to_goal.get(j, math.inf) > limit + 1e-9:
+                continue
+            way.append(j)
+            if j == target:
+                found.append((cost, tuple(way)))
+                if len(found) > MAX_PATHS:
+                    raise ValueError(f"more than {MAX_PATHS} ways from {tuple(start)} to "
+                                     f"{tuple(goal)} within {limit}: narrow the budget")
+            else:
+                walk(j, cost)
+            way.pop()
+
+    walk(origin, 0.0)
+    found.sort(key=lambda f: (f[0], [(cells[i][1], cells[i][0]) for i in f[1]]))
+    return [tuple(cells[i] for i in f[1]) for f in found]
+
+
+def _search(state: State, start: tuple[int, int], budget: float, diagonal: bool | None,
+            stops: frozenset[Pos], goal: tuple[int, int] | None,
+            blocked: Iterable[tuple[int, int]] | None, parent: dict[int, int] | None
+            ) -> dict[int, float]:
+    """Dijkstra over cell indices: the cheapest cost of each cell within ``budget``
+    (see ``stopping_costs``); ``parent`` (when given) records where each came from."""
+    b = state.game.board
+    if not b.contains(start):
+        return {}
+    w = b.width
+    enter = _entry_costs(state.tiles, b)
+    around = _neighbours(b, b.neighbours != 4 if diagonal is None else diagonal)
     origin = start[1] * w + start[0]
     target = goal[1] * w + goal[0] if goal is not None else -1
-    taken = {q[1] * w + q[0] for q in state.at}
+    taken = {q[1] * w + q[0] for q in (state.at if blocked is None else blocked)}
     halt = {q[1] * w + q[0] for q in stops}
     halt.discard(origin)
     best: dict[int, float] = {origin: 0.0}
@@ -224,24 +341,41 @@ def stopping_costs(state: State, start: tuple[int, int], budget: float, diagonal
             total = cost + step
             if total <= budget and total < best.get(j, inf) and (j not in taken or j == target):
                 best[j] = total
+                if parent is not None:
+                    parent[j] = i
                 push(heap, (total, j))
-    cells = b.cells
-    return {cells[i]: c for i, c in best.items()}
+    return best
 
 
 def _neighbours(board: Board, diagonal: bool) -> tuple[tuple[int, ...], ...]:
     """For each cell (by index ``y * width + x``), the indices of the cells one step away
-    (built once per board)."""
-    key = "_neighbours8" if diagonal else "_neighbours4"
+    (built once per board): 8 or 4 on a square board (``diagonal``), 6 on a hex board."""
+    hexed = board.topology == "hex"
+    key = "_neighbours6" if hexed else "_neighbours8" if diagonal else "_neighbours4"
     cached: tuple[tuple[int, ...], ...] | None = board.__dict__.get(key)
     if cached is None:
         w, h = board.width, board.height
-        steps = _STEPS8 if diagonal else _STEPS4
-        cached = tuple(tuple((y + dy) * w + x + dx for dx, dy in steps
-                             if 0 <= x + dx < w and 0 <= y + dy < h)
-                       for y in range(h) for x in range(w))
+        if hexed:
+            layout = board.hex_layout or "pointy-odd"
+            cached = tuple(tuple(ny * w + nx for nx, ny in hexes.neighbours(layout, x, y)
+                                 if 0 <= nx < w and 0 <= ny < h)
+                           for y in range(h) for x in range(w))
+        else:
+            steps = _STEPS8 if diagonal else _STEPS4
+            cached = tuple(tuple((y + dy) * w + x + dx for dx, dy in steps
+                                 if 0 <= x + dx < w and 0 <= y + dy < h)
+                           for y in range(h) for x in range(w))
         object.__setattr__(board, key, cached)
     return cached
+
+
+def neighbours(board: Board, pos: tuple[int, int], diagonal: bool | None = None) -> list[Pos]:
+    """The on-board positions one step from ``pos`` (``diagonal`` as in ``reachable``)."""
+    if not board.contains(pos):
+        return []
+    cells = board.cells
+    around = _neighbours(board, board.neighbours != 4 if diagonal is None else diagonal)
+    return [cells[j] for j in around[pos[1] * board.width + pos[0]]]
 
 
 def _entry_costs(tiles: tuple[str, ...], board: Board) -> tuple[float | None, ...]:
@@ -284,19 +418,41 @@ def line(a: tuple[int, int], b: tuple[int, int]) -> Iterator[Pos]:
             y0 += sy
 
 
+def board_line(board: Board, a: tuple[int, int], b: tuple[int, int], side: int = 1) -> list[Pos]:
+    """The cells a straight line from ``a`` to ``b`` crosses, both ends included: Bresenham
+    on a square board, the hex line (``hexes.line``, nudged to ``side``) on a hex board,
+    without the hexes off the board that a line along its jagged edge may graze."""
+    if board.topology == "hex":  # a line along a jagged edge may leave the board: not kept
+        return [Pos(x, y) for x, y in hexes.line(board.hex_layout or "pointy-odd", a, b, side)
+                if 0 <= x < board.width and 0 <= y < board.height]
+    return list(line(a, b))
+
+
 def tiles_on_line(state: State, a: tuple[int, int], b: tuple[int, int]) -> list[str]:
-    """The tile types of the cells from ``a`` to ``b`` (``line``), both ends included."""
+    """The tile types of the cells from ``a`` to ``b`` (``board_line``), both ends included."""
     board = state.game.board
     tiles = state.tiles
     width = board.width
-    return [tiles[p[1] * width + p[0]] for p in line(a, b)]
+    return [tiles[p[1] * width + p[0]] for p in board_line(board, a, b)]
 
 
 def line_of_sight(state: State, a: tuple[int, int], b: tuple[int, int],
                   entities_block: bool = False) -> bool:
-    """Whether nothing opaque stands strictly between ``a`` and ``b``."""
+    """Whether nothing opaque stands strictly between ``a`` and ``b``.
+
+    On a hex board a line that runs exactly along the edge between two hexes is drawn
+    nudged to either side (``hexes.line``); sight passes when either is clear."""
     board = state.game.board
-    for p in line(a, b):
+    if board.topology == "hex":
+        return (_clear(state, board_line(board, a, b, 1), a, b, entities_block)
+                or _clear(state, board_line(board, a, b, -1), a, b, entities_block))
+    return _clear(state, line(a, b), a, b, entities_block)
+
+
+def _clear(state: State, cells: Iterable[Pos], a: tuple[int, int], b: tuple[int, int],
+           entities_block: bool) -> bool:
+    board = state.game.board
+    for p in cells:
         if p in (a, b):
             continue
         props = board.tile_types.get(state.tiles[p[1] * board.width + p[0]], {})

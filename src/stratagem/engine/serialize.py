@@ -3,7 +3,9 @@
 Values keep their types through tags: ``{"#": 7}`` an entity reference,
 ``{"@": [x, y]}`` a position, ``{"t": [...]}`` a tuple. Effect lists on the
 resolution stack are written as the game's block numbers, reactions by name,
-so a state saved mid-reaction-chain resumes exactly where it stood.
+so a state saved mid-reaction-chain resumes exactly where it stood. Squares holding
+a stack (``State.stacks``) are listed bottom first under ``stacks``, a key written only
+while there is one, so the files of games without stacks are unchanged.
 Reading checks everything and turns any malformation into one
 ``SerializationError`` saying what was wrong.
 
@@ -185,9 +187,36 @@ def dumps(s: State, version: int = VERSION) -> str:
     }
     if s.cards:  # only games with table zones have any: other games' files stay as they were
         doc["cards"] = cards_doc(s.cards)
+    if s.stacks:  # only on boards with stacks, and only while a square holds two or more
+        doc["stacks"] = [[enc(p), list(ids)] for p, ids in sorted(s.stacks.items())]
     if version == 1:
         del doc["rules_hash"]
     return json.dumps(doc, separators=(",", ":"), sort_keys=False)
+
+
+def _read_stacks(listed: Any, shared: dict[Pos, list[int]]) -> dict[Pos, tuple[int, ...]]:
+    """The order of each square holding two or more entities: as the file lists it
+    (bottom first), which must name exactly the entities standing there."""
+    order: dict[Pos, tuple[int, ...]] = {}
+    for pos, ids in listed:
+        p = dec(pos)
+        if not isinstance(p, Pos):
+            raise ValueError(f"stack position {pos!r} is not a position")
+        order[p] = tuple(_int(x) for x in ids)
+    out: dict[Pos, tuple[int, ...]] = {}
+    for p, ids in shared.items():
+        if len(ids) < 2:
+            if p in order:
+                raise ValueError(f"a stack listed at {p}, where {len(ids)} entity stands")
+            continue
+        got = order.get(p, tuple(ids))
+        if sorted(got) != sorted(ids):
+            raise ValueError(f"the stack at {p} lists {list(got)}, but {sorted(ids)} stand there")
+        out[p] = got
+    extra = set(order) - set(out)
+    if extra:
+        raise ValueError(f"stacks listed where no two entities stand: {sorted(extra)}")
+    return out
 
 
 def loads(game: Game, text: str, *, force_rules: bool = False,
@@ -234,6 +263,7 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
         s.game = game
         s.entities = {}
         s.at = {}
+        shared: dict[Pos, list[int]] = {}
         for eid, etype, owner, pos, params, statuses, zone in doc["entities"]:
             if etype not in game.entity_types and etype != MASKED:
                 raise ValueError(f"unknown entity type {etype!r}")
@@ -261,9 +291,14 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
                 if game.board.width and not game.board.contains(p):
                     raise ValueError(f"entity {eid}: {p} is off the "
                                      f"{game.board.width}x{game.board.height} board")
-                if p in s.at:
+                if p in s.at and not game.board.stacking:
                     raise ValueError(f"entities {s.at[p]} and {eid} both stand on {p}")
-                s.at[p] = e.id
+                shared.setdefault(p, []).append(e.id)
+                s.at.setdefault(p, e.id)
+        section = "stacks"
+        s.stacks = _read_stacks(doc.get("stacks") or [], shared)
+        for p, ids in s.stacks.items():
+            s.at[p] = ids[0]
         section = "tiles"
         s.tiles = game.board.tiles if doc["tiles"] is None else tuple(doc["tiles"])
         if len(s.tiles) != len(game.board.tiles):
@@ -499,7 +534,8 @@ def rederive(s: State, *, exact: bool = True, moves: int | None = None) -> State
 
 def _difference(a: State, b: State) -> str:
     names = ("entities", "tiles", "players", "flow", "stack", "generator", "memory",
-             "counters", "moves", "decision", "outcome", "chance mode", "next id", "viewer")
+             "counters", "moves", "decision", "outcome", "chance mode", "next id", "viewer",
+             "stacks")
     for name, x, y in zip(names, a._key(), b._key(), strict=True):
         if x != y:
             return name

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from . import hexes
 from .actions import Pos, Value
 
 if TYPE_CHECKING:
@@ -295,15 +296,33 @@ class Board:
     ``flat-even`` (flat-topped, odd or even columns pushed half a hex down), ``pointy-axial``
     or ``flat-axial`` (axial coordinates: each row, or column, starts half a hex further
     along). ``geometry.cell_centre`` gives where each cell is drawn."""
+    neighbours: int = 8
+    """How many cells are one step away on a square board: 8 (diagonals too) or 4; the
+    steps ``reachable`` and ``path_distance`` take unless told otherwise. A hex board's
+    cells have 6 (``engine.hexes``)."""
+    capacity: int = 1
+    """How much a square holds unless its tile type says (``capacity`` among its
+    properties): entities by count, or with ``stack_param`` the sum of that parameter
+    of the entities on it. 1 by count: one entity per square."""
+    stack_param: str = ""
+    """The entity parameter a square's capacity counts (``""``: count the entities)."""
 
     def __post_init__(self) -> None:
         if len(self.tiles) != self.width * self.height:
             raise ValueError(f"a {self.width}x{self.height} board needs "
                              f"{self.width * self.height} tiles, not {len(self.tiles)}")
+        if self.topology == "hex":  # distances on hexes: the metric names the layout
+            object.__setattr__(self, "metric", f"hex-{self.hex_layout or 'pointy-odd'}")
 
     def contains(self, pos: tuple[int, int]) -> bool:
         """Whether a position lies on the board."""
         return 0 <= pos[0] < self.width and 0 <= pos[1] < self.height
+
+    @cached_property
+    def stacking(self) -> bool:
+        """Whether a square may hold more than one entity (``engine.stacks``)."""
+        return bool(self.capacity != 1 or self.stack_param
+                    or any("capacity" in props for props in self.tile_types.values()))
 
     # Derived geometry, built on first use and then read as plain attributes (queries on
     # the hot path read them at every step).
@@ -334,9 +353,24 @@ class Board:
 
     @cached_property
     def rays(self) -> dict[tuple[int, int], tuple[tuple[tuple[Pos, ...], tuple[Pos, ...]], ...]]:
-        """For each cell, the four lines through it (row, column, both diagonals), each as
-        the cells on one side then on the other, nearest first, up to the edge."""
+        """For each cell, the four lines through it (row, column, both diagonals; on a hex
+        board the three straight lines of hexes), each as the cells on one side then on
+        the other, nearest first, up to the edge."""
         w, h = self.width, self.height
+        if self.topology == "hex":
+            layout = self.hex_layout or "pointy-odd"
+
+            def hex_ray(p: Pos, d: tuple[int, int]) -> tuple[Pos, ...]:
+                out = []
+                n = 1
+                while self.contains(q := hexes.step(layout, p, d, n)):
+                    out.append(Pos(*q))
+                    n += 1
+                return tuple(out)
+
+            return {p: tuple((hex_ray(p, d), hex_ray(p, (-d[0], -d[1])))
+                             for d in hexes.DIRECTIONS[:3])
+                    for p in self.cells}
 
         def ray(x: int, y: int, dx: int, dy: int) -> tuple[Pos, ...]:
             out = []

@@ -296,12 +296,15 @@ class State:
     __slots__ = (
         "_hash", "_own", "_own_entities", "at", "cards", "counters", "decision", "entities",
         "explicit", "flow", "game", "log", "memory", "next_id", "outcome", "players",
-        "rng", "stack", "tiles", "viewer",
+        "rng", "stack", "stacks", "tiles", "viewer",
     )
 
     game: Game
     entities: dict[int, Entity]
     at: dict[Pos, int]
+    stacks: dict[Pos, tuple[int, ...]]
+    """Where two or more entities share a square (a board with room for stacks): their
+    ids, bottom (first arrived) to top. ``at`` names the bottom one. Empty otherwise."""
     tiles: tuple[str, ...]
     players: tuple[PlayerState, ...]
     flow: FlowPos
@@ -384,7 +387,7 @@ class State:
     def _key(self) -> tuple[Any, ...]:
         return (self.entities, self.tiles, self.players, self.flow, tuple(self.stack),
                 self.rng, self.memory, self.counters, self.history, self.decision,
-                self.outcome, self.explicit, self.next_id, self.viewer, self.cards)
+                self.outcome, self.explicit, self.next_id, self.viewer, self.cards, self.stacks)
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -415,6 +418,7 @@ class State:
         s.game = self.game
         s.entities = self.entities
         s.at = self.at
+        s.stacks = self.stacks
         s.tiles = self.tiles
         s.players = self.players
         s.flow = self.flow
@@ -456,12 +460,14 @@ class State:
                 self.memory = _seal(self.memory)
             if own & 16:
                 self.counters = _seal(self.counters)
+            if own & 32:
+                self.stacks = _seal(self.stacks)
         self._own = 0
         self._own_entities = None
         return self
 
     # Ownership bits: which containers this transaction has already copied.
-    _ENTITIES, _AT, _PLAYERS, _MEMORY, _COUNTERS = 1, 2, 4, 8, 16
+    _ENTITIES, _AT, _PLAYERS, _MEMORY, _COUNTERS, _STACKS = 1, 2, 4, 8, 16, 32
 
     def _w_entity(self, eid: int) -> Entity:
         """The entity ``eid``, copied once per transaction so it may be written."""
@@ -490,6 +496,12 @@ class State:
             self.at = _Writable(self.at)
             self._own |= 2
         return self.at
+
+    def _w_stacks(self) -> dict[Pos, tuple[int, ...]]:
+        if not self._own & 32:
+            self.stacks = _Writable(self.stacks)
+            self._own |= 32
+        return self.stacks
 
     def _w_player(self, p: int) -> PlayerState:
         if not self._own & 4:

@@ -17,7 +17,9 @@ from .expr_context import Compiled, ExprContext, ExprError, coerce, read_var, re
 from .library import COUNTED, REQUIRED, Function, Param
 
 _OWNER_WORDS = ("enemy", "ally", "neutral", "any")
-_WORDS = {"owner": _OWNER_WORDS, "shape": ("circle", "square", "cross", "diamond", "all")}
+_WORDS = {"owner": _OWNER_WORDS,
+          "shape": ("circle", "square", "cross", "diamond", "all", "ring"),
+          "blocking": ("units", "enemies", "nothing")}
 
 
 def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: ExprContext) -> Compiled:
@@ -123,10 +125,12 @@ def _compile_arg(fn: Function, p: Param, node: Any, comp: ExprContext) -> Compil
             word = str(node.children[0])
             return Compiled(lambda ctx: word, "str", True, word)
         built = comp.build(node)
-        if p.type == "shape":
+        if p.type in ("shape", "blocking"):
             if built.const and built.value not in words:
-                raise ExprError(comp.off(node), f"unknown shape `{built.value}`",
-                                f"shapes: {', '.join(words)}")
+                what = "shape" if p.type == "shape" else "`blocked_by`"
+                raise ExprError(comp.off(node), f"unknown {what} `{built.value}`",
+                                f"{'shapes' if p.type == 'shape' else 'one of'}: "
+                                f"{', '.join(words)}")
             return coerce(built, "str", comp.off(node), comp.src(node))
         return coerce(built, "player", comp.off(node), comp.src(node))
     if p.type.startswith("fn:"):

@@ -162,9 +162,31 @@ SECTIONS: tuple[Part, ...] = (
               "With no `tiles`, `.` is a plain `floor`."),
           Key("tile_types", "The properties of each tile type (see the next part)."),
           Key("metric", "How distance is counted: `chebyshev` (the default: diagonal steps "
-              "count 1), `manhattan` (no diagonals) or `euclidean` (as the crow flies)."),
+              "count 1), `manhattan` (no diagonals; the default with `neighbours: 4`) or "
+              "`euclidean` (as the crow flies). Square boards only."),
           Key("size", "`[width, height]` of a board whose tiles are all the first tile type "
-              "declared (or `floor`), when there is no `layout`.")),
+              "declared (or `floor`), when there is no `layout`."),
+          Key("topology", "`square` (the default) or `hex`. On a hex board positions stay "
+              "`(x, y)` = (column, row) as the layout is written; `distance` counts hex "
+              "steps, each hex has 6 neighbours, and `reachable`, `path_distance`, "
+              "`paths`, `line_of_sight`, `positions` and `line` work on hexes."),
+          Key("hex", "How a hex board's columns and rows sit: `pointy-odd` (the default: "
+              "pointy-topped hexes, odd rows pushed half a hex right), `pointy-even`, "
+              "`flat-odd` (flat-topped, odd columns pushed half a hex down), `flat-even`, "
+              "`pointy-axial` or `flat-axial` (axial coordinates: each row, or column, "
+              "starts half a hex further along). The layout's indentation is free, so a "
+              "pointy map may indent its pushed rows to look like the board."),
+          Key("neighbours", "On a square board, the steps of movement: `8` (the default, "
+              "diagonals too) or `4` (whose distance is then `manhattan` unless `metric` "
+              "says otherwise); `reachable`, `path_distance` and `paths` take these unless "
+              "given `diagonal`. `metric` alone leaves them at 8."),
+          Key("capacity", "How much a square holds (default 1: one entity a square): a "
+              "count (`capacity: 3`), or a size parameter of the entities and the most a "
+              "square holds of it (`capacity: {param: size, max: 4}`). A tile type may "
+              "give its own. Entities on one square form a stack in the order they "
+              "arrived, first at the bottom (`entities_at`, `count_at`, `has_room`); "
+              "`occupant` is the bottom one, and a position target `empty` means a square "
+              "with room for the actor.")),
          "board:\n  tiles: {\".\": grass, \"#\": wall}\n  tile_types:\n"
          "    wall: {cost: null, blocks_sight: true}\n  layout: |\n    . . # .\n    . . . ."),
     Part("tile type", "board: tile_types: NAME:",
@@ -177,7 +199,10 @@ SECTIONS: tuple[Part, ...] = (
               "`tile(POS).NAME` and written by `set`/`modify`: `{fertility: {default: 2, "
               "max: 5}}`. A written value stays with its position, whatever the tile type "
               "becomes; a position whose tile type lacks the parameter reads 0 and is not "
-              "written.")),
+              "written."),
+          Key("capacity", "How much a square of this type holds, instead of the board's "
+              "`capacity`: a count, or `{param: size, max: 4}` (one size parameter for the "
+              "whole board).")),
          "board:\n  size: [8, 8]\n  tile_types:\n    field: {params: {fertility: "
          "{default: 2, min: 0, max: 5}}}"),
     Part("entity type", "entities: NAME:",
@@ -684,6 +709,11 @@ TYPES: tuple[tuple[str, str], ...] = (
 EVENT_DOCS: dict[str, str] = {
     "moved": "An entity moves (the `move` effect). While it is pending the mover has not "
              "moved yet; it then moves only if it is still in the game and `to` is free.",
+    "stepped": "An entity walking with `move_along` takes one step, `from` one square `to` "
+               "the next; `path_left` lists the squares still ahead. While it is pending "
+               "the mover still stands on `from` (`cancel_event` keeps it there and ends the "
+               "walk); once done it stands on `to`, where a trigger may shoot it, kill it or "
+               "`stop_move` it.",
     "damaged": "An entity takes damage (the `damage` effect). While pending, `amount` can "
                "be changed; at 0 HP the target dies.",
     "healed": "An entity is healed (the `heal` effect).",

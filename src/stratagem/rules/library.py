@@ -15,9 +15,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import takewhile
 from typing import Any
 
-from ..engine import Ctx, Pos, Ref, RuleError, dice, successes
+from ..engine import Ctx, Pos, Ref, RuleError, dice, hexes, stacks, successes
 from ..engine import buffs as _buffs
 from ..engine import continuous as _tasks
 from ..engine import geometry as geo
@@ -137,17 +138,35 @@ def _distance(c: Ctx, a: Any, b: Any) -> float:
         return dx if dx > dy else dy
     if metric == "manhattan":
         return dx + dy
+    if metric[0] == "h":  # hex-…: hex steps
+        return geo.distance(a, b, metric)
     return math.hypot(dx, dy)
 
 
-def _path_distance(c: Ctx, a: Any, b: Any, diagonal: bool, stop_near: Any = None) -> float:
+def _blocked(c: Ctx, mover: Any, blocked_by: str) -> Any:
+    """What blocks a way for ``mover`` (an entity, or a position: then the deciding
+    player's); ``None`` for the default (every unit)."""
+    if blocked_by == "units":
+        return None
+    owner = c.player
+    if not isinstance(mover, Pos) and mover is not None:
+        e = c.state.entities.get(mover)
+        if e is not None:
+            owner = e.owner
+    return geo.blockers(c.state, blocked_by, owner)
+
+
+def _path_distance(c: Ctx, a: Any, b: Any, diagonal: Any, stop_near: Any = None,
+                   blocked_by: str = "units") -> float:
     pa, pb = _where(c, a), _where(c, b)
     if pa is None or pb is None:
         return math.inf
+    blocked = _blocked(c, a, blocked_by)
     if stop_near is not None:
-        costs = geo.stopping_costs(c.state, pa, math.inf, diagonal, _stops(c, stop_near), pb)
+        costs = geo.stopping_costs(c.state, pa, math.inf, diagonal, _stops(c, stop_near), pb,
+                                   blocked)
         return costs.get(Pos(pb[0], pb[1]), math.inf)
-    return geo.path_distance(c.state, pa, pb, diagonal)
+    return geo.path_distance(c.state, pa, pb, diagonal, blocked)
 
 
 def _stops(c: Ctx, near: Any) -> frozenset[Pos]:
@@ -197,7 +216,7 @@ def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
         # A small radius: look only at the squares around the center (a Chebyshev
         # square holds every metric's circle) rather than at every entity.
         r = math.floor(within)
-        if r >= 0 and (2 * r + 1) ** 2 <= len(s.at):
+        if r >= 0 and (2 * r + 1) ** 2 <= len(s.at) and not s.stacks:
             at = s.at
             cx, cy = center
             ids = sorted(eid for y in range(cy - r, cy + r + 1) for x in range(cx - r, cx + r + 1)
@@ -271,23 +290,47 @@ def _positions(c: Ctx, shape: str, center: Any, radius: float, empty: bool,
         return []
     cells = c.game.board.cells if shape == "all" else geo.shape(c.state, origin, shape, radius)
     at = c.state.at
-    out = [p for p in cells if p not in at] if empty else list(cells)
+    if empty and c.game.board.stacking:
+        out = _with_room(c, cells)
+    else:
+        out = [p for p in cells if p not in at] if empty else list(cells)
     if where is not None:
         test = _It(c, where)
         out = [p for p in out if test(p)]
     return out
 
 
-def _reachable(c: Ctx, frm: Any, budget: float, diagonal: bool,
-               stop_near: Any = None) -> list[Pos]:
+def _reachable(c: Ctx, frm: Any, budget: float, diagonal: Any,
+               stop_near: Any = None, blocked_by: str = "units") -> list[Pos]:
     p = _where(c, frm)
     if p is None:
         return []
+    blocked = _blocked(c, frm, blocked_by)
     if stop_near is not None:
-        found = geo.stopping_costs(c.state, p, budget, diagonal, _stops(c, stop_near))
-        return [q for q in sorted(found, key=lambda q: (q[1], q[0])) if q != p]
-    found = geo.reachable(c.state, p, budget, diagonal)
-    return [q for q in sorted(found, key=lambda q: (q[1], q[0])) if q != p]
+        found = geo.stopping_costs(c.state, p, budget, diagonal, _stops(c, stop_near), None,
+                                   blocked)
+    else:
+        found = geo.reachable(c.state, p, budget, diagonal, blocked)
+    if c.game.board.stacking:  # free: with room for the mover
+        keep = [q for q in _with_room(c, found, frm) if q != p]
+    else:
+        at = c.state.at
+        keep = [q for q in found if q != p and (blocked is None or q not in at)]
+    return sorted(keep, key=lambda q: (q[1], q[0]))
+
+
+def _neighbours(c: Ctx, of: Any, diagonal: Any) -> list[Pos]:
+    p = _where(c, of)
+    return [] if p is None else geo.neighbours(c.game.board, p, diagonal)
+
+
+def _paths(c: Ctx, frm: Any, to: Any, budget: Any = None, diagonal: Any = None,
+           blocked_by: str = "units") -> list[tuple[Pos, ...]]:
+    pa, pb = _where(c, frm), _where(c, to)
+    if pa is None or pb is None:
+        return []
+    blocked = _blocked(c, frm, blocked_by)
+    return geo.all_paths(c.state, pa, pb, budget, diagonal, blocked)
 
 
 def _nearest(c: Ctx, frm: Any, items: Any) -> Any:
@@ -405,8 +448,12 @@ def _line(c: Ctx, frm: Any, direction: Any, length: int) -> list[Pos]:
     if dx == 0 and dy == 0:
         return []
     out = []
+    hexed = b.topology == "hex"
     for i in range(1, length + 1):
-        q = Pos(p[0] + dx * i, p[1] + dy * i)
+        if hexed:  # the direction is a hex step (dq, dr), as in `hexes.DIRECTIONS`
+            q = Pos(*hexes.step(b.hex_layout or "pointy-odd", p, (dx, dy), i))
+        else:
+            q = Pos(p[0] + dx * i, p[1] + dy * i)
         if not b.contains(q):
             break
         out.append(q)
@@ -417,6 +464,11 @@ def _longest_line(c: Ctx, player: Any, type: Any) -> int:
     """The longest straight run (row, column or diagonal) of a player's entities."""
     mine = {e.pos for e in c.state.entities.values()
             if e.owner == player and e.pos is not None and (type is None or e.type == type)}
+    board = c.game.board
+    if board.topology == "hex":  # runs along the three straight lines of hexes
+        rays = board.rays
+        return max((1 + sum(1 for _ in takewhile(mine.__contains__, ahead))
+                    for p in mine if p in rays for ahead, _ in rays[p]), default=len(mine) and 1)
     best = 0
     for x, y in mine:
         for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
@@ -497,11 +549,38 @@ def _lowest_empty(c: Ctx, x: Any) -> Pos | None:
 
 
 def _all_positions(c: Ctx, empty: bool) -> list[Pos]:
-    cells = c.game.board.cells
+    board = c.game.board
+    cells = board.cells
     if not empty:
         return list(cells)
+    if board.stacking:
+        return _with_room(c, cells)
     at = c.state.at
     return [p for p in cells if p not in at]
+
+
+def _with_room(c: Ctx, cells: Any, mover: Any = None) -> list[Pos]:
+    """The cells with room for ``mover`` (default: the actor; with neither, one more
+    entity of size 1), on a board with stacks."""
+    s = c.state
+    who = c.actor if mover is None else mover
+    eid = None if who is None or isinstance(who, Pos) else int(who)
+    return [p for p in cells if stacks.has_room(s, p, eid)]
+
+
+def _entities_at(c: Ctx, pos: Any) -> list[Ref]:
+    p = _where(c, pos)
+    return [] if p is None else [Ref(x) for x in stacks.stack_at(c.state, p)]
+
+
+def _has_room(c: Ctx, pos: Any, what: Any) -> bool:
+    p = _where(c, pos)
+    if p is None or not c.game.board.contains(p):
+        return False
+    if isinstance(what, str):
+        return stacks.has_room(c.state, p, None, what)
+    eid = c.actor if what is None else what
+    return stacks.has_room(c.state, p, None if eid is None else int(eid))
 
 
 def _type_of(c: Ctx, what: Any) -> Any:
@@ -532,18 +611,29 @@ def _param_max(c: Ctx, what: Any, name: str) -> Any:
 _F: list[Function] = [
     Function("distance", (Param("a", "any"), Param("b", "any")), "number",
              "Distance between two entities or positions under the board's metric "
-             "(chebyshev, manhattan or euclidean). Infinite if either is off the board.",
+             "(chebyshev, manhattan or euclidean; on a hex board, the number of hex "
+             "steps). Infinite if either is off the board.",
              "distance(actor, target) <= 1", _distance, "geometry"),
     Function("path_distance", (Param("a", "any"), Param("b", "any"),
-                               Param("diagonal", "bool", True),
-                               Param("stop_near", "list", None)), "number",
-             "Cheapest movement cost from a to b over tile costs; occupied tiles block "
-             "the way except b itself. Infinite if unreachable. With `stop_near` (entities "
-             "or positions), the way may not cross a position next to one of them (a zone "
-             "of control), as in `reachable`.",
-             "path_distance(actor, target) <= actor.speed", _path_distance, "geometry"),
+                               Param("diagonal", "bool", None),
+                               Param("stop_near", "list", None),
+                               Param("blocked_by", "blocking", "units")), "number",
+             "Cheapest movement cost from a to b over tile costs, in steps to the board's "
+             "neighbours (`diagonal: false` keeps a square board's steps straight; none: "
+             "the board's `neighbours`); b itself may be occupied. `blocked_by` says what "
+             "the way may not cross: `units` (every occupied tile, the default), `enemies` "
+             "(tiles holding a unit not of a's owner) or `nothing`. Infinite if "
+             "unreachable. With `stop_near` (entities or positions), the way may not cross "
+             "a position next to one of them (a zone of control), as in `reachable`.",
+             "path_distance(actor, target, blocked_by: enemies) <= actor.speed",
+             _path_distance, "geometry"),
     Function("line_of_sight", (Param("a", "any"), Param("b", "any")), "bool",
-             "Whether no tile whose type blocks sight lies strictly between a and b.",
+             "Whether no tile whose type blocks sight lies strictly between a and b. On a "
+             "hex board the line is the usual hex line: the hexes holding n + 1 evenly "
+             "spaced points of the segment between the centres (n the distance); where a "
+             "point falls exactly on the edge between two hexes, the line is drawn once "
+             "to each side of it, and sight passes if either is clear (a view along an "
+             "edge is blocked only by walls on both sides).",
              "line_of_sight(actor, target)", _sight, "geometry"),
     Function("sees", (Param("a", "entity"), Param("b", "any")), "bool",
              "Whether entity a sees b (an entity or a position): within a's sight range "
@@ -555,6 +645,11 @@ _F: list[Function] = [
              "entity or a position, now: some unit of its side sees it (its own side's "
              "units are always seen). Always true in a game without fog of war.",
              "visible(target)", _visible, "geometry"),
+    Function("neighbours", (Param("of", "any"), Param("diagonal", "bool", None)), "list",
+             "The board positions one step from an entity or position: 8 or 4 on a square "
+             "board (the board's `neighbours`, or straight steps only with `diagonal: "
+             "false`), 6 on a hex board.",
+             "count(neighbours(actor)) == 6", _neighbours, "geometry"),
     Function("entities", (Param("owner", "owner", "any", "enemy, ally, neutral, any, or a player"),
                           Param("type", "str", None), Param("tag", "str", None),
                           Param("near", "any", None), Param("within", "number", math.inf),
@@ -569,7 +664,10 @@ _F: list[Function] = [
                            Param("radius", "number", 0), Param("empty", "bool", False),
                            Param("where", "fn:bool", None)), "list",
              "Board positions in a shape around a center: circle, square, cross, "
-             "diamond or all; `empty` keeps free tiles; `where` filters on `it`.",
+             "diamond, ring (exactly `radius` away) or all; on a hex board circle, square "
+             "and diamond are all the hexes within `radius` steps and cross the three "
+             "straight lines of hexes through the center; `empty` keeps free tiles; "
+             "`where` filters on `it`.",
              "positions(shape: square, center: actor, radius: 1, empty: true)",
              _positions, "geometry"),
     Function("cells", (Param("empty", "bool", False),), "list",
@@ -577,12 +675,14 @@ _F: list[Function] = [
              "Faster than `positions(shape: all)`.",
              "cells(empty: true)", _all_positions, "geometry"),
     Function("longest_line", (Param("player", "player"), Param("type", "str", None)), "number",
-             "The longest straight run — along a row, a column or a diagonal — of "
-             "adjacent entities a player owns (of one type, if given).",
+             "The longest straight run — along a row, a column or a diagonal; on a hex "
+             "board along one of the three straight lines of hexes — of adjacent entities "
+             "a player owns (of one type, if given).",
              "longest_line(player) >= 4", _longest_line, "board"),
     Function("line_through", (Param("at", "any"),), "number",
-             "The longest straight run — along a row, a column or a diagonal — of "
-             "adjacent entities with the same owner through an entity or position "
+             "The longest straight run — along a row, a column or a diagonal (on a hex "
+             "board, a straight line of hexes) — of adjacent entities with the same "
+             "owner through an entity or position "
              "(0 if it is empty): did this piece complete a line?",
              "line_through(piece) >= 4", _line_through, "board"),
     Function("open_columns", (), "list",
@@ -597,15 +697,28 @@ _F: list[Function] = [
              "falling piece lands; none when the column is full or off the board.",
              "lowest_empty(column)", _lowest_empty, "board"),
     Function("reachable", (Param("from", "any"), Param("budget", "number"),
-                           Param("diagonal", "bool", True),
-                           Param("stop_near", "list", None)), "list",
+                           Param("diagonal", "bool", None),
+                           Param("stop_near", "list", None),
+                           Param("blocked_by", "blocking", "units")), "list",
              "Free positions reachable from an entity or position within a movement "
-             "budget, paying each tile's cost; the start is excluded. With `stop_near` "
+             "budget, paying each tile's cost; the start is excluded. `diagonal` and "
+             "`blocked_by` as in `path_distance` (with `blocked_by: enemies` a unit may "
+             "pass through its friends, but not stop on them). With `stop_near` "
              "(entities or positions), entering a position next to one of them (within 1 "
              "under the board's metric: a zone of control) ends the movement there: it is "
              "reachable, but the way goes no further through it.",
              "reachable(actor, actor.moves, stop_near: entities(owner: enemy))", _reachable,
              "geometry"),
+    Function("paths", (Param("from", "any"), Param("to", "any"), Param("budget", "number", None),
+                       Param("diagonal", "bool", None),
+                       Param("blocked_by", "blocking", "units")), "list",
+             "The ways from an entity or position to a position, each a list of the "
+             "positions stepped on (the start left out, `to` last): every cheapest way, "
+             "or with `budget` every way that never enters a square twice and costs at "
+             "most that; cheapest first. `diagonal` and `blocked_by` as in "
+             "`path_distance`. More than 1000 ways is an error. A `value` target chosen "
+             "from it makes the way part of the action (`move_along: {path: way}`).",
+             "paths(actor, destination, budget: actor.moves)", _paths, "geometry"),
     Function("tiles_on_line", (Param("a", "any"), Param("b", "any")), "list",
              "The tile types met on the straight line from a to b, both ends included, "
              "each named once in the order met (empty if either is off the board): does "
@@ -614,7 +727,9 @@ _F: list[Function] = [
     Function("line", (Param("from", "any"), Param("direction", "pos"), Param("length", "number")),
              "list",
              "The positions in a straight line from a start (excluded) in a direction "
-             "such as (1,0), up to a length or the board's edge.",
+             "such as (1,0), up to a length or the board's edge. On a hex board the "
+             "direction is a hex step in axial terms (dq, dr): (1,0), (1,-1), (0,-1), "
+             "(-1,0), (-1,1) or (0,1).",
              "line(target, (0,1), 3)", _line, "geometry"),
     Function("nearest", (Param("from", "any"), Param("items", "list")), "any",
              "The item (entity or position) closest to `from`; the first in order wins "
@@ -693,6 +808,20 @@ _F: list[Function] = [
     Function("occupant", (Param("pos", "pos"),), "entity",
              "The entity standing at a position, or none.", "occupant(cell) == none",
              _occupant, "board"),
+    Function("entities_at", (Param("pos", "any"),), "list",
+             "The entities on a square (of an entity or position), bottom to top: in the "
+             "order they arrived, on a board whose squares hold stacks (`capacity`).",
+             "entities_at(cell)", _entities_at, "board"),
+    Function("count_at", (Param("pos", "any"),), "number",
+             "How many entities stand on a square.", "count_at(cell) < 3",
+             lambda c, pos: len(_entities_at(c, pos)), "board"),
+    Function("has_room", (Param("pos", "any"), Param("what", "any", None)), "bool",
+             "Whether a square has room for an entity (the actor by default; or a new one "
+             "of an entity type given by name) beside what stands there: free on a board "
+             "without stacks; within its `capacity`, by count or by size, on one with "
+             "them. Position targets `empty` and `cells(empty: true)` keep the squares "
+             "with room for the actor.",
+             "has_room(cell, 'worker')", _has_room, "board"),
     Function("is_empty", (Param("pos", "pos"),), "bool",
              "Whether no entity stands at a position.", "is_empty(cell)",
              lambda c, pos: pos not in c.state.at, "board"),

@@ -1,10 +1,20 @@
-"""The `board:` section (and a scenario's own board): tile types, symbols, the layout."""
+"""The `board:` section (and a scenario's own board): tile types, symbols, the layout,
+the topology (square, with 8 or 4 neighbours, or hex in one of six layouts).
+
+A layout is rows of tile symbols separated by spaces; each row's indentation is free.
+On a hex board that lets the map look like the board: with pointy-topped hexes in
+``pointy-odd`` rows, indent the odd rows (the 2nd, 4th…) by one space, in
+``pointy-even`` the even ones, in an axial layout each row one space more than the
+row above. Flat-topped hexes sit in columns, which text cannot shift: their rows are
+written straight, and the odd (or even) columns are the ones drawn half a hex lower.
+"""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from ...engine.hexes import LAYOUTS
 from ...engine.spec import Board
 from ..core import CompileState
 from ..reading import Skip
@@ -17,32 +27,46 @@ def compile_board(c: CompileState, node: Node | None) -> Board:
     `size` (an empty board when there is no `board:`)."""
     if node is None:
         return Board()
-    m = c.keys(node, ("layout", "tiles", "tile_types", "metric", "size"), "`board`")
+    m = c.keys(node, ("layout", "tiles", "tile_types", "metric", "size", "topology", "hex",
+                      "neighbours", "capacity"), "`board`")
+    shape = _topology(c, m)
+    params: list[str] = []
+    if "capacity" in m:
+        shape["capacity"] = _capacity(c, m["capacity"], params)
     tile_types: dict[str, dict[str, Any]] = {}
     for name, spec in c.need_map(m.get("tile_types"), "`tile_types`").items():
-        props = c.keys(spec, ("cost", "blocks_sight", "params"), f"tile type `{name}`")
+        props = c.keys(spec, ("cost", "blocks_sight", "capacity", "params"),
+                       f"tile type `{name}`")
         if "params" in props:
             compile_tile_params(c, name, props["params"])
         entry: dict[str, Any] = {}
+        if "capacity" in props:
+            entry["capacity"] = _capacity(c, props["capacity"], params)
         if "cost" in props:
             v = props["cost"].value
             entry["cost"] = None if v is None else c.need_num(props["cost"], "a cost")
         if "blocks_sight" in props:
             entry["blocks_sight"] = bool(props["blocks_sight"].value)
         tile_types[name] = entry
+    if params:
+        if len(set(params)) > 1:
+            c.fail(node.loc, f"capacities count different parameters: {sorted(set(params))}",
+                   "one board counts one size parameter")
+            raise Skip
+        shape["stack_param"] = params[0]
     symbols: dict[str, str] = {}
     for sym, tname in c.need_map(m.get("tiles"), "`tiles`").items():
         t = c.need_str(tname, "a tile type")
         symbols[sym] = t
         tile_types.setdefault(t, {})
-    metric = "chebyshev"
+    metric = "manhattan" if shape.get("neighbours") == 4 else "chebyshev"
     if "metric" in m:
         metric = c.need_str(m["metric"], "`metric`")
         if metric not in ("chebyshev", "manhattan", "euclidean"):
             c.fail(m["metric"].loc, f"unknown metric `{metric}`",
                    "chebyshev, manhattan or euclidean")
     if "layout" in m:
-        return _layout(c, m["layout"], symbols, tile_types, metric)
+        return _layout(c, m["layout"], symbols, tile_types, metric, shape)
     if "size" in m:
         size = c.need_list(m["size"], "`size`")
         if len(size) != 2:
@@ -55,13 +79,60 @@ def compile_board(c: CompileState, node: Node | None) -> Board:
             raise Skip
         default = next(iter(tile_types), "floor")
         tile_types.setdefault(default, {})
-        return Board(w, h, (default,) * (w * h), tile_types, metric)
+        return Board(w, h, (default,) * (w * h), tile_types, metric, **shape)
     c.fail(node.loc, "a board needs a `layout` or a `size`")
     raise Skip
 
 
+def _capacity(c: CompileState, node: Node, params: list[str]) -> int:
+    """A capacity: a count (`capacity: 3`), or a size parameter and the most a square
+    holds of it (`capacity: {param: size, max: 4}`; the parameter goes into ``params``)."""
+    if node.is_map:
+        m = c.keys(node, ("param", "max"), "`capacity`", ("param", "max"))
+        params.append(c.need_str(m["param"], "a parameter name"))
+        return c.need_int(m["max"], "`max`", 1)
+    return c.need_int(node, "`capacity`", 1)
+
+
+def _topology(c: CompileState, m: dict[str, Node]) -> dict[str, Any]:
+    """The board's `topology`, `hex` layout and `neighbours`, as `Board` fields."""
+    out: dict[str, Any] = {}
+    topology = "square"
+    if "topology" in m:
+        topology = c.need_str(m["topology"], "`topology`")
+        if topology not in ("square", "hex"):
+            c.fail(m["topology"].loc, f"unknown topology `{topology}`", "square or hex")
+            raise Skip
+        out["topology"] = topology
+    if "hex" in m:
+        layout = c.need_str(m["hex"], "`hex`")
+        if topology != "hex":
+            c.fail(m["hex"].loc, "`hex` sets out a hex board", "add `topology: hex`")
+            raise Skip
+        if layout not in LAYOUTS:
+            c.fail(m["hex"].loc, f"unknown hex layout `{layout}`", ", ".join(LAYOUTS))
+            raise Skip
+        out["hex_layout"] = layout
+    elif topology == "hex":
+        out["hex_layout"] = "pointy-odd"
+    if "neighbours" in m:
+        if topology == "hex":
+            c.fail(m["neighbours"].loc, "a hex has 6 neighbours; `neighbours` is for "
+                   "square boards")
+            raise Skip
+        n = c.need_int(m["neighbours"], "`neighbours`", 4, 8)
+        if n not in (4, 8):
+            c.fail(m["neighbours"].loc, "`neighbours` is 4 or 8")
+            raise Skip
+        out["neighbours"] = n
+    if topology == "hex" and "metric" in m:
+        c.fail(m["metric"].loc, "a hex board counts hex steps; `metric` is for square boards")
+        raise Skip
+    return out
+
+
 def _layout(c: CompileState, node: Node, symbols: dict[str, str],
-            tile_types: dict[str, dict[str, Any]], metric: str) -> Board:
+            tile_types: dict[str, dict[str, Any]], metric: str, shape: dict[str, Any]) -> Board:
     text = node.value
     if not isinstance(text, str):
         c.fail(node.loc, "`layout` is text: one row of tile symbols per line")
@@ -97,5 +168,5 @@ def _layout(c: CompileState, node: Node, symbols: dict[str, str],
                            f"declare it under `tiles`: {{'{sym}': tile_type}}")
                     raise Skip
             tiles.append(symbols[sym])
-    return Board(width, len(rows), tuple(tiles), tile_types, metric)
+    return Board(width, len(rows), tuple(tiles), tile_types, metric, **shape)
 

@@ -17,6 +17,7 @@ from .board import compile_board
 def _placements(c: CompileState, node: Node | None, board: Board) -> tuple[Placement, ...]:
     out: list[Placement] = []
     taken: dict[tuple[int, int], Loc] = {}
+    stacked: dict[tuple[int, int], int] = {}
     for item in c.need_list(node, "`entities`"):
         def one(item: Node = item) -> None:
             m = c.keys(item, ("type", "owner", "at", "zone", "params", "count"),
@@ -41,10 +42,19 @@ def _placements(c: CompileState, node: Node | None, board: Board) -> tuple[Place
                     c.fail(m["at"].loc, f"{list(pos)} is off the {board.width}x"
                            f"{board.height} board")
                     raise Skip
-                if pos in taken:
+                if pos in taken and not board.stacking:
                     c.fail(m["at"].loc, f"{list(pos)} is already taken (at {taken[pos]})")
                     raise Skip
-                taken[pos] = m["at"].loc
+                if board.stacking and not board.stack_param:  # by count: within capacity
+                    here = stacked.get(pos, 0) + 1
+                    stacked[pos] = here
+                    tile = board.tile_types.get(board.tiles[pos[1] * board.width + pos[0]], {})
+                    room = tile.get("capacity", board.capacity)
+                    if isinstance(room, int) and here > room:
+                        c.fail(m["at"].loc, f"{list(pos)} holds at most {room} "
+                               f"(the first at {taken[pos]})")
+                        raise Skip
+                taken.setdefault(pos, m["at"].loc)
             zone = None
             if "zone" in m:
                 zone = c.need_str(m["zone"], "a zone")

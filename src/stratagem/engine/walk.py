@@ -1,0 +1,186 @@
+"""Moves along a path, square by square: ``move_along`` and ``stop_move``.
+
+``move`` (``effects.Move``) takes an entity from one square to another in one
+``moved`` event. ``move_along`` walks it there one step at a time: each step is a
+``stepped {mover, from, to, path_left}`` event with the usual stages, so that
+
+- a reaction to a *pending* step may cancel it (``cancel_event``: the mover stays on
+  ``from`` and walks no further), kill the mover, or let it go on;
+- a trigger on a *done* step (the mover now stands on ``to``) may shoot it there, kill
+  it, or stop it (``stop_move``: it stays on ``to``);
+- a step whose square has no room for the mover when its turn comes is not taken, and
+  the walk ends there.
+
+The walk goes on only while the mover is still in the game and stands where the last
+step left it. Without ``path`` the walk takes a cheapest path (``geometry.cheapest_path``)
+over squares it may stand on (no enemy there, and room for it); with ``path`` (a list of
+positions, each one step from the one before, the start left out) it takes that one, so
+an action that lets its player choose the way binds a ``value`` target to one of
+``paths(...)`` and passes it on.
+
+How it is built: ``MoveAlong`` pushes a one-effect block, ``_Walk``, whose context holds
+``(mover, squares left, where the mover should stand)`` under the name ``_walk``. Each
+``_Walk`` first pushes the next ``_Walk`` (with one square fewer), then emits the step's
+event above it: the event runs all its stages before the next step looks at the board.
+``stop_move`` empties the squares left of the walks of that mover still on the stack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import Pos
+from .changes import place
+from .context import Ctx
+from .effect import Checks, Effect, Events, evaluate, register_effect
+from .frames import Block
+from .geometry import blockers, cheapest_path, neighbours
+from .stacks import has_room
+
+if TYPE_CHECKING:
+    from .runtime import Resolver
+
+WALK = "_walk"
+"""The name under which a walk's block keeps (mover, squares left, where it stands)."""
+
+
+def _step_ok(ctx: Ctx) -> bool:
+    """A step's validity: the mover is still in the game, on the step's ``from`` square,
+    and the square ahead has room for it."""
+    ev = ctx.ev
+    mover = ev.get("mover")
+    s = ctx.state
+    e = s.entities.get(mover) if isinstance(mover, int) else None
+    if e is None or e.pos != ev.get("from"):
+        return False
+    return has_room(s, ev["to"], mover)
+
+
+@register_effect
+@dataclass(frozen=True, slots=True)
+class _StepOn(Effect):
+    """The body of a step: put ``event.mover`` on ``event.to``."""
+
+    needs_stack = True  # reads the event's fields
+
+    def run(self, r: Resolver, ctx: Ctx) -> None:
+        ev = ctx.ev
+        place(r, ev["mover"], ev["to"])
+
+
+_STEP_ON: tuple[Effect, ...] = (_StepOn(),)
+
+
+@register_effect
+@dataclass(frozen=True, slots=True)
+class _Walk(Effect):
+    """One step of a walk (see the module's docstring)."""
+
+    pushes = True
+    emits: ClassVar[Events] = {
+        "stepped": {"mover": "entity", "from": "pos", "to": "pos", "path_left": "list"}}
+    checks: ClassVar[Checks] = {"step": _step_ok}
+
+    def run(self, r: Resolver, ctx: Ctx) -> None:
+        mover, left, here = ctx.vars[WALK]
+        s = r.s
+        e = s.entities.get(mover)
+        if not left or e is None or e.pos != here:
+            return  # arrived, stopped, taken out or moved by something else
+        ahead = left[0]
+        if ahead not in neighbours(s.game.board, here, True):
+            raise ValueError(f"a path goes from {here} to {ahead}, which is not one step")
+        rest = tuple(left[1:])
+        r.push(_WALK, ctx.bind(WALK, (mover, rest, ahead)))
+        r.emit("stepped", {"mover": mover, "from": here, "to": ahead, "path_left": rest}, ctx,
+               _STEP_ON, _step_ok)
+
+    def blocks(self) -> tuple[tuple[Effect, ...], ...]:
+        return (_WALK, _STEP_ON)
+
+
+_WALK: tuple[Effect, ...] = (_Walk(),)
+
+
+@register_effect
+@dataclass(frozen=True, slots=True)
+class MoveAlong(Effect):
+    """Walk an entity to a square one ``stepped`` event at a time (the module's docstring)."""
+
+    pushes = True
+    rules_key: ClassVar[str | None] = "move_along"
+    rules_args: ClassVar[dict[str, str]] = {"what": "entity", "to": "pos", "path": "any"}
+    rules_required: ClassVar[tuple[str, ...]] = ()
+    rules_doc: ClassVar[str] = (
+        "Walk an entity (the actor by default) square by square: each step is a `stepped` "
+        "event (mover, from, to, path_left) that reactions may cancel (the mover stays "
+        "where it is) and triggers may answer once it stands on the new square (shoot it, "
+        "kill it, `stop_move` it). The walk ends early when the mover is gone or a "
+        "square has no room. The way is `path` (a list of positions, each one step from "
+        "the last, the start left out: a target chosen from `paths(...)`), or else a "
+        "cheapest way to `to` over the squares the walker may stand on (no enemy there, "
+        "and room for it: free squares on a board without stacks), for it stands on "
+        "each square it crosses; nothing happens when there is no way. Opt-in: `move` "
+        "stays one `moved` event; a walk emits `stepped` events only, so reactions to "
+        "`moved` (an opportunity attack) do not see it.")
+    rules_example: ClassVar[str] = "move_along: {to: destination}"
+
+    what: Any = None
+    to: Any = None
+    path: Any = None
+
+    def run(self, r: Resolver, ctx: Ctx) -> None:
+        eid = evaluate(self.what, ctx) if self.what is not None else ctx.actor
+        s = r.s
+        e = s.entities.get(eid) if isinstance(eid, int) else None
+        if e is None or e.pos is None:
+            return
+        if self.path is not None:
+            way = tuple(Pos(p[0], p[1]) for p in evaluate(self.path, ctx) or ())
+        else:
+            if self.to is None:
+                raise ValueError("move_along needs `to` or `path`")
+            to = evaluate(self.to, ctx)
+            # A walker stands on every square it crosses: not among enemies, and only
+            # where there is room for it (on a board without stacks: free squares).
+            blocked = set(blockers(s, "enemies", e.owner))
+            blocked.update(p for p in s.at if not has_room(s, p, eid))
+            found = None if to is None else cheapest_path(s, e.pos, to, None, blocked)
+            if not found:
+                return
+            way = tuple(found)
+        if way:
+            r.push(_WALK, ctx.bind(WALK, (eid, way, e.pos)))
+
+    def blocks(self) -> tuple[tuple[Effect, ...], ...]:
+        return (_WALK, _STEP_ON)
+
+
+@register_effect
+@dataclass(frozen=True, slots=True)
+class StopMove(Effect):
+    """End the walks of an entity where it stands now (``move_along``)."""
+
+    needs_stack = True  # rewrites the walks' blocks
+    rules_key: ClassVar[str | None] = "stop_move"
+    rules_args: ClassVar[dict[str, str]] = {"what": "entity"}
+    rules_required: ClassVar[tuple[str, ...]] = ("what",)
+    rules_doc: ClassVar[str] = (
+        "Stop an entity's `move_along` walk: it takes no further step after the one under "
+        "way (a trigger on a done `stepped` event stops it on the square it entered).")
+    rules_example: ClassVar[str] = "stop_move: {what: event.mover}"
+
+    what: Any = None
+
+    def run(self, r: Resolver, ctx: Ctx) -> None:
+        eid = evaluate(self.what, ctx)
+        stack = r.s.stack
+        for i, f in enumerate(stack):
+            if type(f) is Block and f.effects is _WALK and f.pc == 0:
+                mover, _, here = f.ctx.vars[WALK]
+                if mover == eid:
+                    stack[i] = Block(f.effects, f.pc, f.ctx.bind(WALK, (mover, (), here)))
+
+
+__all__ = ["WALK", "MoveAlong", "StopMove"]

@@ -1,0 +1,150 @@
+"""Stacks: squares that hold several entities up to a capacity (by count or by a size
+parameter), in arrival order, and the functions and targets that see them."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_helpers import act, build, options
+from stratagem.engine import Pos
+
+# Three squares: two fields holding two workers each (the board's capacity) and a hall
+# between them holding three (its tile type's). Each turn a player places a worker on
+# a square with room, or takes the bottom worker off a square.
+COUNTED = """\
+game: stackup
+players: [red, blue]
+board:
+  capacity: 2
+  tiles: {".": field, "H": hall}
+  tile_types:
+    hall: {capacity: 3}
+  layout: |
+    . H .
+entities:
+  worker: {}
+actions:
+  place:
+    source: player
+    targets:
+      cell: {position: empty}
+    effects:
+      - spawn: {type: worker, at: cell}
+      - remember: {key: here, value: "entities_at(cell)"}
+      - remember: {key: count, value: "count_at(cell)"}
+  pop:
+    source: player
+    targets:
+      cell: {kind: position, from: "cells()", where: "count_at(cell) > 0"}
+    effects:
+      - remove: {what: "entities_at(cell)[0]"}
+      - remember: {key: here, value: "entities_at(cell)"}
+      - remember: {key: bottom, value: "occupant(cell)"}
+flow:
+  phases:
+    - name: play
+      actions: [place, pop]
+      max_actions: 1
+"""
+
+# Size counts: a square holds sizes adding up to 4; a scout is 1, a tank 3.
+SIZED = """\
+game: sized
+players: [red, blue]
+board:
+  capacity: {param: size, max: 4}
+  size: [2, 1]
+entities:
+  scout:
+    params: {size: 1}
+  tank:
+    params: {size: 3}
+actions:
+  scout:
+    source: player
+    targets:
+      cell: {kind: position, from: "cells()", where: "has_room(cell, 'scout')"}
+    effects:
+      - spawn: {type: scout, at: cell}
+  tank:
+    source: player
+    targets:
+      cell: {kind: position, from: "cells()", where: "has_room(cell, 'tank')"}
+    effects:
+      - spawn: {type: tank, at: cell}
+flow:
+  phases:
+    - name: play
+      actions: [scout, tank]
+      max_actions: 1
+"""
+
+
+def test_a_square_fills_up_to_its_capacity_in_arrival_order() -> None:
+    """The hall takes three workers, listed bottom (first) to top, then is no longer offered."""
+    game = build(COUNTED)
+    s = game.new_state(seed=0)
+    for n in range(1, 4):
+        assert "place cell=(1,0)" in options(s)
+        s = act(game, s, "place cell=(1,0)")
+        assert list(s.memory["here"]) == list(range(1, n + 1))
+        assert s.memory["count"] == n
+    assert "place cell=(1,0)" not in options(s)
+    assert "place cell=(0,0)" in options(s)
+    s = act(game, s, "place cell=(0,0)")
+    s = act(game, s, "place cell=(0,0)")
+    assert "place cell=(0,0)" not in options(s)
+    assert s.stacks == {Pos(1, 0): (1, 2, 3), Pos(0, 0): (4, 5)}
+    assert s.at[Pos(1, 0)] == 1
+
+
+def test_taking_the_bottom_off_a_stack_leaves_the_next_at_the_bottom() -> None:
+    """Removing the first arrival makes the second the bottom; a lone entity is no stack."""
+    game = build(COUNTED)
+    s = game.new_state(seed=0)
+    for _ in range(3):
+        s = act(game, s, "place cell=(1,0)")
+    s = act(game, s, "pop cell=(1,0)")
+    assert list(s.memory["here"]) == [2, 3]
+    assert s.memory["bottom"] == 2
+    s = act(game, s, "pop cell=(1,0)")
+    assert list(s.memory["here"]) == [3]
+    assert s.stacks == {}
+    assert s.at[Pos(1, 0)] == 3
+    s = act(game, s, "pop cell=(1,0)")
+    assert Pos(1, 0) not in s.at and "pop cell=(1,0)" not in options(s)
+
+
+def test_capacity_by_size_counts_the_size_parameter() -> None:
+    """A tank (3) and a scout (1) fill a square of size 4: neither fits a second time."""
+    game = build(SIZED)
+    s = game.new_state(seed=0)
+    s = act(game, s, "tank cell=(0,0)")
+    assert "tank cell=(0,0)" not in options(s)
+    assert "scout cell=(0,0)" in options(s)
+    s = act(game, s, "scout cell=(0,0)")
+    assert not any(o.endswith("cell=(0,0)") for o in options(s))
+    assert s.stacks == {Pos(0, 0): (1, 2)}
+
+
+@pytest.mark.parametrize("moves", [["place cell=(1,0)"] * 3 + ["pop cell=(1,0)"],
+                                   ["place cell=(0,0)", "place cell=(0,0)",
+                                    "place cell=(2,0)"]])
+def test_stacks_survive_saving_and_loading(moves: list[str]) -> None:
+    """A state with stacks round-trips through its saved form, order included."""
+    game = build(COUNTED)
+    s = game.new_state(seed=0)
+    for m in moves:
+        s = act(game, s, m)
+        back = game.deserialize(game.serialize(s))
+        assert back == s and back.stacks == s.stacks and back.at == s.at
+
+
+def test_a_board_without_capacity_keeps_one_entity_a_square() -> None:
+    """Without `capacity` a second entity on a square is refused, as before stacks existed."""
+    game = build(COUNTED.replace("  capacity: 2\n", "").replace(
+        "  tile_types:\n    hall: {capacity: 3}\n", ""))
+    assert not game.board.stacking
+    s = act(game, game.new_state(seed=0), "place cell=(1,0)")
+    assert "place cell=(1,0)" not in options(s)
+    assert "stacks" not in game.serialize(s)
