@@ -35,7 +35,7 @@ def compile_board(c: CompileState, node: Node | None) -> Board:
         shape["capacity"] = _capacity(c, m["capacity"], params)
     tile_types: dict[str, dict[str, Any]] = {}
     for name, spec in c.need_map(m.get("tile_types"), "`tile_types`").items():
-        props = c.keys(spec, ("cost", "blocks_sight", "capacity", "params"),
+        props = c.keys(spec, ("cost", "blocks_sight", "params", "capacity"),
                        f"tile type `{name}`")
         if "params" in props:
             compile_tile_params(c, name, props["params"])
