@@ -118,9 +118,30 @@ def test_broken_throne_at_the_terminal(tmp_path: Path) -> None:
     assert child.exitstatus == 0
 
 
-# Hex boards: no bundled game has a hex board yet (the hex rules are another piece of work),
-# so the hex drawing is pinned by snapshots in tests/test_cli_board.py; a pseudo-terminal
-# game on a hex scenario is to be added when one is bundled.
+def test_a_hex_board_at_the_terminal(tmp_path: Path) -> None:
+    """Outpost, on pointy-topped hexes with odd rows pushed right: every odd row is drawn
+    half a cell further right than the even rows, with its row number; the legend names
+    both sides and the terrain; a march is chosen by its number, then each squad by its
+    id, the two stacked on one hex included."""
+    child = spawn(tmp_path, "play", "outpost", "--agents", "human,random", "--seed", "1")
+    child.expect("attackers> ")
+    first = seen(child)
+    rows = {int(m.group(1)): m.group(2) for m in
+            re.finditer(r"^(\d) (\s*)[·♣∩oRsM]", first, re.MULTILINE)}
+    assert sorted(rows) == list(range(7))
+    assert all(len(rows[y]) == len(rows[0]) + (2 if y % 2 else 0) for y in rows), rows
+    assert "Attackers: R rifles" in first and "Defenders: s sentry, M mg" in first
+    assert "terrain:" in first and "hill" in first and "wood" in first
+    assert re.search(r"^\s+1  march …$", first, re.MULTILINE)
+    child.sendline("1")
+    child.expect("attackers> ")
+    units = seen(child)
+    for unit in (1, 2, 3):  # the two squads stacked on (0,3) and the one on (1,5)
+        assert f"  {unit}  rifles #{unit} …" in units
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
 
 
 # ---------------------------------------------------------------- numbers and questions
