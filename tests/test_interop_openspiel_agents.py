@@ -115,7 +115,7 @@ def test_stratagem_mcts_meets_openspiel_mcts_on_openspiel_connect_four() -> None
     ours = StratagemBot(game, "mcts", 0, seed=1, budget=Budget(iterations=20))
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), [ours, theirs], rng)
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
-    assert "iterations" in ours.last or ours.last == "the only option"
+    assert "look-aheads" in ours.last or ours.last == "the only option"
 
 
 def test_bots_play_bridged_stratagem_games_on_the_native_state() -> None:

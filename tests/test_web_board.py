@@ -123,10 +123,25 @@ def test_the_last_moves_and_a_selection_are_marked() -> None:
 
 
 # ------------------------------------------------------------------ what a seat is told
-def test_a_seat_reads_another_agents_reasons_only_where_they_name_nothing_hidden() -> None:
-    """High card against a tree search: its reasons list its candidate cards by id; the
-    person's page shows the reasons only with every such id seen, the rest withheld."""
+def test_a_seat_reads_another_agents_reasons_only_where_they_name_nothing_hidden(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """High card against an agent whose public reason (against the agent contract) lists
+    the cards in its hand by id: the person's page shows a reason only with every id it
+    names seen, the rest withheld. (The bundled agents keep such lists in
+    ``Choice.private``; tests/test_agents_rationale_privacy.py checks them; this is the
+    page's own guard.)"""
     session = Session(stratagem.load("high_card"), ["human", "casual"], 3)
+    agent = session.agents[1]
+    assert agent is not None
+    original = agent.choose
+
+    def choose(view: Any, decision: Any, budget: Any) -> Choice:
+        picked = original(view, decision, budget)
+        hand = view.players[1].zones["hand"]
+        named = ", ".join(f"#{int(c)}" for c in hand)
+        return Choice(picked.action, f"{picked.action}; weighed {named}", picked.private)
+
+    monkeypatch.setattr(agent, "choose", choose)
     rng = Rng(1)
     checked = 0
     while session.state.decision is not None:
