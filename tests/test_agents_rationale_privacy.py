@@ -43,9 +43,9 @@ def test_public_reasons_name_no_unseen_card(name: str, code: str) -> None:
     game = stratagem.load(name)
     assert game.info.hidden
     told_privately = 0
-    # High card to its end, twice; the first twelve decisions of one Elemental Duel (each
+    # High card to its end, twice; the first eight decisions of one Elemental Duel (each
     # of its decisions costs a search far more).
-    seeds, most = ((1, 2), 60) if name == "high_card" else ((1,), 12)
+    seeds, most = ((1, 2), 60) if name == "high_card" else ((1,), 8)
     for seed in seeds:
         agent = make_agent(code, game, seed=seed)
         other = make_agent("random", game, seed=seed)

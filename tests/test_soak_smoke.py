@@ -16,7 +16,7 @@ import stratagem
 from stratagem.engine import Game, State
 
 SOAK = Path(__file__).resolve().parents[1] / "benchmarks" / "soak.py"
-GAMES = 4
+GAMES = 2
 """Random games per game and mode in CI (the soak itself defaults to 10,000)."""
 
 
