@@ -15,7 +15,7 @@ from ..arena import Replay, replay_game
 from ..arena.narration import narrated, result_line, rolls_text, who
 from ..engine import Action, Game, RulesChangedError, State, StratagemError, rederive, seed_of
 from ..games import load
-from ..web.board_svg import Mark
+from ..web.board_svg import Mark, move_marks
 from .complete import complete_game, complete_scenario
 from .console import Narrator, err, fail, n, out
 from .files import (
@@ -28,7 +28,7 @@ from .files import (
     read_text,
     save_state,
 )
-from .pictures import move_marks, picture, step_writer, write_png, write_svg
+from .pictures import picture, step_writer, write_png, write_svg
 
 RULES_HELP = ("The rules file (or folder) of the game, when it is not where the file "
                "records it (default: the recorded rules file, else the bundled game).")
@@ -119,7 +119,7 @@ def show_cmd(file: Path, limit: int, rules_file: Path | None, viewer: str | None
         marks: list[Mark] = []
         if state.history:  # the last move: its squares (where it came from is not kept)
             rec = state.history[-1]
-            marks = [m for m in move_marks(game, state, rec.player, rec.action)]
+            marks = move_marks(game, state, rec.player, rec.action)
         svg = picture(game, state, seat, marks)
         if svg_file is not None:
             write_svg(svg_file, svg)

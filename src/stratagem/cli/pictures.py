@@ -11,30 +11,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..engine import CHANCE, Action, Game, Pos, Ref, State
-from ..web.board_svg import Mark, board_svg
+from ..engine import Action, Game, State
+from ..web.board_svg import Mark, board_svg, move_marks
 from .console import fail
 from .files import FileProblem, write_atomic
-
-
-def move_marks(game: Game, before: State, player: int, action: Action) -> list[Mark]:
-    """The cells one move touched (where its unit stood, the squares and units it aimed
-    at), outlined in the mover's colour."""
-    if player == CHANCE or player is None or player < 0:
-        return []
-    colour = game.display.player(player, game.players[player]).colour
-    cells: list[tuple[int, int]] = []
-    actor = before.entities.get(action.actor) if action.actor is not None else None
-    if actor is not None and actor.pos is not None:
-        cells.append(actor.pos)
-    for _, v in action.targets:
-        if isinstance(v, Pos):
-            cells.append(v)
-        elif isinstance(v, Ref):
-            target = before.entities.get(int(v))
-            if target is not None and target.pos is not None:
-                cells.append(target.pos)
-    return [Mark((c[0], c[1]), "last", colour) for c in cells if game.board.contains(c)]
 
 
 def picture(game: Game, state: State, viewer: int | None, marks: list[Mark]) -> str:

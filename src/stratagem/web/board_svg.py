@@ -16,13 +16,13 @@ line can write the same text to a file. Every name from the rules goes through
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape as _escape
 
-from ..engine import Game, State, cell_centre
+from ..engine import Action, Game, Pos, Ref, State, cell_centre
 
 UNIT = 44.0
 """Pixels of one cell unit (a square's side, a hex's side is ``UNIT / √3 * ...``)."""
@@ -51,6 +51,26 @@ class Mark:
     pos: tuple[int, int]
     kind: str
     colour: str = "#222222"
+
+
+def move_marks(game: Game, before: State, player: int, action: Action,
+               seen: Container[int] | None = None) -> list[Mark]:
+    """The cells one move touched, outlined in the mover's colour: where its unit stood,
+    the squares it named and the units it aimed at (only those in ``seen``, when given)."""
+    if player is None or not 0 <= player < len(game.players):
+        return []
+    colour = game.display.player(player, game.players[player]).colour
+    cells = [v for _, v in action.targets if isinstance(v, Pos)]
+    for _, v in action.targets:
+        if isinstance(v, Ref):
+            target = before.entities.get(int(v))
+            if target is not None and target.pos is not None and (seen is None
+                                                                  or int(v) in seen):
+                cells.append(target.pos)
+    actor = before.entities.get(action.actor) if action.actor is not None else None
+    if actor is not None and actor.pos is not None:
+        cells.insert(0, actor.pos)
+    return [Mark((c[0], c[1]), "last", colour) for c in cells if game.board.contains(c)]
 
 
 def _fmt(value: float) -> str:

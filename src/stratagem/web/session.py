@@ -26,7 +26,7 @@ from ..agents import Agent, make_agent
 from ..arena import HUMAN, Match, Replay
 from ..arena.narration import Step, as_told, result_line, tell, who
 from ..engine import CHANCE, Action, EventFrame, Game, Pos, Ref, State, StratagemError
-from .board_svg import Mark, board_svg, cards_svg, dice_svg
+from .board_svg import Mark, board_svg, cards_svg, dice_svg, move_marks
 
 MAX_AUTOMATIC = 100_000
 """Decisions agents and chance may make in a row before the session gives up."""
@@ -313,20 +313,8 @@ class Session:
             if player in seen or player == CHANCE or player is None:
                 continue
             seen.add(player)
-            action = history[k].action
-            colour = game.display.player(player, game.players[player]).colour
-            cells = [v for _, v in action.targets if isinstance(v, Pos)]
-            before = self.states[k]
-            for _, v in action.targets:
-                if isinstance(v, Ref):
-                    target = before.entities.get(int(v))
-                    if target is not None and target.pos is not None and int(v) in view.entities:
-                        cells.append(target.pos)
-            actor = before.entities.get(action.actor) if action.actor is not None else None
-            if actor is not None and actor.pos is not None:
-                cells.insert(0, actor.pos)
-            marks += [Mark((c[0], c[1]), "last", colour) for c in cells
-                      if game.board.contains(c)]
+            marks += move_marks(game, self.states[k], player, history[k].action,
+                                view.entities)
             if len(seen) == len(game.players):
                 break
         return marks
