@@ -16,15 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import ForwardModel, Game
+from ..engine import ForwardModel
 from .base import Agent, Budget, SearchAgent
 from .lookahead import OSLAAgent
-from .mcts import MCTSAgent
-from .value import MaterialValue
-
-CUTOFF = 20
-"""Decisions a level's random rollout plays before the value function judges the state, in
-games where the value function counts something."""
+from .mcts import CUTOFF, MCTSAgent
 
 
 @dataclass(frozen=True)
@@ -57,11 +52,9 @@ class Level:
         if budget is None or budget.is_empty:
             given = Budget(seconds, iterations, calls)
             budget = self.budget if given.is_empty else given
-        settings = dict(self.settings)
-        if (self.cutoff is not None and isinstance(game, Game)
-                and MaterialValue(game).counts_anything):
-            settings.setdefault("rollout", self.cutoff)
-        agent = self.agent(game, seed, budget=budget, **settings)
+        # A level's MCTS cuts its rollouts where the value function counts something by
+        # itself (``rollout="auto"``, at ``cutoff`` decisions): ``cutoff`` only tells it.
+        agent = self.agent(game, seed, budget=budget, **self.settings)
         agent.level = self.name
         return agent
 
