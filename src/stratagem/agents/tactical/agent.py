@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from ...engine import Action, Decision, Game, State
 from ..base import Budget, Choice, Meter, SearchAgent, signed
 from ..value import default_value
-from .currency import Currency, parse_weights
+from .currency import Currency, describe_weights, parse_weights
 from .modules import MODULES, Candidate, Context, Module, build_threat
 from .plans import Plan, Planner, ends_turn, step_kind
 from .reuse import Reuse
@@ -28,6 +28,9 @@ TOP = 3
 
 DEFAULT_MODULES = "tactical+consolidation+strategic"
 
+MAX_DEPTH = 4
+"""The deepest chain of own units' actions a candidate may be priced with."""
+
 
 class TacticalAgent(SearchAgent):
     """Brute-force tactics after seed 001, split into modules polled in order.
@@ -35,6 +38,12 @@ class TacticalAgent(SearchAgent):
     ``weights`` names a weight table (``currency.WEIGHT_TABLES``) with optional
     overrides (``cautious+kill=1.5``), or is a mapping of overrides in Python.
     ``modules`` lists the modules to poll, in order, joined by ``+``.
+    ``depth`` is how many of its own units' actions one tactical candidate may chain
+    (1: each plan priced alone; 2: an action on a target with the best follow-up of a
+    second unit on it, seed 001's combo; and so on). ``noise`` is the share of decisions
+    on which the acting module's candidate is drawn at random among those it proposes
+    instead of the best (0: always the best): a weaker, more human opponent that still
+    makes only moves its modules would propose.
     """
 
     code = "tactical"
@@ -48,9 +57,17 @@ class TacticalAgent(SearchAgent):
     def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
                  calls: int | None = None, weights: str | Mapping[str, float] = "default",
-                 modules: str = DEFAULT_MODULES) -> None:
+                 modules: str = DEFAULT_MODULES, depth: int = 1, noise: float = 0.0) -> None:
         super().__init__(game, seed, budget=budget, seconds=seconds, iterations=iterations,
                          calls=calls)
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
+            raise ValueError(f"{self.code}: depth must be a whole number from 1 to {MAX_DEPTH} "
+                             f"(got {depth!r})")
+        if isinstance(noise, bool) or not isinstance(noise, int | float) \
+                or not 0.0 <= noise <= 1.0:
+            raise ValueError(f"{self.code}: noise must be a number from 0 to 1 (got {noise!r})")
+        self.depth = depth
+        self.noise = float(noise)
         self.weights = parse_weights(weights)
         self.currency = Currency(game, self.weights)
         names = [m.strip() for m in modules.split("+") if m.strip()]
@@ -78,6 +95,12 @@ class TacticalAgent(SearchAgent):
         self.threats.clear()
         self.reuse = Reuse(self.game.board.metric)
 
+    def explain(self) -> str:
+        """The numbers behind every price, on request: the weight table, with the search's
+        depth and noise."""
+        return (f"depth {self.depth}, noise {self.noise:g}; weights:\n"
+                + describe_weights(self.weights))
+
     def planner(self, player: int) -> Planner:
         """The planner of one player (prices stay cached between decisions)."""
         known = self.planners.get(player)
@@ -103,9 +126,9 @@ class TacticalAgent(SearchAgent):
             return self._lookahead(view, decision, meter)
         ctx = Context(self.game, view, decision.player, planner, self.currency, self.weights,
                       lambda: self._threat(view, decision.player, planner), self.reuse,
-                      self.memory)
+                      self.memory, self.depth)
         for module in self.modules:
-            found = module.propose(ctx)
+            found = self._shuffled(module.propose(ctx))
             for _ in range(len(ctx.units) + 1):
                 if not found or found[0].plan.fresh:
                     break
@@ -120,6 +143,18 @@ class TacticalAgent(SearchAgent):
             if planner.exhausted:
                 break
         return self._fallback(ctx, meter)
+
+    def _shuffled(self, found: list[Candidate]) -> list[Candidate]:
+        """The candidates, with one drawn at random put first on a ``noise`` share of the
+        decisions where there is a choice (the generator is not touched at noise 0)."""
+        if not self.noise or len(found) < 2 or self.rng.random() >= self.noise:
+            return found
+        i = self.rng.below(len(found))
+        if i == 0:
+            return found
+        pick = found[i]
+        note = f"{pick.note + '; ' if pick.note else ''}drawn at random (noise {self.noise:g})"
+        return [Candidate(pick.plan, pick.score, note), *found[:i], *found[i + 1:]]
 
     def _refresh(self, ctx: Context, found: list[Candidate]) -> list[Candidate]:
         """The candidates with the best one, a kept plan, re-simulated from the present state so

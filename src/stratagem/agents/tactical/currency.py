@@ -9,7 +9,21 @@ declare it (``hints: {cost: 35}``, read as ``agents.value`` reads it):
 - a unit that appears (raised, recruited) is worth its cost times its health;
 - a negative status (``negative: true`` in the rules) is worth ``bane`` times its
   bearer's cost, any other status ``boon`` times it (0 unless a table says);
+- a status that heals its bearer (regeneration) is worth, when it is gained, the
+  bearer's price per hit point times the damage it has taken, times ``regen``
+  (seed 001's price);
+- a unit that appears for one side in the step where a unit of another side falls
+  is *raised* (a necromancer's zombie): worth ``raise_dead`` gold, as seed 001 gives
+  a kill by a unit that raises the dead, in place of the raised unit's own worth;
 - a finished game is worth ``win`` (or minus it), draws nothing.
+
+Two prices need the action as well as the two states, and are added by the planner
+(``Planner.value``, through ``Currency.step``): an own unit that its own side's
+action removes as that action's target (a detonated zombie) is charged at what it was
+worth as it stood, its current hit points times its price per hit point, times
+``sacrifice``, not its whole cost; and a kill after which the killer may act again (a
+berserker's rage: every kind of action it could take before the blow is open to it
+again) is worth ``rage`` times the killer's cost on top (seed 001: a third).
 
 Losses of the enemy count for the player, its own losses against it (times
 ``friendly``), and healing of its own units for it. Each change is priced
@@ -24,10 +38,13 @@ in ``cautious+kill=1.5+status.poisoned=0.3``.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ...engine import Entity, Game, State, StratagemError
+from dataclasses import fields, is_dataclass
+
+from ...engine import Action, Effect, Entity, Game, Ref, State, StratagemError
+from ...engine.effects import Heal
 from ..value import HEALTH_PARAMS, WORTH_HINTS
 
 DEFAULT_WEIGHTS: Mapping[str, float] = {
@@ -41,9 +58,32 @@ DEFAULT_WEIGHTS: Mapping[str, float] = {
     "win": 10_000.0,   # a won game (a lost one counts minus this)
     "threshold": 0.0,  # the tactical module acts only on a plan scoring above this
     "danger": 1.0,     # consolidation: expected loss next enemy turn, times this
-    "advance": 1.0,    # strategic: each square closer to the nearest enemy
+    "advance": 1.0,    # strategic: each step of walking closer to an objective
+    "regen": 1.0,      # a healing status gained: the bearer's damage taken, times cost per HP
+    "rage": 1 / 3,     # a kill that lets the killer act again: its cost times this
+    "raise_dead": 10.0,  # a unit raised where an enemy fell: this many gold (not its worth)
+    "sacrifice": 1.0,  # an own unit spent by its own side: its current HP times cost per HP
 }
 """The default table: the currency of seed 001 (hit point = cost / max HP, kill = cost)."""
+
+WEIGHT_MEANINGS: Mapping[str, str] = {
+    "damage": "a hit point taken from an enemy, times its cost per hit point",
+    "kill": "an enemy removed, times its cost",
+    "friendly": "own losses, counted against",
+    "heal": "a hit point given back, times its cost per hit point",
+    "spawn": "a unit that appears, times its worth",
+    "bane": "a negative status on an enemy, times its cost",
+    "boon": "any other status on an ally, times its cost",
+    "win": "a won game",
+    "threshold": "the least a tactical plan must score",
+    "danger": "consolidation: the expected loss next enemy turn",
+    "advance": "strategic: each step of walking closer to an objective",
+    "regen": "regeneration gained: damage taken, times cost per hit point",
+    "rage": "a kill after which the killer acts again: its cost times this",
+    "raise_dead": "gold for a unit raised where an enemy fell",
+    "sacrifice": "an own unit spent by its side: current hit points times cost per hit point",
+}
+"""What each weight of ``DEFAULT_WEIGHTS`` prices, in words (``describe_weights``)."""
 
 WEIGHT_TABLES: Mapping[str, Mapping[str, float]] = {
     "default": DEFAULT_WEIGHTS,
@@ -152,14 +192,22 @@ class Currency:
                 full = health.max if health.max is not None else health.default
                 self.worth[et.name] = Worth(cost, health.name, float(full) or 1.0)
         self.status_weight: dict[str, float] = {}
+        self.regens: set[str] = set()
+        """Statuses that heal their bearer, priced by its damage taken (``regen``) unless a
+        ``status.<name>`` weight prices them."""
         for st in game.statuses.values():
             own = w.get(f"status.{st.name}")
+            if own is None and not st.negative and heals_bearer(
+                    e for r in st.reactions for e in r.effects):
+                self.regens.add(st.name)
             base = own if own is not None else (w["bane"] if st.negative else w["boon"])
             # Positive: good for whoever bears it; a bane is good for its bearer's enemies.
             self.status_weight[st.name] = -base if st.negative else base
         self.win = w["win"]
         self.kill, self.damage, self.heal = w["kill"], w["damage"], w["heal"]
         self.friendly, self.spawn = w["friendly"], w["spawn"]
+        self.regen, self.rage = w["regen"], w["rage"]
+        self.raise_dead, self.sacrifice = w["raise_dead"], w["sacrifice"]
 
     @property
     def has_units(self) -> bool:
@@ -220,12 +268,46 @@ class Currency:
             if per_entity is not None and value:
                 per_entity[eid] = per_entity.get(eid, 0.0) + value
         if len(new) > len(old) or after.next_id != before.next_id:
+            fallen = {eb.owner for eid, eb in old.items() if eid not in new}
             for eid, ea in new.items():
                 if eid in old or ea.owner is None:
                     continue
                 w = worth.get(ea.type)
-                if w is not None:
+                if w is None:
+                    continue
+                if fallen - {ea.owner, None}:  # raised where another side's unit fell
+                    total += self._side(self.raise_dead, ea.owner, player)
+                else:
                     total += self._side(self.spawn * w.of(ea), ea.owner, player)
+        return total
+
+    def step(self, before: State, action: Action, after: State, player: int,
+             refreshed: bool = False) -> float:
+        """The prices that need the action besides the two states (added to ``delta``): an
+        own unit its own side removes as the action's target is charged at its current
+        share of its cost (``sacrifice``) instead of its whole cost; a kill after which the
+        actor may act again (``refreshed``) adds ``rage`` times the actor's cost."""
+        if after.outcome is not None or action.actor is None:
+            return 0.0
+        old, new = before.entities, after.entities
+        actor = old.get(action.actor)
+        if actor is None or actor.owner is None:
+            return 0.0
+        total = 0.0
+        for _, v in action.targets:
+            eb = old.get(v) if isinstance(v, Ref) else None
+            if eb is None or v in new or eb.owner != actor.owner:
+                continue
+            w = self.worth.get(eb.type)
+            if w is not None and w.health is not None:
+                # ``delta`` charged it at its whole cost: bring that down to what it was worth.
+                total += self._side(self.kill * w.cost - self.sacrifice * w.of(eb), eb.owner,
+                                    player)
+        if refreshed and action.actor in new and any(
+                eid not in new and eb.owner not in (None, actor.owner) for eid, eb in old.items()):
+            w = self.worth.get(actor.type)
+            if w is not None:
+                total += self._side(self.rage * w.cost, actor.owner, player)
         return total
 
     def _side(self, value: float, owner: int, player: int) -> float:
@@ -239,11 +321,38 @@ class Currency:
         has = {s.name for s in ea.statuses}
         value = 0.0
         for name in has - had:
+            if name in self.regens and w is not None and w.health is not None:
+                value += self.regen * w.per_hp * max(0.0, w.full - float(eb.params[w.health]))
+                continue
             value += self.status_weight.get(name, 0.0) * cost
         for name in had - has:
             value -= self.status_weight.get(name, 0.0) * cost
         return value
 
 
-__all__ = ["DEFAULT_WEIGHTS", "WEIGHT_TABLES", "Currency", "WeightsError", "Worth",
-           "parse_weights"]
+def describe_weights(weights: Mapping[str, float]) -> str:
+    """A weight table in words, one weight a line: name, value, what it prices."""
+    lines = []
+    for name, value in weights.items():
+        meaning = WEIGHT_MEANINGS.get(name, "this status, times its bearer's cost")
+        lines.append(f"{name} {value:g}: {meaning}")
+    return "\n".join(lines)
+
+
+def heals_bearer(effects: Iterable[Effect]) -> bool:
+    """Whether these effects (a status's hooks), or any nested in them, heal."""
+    for e in effects:
+        if isinstance(e, Heal):
+            return True
+        if not is_dataclass(e):
+            continue
+        for f in fields(e):
+            value = getattr(e, f.name, None)
+            if isinstance(value, tuple) and value and all(isinstance(x, Effect) for x in value) \
+                    and heals_bearer(value):
+                return True
+    return False
+
+
+__all__ = ["DEFAULT_WEIGHTS", "WEIGHT_MEANINGS", "WEIGHT_TABLES", "Currency", "WeightsError",
+           "Worth", "describe_weights", "heals_bearer", "parse_weights"]

@@ -6,7 +6,10 @@ nothing to do. The agent carries out the first proposal of the first module
 that has one, then polls all of them again from the new state.
 
 - ``TacticalModule``: the plans whose exact expected price is above the
-  threshold: attacks, heals, detonations, recruits, winning moves.
+  threshold: attacks, heals, detonations, recruits, winning moves; with a
+  ``depth`` above 1, an action on a target is also priced with the best
+  follow-ups of other units on the same target (seed 001's combo stars: a blow
+  worth striking only because a second unit can then finish the target).
 - ``ConsolidationModule``: a unit the enemy is expected to kill next turn where
   it stands moves to where it loses least.
 - ``StrategicModule``: a unit with nothing better to do moves toward the
@@ -16,11 +19,11 @@ that has one, then polls all of them again from the new state.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine import Game, Pos, State, distance
 from .currency import Currency
-from .plans import Plan, Planner
+from .plans import Plan, Planner, target_ids
 from .reuse import Kept, Reuse
 from .threat import Memory, Threat
 
@@ -29,6 +32,10 @@ if TYPE_CHECKING:
 
 TIE = 1e-6
 """Scores closer than this are a tie."""
+
+FOLLOW_WIDTH = 3
+"""Follow-ups searched further at each depth: the best this many by their own price (each
+unit's action on a target from its best square once)."""
 
 CAUTION = 0.1
 """How much the strategic module shies from expected losses, per unit of currency."""
@@ -50,8 +57,10 @@ class Context:
     def __init__(self, game: Game, state: State, player: int, planner: Planner,
                  currency: Currency, weights: dict[str, float],
                  threat: Callable[[], Threat | None], reuse: Reuse | None = None,
-                 memory: Memory | None = None) -> None:
+                 memory: Memory | None = None, depth: int = 1) -> None:
         self.game = game
+        self.depth = depth
+        """How many own units' actions one candidate may chain (1: each plan alone)."""
         self.reuse = reuse
         self.memory = memory
         self.state = state
@@ -154,14 +163,17 @@ class Module:
 
 class TacticalModule(Module):
     """Every unit, every reachable position, every action and target there, priced by exact
-    outcomes; the best above the threshold, ties broken by the safer square."""
+    outcomes; the best above the threshold, ties broken by the safer square. With a depth
+    above 1, combos: an action on a target plus the best follow-ups of other units on it."""
 
     name = "tactical"
     summary = "attacks and other actions priced by their exact expected outcome"
 
     def propose(self, ctx: Context) -> list[Candidate]:
-        found = [Candidate(p, p.score) for p in ctx.all_plans()
-                 if p.score > ctx.threshold]
+        plans = ctx.all_plans()
+        found = [Candidate(p, p.score) for p in plans if p.score > ctx.threshold]
+        if ctx.depth > 1 and not ctx.planner.exhausted:
+            found = combos(ctx, plans, found)
         found.sort(key=lambda c: (-c.score, len(c.plan.steps)))
         if len(found) > 1 and found[1].score >= found[0].score - TIE:
             top = found[0].score
@@ -171,6 +183,95 @@ class TacticalModule(Module):
                                      len(c.plan.steps)))
             found = tied + rest
         return found
+
+
+def end_state(ctx: Context, plan: Plan) -> State | None:
+    """The state a plan is sure to lead to (``None`` when its result is uncertain), re-played
+    through the planner for a plan kept from an earlier decision."""
+    if plan.fresh:
+        return plan.states[-1] if plan.states else None
+    state: State | None = ctx.state
+    for step in plan.steps:
+        d = None if state is None else state.decision
+        if state is None or d is None or step not in d:
+            return None
+        price = ctx.planner.value(state, step)
+        state = None if price is None else price.state
+    return state
+
+
+def combos(ctx: Context, plans: list[Plan], found: list[Candidate]) -> list[Candidate]:
+    """``found`` with each action on a target re-scored with the best follow-ups (up to
+    ``depth - 1`` of them) of the player's other units on the same target, where that makes
+    it worth more: the combo of seed 001, found by searching the forward model.
+
+    Only units that could act on one of the targets from where they stand now are tried as
+    follow-ups, each plan of one unit on one target from its best square once; the search
+    stops where the budget runs out, keeping what it priced."""
+    by_steps = {c.plan.steps: c for c in found}
+    reach: dict[int, set[int | None]] = {}
+    best: dict[tuple[int | None, Any], Plan] = {}
+    for p in plans:
+        if p.kind != "act" or p.unit is None:
+            continue
+        for tid in target_ids(p.steps[-1]):
+            reach.setdefault(tid, set()).add(p.unit)
+        key = (p.unit, p.steps[-1])
+        if key not in best or p.score > best[key].score:
+            best[key] = p
+    for plan in sorted(best.values(), key=lambda p: -p.score):
+        if ctx.planner.exhausted:
+            break
+        targets = set(target_ids(plan.steps[-1]))
+        helpers = set().union(*(reach.get(t, set()) for t in targets)) - {plan.unit}
+        if not helpers:
+            continue
+        end = end_state(ctx, plan)
+        if end is None:
+            continue
+        more, then = follow_up(ctx, end, targets, helpers, {plan.unit}, ctx.depth - 1)
+        if then is None or more <= 0:
+            continue
+        score = plan.score + more
+        known = by_steps.get(plan.steps)
+        if score > ctx.threshold and (known is None or score > known.score + TIE):
+            by_steps[plan.steps] = Candidate(plan, score, f"combo with {then}")
+    return list(by_steps.values())
+
+
+def follow_up(ctx: Context, state: State, targets: set[int], helpers: set[int | None],
+              used: set[int | None], depth: int) -> tuple[float, str | None]:
+    """The best value of up to ``depth`` actions of other units (of ``helpers``, not in
+    ``used``) on ``targets``, one after another from ``state``, and the first in words."""
+    d = state.decision
+    if depth < 1 or d is None or d.kind != "action" or d.player != ctx.player:
+        return 0.0, None
+    actors = sorted({a.actor for a in d.actions if a.actor in helpers and a.actor not in used
+                     and a.actor in state.entities})
+    options: dict[tuple[int | None, Any], Plan] = {}
+    for unit in actors:
+        for p in ctx.planner.plans_for(state, unit):
+            if ctx.planner.exhausted:
+                break
+            if p.kind != "act" or not targets & set(target_ids(p.steps[-1])):
+                continue
+            key = (unit, p.steps[-1])
+            if key not in options or p.score > options[key].score:
+                options[key] = p
+    best, said = 0.0, None
+    for p in sorted(options.values(), key=lambda p: -p.score)[:FOLLOW_WIDTH]:
+        value = p.score
+        end = p.states[-1] if p.states else None
+        if depth > 1 and end is not None and not ctx.planner.exhausted:
+            value += follow_up(ctx, end, targets, helpers, used | {p.unit}, depth - 1)[0]
+        if value > best + TIE:
+            best, said = value, f"{describe_step(ctx, state, p)} ({value:+.2f})"
+    return best, said
+
+
+def describe_step(ctx: Context, state: State, plan: Plan) -> str:
+    """A plan's last step in the game's words."""
+    return ctx.game.describe_action(state, ctx.player, plan.steps[-1])
 
 
 class ConsolidationModule(Module):
@@ -253,4 +354,4 @@ def build_threat(planner: Planner, currency: Currency, memory: Memory, state: St
 
 
 __all__ = ["MODULES", "Candidate", "ConsolidationModule", "Context", "Module",
-           "StrategicModule", "TacticalModule", "build_threat"]
+           "StrategicModule", "TacticalModule", "build_threat", "combos", "follow_up"]

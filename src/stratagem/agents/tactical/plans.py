@@ -101,6 +101,21 @@ def ends_turn(game: Game, action: Action) -> bool:
     return at is not None and (at.ends_turn or at.passes)
 
 
+def refreshed(game: Game, before: State, action: Action, after: State) -> bool:
+    """Whether the actor of ``action`` may act again after it (a berserker's rage): the same
+    player decides next, and every kind of action the actor was offered before, other than
+    actions on targets (which depend on what is in reach), is offered to it again."""
+    d0, d1 = before.decision, after.decision
+    unit = action.actor
+    if unit is None or d0 is None or d1 is None or d1.kind != "action" or d1.player != d0.player:
+        return False
+    again = {a.type for a in d1.actions if a.actor == unit and not ends_turn(game, a)}
+    if not again:
+        return False
+    return {a.type for a in d0.actions if a.actor == unit and not ends_turn(game, a)
+            and step_kind(a) != "target"} <= again
+
+
 def signature(state: State) -> tuple[Any, ...] | None:
     """What a step's price depends on: entities, players, tiles, flow (``None`` mid-effect)."""
     if state.stack:
@@ -211,6 +226,9 @@ class Planner:
             total += p * (self.currency.delta(state, s, me) + self._settle(s, me, self.settle))
             if s.entities is state.entities:
                 continue
+            if len(s.entities) < len(state.entities) or s.next_id != state.next_id:
+                total += p * self.currency.step(state, action, s, me,
+                                                refreshed(self.game, state, action, s))
             for eid, eb in state.entities.items():
                 ea = s.entities.get(eid)
                 if ea is eb:
@@ -483,4 +501,5 @@ def target_ids(action: Action) -> list[int]:
     return [int(v) for _, v in action.targets if isinstance(v, Ref)]
 
 
-__all__ = ["Plan", "Planner", "Price", "ends_turn", "signature", "step_kind", "target_ids"]
+__all__ = ["Plan", "Planner", "Price", "ends_turn", "refreshed", "signature", "step_kind",
+           "target_ids"]
