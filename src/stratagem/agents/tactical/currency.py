@@ -39,9 +39,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-
-from dataclasses import fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass
 
 from ...engine import Action, Effect, Entity, Game, Ref, State, StratagemError
 from ...engine.effects import Heal
@@ -344,9 +342,7 @@ def heals_bearer(effects: Iterable[Effect]) -> bool:
     for e in effects:
         if isinstance(e, Heal):
             return True
-        if not is_dataclass(e):
-            continue
-        for f in fields(e):
+        for f in fields(e) if is_dataclass(e) else ():
             value = getattr(e, f.name, None)
             if isinstance(value, tuple) and value and all(isinstance(x, Effect) for x in value) \
                     and heals_bearer(value):
