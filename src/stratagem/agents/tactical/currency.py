@@ -342,7 +342,7 @@ def heals_bearer(effects: Iterable[Effect]) -> bool:
     for e in effects:
         if isinstance(e, Heal):
             return True
-        names = [f.name for f in fields(e)] if is_dataclass(e) else []
+        names: list[str] = [f.name for f in fields(e)] if is_dataclass(e) else []
         for name in names:
             value = getattr(e, name, None)
             if isinstance(value, tuple) and value and all(isinstance(x, Effect) for x in value) \
