@@ -19,6 +19,7 @@ from ..base import Budget, Choice, Meter, SearchAgent, signed
 from ..value import default_value
 from .currency import Currency, describe_weights, parse_weights
 from .modules import MODULES, Candidate, Context, Module, build_threat
+from .objectives import Objectives
 from .plans import Plan, Planner, ends_turn, step_kind
 from .reuse import Reuse
 from .threat import Memory, Threat
@@ -77,6 +78,7 @@ class TacticalAgent(SearchAgent):
                              f"(modules: {', '.join(MODULES)}, joined by +)")
         self.modules: list[Module] = [MODULES[m]() for m in names]
         self.memory = Memory()
+        self.objectives: dict[int, Objectives] = {}
         self.planners: dict[int, Planner] = {}
         self.scouts: dict[int, Planner] = {}
         """Planners of the threat model, one per player it looks through."""
@@ -89,6 +91,7 @@ class TacticalAgent(SearchAgent):
     def reset(self, seed: int) -> None:
         super().reset(seed)
         self.memory = Memory()
+        self.objectives.clear()
         self.planners.clear()
         self.scouts.clear()
         self.queue = []
@@ -100,6 +103,13 @@ class TacticalAgent(SearchAgent):
         depth and noise."""
         return (f"depth {self.depth}, noise {self.noise:g}; weights:\n"
                 + describe_weights(self.weights))
+
+    def _objectives(self, player: int) -> Objectives:
+        """What one player's strategic module walks toward, kept for the game."""
+        known = self.objectives.get(player)
+        if known is None:
+            known = self.objectives[player] = Objectives(self.game, player)
+        return known
 
     def planner(self, player: int) -> Planner:
         """The planner of one player (prices stay cached between decisions)."""
@@ -126,7 +136,7 @@ class TacticalAgent(SearchAgent):
             return self._lookahead(view, decision, meter)
         ctx = Context(self.game, view, decision.player, planner, self.currency, self.weights,
                       lambda: self._threat(view, decision.player, planner), self.reuse,
-                      self.memory, self.depth)
+                      self.memory, self.depth, self._objectives(decision.player))
         for module in self.modules:
             found = self._shuffled(module.propose(ctx))
             for _ in range(len(ctx.units) + 1):

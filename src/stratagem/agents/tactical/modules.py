@@ -12,17 +12,21 @@ that has one, then polls all of them again from the new state.
   worth striking only because a second unit can then finish the target).
 - ``ConsolidationModule``: a unit the enemy is expected to kill next turn where
   it stands moves to where it loses least.
-- ``StrategicModule``: a unit with nothing better to do moves toward the
-  nearest enemy, never onto a square where it would be killed.
+- ``StrategicModule``: a unit with nothing better to do walks toward the
+  nearest objective (``objectives``: an enemy leader, a goal square, a square to
+  capture, an enemy unit), by walking distance round what blocks the way, never
+  onto a square where it would be killed.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Game, Pos, State, distance
 from .currency import Currency
+from .objectives import Objectives
 from .plans import Plan, Planner, target_ids
 from .reuse import Kept, Reuse
 from .threat import Memory, Threat
@@ -57,8 +61,12 @@ class Context:
     def __init__(self, game: Game, state: State, player: int, planner: Planner,
                  currency: Currency, weights: dict[str, float],
                  threat: Callable[[], Threat | None], reuse: Reuse | None = None,
-                 memory: Memory | None = None, depth: int = 1) -> None:
+                 memory: Memory | None = None, depth: int = 1,
+                 objectives: Objectives | None = None) -> None:
         self.game = game
+        self.objectives = objectives
+        """What the strategic module walks toward (``None``: the nearest enemy, as the crow
+        flies)."""
         self.depth = depth
         """How many own units' actions one candidate may chain (1: each plan alone)."""
         self.reuse = reuse
@@ -306,29 +314,42 @@ class ConsolidationModule(Module):
 
 
 class StrategicModule(Module):
-    """A unit with nothing better to do moves toward the nearest enemy, keeping off the
+    """A unit with nothing better to do walks toward the nearest objective (an enemy leader,
+    a goal square, a square to capture, an enemy unit) by walking distance, keeping off the
     squares where the enemy's next turn would kill it."""
 
     name = "strategic"
-    summary = "moves units toward the nearest enemy, off killing squares"
+    summary = "walks units toward objectives round obstacles, off killing squares"
 
     def propose(self, ctx: Context) -> list[Candidate]:
         found: list[Candidate] = []
         advance = ctx.weights["advance"]
-        for unit in ctx.units:
-            if unit is None or ctx.planner.exhausted:
+        aims = ctx.objectives
+        units = [u for u in ctx.units if u is not None]
+        if aims is not None:
+            for unit in units:
+                if ctx.planner.exhausted:
+                    break
+                for plan in ctx.plans(unit):
+                    if plan.moves and plan.fresh and plan.kind != "act" and plan.states:
+                        aims.learn(ctx.state, plan.states[-1], plan.at)
+        field = aims.field(ctx.state) if aims is not None else None
+        for unit in units:
+            if ctx.planner.exhausted:
                 continue
             here = ctx.state.entities[unit].pos
             if here is None:
                 continue
-            start = ctx.nearest_enemy(here)
+            walk = field is not None and math.isfinite(field(here))
+            start = field(here) if walk and field is not None else ctx.nearest_enemy(here)
             if start is None:
                 continue
             _, killed_now = ctx.danger(unit, here)
             for plan in ctx.plans(unit):
                 if not plan.moves or plan.at is None or plan.kind == "act":
                     continue
-                near = ctx.nearest_enemy(plan.at)
+                near = field(plan.at) if walk and field is not None \
+                    else ctx.nearest_enemy(plan.at)
                 if near is None or near >= start:
                     continue
                 loss, killed = ctx.danger(unit, plan.at)
@@ -336,7 +357,11 @@ class StrategicModule(Module):
                     continue
                 score = advance * (start - near) + plan.score - CAUTION * loss
                 if score > ctx.threshold:
-                    found.append(Candidate(plan, score, f"{start - near:g} closer"))
+                    toward = ""
+                    if walk and field is not None and aims is not None:
+                        goal = field.origin.get(plan.at)
+                        toward = "" if goal is None else f" to {aims.name(ctx.state, goal)}"
+                    found.append(Candidate(plan, score, f"{start - near:g} closer{toward}"))
         found.sort(key=lambda c: (-c.score, len(c.plan.steps)))
         return found
 
