@@ -18,6 +18,7 @@ from ...engine import Action, Decision, Game, State
 from ..base import Budget, Choice, Meter, SearchAgent, signed
 from ..value import default_value
 from .currency import Currency, describe_weights, parse_weights
+from .foresight import Foresight
 from .modules import MODULES, Candidate, Context, Module, build_threat
 from .objectives import Objectives
 from .plans import Plan, Planner, ends_turn, step_kind
@@ -116,6 +117,10 @@ class TacticalAgent(SearchAgent):
         known = self.planners.get(player)
         if known is None:
             known = self.planners[player] = Planner(self.game, self.currency, player)
+            foresight = Foresight(Planner(self.game, self.currency, player, exact=False),
+                                  self.currency, self.weights["foresight"])
+            if foresight.weight and foresight.unpriced:
+                known.foresight = foresight
         return known
 
     # ----------------------------------------------------------------- choose

@@ -61,6 +61,7 @@ DEFAULT_WEIGHTS: Mapping[str, float] = {
     "rage": 1 / 3,     # a kill that lets the killer act again: its cost times this
     "raise_dead": 10.0,  # a unit raised where an enemy fell: this many gold (not its worth)
     "sacrifice": 1.0,  # an own unit spent by its own side: its current HP times cost per HP
+    "foresight": 1.0,  # a status with no price of its own: what it prevents and allows, times this
 }
 """The default table: the currency of seed 001 (hit point = cost / max HP, kill = cost)."""
 
@@ -80,6 +81,7 @@ WEIGHT_MEANINGS: Mapping[str, str] = {
     "rage": "a kill after which the killer acts again: its cost times this",
     "raise_dead": "gold for a unit raised where an enemy fell",
     "sacrifice": "an own unit spent by its side: current hit points times cost per hit point",
+    "foresight": "a status with no price: what it prevents next enemy turn and allows next turn",
 }
 """What each weight of ``DEFAULT_WEIGHTS`` prices, in words (``describe_weights``)."""
 

@@ -27,7 +27,8 @@ from ...engine import CHANCE, Action, Game, Pos, Ref, State, distance
 from ..base import Meter
 from .currency import Currency
 
-if TYPE_CHECKING:  # a type only: reuse builds on plans
+if TYPE_CHECKING:  # types only: reuse and foresight build on plans
+    from .foresight import Foresight
     from .reuse import Kept
 
 MAX_STEPS = 3
@@ -176,6 +177,8 @@ class Planner:
         self.exhausted = False
         """Whether the budget ran out during the current decision."""
         self.cache: dict[tuple[Any, ...], Price] = {}
+        self.foresight: Foresight | None = None
+        """Prices the statuses the currency has none for, by a lookahead (``foresight``)."""
         self._last: State | None = None
         self._last_sig: _Signed | None = None
 
@@ -191,6 +194,8 @@ class Planner:
             self.windows.clear()
         self.seen.clear()
         self.shared = 0
+        if self.foresight is not None:
+            self.foresight.planner.start(meter)
 
     def spent(self) -> bool:
         """Whether the budget is used up (and remember that it was)."""
@@ -247,6 +252,8 @@ class Planner:
             d = s.decision
             if d is not None and d.kind == "action" and d.player == me:
                 single = s
+        if single is not None and self.foresight is not None:
+            total += self.foresight.value(state, single, me)
         price = Price(total, single, hp_loss)
         if key is not None:
             self.cache[key] = price
