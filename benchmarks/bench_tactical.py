@@ -1,7 +1,7 @@
 """Timing and strength of the tactical agent (``stratagem.agents.tactical``).
 
     python benchmarks/bench_tactical.py [--scenario large] [--rounds 2] [--repeat 3]
-                                        [--games 0] [--json results.json]
+                                        [--agent tactical] [--games 0] [--json results.json]
 
 **Turn time.** The figure is the wall time the tactical agent takes to play one whole
 Broken Throne turn on ``--scenario`` (default ``large``, thirteen units a side): every
@@ -17,11 +17,15 @@ run); the figure is the median wall time, with the median processor time of the
 process beside it (on a shared machine the wall time also counts other jobs).
 Decisions, forward-model calls (``game.calls``) and the modules that acted are
 reported too. A game already over by the battle turn times the opening alone.
+``--agent`` times another code of the agent (``tactical:depth=2``, ``tactical:depth=3``);
+the battle position is reached by the default agent either way.
 
 **Strength.** ``--games N`` (default ``$STRATAGEM_BENCH_GAMES`` or 0) also plays N
 games against random, seats alternating, on Broken Throne (the default battle and
 ``medium``) and Skirmish (``ambush``, and ``duel`` from the fighter's seat): the long
-form of ``tests/test_agents_tactical.py``.
+form of ``tests/test_agents_tactical.py``; and on the small Kill the King of
+``tests/rules_fixtures/kill_the_king.yaml`` (a long ridge parts the field), the rounds
+each game lasted, which shows that the agent walks round the ridge and never stalls.
 """
 
 from __future__ import annotations
@@ -34,12 +38,16 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import stratagem
 from stratagem.agents import Agent, make_agent
 from stratagem.arena import play
 from stratagem.engine import Game, State
+
+KING = Path(__file__).resolve().parents[1] / "tests" / "rules_fixtures" / "kill_the_king.yaml"
+"""Kill the King with a long ridge (a test fixture)."""
 
 
 def battle_state(game: Game, rounds: int) -> State | None:
@@ -56,10 +64,10 @@ def battle_state(game: Game, rounds: int) -> State | None:
     return state if state.decision is not None else None
 
 
-def time_turn(game: Game, state: State, seed: int) -> dict[str, Any]:
-    """One whole turn of the side to move, by a fresh tactical agent: wall and processor time,
-    decisions, calls."""
-    agent = make_agent("tactical", game, seed=seed)
+def time_turn(game: Game, state: State, seed: int, code: str = "tactical") -> dict[str, Any]:
+    """One whole turn of the side to move, by a fresh agent of ``code``: wall and processor
+    time, decisions, calls."""
+    agent = make_agent(code, game, seed=seed)
     assert state.decision is not None
     side = state.decision.player
     modules: Counter[str] = Counter()
@@ -95,6 +103,21 @@ def strength(games: int) -> dict[str, dict[str, int]]:
         out[label] = tally
         print(f"  {label}: {tally['win']} won, {tally['loss']} lost, {tally['draw']} drawn "
               f"of {games}", flush=True)
+    king = stratagem.load(str(KING))
+    tally = {"win": 0, "loss": 0, "draw": 0}
+    rounds = []
+    for i in range(games):
+        seat = i % 2
+        agents = ["random", "random"]
+        agents[seat] = make_agent("tactical", king, seed=100 + i)
+        result = play(king, agents, seed=i)
+        outcome = result.outcome
+        key = "draw" if outcome.is_draw else "win" if seat in outcome.winners else "loss"
+        tally[key] += 1
+        rounds.append(result.state.flow.round)
+    out["kill_the_king"] = {**tally, "most_rounds": max(rounds, default=0)}
+    print(f"  kill_the_king: {tally['win']} won, {tally['loss']} lost, {tally['draw']} drawn "
+          f"of {games}; rounds {sorted(rounds)}", flush=True)
     return out
 
 
@@ -106,6 +129,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--repeat", type=int, default=3, help="timed runs of each turn (default 3)")
     p.add_argument("--games", type=int, default=int(os.environ.get("STRATAGEM_BENCH_GAMES", "0")),
                    help="games against random per scenario (default 0)")
+    p.add_argument("--agent", default="tactical",
+                   help="the agent code timed (default tactical; try tactical:depth=2)")
     p.add_argument("--json", help="also write the report to this file")
     return p.parse_args(argv)
 
@@ -115,13 +140,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     game = stratagem.load("broken_throne", args.scenario)
     battle = battle_state(game, args.rounds)
     turns = {"opening": game.new_state(0), **({"battle": battle} if battle is not None else {})}
-    report: dict[str, Any] = {"scenario": args.scenario, "rounds": args.rounds,
+    report: dict[str, Any] = {"scenario": args.scenario, "rounds": args.rounds, "agent": args.agent,
                               "repeat": args.repeat, "python": sys.version.split()[0],
                               "turns": {}}
-    print(f"tactical agent, one whole turn of broken_throne/{args.scenario} "
+    print(f"{args.agent}, one whole turn of broken_throne/{args.scenario} "
           f"(median of {args.repeat})")
     for label, state in turns.items():
-        runs = [time_turn(game, state, seed) for seed in range(args.repeat)]
+        runs = [time_turn(game, state, seed, args.agent) for seed in range(args.repeat)]
         seconds = statistics.median(r["seconds"] for r in runs)
         cpu = statistics.median(r["cpu_seconds"] for r in runs)
         first = runs[0]

@@ -11,6 +11,7 @@ from the rules):
   an enemy (Broken Throne's castle);
 - a *capture*: a square of a tile type that the player's own moves were seen to turn
   into another (Broken Throne's villages), learned from the plans the planner prices;
+  a square with a unit on it is left out (an enemy there is an objective in itself);
 - and every enemy unit that has a worth.
 
 ``Field`` is the walking distance from every square to the nearest objective (a leader or
@@ -152,8 +153,9 @@ class Objectives:
         board = self.game.board
         if self.captures:
             for i, name in enumerate(state.tiles):
-                if name in self.captures:
-                    sources[Pos(i % board.width, i // board.width)] = 0.0
+                sq = Pos(i % board.width, i // board.width)
+                if name in self.captures and state.occupant(sq) is None:
+                    sources[sq] = 0.0
         units = {e.pos for e in state.entities.values()
                  if e.owner is not None and e.owner != self.player and e.pos is not None}
         sources.update((pos, 0.0) for pos in units)
@@ -162,7 +164,8 @@ class Objectives:
             if pos is not None:
                 sources[pos] = -LEAD
         for sq in self.goals(state):
-            sources[sq] = -LEAD
+            if state.occupant(sq) is None:  # an enemy on it is an objective in itself
+                sources[sq] = -LEAD
         key = (state.tiles, frozenset(sources.items()), frozenset(units))
         known = self._fields.get(key)
         if known is None:
