@@ -27,7 +27,7 @@ from .errors import (
 from .fog import Fog, explored, last_seen
 from .frames import EventFrame
 from .game import Game
-from .geometry import cell_centre, distance
+from .geometry import cell_centre, distance, neighbours, tile_cost
 from .info import GameInfo, GameRuntime
 from .protocol import ForwardModel, GameState
 from .rng import Rng
@@ -83,11 +83,13 @@ __all__ = [
     "format_value",
     "last_seen",
     "loads",
+    "neighbours",
     "parse_action",
     "rederive",
     "register_effect",
     "rules_digest",
     "seed_of",
     "successes",
+    "tile_cost",
     "unregister_effect",
 ]

@@ -119,7 +119,10 @@ class TacticalAgent(SearchAgent):
             known = self.planners[player] = Planner(self.game, self.currency, player)
             foresight = Foresight(Planner(self.game, self.currency, player, exact=False),
                                   self.currency, self.weights["foresight"])
-            if foresight.weight and foresight.unpriced:
+            # Not in games with chance: there an attack's plan is cut at its dice, so a
+            # status alone would be looked a turn ahead (Skirmish's monsters dodged instead
+            # of striking, and ambushes they lost in 2 or 3 rounds ran to the round limit).
+            if foresight.weight and foresight.unpriced and not self.game.info.chance:
                 known.foresight = foresight
         return known
 

@@ -42,7 +42,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, is_dataclass
 
 from ...engine import Action, Effect, Entity, Game, Ref, State, StratagemError
-from ...engine.effects import Heal
 from ..value import HEALTH_PARAMS, WORTH_HINTS
 
 DEFAULT_WEIGHTS: Mapping[str, float] = {
@@ -340,9 +339,10 @@ def describe_weights(weights: Mapping[str, float]) -> str:
 
 
 def heals_bearer(effects: Iterable[Effect]) -> bool:
-    """Whether these effects (a status's hooks), or any nested in them, heal."""
+    """Whether these effects (a status's hooks), or any nested in them, heal: an effect that
+    emits the engine's ``healed`` event."""
     for e in effects:
-        if isinstance(e, Heal):
+        if "healed" in getattr(e, "emits", {}):
             return True
         names: list[str] = [f.name for f in fields(e)] if is_dataclass(e) else []
         for name in names:

@@ -12,7 +12,9 @@ further by a short lookahead, through a planner of its own on the same budget:
   has its best plan of the next turn compared the same way: a rallied unit may shoot.
 
 The sum, times the ``foresight`` weight, is added to the step's price. The enemy is
-assumed to pass its turn when the unit's own next turn is looked at.
+assumed to pass its turn when the unit's own next turn is looked at. Games with chance
+go without it (``TacticalAgent.planner``): there a plan stops at its first roll, so an
+attack is never looked at a turn ahead while a status would be, which favours the status.
 """
 
 from __future__ import annotations

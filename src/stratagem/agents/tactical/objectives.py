@@ -29,8 +29,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from ...engine import Ctx, Game, Pos, State, StratagemError
-from ...engine.geometry import neighbours, tile_cost
+from ...engine import Ctx, Game, Pos, State, StratagemError, neighbours, tile_cost
 
 RARE = 2
 """A tile type with at most this many squares on the board is tried as a goal."""

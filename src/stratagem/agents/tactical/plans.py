@@ -1,5 +1,8 @@
 """Plans: a unit's short sequences of actions, each priced by its exact outcome distribution.
 
+One module because listing plans and pricing their steps share one cache, the caches'
+keys (``signature``, ``_looks``) and the pruning rules that decide what is priced.
+
 A *plan* is what one unit does next, in at most three steps: an optional
 target-less step first (select the unit, dash, disengage), an optional move
 (any action whose targets are board positions), and an optional final action
