@@ -26,6 +26,7 @@ from __future__ import annotations
 import heapq
 import json
 import math
+import weakref
 from collections import Counter
 from typing import Any
 
@@ -42,14 +43,24 @@ PROBES = 12
 """Copies of the state tried at most, for leaders and goals together, per game and side."""
 
 
+_FOUND: weakref.WeakKeyDictionary[Game, dict[int, tuple[dict[tuple[str, int], bool],
+                                                          dict[Pos, bool]]]] = \
+    weakref.WeakKeyDictionary()
+"""What the probes found, per game and player, shared by every agent playing that game
+(a fresh agent does not pay for them again)."""
+
+
 class Objectives:
     """The objectives of one player in one game, worked out once and kept."""
 
     def __init__(self, game: Game, player: int) -> None:
         self.game = game
         self.player = player
-        self.leader_types: dict[tuple[str, int], bool] = {}
-        self.goal_squares: dict[Pos, bool] = {}
+        found = _FOUND.setdefault(game, {}).setdefault(player, ({}, {}))
+        self.leader_types: dict[tuple[str, int], bool] = found[0]
+        self.goal_squares: dict[Pos, bool] = found[1]
+        self._base: dict[int, bool] = {}
+        """Whether a ``lose`` rule holds already for each player in the state probed."""
         self.captures: set[str] = set()
         """Tile types this player's moves were seen to turn into another."""
         self.probes = 0
@@ -69,12 +80,21 @@ class Objectives:
         except (StratagemError, ValueError, KeyError, TypeError, AttributeError):
             return False
 
+    def _already(self, base: dict[str, Any], owner: int) -> bool:
+        """Whether a ``lose`` rule holds for ``owner`` in the state as it is (asked once per
+        set of probes)."""
+        known = self._base.get(owner)
+        if known is None:
+            known = self._base[owner] = self._lost(base, owner)
+        return known
+
     def leaders(self, state: State) -> list[int]:
         """The enemy units whose loss alone ends the game for their side."""
         counts = Counter((e.type, e.owner) for e in state.entities.values()
                          if e.owner is not None and e.owner != self.player)
         out: list[int] = []
         base: dict[str, Any] | None = None
+        self._base.clear()
         for e in state.entities.values():
             if e.owner is None or e.owner == self.player or counts[(e.type, e.owner)] != 1:
                 continue
@@ -87,7 +107,7 @@ class Objectives:
                     base = json.loads(self.game.serialize(state))
                 data = dict(base)
                 data["entities"] = [x for x in base["entities"] if x[0] != e.id]
-                known = self.leader_types[key] = (not self._lost(base, e.owner)
+                known = self.leader_types[key] = (not self._already(base, e.owner)
                                                   and self._lost(data, e.owner))
             if known:
                 out.append(e.id)
@@ -107,6 +127,7 @@ class Objectives:
                    if e.owner is not None and e.owner != self.player}
         out: list[Pos] = []
         base: dict[str, Any] | None = None
+        self._base.clear()
         for i, name in enumerate(tiles):
             if counts[name] > RARE:
                 continue
@@ -123,7 +144,7 @@ class Objectives:
                         x[3] = {"@": [sq.x, sq.y]}
                 data = {**base, "entities": moved}
                 known = self.goal_squares[sq] = any(
-                    not self._lost(base, p) and self._lost(data, p) for p in sorted(enemies))
+                    not self._already(base, p) and self._lost(data, p) for p in sorted(enemies))
             if known:
                 out.append(sq)
         return out
