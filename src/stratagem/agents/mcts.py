@@ -42,8 +42,16 @@ internals.
 
 The final pick is the most visited root child (after proven wins). Its reason is told in the
 game's words (``game.describe_action``): what it plays, how well it scored in the search, and
-the runner-up. In a game that hides information the candidates it weighed (which may name
-cards in its hand) are told only to its own seat (``Choice.private``).
+the runner-up; the search's own figures (visits, mean returns, proofs) go to
+``Choice.private``, for whoever asks. In a game that hides information the candidates it
+weighed (which may name cards in its hand) are told only to its own seat as well.
+
+- **Tactics games** (units on a board with a worth, ``agents.guide``): the tactical agent's
+  prices guide the search: rollouts epsilon-greedy on the learned price of each kind of
+  step, untried options expanded best kind first, and each new child starting with a few
+  imagined visits at the value its step's exact price says (progressive bias), so it does
+  not strike its own units or wander while a blow is there to be struck (``guide=false``
+  turns it off).
 """
 
 from __future__ import annotations
@@ -364,7 +372,7 @@ class MCTSAgent(SearchAgent):
         if len(ranked) > 1:
             second = said(ranked[1][0])
             line += f"; next best {second[:1].lower()}{second[1:]} ({worth(ranked[1])})"
-        return f"{line}. [{numbers}]", ""
+        return f"{line}.", f"[{numbers}]"  # the search's figures only on request
 
     def _may_expand(self, children: int, n: int) -> bool:
         return self.widening == 0 or children < self.widen_k * (n + 1) ** self.widening
