@@ -149,7 +149,7 @@ def versus(on: list[str], code: str, games: int) -> None:
         for seed in range(games):
             seat = seed % 2
             agent = Counting(make_agent(code, game, seed=seed))
-            seats: list[object] = ["random", "random"]
+            seats: list[Agent | str] = ["random", "random"]
             seats[seat] = agent
             outcome = stratagem.play(game, seats, seed=seed).outcome
             tally[1 if outcome.is_draw else 0 if seat in outcome.winners else 2] += 1
