@@ -4,9 +4,11 @@ equal time.
     python benchmarks/bench_agents.py times [--games broken_throne,skirmish,connect_four]
                                             [--agents mcts,rhea,portfolio,tactical,osla]
                                             [--decisions 6]
-    python benchmarks/bench_agents.py equal [--on broken_throne] [--seconds 0.5]
+    python benchmarks/bench_agents.py equal [--on broken_throne] [--seconds 0.5 | --calls N]
                                             [--agents tactical,mcts,rhea,portfolio]
                                             [--games 4]
+    python benchmarks/bench_agents.py versus [--on broken_throne,skirmish:ambush]
+                                             [--agent mcts] [--games 10]
 
 ``times`` plays one random game per game named and, at ``--decisions`` player decisions
 spread along it, asks each agent (built with its default budget) to choose; it prints each
@@ -17,7 +19,14 @@ forward-model calls per decision.
 decision, ``--games`` games a pair (default ``$STRATAGEM_AGENT_GAMES``, or 4) with seats
 alternating, and prints each pair's score (a draw counts half) with its Wilson 95%
 interval. Time budgets make these figures depend on the machine and its load: the header
-line records the load.
+line records the load. ``--calls N`` gives every agent N forward-model calls a decision
+instead, the same on any machine (the fairer measure on a shared one).
+
+``versus`` plays ``--agent`` (a roster code, default ``mcts`` with its own default budget)
+against the random agent, ``--games`` games per game named (default
+``$STRATAGEM_VERSUS_GAMES``, or 10), seats alternating, and prints wins, draws and losses
+with the Wilson 95% interval of the score, and the median and largest forward-model calls
+of the agent's decisions. A game is ``name`` or ``name:scenario``.
 """
 
 from __future__ import annotations
@@ -30,9 +39,9 @@ import time
 from itertools import combinations
 
 import stratagem
-from stratagem.agents import make_agent
+from stratagem.agents import Agent, Budget, Choice, make_agent
 from stratagem.arena.stats import wilson
-from stratagem.engine import CHANCE, Rng
+from stratagem.engine import CHANCE, Decision, Rng
 from stratagem.provenance import load_average, source_revision
 
 
@@ -54,7 +63,7 @@ def times(games: list[str], agents: list[str], decisions: int) -> None:
     print(f"{'game':14} {'agent':10} {'median s':>9} {'max s':>7} {'median cpu s':>12} "
           f"{'median calls':>12} {'max calls':>9}")
     for name in games:
-        game = stratagem.load(name)
+        game = load(name)
         states = decision_states(game, decisions, 1)
         for code in agents:
             try:
@@ -79,21 +88,77 @@ def times(games: list[str], agents: list[str], decisions: int) -> None:
                   f"{max(calls):9d}")
 
 
-def equal(on: str, agents: list[str], seconds: float, games: int) -> None:
-    game = stratagem.load(on)
-    print(f"{on}: {seconds} s a decision, {games} games a pair, seats alternating")
+def load(text: str) -> stratagem.Game:
+    """A game named ``name`` or ``name:scenario``."""
+    name, _, scenario = text.partition(":")
+    return stratagem.load(name, scenario) if scenario else stratagem.load(name)
+
+
+def equal(on: str, agents: list[str], seconds: float, games: int,
+          calls: int | None = None) -> None:
+    game = load(on)
+    budget = f"calls={calls}" if calls else f"seconds={seconds}"
+    each = f"{calls} forward-model calls" if calls else f"{seconds} s"
+    print(f"{on}: {each} a decision, {games} games a pair, seats alternating")
     for a, b in combinations(agents, 2):
         score = 0.0
         start = time.perf_counter()
         for seed in range(games):
             seat = seed % 2
-            seats = [f"{b}:seconds={seconds}", f"{b}:seconds={seconds}"]
-            seats[seat] = f"{a}:seconds={seconds}"
+            seats = [f"{b}:{budget}", f"{b}:{budget}"]
+            seats[seat] = f"{a}:{budget}"
             outcome = stratagem.play(game, seats, seed=seed).outcome
             score += 0.5 if outcome.is_draw else 1.0 if seat in outcome.winners else 0.0
         low, high = wilson(score, games)
         print(f"  {a:10} vs {b:10} {score:4.1f} of {games}  [{low:.2f}, {high:.2f}]  "
               f"{time.perf_counter() - start:7.1f} s")
+
+
+class Counting(Agent):
+    """An agent that counts the forward-model calls of each of another's decisions."""
+
+    def __init__(self, agent: Agent) -> None:
+        super().__init__(agent.game, agent.seed, budget=agent.budget)
+        self.agent = agent
+        self.code = agent.code
+        self.seats = agent.seats
+        self.calls: list[int] = []
+
+    def reset(self, seed: int) -> None:
+        super().reset(seed)
+        self.agent.reset(seed)
+
+    def choose(self, view: stratagem.State, decision: Decision,
+               budget: Budget | None = None) -> Choice:
+        before = self.agent.game.calls
+        choice = self.agent.choose(view, decision, budget)
+        if len(decision.actions) > 1:
+            self.calls.append(self.agent.game.calls - before)
+        return choice
+
+
+def versus(on: list[str], code: str, games: int) -> None:
+    print(f"{code} against random, {games} games a game, seats alternating")
+    print(f"  {'game':24} {'W-D-L':>7} {'Wilson 95%':>12} {'median calls':>12} "
+          f"{'max calls':>9} {'s/game':>7}")
+    for text in on:
+        game = load(text)
+        tally = [0, 0, 0]
+        calls: list[int] = []
+        start = time.perf_counter()
+        for seed in range(games):
+            seat = seed % 2
+            agent = Counting(make_agent(code, game, seed=seed))
+            seats: list[Agent | str] = ["random", "random"]
+            seats[seat] = agent
+            outcome = stratagem.play(game, seats, seed=seed).outcome
+            tally[1 if outcome.is_draw else 0 if seat in outcome.winners else 2] += 1
+            calls += agent.calls
+        low, high = wilson(tally[0] + tally[1] / 2, games)
+        wdl = "-".join(map(str, tally))
+        print(f"  {text:24} {wdl:>7} {low:5.2f}-{high:<5.2f} "
+              f"{statistics.median(calls) if calls else 0:12.0f} {max(calls, default=0):9d} "
+              f"{(time.perf_counter() - start) / games:7.1f}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,14 +172,23 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--on", default="broken_throne")
     e.add_argument("--agents", default="tactical,mcts,rhea,portfolio")
     e.add_argument("--seconds", type=float, default=0.5)
+    e.add_argument("--calls", type=int, default=None,
+                   help="forward-model calls a decision instead of seconds")
     e.add_argument("--games", type=int,
                    default=int(os.environ.get("STRATAGEM_AGENT_GAMES", "4")))
+    v = sub.add_parser("versus", help="one agent against random")
+    v.add_argument("--on", default="broken_throne,skirmish:ambush")
+    v.add_argument("--agent", default="mcts")
+    v.add_argument("--games", type=int,
+                   default=int(os.environ.get("STRATAGEM_VERSUS_GAMES", "10")))
     args = parser.parse_args(argv)
     print(f"# {source_revision()} · load {load_average()} · python {sys.version.split()[0]}")
     if args.what == "times":
         times(args.games.split(","), args.agents.split(","), args.decisions)
+    elif args.what == "versus":
+        versus(args.on.split(","), args.agent, args.games)
     else:
-        equal(args.on, args.agents.split(","), args.seconds, args.games)
+        equal(args.on, args.agents.split(","), args.seconds, args.games, args.calls)
     return 0
 
 

@@ -4,17 +4,20 @@
                                       [--levels novice,casual,skilled,expert,master]
                                       [--first-seed 0] [--check] [--json ladder.json]
 
-For every game named by ``--on`` and every pair of adjacent levels (novice against casual,
-casual against skilled, ...), plays ``--games`` games (default ``$STRATAGEM_LADDER_GAMES``,
-or 40) with ``stratagem.play``: game ``i`` uses seed ``first_seed + i`` and puts the
-stronger level in seat ``i % 2``, so both levels play both sides equally often. Levels
+For every game named by ``--on`` (``name`` or ``name:scenario``) and every pair of adjacent
+levels (novice against casual, casual against skilled, ...), plays ``--games`` games
+(default ``$STRATAGEM_LADDER_GAMES``, or 40) with ``stratagem.play``: game ``i`` uses seed
+``first_seed + i`` and puts the stronger level in seat ``i % 2``, so both levels play both
+sides equally often. Levels
 spend forward-model calls, so the same command plays the same games on any machine.
 
 It prints, for each pair, the stronger level's wins, draws and losses, its score (a draw
 counts half) and the Wilson 95% interval of that score, and marks a pair "clear" when the
 interval lies wholly above one half. Then a rating per level, per game and over all games:
 a Bradley-Terry fit of every game played (a draw is half a win to each side), on the Elo
-scale (400 points for odds of ten to one), with the weakest level fixed at 1000. Each
+scale (400 points for odds of ten to one), with the weakest level fixed at 1000. What a
+level is depends on the game (``agents.levels``): the tactical agent at the level's depth and
+noise in tactics games (Broken Throne, Skirmish), a search agent in the others. Each
 adjacent pair also gets one imagined draw, so that a pair the stronger side swept still
 has a finite rating gap. Only two-player games can be laddered.
 
@@ -64,9 +67,15 @@ class Played:
     seconds: float
 
 
+def load(text: str) -> stratagem.Game:
+    """A game named ``name`` or ``name:scenario``."""
+    name, _, scenario = text.partition(":")
+    return stratagem.load(name, scenario) if scenario else stratagem.load(name)
+
+
 def play_one(game_name: str, lower: str, upper: str, seed: int) -> Played:
     """Play game ``seed`` of a pair, the stronger level in seat ``seed % 2``."""
-    game = stratagem.load(game_name)
+    game = load(game_name)
     seat = seed % 2
     agents = [lower, lower]
     agents[seat] = upper
@@ -181,7 +190,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         default=os.environ.get("STRATAGEM_LADDER_GAMES", "40"),
                         help="games per pair and game (default: $STRATAGEM_LADDER_GAMES or 40)")
     parser.add_argument("--on", default="connect_four",
-                        help="comma-separated games to play (default: connect_four)")
+                        help="comma-separated games to play, each NAME or NAME:SCENARIO "
+                             "(default: connect_four)")
     parser.add_argument("--levels", default=",".join(lv.name for lv in LEVELS),
                         help="comma-separated levels, weakest first (default: all five)")
     parser.add_argument("--first-seed", type=lambda t: _count(t, 0), default=0,
@@ -198,9 +208,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     if len(args.levels) < 2 or not set(args.levels) <= known:
         parser.error(f"--levels needs two or more of: {', '.join(lv.name for lv in LEVELS)}")
     for name in args.on:
-        if name not in stratagem.list_games():
-            parser.error(f"unknown game '{name}'")
-        if len(stratagem.load(name).players) != 2:
+        base = name.partition(":")[0]
+        if base not in stratagem.list_games():
+            parser.error(f"unknown game '{base}'")
+        try:
+            game = load(name)
+        except stratagem.StratagemError as exc:
+            parser.error(f"{name}: {exc}")
+        if len(game.players) != 2:
             parser.error(f"{name} is not a two-player game")
     return args
 

@@ -14,7 +14,8 @@ import pytest
 
 import stratagem
 from conftest import GAMES
-from stratagem.agents import LEVELS, ROSTER, Budget, MCTSAgent, make_agent
+from stratagem.agents import LEVELS, ROSTER, Budget, MCTSAgent, TacticalAgent, make_agent
+from stratagem.agents.levels import missing_tactics_keywords
 from stratagem.engine import CHANCE
 
 NAMES = ("novice", "casual", "skilled", "expert", "master")
@@ -134,3 +135,53 @@ def test_ladder_size_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch)
                 ["--games", "0"]):
         with pytest.raises(SystemExit):
             bench.parse_args(bad)
+
+
+# ------------------------------------------------------------------ levels per kind of game
+def _tactics_skip() -> None:
+    missing = sorted({k for level in LEVELS for k in missing_tactics_keywords(level.tactics)})
+    if missing:
+        pytest.skip(f"the tactical agent here takes no keyword {', '.join(missing)} "
+                    "(the tactics levels need them; they come with the tactical agent's "
+                    "depth and noise)")
+
+
+def test_levels_say_what_they_are_in_each_kind_of_game() -> None:
+    """Each level's line names its tactical settings for tactics games and its search for the
+    others; depth never falls and noise never rises from one level to the next."""
+    for level in LEVELS:
+        line = ROSTER[level.name].description
+        assert "in tactics games" in line and "in others" in line
+        assert f"depth={level.tactics['depth']}" in line and str(level.budget) in line
+    depths = [level.tactics["depth"] for level in LEVELS]
+    noises = [level.tactics["noise"] for level in LEVELS]
+    assert depths == sorted(depths) and noises == sorted(noises, reverse=True)
+
+
+@pytest.mark.parametrize("name", ["broken_throne", "skirmish"])
+def test_tactics_games_get_the_tactical_agent_at_each_level(name: str) -> None:
+    """In a tactics game each level is the tactical agent with the level's depth and noise
+    (and its own budget unless one is given); in connect four it stays a search agent."""
+    _tactics_skip()
+    game = stratagem.load(name)
+    for level in LEVELS:
+        agent = make_agent(level.name, game, seed=1)
+        assert isinstance(agent, TacticalAgent) and agent.level == level.name
+        assert agent.depth == level.tactics["depth"]  # type: ignore[attr-defined]
+        assert agent.noise == level.tactics["noise"]  # type: ignore[attr-defined]
+        assert agent.budget == level.tactics_budget
+        assert make_agent(f"{level.name}:calls=99", game).budget == Budget(calls=99)
+        assert not isinstance(make_agent(level.name, stratagem.load("connect_four")),
+                              TacticalAgent)
+
+
+def test_without_the_tactical_keywords_a_tactics_game_gets_the_search_levels() -> None:
+    """Until the tactical agent takes depth and noise, a tactics game is given each level's
+    search agent (guided by the unit prices), never an agent that would fail to build."""
+    game = stratagem.load("broken_throne")
+    for level in LEVELS:
+        agent = make_agent(level.name, game, seed=1)
+        if level.tactics_ready:
+            assert isinstance(agent, TacticalAgent)
+        else:
+            assert isinstance(agent, level.agent) and agent.budget == level.budget

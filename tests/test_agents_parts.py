@@ -426,7 +426,7 @@ def test_mcts_solver_proves_a_won_position_and_stops_searching() -> None:
     state = _ttt(game, [(0, 0), (0, 1), (1, 0), (1, 1)])
     choice = make_agent("mcts:iterations=5000", game, seed=3).choose(state, state.decision)  # type: ignore[arg-type]
     assert choice.action == Action("place", None, (("cell", Pos(2, 0)),))
-    assert "proven +1.00" in choice.rationale
+    assert "proven +1.00" in choice.private  # the search's figures, on request
     looked = re.search(r"over (\d+) look-aheads", choice.rationale)
     assert looked is not None and int(looked.group(1)) < 5000
     plain = make_agent("mcts:iterations=300,solve=false", game, seed=3)

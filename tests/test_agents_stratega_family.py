@@ -34,7 +34,7 @@ def test_rhea_shifts_its_best_plan_to_the_next_decision() -> None:
     state = game.apply(state, state.decision.actions[0])  # type: ignore[union-attr]
     agent.choose(state, state.decision)  # type: ignore[arg-type]
     assert agent._kept_at == len(state.history) == 2  # type: ignore[attr-defined]
-    assert "generations" in first.rationale and first.rationale.startswith("Drops into")
+    assert "generations" in first.private and first.rationale.startswith("Drops into")
 
 
 def test_scripts_aim_at_enemies_and_step_toward_them() -> None:

@@ -109,18 +109,19 @@ def test_osla_takes_an_immediate_connect_four_win() -> None:
     assert state.decision is not None
     choice = make_agent("osla", game, seed=2).choose(state, state.decision)
     assert str(choice.action) == "drop column=3"
-    assert "+1.00" in choice.rationale
+    assert "+1.00" in choice.private  # the values, on request
 
 
 def test_osla_rationale_names_its_top_candidates() -> None:
-    """osla's rationale tells its pick first in the game's words, with its value, then the
-    runners-up."""
+    """osla's rationale tells its pick first in the game's words, then the runners-up; the
+    values behind it are in its private part (on request)."""
     game = stratagem.load("tic_tac_toe")
     state = _cells(game, [(0, 0), (0, 1), (1, 0), (1, 1)])
     assert state.decision is not None
-    text = make_agent("osla", game).choose(state, state.decision).rationale
-    assert text.startswith("Marks (2,0): the best expected result one move ahead (+1.00); "
-                           "then marks (")
+    choice = make_agent("osla", game).choose(state, state.decision)
+    assert choice.rationale.startswith("Marks (2,0): the best expected result one move ahead; "
+                                       "then marks (")
+    assert choice.private.startswith("[place cell=(2,0): +1.00; ")
 
 
 def test_mcts_plays_high_card_better_than_random() -> None:

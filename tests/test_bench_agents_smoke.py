@@ -30,3 +30,16 @@ def test_times_and_equal_print_their_tables(capsys: pytest.CaptureFixture[str]) 
                        "--seconds", "0.05", "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert "random     vs osla" in out and "of 2" in out
+
+
+def test_versus_prints_wins_draws_losses_and_calls(capsys: pytest.CaptureFixture[str]) -> None:
+    """`versus` plays an agent against random with seats alternating and prints its W-D-L,
+    the interval and the forward-model calls of its decisions."""
+    bench = _bench()
+    assert bench.main(["versus", "--on", "tic_tac_toe", "--agent", "mcts:calls=100",
+                       "--games", "2"]) == 0
+    row = next(line.split() for line in capsys.readouterr().out.splitlines()
+               if line.strip().startswith("tic_tac_toe"))
+    wins, draws, losses = map(int, row[1].split("-"))
+    assert wins + draws + losses == 2 and wins >= 1
+    assert int(row[-3]) == 100  # median calls of a decision: its whole budget

@@ -1,11 +1,23 @@
-"""Difficulty levels: named opponents from weakest to strongest, each an agent with a budget.
+"""Difficulty levels: named opponents from weakest to strongest, defined per kind of game.
 
-A level is an ordinary roster entry (``stratagem play pig --agents human,skilled``). Each one
-is a search agent that can play every game shape (hidden information included: ``osla``
-samples determinizations and ``mcts`` searches an open-loop tree over them), with its budget
-in forward-model calls, so a level spends the same search on every machine and plays the
-same moves for the same seed. ``benchmarks/bench_ladder.py`` measures that each level beats
-the one below it; its figures are in ``benchmarks/README.md``.
+A level is an ordinary roster entry (``stratagem play pig --agents human,skilled``). What it
+plays depends on the game:
+
+- **tactics games** (units on a board whose types have a worth hint: Broken Throne, Skirmish,
+  Flower War; ``agents.guide.is_tactics``): the tactical agent, made stronger by its
+  ``depth`` (how many of its units' actions one plan may chain, seed 001's combos) and
+  weaker by its ``noise`` (the share of decisions on which it takes one of its modules'
+  candidates at random instead of the best);
+- **every other game** (the classics, cards, dice): a search agent that plays every game
+  shape (hidden information included: ``osla`` samples determinizations and ``mcts``
+  searches an open-loop tree over them), stronger with a larger budget.
+
+Every budget is in forward-model calls, so a level spends the same search on every machine
+and plays the same moves for the same seed. A tactics game with hidden information, which
+the tactical agent refuses, gets the search levels; so does every game while the tactical
+agent in this installation lacks a keyword a tactics level sets (``tactics_ready``).
+``benchmarks/bench_ladder.py`` measures that each level beats the one below it; its figures
+are in ``benchmarks/README.md``.
 
 A level takes the common keywords: ``budget`` (or ``seconds``, ``iterations``, ``calls``)
 replaces its own budget, so ``master:seconds=5`` is the master's settings with a time limit.
@@ -13,13 +25,26 @@ replaces its own budget, so ``master:seconds=5`` is the master's settings with a
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import ForwardModel
 from .base import Agent, Budget, SearchAgent
+from .guide import is_tactics
 from .lookahead import OSLAAgent
 from .mcts import CUTOFF, MCTSAgent
+from .tactical import TacticalAgent
+
+TACTICAL_BUDGET = Budget(calls=8_000)
+"""What a tactics level's tactical agent may spend on one decision unless the level says
+(the agent's own default)."""
+
+
+def missing_tactics_keywords(settings: dict[str, Any]) -> list[str]:
+    """The keywords of ``settings`` the tactical agent in this installation does not take."""
+    taken = inspect.signature(TacticalAgent.__init__).parameters
+    return [k for k in settings if k not in taken]
 
 
 @dataclass(frozen=True)
@@ -35,15 +60,32 @@ class Level:
     """For MCTS: in a game whose value function counts something (material, scores), random
     rollouts stop after this many decisions and the value function judges the state there;
     in a game with nothing to count they play to the end, as a value of 0 would say nothing."""
+    tactics: dict[str, Any] = field(default_factory=dict)
+    """In tactics games: the tactical agent's keywords (``depth``, ``noise``)."""
+    tactics_summary: str = ""
+    tactics_budget: Budget = TACTICAL_BUDGET
+    """In tactics games: what one decision may spend (deeper plans price more)."""
+
+    @property
+    def tactics_ready(self) -> bool:
+        """Whether the tactical agent takes every keyword this level sets for tactics games."""
+        return not missing_tactics_keywords(self.tactics)
 
     @property
     def description(self) -> str:
-        """One line for ``stratagem agents``."""
+        """One line for ``stratagem agents``: the level in tactics games, then in others."""
         options = "".join(f",{k}={v}" for k, v in self.settings.items())
         cut = ("" if self.cutoff is None
                else f", rollouts cut at {self.cutoff} steps in games with material or scores")
-        return (f"difficulty level: {self.summary} ({self.agent.code}{options}, "
-                f"{self.budget}{cut})")
+        tactic = ",".join(f"{k}={v}" for k, v in self.tactics.items())
+        return (f"difficulty level: in tactics games {self.tactics_summary} "
+                f"(tactical:{tactic}, {self.tactics_budget}); in others {self.summary} "
+                f"({self.agent.code}{options}, {self.budget}{cut})")
+
+    def plays_tactics(self, game: ForwardModel[Any]) -> bool:
+        """Whether this level plays ``game`` as a tactics game (with the tactical agent)."""
+        return (bool(self.tactics) and is_tactics(game) and self.tactics_ready
+                and TacticalAgent.refusal(game.info) is None)
 
     def __call__(self, game: ForwardModel[Any], seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
@@ -51,7 +93,14 @@ class Level:
         """The level's agent for ``game``; a budget given here replaces the level's."""
         if budget is None or budget.is_empty:
             given = Budget(seconds, iterations, calls)
-            budget = self.budget if given.is_empty else given
+            budget = None if given.is_empty else given
+        if self.plays_tactics(game):
+            agent: Agent = TacticalAgent(game, seed,  # type: ignore[arg-type]
+                                         budget=budget or self.tactics_budget,
+                                         **self.tactics)
+            agent.level = self.name
+            return agent
+        budget = budget or self.budget
         # A level's MCTS cuts its rollouts where the value function counts something by
         # itself (``rollout="auto"``, at ``cutoff`` decisions): ``cutoff`` only tells it.
         agent = self.agent(game, seed, budget=budget, **self.settings)
@@ -61,16 +110,30 @@ class Level:
 
 LEVELS: tuple[Level, ...] = (
     Level("novice", OSLAAgent, Budget(calls=2_000), {"noise": 0.5},
-          "looks one move ahead, and half the time plays at random"),
+          "looks one move ahead, and half the time plays at random",
+          tactics={"depth": 1, "noise": 0.6},
+          tactics_summary="prices each unit's moves alone, and takes one of its candidates "
+                          "at random on 60% of its decisions"),
     Level("casual", MCTSAgent, Budget(calls=300), {},
-          "a very short tree search", cutoff=CUTOFF),
+          "a very short tree search", cutoff=CUTOFF,
+          tactics={"depth": 1, "noise": 0.3},
+          tactics_summary="prices each unit's moves alone, and takes one of its candidates "
+                          "at random on 30% of its decisions"),
     Level("skilled", MCTSAgent, Budget(calls=1_500), {},
-          "a short tree search", cutoff=CUTOFF),
+          "a short tree search", cutoff=CUTOFF,
+          tactics={"depth": 1, "noise": 0.0},
+          tactics_summary="prices each unit's moves alone and always takes the best"),
     Level("expert", MCTSAgent, Budget(calls=6_000), {},
-          "a tree search four times as long", cutoff=CUTOFF),
+          "a tree search four times as long", cutoff=CUTOFF,
+          tactics={"depth": 2, "noise": 0.0},
+          tactics_summary="also prices a second unit's follow-up on the same target "
+                          "(combos)", tactics_budget=Budget(calls=16_000)),
     Level("master", MCTSAgent, Budget(calls=30_000), {},
-          "a long tree search (about a second a move)", cutoff=CUTOFF),
+          "a long tree search (about a second a move)", cutoff=CUTOFF,
+          tactics={"depth": 3, "noise": 0.0},
+          tactics_summary="prices chains of three of its units' actions",
+          tactics_budget=Budget(calls=30_000)),
 )
 """The levels, weakest first."""
 
-__all__ = ["LEVELS", "Level"]
+__all__ = ["LEVELS", "TACTICAL_BUDGET", "Level", "missing_tactics_keywords"]

@@ -20,6 +20,9 @@ TOP = 3
 TIE = 1e-9
 """Values closer than this are a tie."""
 
+SAID_STEPS = 3
+"""How many steps of its planned turn greedy-turn's public reason names."""
+
 
 class OSLAAgent(SearchAgent):
     """Values each legal action by its expected outcome and picks the best.
@@ -106,11 +109,12 @@ class OSLAAgent(SearchAgent):
             action = decision.actions[self.rng.below(len(decision.actions))]
             return Choice(action, "no budget to look ahead: picked at random")
         words = self._ranking(view, decision.player, scored, i, len(decision.actions))
+        figures = self.figures(view, decision.player, scored, i)
         if view.viewer is not None:  # hidden information: what it weighed, to its seat only
             worlds = len(self.samples_of_count(view))
             return Choice(scored[i][0], f"Chose by looking one move ahead in {worlds} worlds "
-                                        "that fit what it can see.", words)
-        return Choice(scored[i][0], words)
+                                        "that fit what it can see.", f"{words} {figures}")
+        return Choice(scored[i][0], words, figures)
 
     def samples_of_count(self, view: State) -> range:
         """How many worlds ``samples_of`` values actions in, for a reason."""
@@ -127,16 +131,22 @@ class OSLAAgent(SearchAgent):
         partial = "" if len(scored) == options else f" ({len(scored)} of {options} valued)"
         values = {round(v, 9) for _, v, _ in scored}
         if len(values) == 1:
-            return (f"{best}: all {len(scored)} options look alike one move ahead "
-                    f"({signed(scored[chosen][1])}){partial}, so it picked one at random.")
-        text = (f"{best}: the best expected result one move ahead "
-                f"({signed(scored[chosen][1])}){partial}")
+            return (f"{best}: all {len(scored)} options look alike one move ahead"
+                    f"{partial}, so it picked one at random.")
+        text = f"{best}: the best expected result one move ahead{partial}"
         rest = [j for j in order[1:TOP]]
         if rest:
-            named = "; ".join(f"{told(game, view, player, scored[j][0]).lower()} "
-                              f"({signed(scored[j][1])})" for j in rest)
+            named = "; ".join(told(game, view, player, scored[j][0]).lower() for j in rest)
             text += f"; then {named}"
         return text + "."
+
+    def figures(self, view: State, player: int,
+                scored: list[tuple[Action, float, list[tuple[float, State]]]],
+                chosen: int) -> str:
+        """The values behind the reason, for whoever asks (``Choice.private``)."""
+        order = sorted(range(len(scored)), key=lambda j: (j != chosen, -scored[j][1]))
+        return "[" + "; ".join(f"{scored[j][0]}: {signed(scored[j][1])}"
+                               for j in order[:TOP]) + "]"
 
 
 class GreedyTurnAgent(OSLAAgent):
@@ -202,9 +212,13 @@ class GreedyTurnAgent(OSLAAgent):
             return Choice(action, "no budget to look ahead: picked at random")
         (action, after), self.plan = plan[0], plan[1:]
         self.expected = after
-        steps = ", then ".join([words[0]] + [w[:1].lower() + w[1:] for w in words[1:]])
-        return Choice(action, f"Plans its turn one best step at a time: {steps} "
-                              f"(expected {signed(expected)} at the end).")
+        lowered = [words[0]] + [w[:1].lower() + w[1:] for w in words[1:]]
+        steps = ", then ".join(lowered[:SAID_STEPS])
+        if len(lowered) > SAID_STEPS:
+            steps += f", and {len(lowered) - SAID_STEPS} more step(s)"
+        return Choice(action, f"Plans its turn one best step at a time: {steps}.",
+                      f"[the whole plan: {', then '.join(lowered)}; expected "
+                      f"{signed(expected)} at the end of the turn]")
 
 
 __all__ = ["GreedyTurnAgent", "OSLAAgent"]

@@ -42,8 +42,16 @@ internals.
 
 The final pick is the most visited root child (after proven wins). Its reason is told in the
 game's words (``game.describe_action``): what it plays, how well it scored in the search, and
-the runner-up. In a game that hides information the candidates it weighed (which may name
-cards in its hand) are told only to its own seat (``Choice.private``).
+the runner-up; the search's own figures (visits, mean returns, proofs) go to
+``Choice.private``, for whoever asks. In a game that hides information the candidates it
+weighed (which may name cards in its hand) are told only to its own seat as well.
+
+- **Tactics games** (units on a board with a worth, ``agents.guide``): the tactical agent's
+  prices guide the search: rollouts epsilon-greedy on the learned price of each kind of
+  step, untried options expanded best kind first, and each new child starting with a few
+  imagined visits at the value its step's exact price says (progressive bias), so it does
+  not strike its own units or wander while a blow is there to be struck (``guide=false``
+  turns it off).
 """
 
 from __future__ import annotations
@@ -63,7 +71,9 @@ from .base import (
     signed,
     told,
 )
-from .evaluate import Evaluator, Rollout
+from .evaluate import MAX_STEPS, Evaluator, Rollout
+from .guide import PRIOR_VISITS, GuidedRollout, PriceGuide, is_tactics
+from .tactical.currency import DEFAULT_WEIGHTS, Currency
 from .value import MaterialValue, ValueFunction
 
 DECIDE, CHANCY, OUTCOMES, OVER = 0, 1, 2, 3
@@ -194,7 +204,7 @@ class MCTSAgent(SearchAgent):
                  seconds: float | None = None, iterations: int | None = None,
                  calls: int | None = None, c: float = 1.4, rollout: int | str = "auto",
                  widening: float = 0.5, widen_k: float = 4.0, reuse: bool = True,
-                 solve: bool = True,
+                 solve: bool = True, guide: bool | str = "auto", epsilon: float = 0.2,
                  value: ValueFunction | None = None,
                  evaluator: Evaluator | None = None) -> None:
         super().__init__(game, seed, budget=budget, seconds=seconds, iterations=iterations,
@@ -220,6 +230,11 @@ class MCTSAgent(SearchAgent):
         self.widen_k = float(widen_k)
         self.reuse = reuse
         self.solve = solve
+        self.guide = self._make_guide(guide, epsilon)
+        if evaluator is None and self.guide is not None:
+            assert isinstance(game, Game)
+            evaluator = GuidedRollout(game, self.guide, MAX_STEPS if rollout < 0 else rollout,
+                                      value)
         self.evaluator: Evaluator = evaluator if evaluator is not None else Rollout(
             game, None if rollout < 0 else rollout, value)
         self.chance = game.info.chance
@@ -231,6 +246,51 @@ class MCTSAgent(SearchAgent):
     def reset(self, seed: int) -> None:
         super().reset(seed)
         self._tree, self._open, self._history = None, None, ()
+        if self.guide is not None:
+            self.guide.reset()
+
+    # ------------------------------------------------------------ the price guide
+    def _make_guide(self, guide: bool | str, epsilon: float) -> PriceGuide | None:
+        """The guide by unit prices (``agents.guide``) when ``guide`` asks for one: ``auto``
+        in tactics games only, ``true`` in any game with units that have a worth."""
+        if guide not in (True, False, "auto"):
+            raise ValueError(f"{self.code}: guide is true, false or auto (got {guide!r})")
+        game = self.game
+        wanted = is_tactics(game) if guide == "auto" else bool(guide)
+        if not wanted:
+            return None
+        if not isinstance(game, Game) or not Currency(game, DEFAULT_WEIGHTS).has_units:
+            raise ValueError(f"{self.code}: guide needs a game whose units have a worth "
+                             f"(value hints); {game.name} has none")
+        try:
+            return PriceGuide(game, epsilon)
+        except ValueError as exc:
+            raise ValueError(f"{self.code}: {exc}") from None
+
+    def _next_untried(self, node: _Node) -> int:
+        """Which untried option of a decision node to expand: at random, or with a guide the
+        one whose kind has the best mean price so far."""
+        if self.guide is None:
+            return self.rng.below(len(node.untried))
+        return self.guide.best(node.state, node.untried, node.player, self.rng)
+
+    def _seed_prior(self, node: _Node, child: _Node) -> None:
+        """With a guide, a new child starts with ``PRIOR_VISITS`` imagined visits at the
+        value its step's exact price says (progressive bias that fades as real visits come)."""
+        guide = self.guide
+        if guide is None or child.action is None:
+            return
+        outs = ([(1.0, child.state)] if child.kind != OUTCOMES else
+                [(b - a, s) for a, b, s in zip([0.0, *child.cum], child.cum, child.states,
+                                                strict=False)])
+        total = sum(p for p, _ in outs) or 1.0
+        outs = [(p / total, s) for p, s in outs]
+        value = getattr(self.evaluator, "value", None)
+        if value is None:
+            return
+        prior = guide.prior(node.state, outs, child.action, node.player, value)
+        child.n = PRIOR_VISITS
+        child.w = PRIOR_VISITS * prior
 
     def choose(self, view: State, decision: Decision, budget: Budget | None = None) -> Choice:
         if len(decision.actions) == 1:
@@ -312,7 +372,7 @@ class MCTSAgent(SearchAgent):
         if len(ranked) > 1:
             second = said(ranked[1][0])
             line += f"; next best {second[:1].lower()}{second[1:]} ({worth(ranked[1])})"
-        return f"{line}. [{numbers}]", ""
+        return f"{line}.", f"[{numbers}]"  # the search's figures only on request
 
     def _may_expand(self, children: int, n: int) -> bool:
         return self.widening == 0 or children < self.widen_k * (n + 1) ** self.widening
@@ -367,7 +427,7 @@ class MCTSAgent(SearchAgent):
     def _expand(self, node: _Node) -> _Node:
         """A new child of a decision node, for one of its untried actions picked at random."""
         untried = node.untried
-        i = self.rng.below(len(untried))
+        i = self._next_untried(node)
         untried[i], untried[-1] = untried[-1], untried[i]
         action = untried.pop()
         game = self.game
@@ -378,6 +438,7 @@ class MCTSAgent(SearchAgent):
         else:
             child = _Node(game.apply(node.state, action, check=False), action, node.player)
         node.children.append(child)
+        self._seed_prior(node, child)
         return child
 
     def _search_closed(self, root: _Node, meter: Meter) -> None:

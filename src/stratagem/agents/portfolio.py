@@ -185,22 +185,30 @@ class PortfolioAgent(SearchAgent):
             return Choice(action, "no budget to play the scripts on: picked at random")
         named = _scripts_named(plays[best][1])
         words = (f"{told(game, view, me, action)}: the move of {named}, which did "
-                 f"best played on for {self.horizon} decisions ({signed(means[best])} over "
-                 f"{runs[best]} runs)")
+                 f"best played on for {self.horizon} decisions")
+        figures = f"[{named}: {signed(means[best])} over {runs[best]} runs"
         if len(order) > 1 and runs[order[1]]:
             second = order[1]
-            words += f"; next {_scripts_named(plays[second][1])} ({signed(means[second])})"
+            words += f"; next {_scripts_named(plays[second][1])}"
+            figures += (f"; {_scripts_named(plays[second][1])}: {signed(means[second])} over "
+                        f"{runs[second]} runs")
+        figures += "]"
         if view.viewer is not None:
             return Choice(action, f"Followed {named}, which did best in worlds "
-                                  "that fit what it can see.", words + ".")
-        return Choice(action, words + ".")
+                                  "that fit what it can see.", f"{words}. {figures}")
+        return Choice(action, words + ".", figures)
 
 
 def _scripts_named(names: list[str]) -> str:
-    """``the attack script``, or ``the scripts random and attack``."""
-    if len(names) == 1:
-        return f"the {names[0]} script"
-    return f"the scripts {', '.join(names[:-1])} and {names[-1]}"
+    """``the attack script``, ``the captain program``, or ``the scripts random and attack``."""
+    said = [f"the {n.partition(':')[2]} program" if n.startswith("program:")
+            else f"the {n} script" for n in names]
+    if len(said) == 1:
+        return said[0]
+    plain = [n for n in names if not n.startswith("program:")]
+    if len(plain) == len(names):
+        return f"the scripts {', '.join(names[:-1])} and {names[-1]}"
+    return ", ".join(said[:-1]) + f" and {said[-1]}"
 
 
 def _program_script(program: Any, rng: Rng) -> Callable[[], Script]:

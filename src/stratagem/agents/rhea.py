@@ -138,13 +138,14 @@ class RHEAAgent(SearchAgent):
         self._kept, self._kept_at = best, played
         n = len(decision.actions)
         action = decision.actions[min(int(best[0] * n), n - 1)]
-        words = (f"{told(self.game, view, me, action)}: the first move of the best plan "
-                 f"evolved over {generations} generations of {self.population} "
-                 f"({signed(value)} expected {self.horizon} decisions ahead).")
+        words = (f"{told(self.game, view, me, action)}: the first step of the best plan it "
+                 f"found for the next {self.horizon} decisions.")
+        figures = (f"[{generations} generations of {self.population} plans; the best "
+                   f"valued {signed(value)}]")
         if view.viewer is not None:
-            return Choice(action, f"Evolved plans in worlds that fit what it can see, "
-                                  f"over {generations} generations.", words)
-        return Choice(action, words)
+            return Choice(action, "Evolved plans in worlds that fit what it can see.",
+                          f"{words} {figures}")
+        return Choice(action, words, figures)
 
 
 __all__ = ["RHEAAgent"]
