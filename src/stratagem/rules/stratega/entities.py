@@ -1,0 +1,78 @@
+"""``Entities``: entity types with their parameters, sight, actions and symbols."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..reading import show
+from ..source import Node
+from .config import parameters
+from .context import EntityInfo, Translation
+
+LATER_KEYS = {"OnTickActions": "actions run every tick (`OnTickActions`)",
+              "RequiredTechnology": "technology trees",
+              "InventorySize": "objects and inventories",
+              "Slots": "objects and inventories",
+              "Objects": "objects and inventories"}
+"""Keys of an entity type that the importer's second part translates."""
+
+
+def entities(t: Translation, node: Node) -> None:
+    """``Entities``: each type's parameters (min, max, default), `LineOfSightRange`,
+    `Actions` and `Symbol`; `Cost` becomes the type's value hint for AIs."""
+    out: dict[str, Any] = {}
+    sight: dict[str, Any] = {"default": 0}
+    for name, n in t.need_map(node, "`Entities`").items():
+        loc = node.key_locs[name]
+        if not name.isidentifier():
+            t.fail(loc, f"`{name}` cannot be an entity type name", "letters and digits only")
+            continue
+        m = t.keys(n, ("Sprite", "Symbol", "LineOfSightRange", "Actions", "CanSpawn", "Cost",
+                       "Parameters", "Time", *LATER_KEYS), f"entity type `{name}`")
+        info = EntityInfo(name, loc)
+        t.entities[name] = info
+        t.groups[name] = [name]
+        spec: dict[str, Any] = {}
+        for key, what in LATER_KEYS.items():
+            if key in m:
+                t.fail(n.key_locs[key], f"`{key}` is not yet supported by the Stratega "
+                                        f"importer ({what})",
+                       "write this part in the native format (docs/stratega.md)")
+        if "Symbol" in m:
+            sym = str(m["Symbol"].value)
+            if len(sym) != 1 or sym.isspace() or sym.isdigit():
+                t.fail(m["Symbol"].loc, f"a symbol must be one character (not a digit), "
+                                        f"not {show(m['Symbol'])}")
+            elif sym in t.entity_symbols.values():
+                t.fail(m["Symbol"].loc, f"symbol `{sym}` is another entity type's")
+            else:
+                t.entity_symbols[name] = sym
+                spec["symbol"] = sym
+        info.params = parameters(t, m.get("Parameters"), f"entity type `{name}`")
+        if info.params:
+            spec["params"] = {k: p.native() for k, p in info.params.items()}
+        if "LineOfSightRange" in m:
+            r = m["LineOfSightRange"]
+            if not isinstance(r.value, int | float) or isinstance(r.value, bool) or r.value < 0:
+                t.fail(r.loc, f"`LineOfSightRange` must be a number from 0, not {show(r)}")
+            else:
+                sight[name] = r.value
+        for a in t.need_list(m.get("Actions"), f"the `Actions` of `{name}`"):
+            info.actions.append(t.need_str(a, "an action"))
+            info.action_nodes.append(a)
+        spec["actions"] = list(info.actions)
+        if "Cost" in m:
+            cost = t.need_map(m["Cost"], "`Cost`")
+            total = sum(t.need_num(v, "a cost") for v in cost.values())
+            spec["hints"] = {"cost": total}
+            t.hooks.setdefault("costs", {})[name] = m["Cost"]  # type: ignore[index]
+        out[name] = spec
+        t.origin(("entities", name), f"Entities.{name}", loc)
+    t.put(("entities",), out)
+    if t.fog:
+        t.put(("visibility", "sight"), sight)
+        t.origin(("visibility",), "GameConfig.FogOfWar and the entities' LineOfSightRange",
+                 node.loc)
+
+
+__all__ = ["LATER_KEYS", "entities"]
