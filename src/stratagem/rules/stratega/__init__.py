@@ -10,7 +10,10 @@ layout, and docs/stratega.md for what is carried over.
 
 from __future__ import annotations
 
+from .advanced import install
 from .translate import is_stratega, native_tree, translate
 from .writer import write_native
+
+install()  # the second part's constructs (technologies, buffs, …) in the tables
 
 __all__ = ["is_stratega", "native_tree", "translate", "write_native"]

@@ -21,6 +21,7 @@ Sampling methods keep their reach as Stratega's engine computes it:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -44,6 +45,14 @@ LATER_PACKS = {"SampleEffect": "effect packs (`SampleEffect`)",
                "RandomEffect": "effect packs (`RandomEffect`)"}
 """Effect packs the importer's second part translates."""
 TARGET_TYPES = ("Position", "Tile", "Entity", "EntityType", *LATER_TARGETS)
+TARGET_HOOKS: dict[str, Callable[..., tuple[dict[str, Any], list[Node], Val]]] = {}
+"""Target types translated by the importer's second part: ``(t, tname, nat, keys,
+by_entity) -> (native spec, conditions, value)``, consulted before ``LATER_TARGETS``."""
+HOOK_KEYS: set[str] = set()
+"""Action keys the importer's second part reads (through ``ACTION_HOOKS``)."""
+ACTION_HOOKS: list[Callable[..., None]] = []
+"""Called with ``(t, name, keys, spec, scope, rolls)`` once an action is translated, to
+translate the keys of ``HOOK_KEYS`` into ``spec``."""
 END_TURN = "EndTurn"
 RESERVED = {"actor", "player", "game", "event", "it", "none", "true", "false", "and", "or",
             "not", "in", "if", "else", "let", "holder", "reactor", "elapsed"}
@@ -118,10 +127,10 @@ def actions(t: Translation, node: Node) -> None:
 
 
 def action(t: Translation, name: str, node: Node, listed: bool) -> dict[str, Any]:
-    m = t.keys(node, ("Type", "Cooldown", "Preconditions", "Targets", "Effects", *LATER_KEYS),
-               f"action `{name}`", ("Type",))
+    m = t.keys(node, ("Type", "Cooldown", "Preconditions", "Targets", "Effects", *LATER_KEYS,
+                      *HOOK_KEYS), f"action `{name}`", ("Type",))
     for key, what in LATER_KEYS.items():
-        if key in m:
+        if key in m and key not in HOOK_KEYS:
             t.fail(node.key_locs[key], f"`{key}` is not yet supported by the Stratega "
                                        f"importer ({what})",
                    "write this action in the native format (docs/stratega.md)")
@@ -187,6 +196,8 @@ def action(t: Translation, name: str, node: Node, listed: bool) -> dict[str, Any
     spec["effects"] = effects
     for tspec in targets.values():
         tspec.pop("_free", None)
+    for hook in ACTION_HOOKS:
+        hook(t, name, m, spec, full, rolls)
     return spec
 
 
@@ -196,6 +207,8 @@ def target(t: Translation, action: str, tname: str, nat: str, node: Node, by_ent
     what = f"target `{tname}` of `{action}`"
     m = t.keys(node, ("Type", "ValidTargets", "SamplingMethod", "Conditions"), what, ("Type",))
     kind = m["Type"].value
+    if kind in TARGET_HOOKS:
+        return TARGET_HOOKS[kind](t, tname, nat, m, by_entity)
     if kind in LATER_TARGETS:
         t.fail(m["Type"].loc, f"`{kind}` targets are not yet supported by the Stratega "
                               f"importer ({LATER_TARGETS[kind]})",
@@ -410,5 +423,6 @@ def _n(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
-__all__ = ["END_TURN", "LATER_KEYS", "LATER_PACKS", "LATER_TARGETS", "actions", "declare",
-           "dijkstra_reach", "effect", "effect_nodes", "native_name", "scope", "valid"]
+__all__ = ["ACTION_HOOKS", "END_TURN", "HOOK_KEYS", "LATER_KEYS", "LATER_PACKS", "LATER_TARGETS", "actions", "declare",
+           "TARGET_HOOKS", "dijkstra_reach", "effect", "effect_nodes", "native_name", "scope",
+           "valid"]

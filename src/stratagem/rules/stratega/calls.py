@@ -34,7 +34,7 @@ def builder(t: Translation, scope: Scope) -> Build:
     for name, p in t.tile_params.items():
         mins.setdefault(f"tile:{name}", set()).add(p.low)
     return Build(scope, t.walkable, list(t.tiles), t.groups,
-                 {k: p.high for k, p in t.player_params.items()}, mins)
+                 {k: p.high for k, p in t.player_params.items()}, mins, hooks=t.hooks)
 
 
 def _call(t: Translation, node: Node, table: dict[str, Fn], other: dict[str, Fn],

@@ -15,6 +15,8 @@ LATER_KEYS = {"OnTickActions": "actions run every tick (`OnTickActions`)",
               "Slots": "objects and inventories",
               "Objects": "objects and inventories"}
 """Keys of an entity type that the importer's second part translates."""
+HOOK_KEYS: set[str] = set()
+"""Those of ``LATER_KEYS`` the second part reads (from ``t.top``), no longer refused."""
 
 
 def entities(t: Translation, node: Node) -> None:
@@ -34,7 +36,7 @@ def entities(t: Translation, node: Node) -> None:
         t.groups[name] = [name]
         spec: dict[str, Any] = {}
         for key, what in LATER_KEYS.items():
-            if key in m:
+            if key in m and key not in HOOK_KEYS:
                 t.fail(n.key_locs[key], f"`{key}` is not yet supported by the Stratega "
                                         f"importer ({what})",
                        "write this part in the native format (docs/stratega.md)")
@@ -75,4 +77,4 @@ def entities(t: Translation, node: Node) -> None:
                  node.loc)
 
 
-__all__ = ["LATER_KEYS", "entities"]
+__all__ = ["HOOK_KEYS", "LATER_KEYS", "entities"]

@@ -32,6 +32,8 @@ class Build:
     rolls: list[int] = field(default_factory=lambda: [0])
     pre: list[dict[str, Any]] = field(default_factory=list)
     """Effects to run before the one being built (the rolls of its dice)."""
+    hooks: dict[str, Any] = field(default_factory=dict)
+    """The translation's ``hooks`` (what the importer's second part keeps)."""
 
     def val(self, e: Expr) -> Val:
         return self.scope.resolve(e)

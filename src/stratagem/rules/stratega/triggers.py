@@ -1,0 +1,114 @@
+"""Stratega's triggers (``ForwardModel: Trigger:``), as native triggers.
+
+| Stratega | native event | when |
+|---|---|---|
+| ``OnTick`` | ``phase_ended`` | as each round ends, before buffs and continuous actions move on |
+| ``OnAdvance`` | ``action_done`` | after every action |
+| ``OnSpawn`` | ``spawned`` | as an entity is spawned (``Source`` is the new entity) |
+| ``OnStart`` | ``game_started`` | once, before the first turn |
+
+``Type: Entity`` runs the conditions and effects for each entity of ``ValidTargets``
+(every type when left out), in id order, with ``Source`` that entity; ``Type: Player``
+for each player; ``Type: GameState`` once, with no ``Source``. Conditions are checked
+for each in turn, so what an effect changes is seen by the next.
+
+Stratega removes the buffs that run out as a tick ends *before* its ``OnTick``
+triggers, and moves continuous actions on *after* them. Native buffs and multi-turn
+actions both move on at ``round_ended``; so ``OnTick`` runs at ``phase_ended`` (before
+them), and a game with buffs first takes away the entities' buffs in their last round
+(``buff_rounds(…) == 1``) there, as Stratega does.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from ..reading import Skip, show
+from ..source import Node
+from . import calls
+from .actions import effect, effect_nodes, scope, valid
+from .context import Translation
+from .speech import Val
+
+EVENTS = {"OnTick": "phase_ended", "OnAdvance": "action_done", "OnSpawn": "spawned",
+          "OnStart": "game_started"}
+
+
+def _trigger(kind: str, t: Translation, node: Node) -> None:
+    what = f"an `{kind}` trigger"
+    allowed = ("Type", "ValidTargets", "Conditions", "Effects")
+    m = t.keys(node, allowed, what)
+    source = m["Type"].value if "Type" in m else "Entity"
+    if kind == "OnSpawn":
+        source = "Spawned"
+    elif source not in ("Entity", "Player", "GameState"):
+        t.fail(m["Type"].loc, f"`Type` must be Entity, Player or GameState, not "
+                              f"{show(m['Type'])}")
+        raise Skip
+    if "ValidTargets" in m and source in ("Player", "GameState"):
+        t.fail(m["ValidTargets"].loc, f"`ValidTargets` chooses entities: a {source} trigger "
+                                      "has none")
+        raise Skip
+    var = {"Entity": "source", "Player": "source", "GameState": "",
+           "Spawned": "event.entity"}[source]
+    bound = {"Source": Val(var, "player" if source == "Player" else "entity")} if var else {}
+    sc = scope(t, bound, acting=None)
+    tests = []
+    for c in calls.calls_in(t, m.get("Conditions"), "Conditions"):
+        text = t.attempt(partial(calls.condition, t, c, sc))
+        if text is None:
+            raise Skip
+        tests.append(text)
+    rolls = [0]
+    body: list[Any] = []
+    for e in effect_nodes(t, m.get("Effects")):
+        got = t.attempt(partial(effect, t, e, sc, rolls))
+        if got is None:
+            raise Skip
+        body.extend(got)
+    if tests:
+        body = [{"if": {"test": " and ".join(f"({x})" if len(tests) > 1 else x
+                                             for x in tests), "then": body}}]
+    types = valid(t, m.get("ValidTargets"), "entity")
+    every = set(types) >= set(t.entities)
+    spec: dict[str, Any] = {"on": EVENTS[kind]}
+    if source == "Entity":
+        pool = "entities()" if every else (f"entities(type: {types[0]!r})" if len(types) == 1
+                                           else f"entities(where: it.type in {types!r})")
+        body = [{"for_each": {"as": "source", "in": pool, "do": body}}]
+    elif source == "Player":
+        body = [{"for_each": {"as": "source", "in": "players()", "do": body}}]
+    elif source == "Spawned" and not every:
+        spec["when"] = (f"event.type == {types[0]!r}" if len(types) == 1
+                        else f"event.type in {types!r}")
+    spec["effects"] = body
+    found = t.out.setdefault("triggers", {})
+    name = f"{kind[2:].lower()}_{sum(1 for k in found if k.startswith(kind[2:].lower())) + 1}"
+    found[name] = spec
+    t.origin(("triggers", name), f"ForwardModel.Trigger {kind}", node.loc)
+
+
+def early_buff_ends(t: Translation) -> None:
+    """With buffs and ``OnTick`` triggers: a trigger, first at ``phase_ended``, that takes
+    away the entities' buffs in their last round (Stratega's order, see the module)."""
+    found = t.out.get("triggers", {})
+    names = list(t.out.get("buffs", {}))
+    if not names or not any(spec["on"] == "phase_ended" for spec in found.values()):
+        return
+    body = [{"for_each": {"as": "holder_e", "in": f"entities(where: buff_rounds(it, {b!r}) == 1)",
+                          "do": [{"remove_buff": {"on": "holder_e", "buff": b}}]}}
+            for b in names]
+    ordered = {"buffs_run_out": {"on": "phase_ended", "effects": body}, **found}
+    t.out["triggers"] = ordered
+    t.origin(("triggers", "buffs_run_out"), "Stratega's order at a tick's end: buffs run "
+                                             "out before the OnTick triggers", t.root.loc)
+
+
+def install(triggers: dict[str, Any]) -> None:
+    """Fill in the trigger kinds of ``forward.TRIGGERS``."""
+    for kind in EVENTS:
+        triggers[kind] = partial(_trigger, kind)
+
+
+__all__ = ["EVENTS", "early_buff_ends", "install"]
