@@ -423,6 +423,6 @@ def _n(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
-__all__ = ["ACTION_HOOKS", "END_TURN", "HOOK_KEYS", "LATER_KEYS", "LATER_PACKS", "LATER_TARGETS", "actions", "declare",
-           "TARGET_HOOKS", "dijkstra_reach", "effect", "effect_nodes", "native_name", "scope",
-           "valid"]
+__all__ = ["ACTION_HOOKS", "END_TURN", "HOOK_KEYS", "LATER_KEYS", "LATER_PACKS", "LATER_TARGETS",
+           "TARGET_HOOKS", "actions", "declare", "dijkstra_reach", "effect", "effect_nodes",
+           "native_name", "scope", "valid"]

@@ -79,7 +79,7 @@ def _widen(t: Translation, names: dict[str, dict[str, dict[str, float]]]) -> Non
     places.append(t.out.get("player", {}))
     for params in places:
         for p, decl in params.items():
-            if p not in add and p not in mul or not isinstance(decl, dict) or "max" not in decl:
+            if (p not in add and p not in mul) or not isinstance(decl, dict) or "max" not in decl:
                 continue
             high = decl["max"]
             decl["max"] = _plain(high * (1 + mul.get(p, 0)) + add.get(p, 0))

@@ -26,6 +26,7 @@ from . import calls
 from .actions import effect, effect_nodes
 from .context import Translation
 from .functions import CONDITIONS, Build, Fn, register
+from .kept import kept
 from .speech import Expr, Ref, Scope, SpeechError
 
 KEYS = ("TriggerComplete", "OnStart", "OnTick", "OnComplete", "OnAbort")
@@ -78,13 +79,13 @@ def hook(t: Translation, name: str, m: dict[str, Node], spec: dict[str, Any], sc
     else:
         spec["duration"] = 1
     spec.pop("cooldown", None)
-    t.hooks.setdefault("continuous", {})[name] = spec.get("source", "entity")
+    kept(t.hooks, "continuous", dict[str, str]())[name] = spec.get("source", "entity")
 
 
 def add_aborts(t: Translation) -> None:
     """Add the abort action of every continuous action, to the flow and to the entity
     types that have the action (after ``Actions``)."""
-    found: dict[str, str] = t.hooks.get("continuous", {})
+    found = kept(t.hooks, "continuous", dict[str, str]())
     acts = t.out.get("actions", {})
     for name, source in found.items():
         if name not in acts:

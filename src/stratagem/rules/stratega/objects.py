@@ -28,6 +28,7 @@ from .actions import effect, effect_nodes, scope, valid
 from .config import parameters
 from .context import EntityInfo, Translation
 from .functions import CONDITIONS, EFFECTS, Build, Fn, register
+from .kept import kept
 from .speech import Expr, SpeechError, Val
 
 SLOTS = ("equipment slots have no native equivalent: carry the object in the inventory "
@@ -102,7 +103,7 @@ def _on_use(t: Translation, name: str, node: Node) -> None:
 def entity_keys(t: Translation) -> None:
     """The entities' ``InventorySize`` (refusing ``Slots`` and initial ``Objects``), and
     the objects' ``OnUseInventory`` (once every name is known)."""
-    for name, node in t.hooks.get("object_uses", []):
+    for name, node in kept(t.hooks, "object_uses", list[tuple[str, Node]]()):
         t.attempt(partial(_on_use, t, name, node))
     ents = t.top.get("Entities")
     for name, n in (ents.value.items() if ents is not None and ents.is_map else []):
@@ -124,7 +125,7 @@ def object_target(t: Translation, tname: str, nat: str, m: dict[str, Node],
                               "entity action", "make it an `EntityAction`")
         raise Skip
     kinds = [k for k in valid(t, m.get("ValidTargets"), "entity")
-             if k in t.hooks.get("objects", [])]
+             if k in kept(t.hooks, "objects", list[str]())]
     conds = calls.calls_in(t, m.get("Conditions"), "Conditions")
     return ({"kind": "value", "from": f"filter({kinds!r}, where: holds(actor, it))"}, conds,
             Val(nat, "object"))
@@ -134,7 +135,7 @@ def _object(b: Build, e: Expr) -> str:
     v = b.val(e)
     if v.kind == "object":
         return v.text
-    if v.kind == "name" and v.name in b.hooks.get("objects", []):
+    if v.kind == "name" and v.name in kept(b.hooks, "objects", list[str]()):
         return repr(v.name)
     raise SpeechError(e.at, "expected an object carried (an `Object` target) here")
 

@@ -23,6 +23,7 @@ from typing import Any
 from .actions import END_TURN
 from .context import Translation
 from .functions import EFFECTS, Build, Fn, register
+from .kept import kept
 from .speech import Expr, Ref, SpeechError
 
 SIZE = 16
@@ -42,7 +43,7 @@ def _enqueue(b: Build, a: list[Expr]) -> list[dict[str, Any]]:
         name = END_TURN
     else:
         name = b.name(e, "action")
-    queued: list[str] = b.hooks.setdefault("queued", [])
+    queued = kept(b.hooks, "queued", list[str]())
     if name not in queued:
         queued.append(name)
     slot = f"{player}.queue_tail % {SIZE}"
@@ -53,7 +54,7 @@ def _enqueue(b: Build, a: list[Expr]) -> list[dict[str, Any]]:
 
 def finish(t: Translation) -> None:
     """With ``EnqueueAction`` used: declare the queues and hold every action to them."""
-    queued: list[str] = t.hooks.get("queued", [])
+    queued = kept(t.hooks, "queued", list[str]())
     acts = t.out.get("actions", {})
     if not queued or not acts:
         return
@@ -69,7 +70,7 @@ def finish(t: Translation) -> None:
     empty = "player.queue_head == player.queue_tail"
     for name, spec in acts.items():
         idx = queued.index(name) + 1 if name in queued else None
-        aborts = {f"Abort{c}" for c in t.hooks.get("continuous", {})}
+        aborts = {f"Abort{c}" for c in kept(t.hooks, "continuous", dict[str, str]())}
         if name == END_TURN:
             gone = (f"not {empty} and player.queue_source[{head}] >= 0 and not "
                     f"any(entities(where: it.id == player.queue_source[{head}]))")

@@ -23,6 +23,7 @@ one conditional expression (``3 if kind == 'Soldier' else 5 if …``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ..reading import Skip
@@ -31,7 +32,10 @@ from . import calls
 from .actions import valid
 from .context import Translation
 from .functions import CONDITIONS, EFFECTS, Build, Fn, register
+from .kept import kept
 from .speech import Expr, Ref, SpeechError, Val
+
+_REQ: dict[str, tuple[str, Node]] = {}
 
 
 @dataclass
@@ -48,8 +52,7 @@ class Tech:
 
 def techs_of(hooks: dict[str, Any]) -> dict[str, Tech]:
     """The technologies a translation has read (none before ``TechnologyTrees``)."""
-    found: dict[str, Tech] = hooks.get("techs", {})
-    return found
+    return kept(hooks, "techs", dict[str, Tech]())
 
 
 def _num(x: float) -> str:
@@ -95,7 +98,7 @@ def technology_trees(t: Translation, node: Node) -> None:
             if name in techs or name in t.entities or name in t.tiles:
                 t.fail(loc, f"`{name}` is already a technology or a type's name")
                 continue
-            tech = t.attempt(lambda n=n, name=name: _tech(t, tree, name, n))
+            tech = t.attempt(partial(_tech, t, tree, name, n))
             if tech is None:
                 continue
             techs[name] = tech
@@ -165,7 +168,7 @@ def entity_keys(t: Translation) -> None:
 def check_required(t: Translation) -> None:
     """Every ``RequiredTechnology`` names a technology."""
     techs = techs_of(t.hooks)
-    for _kind, (tech, node) in t.hooks.get("required", {}).items():
+    for tech, node in kept(t.hooks, "required", _REQ).values():
         if tech not in techs:
             t.fail(node.loc, f"unknown technology `{tech}`",
                    "declare it under `TechnologyTrees`" if not techs
@@ -337,10 +340,7 @@ def _can_spawn(b: Build, a: list[Expr]) -> str:
 def _spawn(b: Build, a: list[Expr]) -> list[dict[str, Any]]:
     owner = b.owner(a[0])
     v = b.val(a[1])
-    if v.kind == "entity_type":
-        kind = v.text
-    else:
-        kind = b.name(a[1], "entity type")
+    kind = v.text if v.kind == "entity_type" else b.name(a[1], "entity type")
     return [{"spawn": {"type": kind, "at": b.place(a[2]), "owner": owner}}]
 
 
