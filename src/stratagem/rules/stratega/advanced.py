@@ -79,9 +79,13 @@ def install() -> None:
     _triggers.install(_forward.TRIGGERS)
     _actions.TARGET_HOOKS["Technology"] = _tech.technology_target
     _actions.TARGET_HOOKS["Object"] = _objects.object_target
+    _actions.TARGET_HOOKS["SlotObject"] = _objects.refused_target(_objects.SLOTS)
+    _actions.TARGET_HOOKS["ContinuousAction"] = _objects.refused_target(
+        "a running continuous action is aborted by its own action here, `Abort<Name>` "
+        "(`AbortResearch`), offered while it is in progress")
     _actions.HOOK_KEYS.update(_continuous.KEYS)
     _actions.ACTION_HOOKS.append(_continuous.hook)
-    _entities.HOOK_KEYS.update(("RequiredTechnology", "InventorySize"))
+    _entities.HOOK_KEYS.update(("RequiredTechnology", "InventorySize", "Slots", "Objects"))
     for key in ("Buffs", "TechnologyTrees", "Objects"):
         _translate.LATER.pop(key, None)
     old = dict(_translate.SECTIONS)

@@ -109,6 +109,12 @@ def entity_keys(t: Translation) -> None:
     for name, n in (ents.value.items() if ents is not None and ents.is_map else []):
         if name not in t.entities or not n.is_map:
             continue
+        if "Slots" in n.value:
+            t.fail(n.key_locs["Slots"], "`Slots` cannot be carried over", SLOTS)
+        if "Objects" in n.value:
+            t.fail(n.key_locs["Objects"], "an entity's initial `Objects` cannot be carried over",
+                   "place the objects on the board beside it (the map or `Board: Entities`), "
+                   "or give them with a native `give_item` in `setup: effects`")
         if "InventorySize" in n.value:
             size = t.need_int(n.value["InventorySize"], "`InventorySize`", 0)
             spec = t.out.get("entities", {}).get(name)
@@ -129,6 +135,15 @@ def object_target(t: Translation, tname: str, nat: str, m: dict[str, Node],
     conds = calls.calls_in(t, m.get("Conditions"), "Conditions")
     return ({"kind": "value", "from": f"filter({kinds!r}, where: holds(actor, it))"}, conds,
             Val(nat, "object"))
+
+
+def refused_target(hint: str) -> Any:
+    """A target type that cannot be carried over, refused at its ``Type`` with ``hint``."""
+    def refuse(t: Translation, tname: str, nat: str, m: dict[str, Node],
+               by_entity: bool) -> tuple[dict[str, Any], list[Node], Val]:
+        t.fail(m["Type"].loc, f"`{m['Type'].value}` targets cannot be carried over", hint)
+        raise Skip
+    return refuse
 
 
 def _object(b: Build, e: Expr) -> str:
@@ -164,4 +179,5 @@ def install() -> None:
     register(CONDITIONS, "CanEquipObject", Fn(2, 2, instead=SLOTS))
 
 
-__all__ = ["REFUSED_KEYS", "SLOTS", "entity_keys", "install", "object_target", "objects"]
+__all__ = ["REFUSED_KEYS", "SLOTS", "entity_keys", "install", "object_target", "objects",
+           "refused_target"]

@@ -26,7 +26,7 @@ from .functions import EFFECTS, Build, Fn, register
 from .kept import kept
 from .speech import Expr, Ref, SpeechError
 
-SIZE = 16
+SIZE = 8
 """How many actions a player's queue holds at once."""
 
 

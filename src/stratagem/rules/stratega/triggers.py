@@ -15,8 +15,8 @@ for each in turn, so what an effect changes is seen by the next.
 Stratega removes the buffs that run out as a tick ends *before* its ``OnTick``
 triggers, and moves continuous actions on *after* them. Native buffs and multi-turn
 actions both move on at ``round_ended``; so ``OnTick`` runs at ``phase_ended`` (before
-them), and a game with buffs first takes away the entities' buffs in their last round
-(``buff_rounds(…) == 1``) there, as Stratega does.
+them), and a game with buffs first takes away there the buffs in their last round
+(``buff_ending``, ``player_buff_ending``), as Stratega does.
 """
 
 from __future__ import annotations
@@ -96,9 +96,16 @@ def early_buff_ends(t: Translation) -> None:
     names = list(t.out.get("buffs", {}))
     if not names or not any(spec["on"] == "phase_ended" for spec in found.values()):
         return
-    body = [{"for_each": {"as": "holder_e", "in": f"entities(where: buff_rounds(it, {b!r}) == 1)",
-                          "do": [{"remove_buff": {"on": "holder_e", "buff": b}}]}}
-            for b in names]
+    body: list[Any] = []
+    for b in names:
+        body.append({"for_each": {
+            "as": "holder", "in": f"entities(where: buff_ending(it, {b!r}) > 0)",
+            "do": [{"remove_buff": {"on": "holder", "buff": b,
+                                    "stacks": f"buff_ending(holder, {b!r})"}}]}})
+        body.append({"for_each": {
+            "as": "holder", "in": f"filter(players(), where: player_buff_ending(it, {b!r}) > 0)",
+            "do": [{"remove_buff": {"player": "holder", "buff": b,
+                                    "stacks": f"player_buff_ending(holder, {b!r})"}}]}})
     ordered = {"buffs_run_out": {"on": "phase_ended", "effects": body}, **found}
     t.out["triggers"] = ordered
     t.origin(("triggers", "buffs_run_out"), "Stratega's order at a tick's end: buffs run "
