@@ -259,7 +259,8 @@ def _attack_probability(b: Build, a: list[Expr]) -> list[dict[str, Any]]:
 
 def _spawn(b: Build, a: list[Expr]) -> list[dict[str, Any]]:
     owner = b.owner(a[0])
-    kind = b.name(a[1], "entity type")
+    v = b.val(a[1])
+    kind = v.text if v.kind == "entity_type" else b.name(a[1], "entity type")
     return [{"spawn": {"type": kind, "at": b.place(a[2]), "owner": owner}}]
 
 
