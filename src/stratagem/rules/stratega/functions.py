@@ -96,7 +96,8 @@ class Build:
     def name(self, e: Expr, what: str) -> str:
         v = self.val(e)
         if v.kind != "name" or self.scope.names.get(v.name) not in what.split("|"):
-            raise SpeechError(e.at, f"expected the name of {what.replace('|', ' or ')} here")
+            words = " or ".join(("an " if w[0] in "aeiou" else "a ") + w for w in what.split("|"))
+            raise SpeechError(e.at, f"expected the name of {words} here")
         return v.name
 
     def types_of(self, e: Expr) -> list[str]:
