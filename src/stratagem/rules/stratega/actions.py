@@ -182,6 +182,9 @@ def action(t: Translation, name: str, node: Node, listed: bool) -> dict[str, Any
                 when.append(text)
             else:
                 targets[bound[last].text].setdefault("where", []).append(text)
+    for tspec in targets.values():  # distances first: the compiler skips far units by them
+        if "where" in tspec:
+            tspec["where"].sort(key=lambda w: not w.startswith("distance(actor, "))
     if when:
         spec["when"] = when
     if targets:

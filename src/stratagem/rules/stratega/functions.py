@@ -98,7 +98,8 @@ class Build:
     def name(self, e: Expr, what: str) -> str:
         v = self.val(e)
         if v.kind != "name" or self.scope.names.get(v.name) not in what.split("|"):
-            raise SpeechError(e.at, f"expected the name of {what.replace('|', ' or ')} here")
+            words = " or ".join(("an " if w[0] in "aeiou" else "a ") + w for w in what.split("|"))
+            raise SpeechError(e.at, f"expected the name of {words} here")
         return v.name
 
     def types_of(self, e: Expr) -> list[str]:
@@ -261,7 +262,8 @@ def _attack_probability(b: Build, a: list[Expr]) -> list[dict[str, Any]]:
 
 def _spawn(b: Build, a: list[Expr]) -> list[dict[str, Any]]:
     owner = b.owner(a[0])
-    kind = b.name(a[1], "entity type")
+    v = b.val(a[1])
+    kind = v.text if v.kind == "entity_type" else b.name(a[1], "entity type")
     return [{"spawn": {"type": kind, "at": b.place(a[2]), "owner": owner}}]
 
 

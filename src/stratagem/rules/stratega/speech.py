@@ -244,7 +244,9 @@ class Scope:
     def number(self, e: Expr) -> Val:
         v = self.resolve(e)
         if not v.readable:
-            raise SpeechError(_at(e), f"`{_shown(e)}` is a {_kind(v)}, not a number")
+            kind = _kind(v)
+            article = "an" if kind[0] in "aeiou" else "a"
+            raise SpeechError(_at(e), f"`{_shown(e)}` is {article} {kind}, not a number")
         return v
 
     def ref(self, e: Ref) -> Val:
@@ -290,7 +292,8 @@ class Scope:
                 raise SpeechError(at, f"no entity type has a parameter `{name}`")
             text = " else ".join(f"{_number(x)} if {v.text} == {t!r}" for t, x in values)
             return Val(f"({text} else 0)", "number")
-        raise SpeechError(at, f"a {_kind(v)} has no `{name}`")
+        kind = _kind(v)
+        raise SpeechError(at, f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} has no `{name}`")
 
     def _param(self, v: Val, name: str, at: int, owner: str, text: str) -> Val:
         if name not in self.params[owner]:

@@ -1,0 +1,100 @@
+"""Every construct the Stratega importer refuses, and every mistake in a Stratega file,
+is reported at `file:line:column` of the Stratega file — inside a condition or effect
+string, at the character that is wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import stratagem
+from stratagem.rules import RulesError
+
+BASE = (Path(__file__).parent / "stratega" / "tiny.yaml").read_text()
+
+
+def place(text: str, needle: str, nth: int = 0) -> tuple[int, int]:
+    """Line and column (1-based) of the start of ``needle`` in ``text``."""
+    i = -1
+    for _ in range(nth + 1):
+        i = text.index(needle, i + 1)
+    return text.count("\n", 0, i) + 1, i - text.rfind("\n", 0, i)
+
+
+def problems(tmp_path: Path, text: str) -> list[str]:
+    f = tmp_path / "game.yaml"
+    f.write_text(text)
+    with pytest.raises(RulesError) as info:
+        stratagem.load(f)
+    return [str(p).replace(f"{f}:", "") for p in info.value.problems]
+
+
+CASES = [
+    # (what replaces what, the text the problem is located at, the message's start)
+    (('"Attack(Foe.Health, Source.Strength)"', '"Atack(Foe.Health, Source.Strength)"'),
+     "Atack(", "unknown Stratega effect `Atack` — did you mean `Attack`?"),
+    (('"Attack(Foe.Health, Source.Strength)"', '"Attack(Foe.Health)"'),
+     "(Foe.Health)", "`Attack` takes 2 arguments, not 1"),
+    (('"Attack(Foe.Health, Source.Strength)"', '"Attack(Foe.Helth, Source.Strength)"'),
+     "Helth", "unknown entity parameter `Helth` — did you mean `Health`?"),
+    (('"Attack(Foe.Health, Source.Strength)"', '"Attack(Fo.Health, Source.Strength)"'),
+     "Fo.Health", "unknown name `Fo` — did you mean `Foe`?"),
+    (('"Attack(Foe.Health, Source.Strength)"', '"Attack(Foe.Health, Source.Strength"'),
+     '"\n\nEntities', "expected `,` or `)`, found the end"),
+    (('"DifferentPlayer(Source, Foe)"', '"HasBuff(Source, Foe)"'),
+     "HasBuff", "`HasBuff` is not yet supported by the Stratega importer (buffs)"),
+    (('"DifferentPlayer(Source, Foe)"', '"InRange(Source, Foe, Foe)"'),
+     "Foe)", "`Foe` is an entity, not a number"),
+    (('"DifferentPlayer(Source, Foe)"', '"IsTileType(Foe, Soldier)"'),
+     "Soldier)", "expected the name of a tile here"),
+    (('"DifferentPlayer(Source, Foe)"', '"ModifyResource(Foe.Health, 1)"'),
+     "ModifyResource", "`ModifyResource` is an effect, not a condition"),
+    (('"Attack(Foe.Health, Source.Strength)"', '"Push(Source, Foe)"'),
+     "Push", "`Push` cannot be carried over — `Push` has no native equivalent yet"),
+    (("                Type: Entity\n", "                Type: Technology\n"),
+     "Technology", "`Technology` targets are not yet supported by the Stratega importer"),
+    (("        Effects:\n            - \"Move", "        OnStart: []\n        Effects:\n"
+                                               "            - \"Move"),
+     "OnStart", "`OnStart` is not yet supported by the Stratega importer (continuous"),
+    (("ForwardModel:\n", "Buffs:\n    Rage: {}\n\nForwardModel:\n"),
+     "Buffs", "`Buffs` is not yet supported by the Stratega importer (buffs)"),
+    (("ForwardModel:\n", "ForwardModel:\n    Trigger:\n        - OnTick:\n"
+                         "            Effects: []\n"),
+     "OnTick:", "`OnTick` triggers are not yet supported by the Stratega importer"),
+    (("ForwardModel:\n", "Grids:\n    Ground: [Soldier]\n\nForwardModel:\n"),
+     "Grids", "`Grids` cannot be carried over"),
+    (("ForwardModel:\n", "Tilez: {}\n\nForwardModel:\n"),
+     "Tilez", "unknown Stratega section `Tilez` — did you mean `Tiles`?"),
+    (("R  s0 .  .  R", "R  s0 .  x  R"), "x  R", "`x` is neither a tile nor an entity symbol"),
+    (("R  s0 .  .  R", "R  s0 .  s7 R"), "7 R", "player 7 does not exist (players 0 to 1)"),
+    (("                SamplingMethod:\n                    Type: Neighbours\n"
+      "                    Options:\n                        Shape: Circle",
+      "                Shape: Circle\n                SamplingMethod:\n"
+      "                    Type: Neighbours\n                    Options:\n"
+      "                        Shape: Circle"),
+     "Shape: Circle\n                Sampling", "unknown key `Shape` in target `Where`"),
+]
+
+
+@pytest.mark.parametrize(("swap", "at", "message"), CASES,
+                         ids=[c[2].split(" ")[0].strip("`") + str(i)
+                              for i, c in enumerate(CASES)])
+def test_problem_is_located_in_the_stratega_file(tmp_path: Path, swap: tuple[str, str],
+                                                 at: str, message: str) -> None:
+    """The problem is reported once, at the place of the offending text."""
+    old, new = swap
+    assert old in BASE
+    text = BASE.replace(old, new, 1)
+    line, col = place(text, at)
+    found = problems(tmp_path, text)
+    assert any(p.startswith(f"{line}:{col}: {message}") for p in found), found
+
+
+def test_every_problem_of_a_file_is_reported_at_once(tmp_path: Path) -> None:
+    """Two mistakes in two actions: both are listed, each at its place."""
+    text = BASE.replace("Source.Strength", "Source.Strenght").replace(
+        "IsWalkable(Where)", "IsWalkabel(Where)")
+    found = problems(tmp_path, text)
+    assert [p.split(":")[0] for p in found] == [str(place(text, "IsWalkabel")[0]),
+                                               str(place(text, "Strenght")[0])]
