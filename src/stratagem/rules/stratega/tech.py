@@ -181,6 +181,10 @@ def technology_target(t: Translation, tname: str, nat: str, m: dict[str, Node],
     """A target of ``Type: Technology``: one candidate per technology of
     ``ValidTargets`` (every one for ``All``)."""
     techs = techs_of(t.hooks)
+    if not techs:
+        t.fail(m["Type"].loc, "`Technology` targets need technologies: this file has no "
+                              "`TechnologyTrees`", "declare them under `TechnologyTrees`")
+        raise Skip
     node = m.get("ValidTargets")
     names: list[str] = []
     if node is None or node.value == "All":
