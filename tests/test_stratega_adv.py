@@ -14,6 +14,8 @@ import pytest
 import stratagem
 from stratagem.engine.items import inventory
 from stratagem.rules.errors import RulesError
+from stratega_helpers import play_side_by_side
+from test_cli import run
 
 HERE = Path(__file__).parent / "stratega"
 
@@ -204,3 +206,30 @@ def test_constructs_that_cannot_be_carried_over_are_refused_at_their_place(
     message = _refusal(tmp_path, HEAD + body)
     line = next(x for x in message.splitlines() if words in x)
     assert where in line, message
+
+
+# ------------------------------------------------------------------ carried on, and played
+@pytest.mark.parametrize("name", ["tech_realms", "adv_buffs", "adv_continuous",
+                                  "adv_triggers", "adv_queue", "adv_objects"])
+def test_import_writes_native_rules_that_play_the_same_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    """`import-stratega` writes each fixture as a native file that validates and plays
+    the same random game (same options, same units after every action)."""
+    code, out, err = run(capsys, "import-stratega", str(HERE / f"{name}.yaml"),
+                         "--out", str(tmp_path / name))
+    assert code == 0, err
+    written = tmp_path / name / "rules.yaml"
+    assert run(capsys, "validate", str(written))[0] == 0
+    assert play_side_by_side(_game(name), stratagem.load(written), 3, 60) > 5
+
+
+def test_the_tech_game_plays_at_the_terminal_with_tactical_and_mcts(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`stratagem play tech_realms.yaml --agents tactical,mcts` plays it to its end."""
+    short = tmp_path / "tech_realms.yaml"
+    short.write_text((HERE / "tech_realms.yaml").read_text().replace("RoundLimit: 16",
+                                                                      "RoundLimit: 3"))
+    code, out, err = run(capsys, "play", str(short), "--agents",
+                         "tactical:calls=200,mcts:calls=20", "--seed", "1")
+    assert code == 0, err
+    assert "round limit (2) reached" in out
