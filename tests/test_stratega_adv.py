@@ -215,7 +215,7 @@ def test_import_writes_native_rules_that_play_the_same_game(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
     """`import-stratega` writes each fixture as a native file that validates and plays
     the same random game (same options, same units after every action)."""
-    code, out, err = run(capsys, "import-stratega", str(HERE / f"{name}.yaml"),
+    code, _, err = run(capsys, "import-stratega", str(HERE / f"{name}.yaml"),
                          "--out", str(tmp_path / name))
     assert code == 0, err
     written = tmp_path / name / "rules.yaml"
