@@ -96,3 +96,14 @@ def test_neutral_units_change_owner_and_are_healed_to_their_maximum() -> None:
     assert state.entities[peasant.id].owner == 0
     assert state.entities[peasant.id].params["Health"] == 3
     assert offered(game, state, "Convert") == []
+
+
+def test_fog_of_war_hides_units_beyond_sight_or_behind_a_wood() -> None:
+    """With Stratega's default fog, the scout (sight 3) sees the sentry 2.8 cells away,
+    not the one behind the wood nor the far one; a sentry without `LineOfSightRange`
+    sees only its own cell, so p1 sees no scout."""
+    game = stratagem.load(HERE / "fog.yaml")
+    state = game.new_state(seed=0)
+    seen = sorted((e.type, e.pos) for e in state.view(0).entities.values())
+    assert seen == [("Scout", (0, 0)), ("Sentry", (2, 2))]
+    assert all(e.type == "Sentry" for e in state.view(1).entities.values())
