@@ -38,7 +38,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import bench_engine  # noqa: E402 - the yardstick lives beside this script
-
 import stratagem  # noqa: E402
 from stratagem.engine import Rng  # noqa: E402
 

@@ -34,11 +34,22 @@ def test_sampling_methods_reach_as_stratega_computes() -> None:
     state = game.new_state(seed=0)
     counts = Counter(a.type for a in game.legal_actions(state))
     assert counts == {"Square": 9, "Circle": 13, "Cross": 9, "Anywhere": 1, "Walk": 11,
-                      "Stride": 7, "Spot": 2, "EndTurn": 1}
+                      "Stride": 7, "Spot": 2, "Aim": 6, "EndTurn": 1}
     assert offered(game, state, "Anywhere") == ["cell=(2,3)"]
     assert "cell=(3,3)" in offered(game, state, "Walk")  # its own cell
     assert "cell=(1,3)" not in offered(game, state, "Walk")  # behind the rock: 4 steps
     assert sorted(offered(game, state, "Spot")) == ["thing=#1", "thing=#2"]
+
+
+def test_targets_combine_in_alphabetical_order_under_conditions_naming_both() -> None:
+    """Aim's targets come in Stratega's order (`At` before `Spot`), and the condition
+    written under `At` that names `Spot` keeps the pairs within 1 of each other: the
+    stone with the cell below it, the scout with each of the five cells."""
+    game = stratagem.load(HERE / "sampling.yaml")
+    state = game.new_state(seed=0)
+    assert sorted(offered(game, state, "Aim")) == [
+        "at=(2,3) spot=#2", "at=(3,2) spot=#1", "at=(3,2) spot=#2", "at=(3,3) spot=#2",
+        "at=(3,4) spot=#2", "at=(4,3) spot=#2"]
 
 
 def test_units_share_a_tile_when_a_move_does_not_keep_it_free() -> None:
@@ -96,3 +107,14 @@ def test_neutral_units_change_owner_and_are_healed_to_their_maximum() -> None:
     assert state.entities[peasant.id].owner == 0
     assert state.entities[peasant.id].params["Health"] == 3
     assert offered(game, state, "Convert") == []
+
+
+def test_fog_of_war_hides_units_beyond_sight_or_behind_a_wood() -> None:
+    """With Stratega's default fog, the scout (sight 3) sees the sentry 2.8 cells away,
+    not the one behind the wood nor the far one; a sentry without `LineOfSightRange`
+    sees only its own cell, so p1 sees no scout."""
+    game = stratagem.load(HERE / "fog.yaml")
+    state = game.new_state(seed=0)
+    seen = sorted((e.type, e.pos) for e in state.view(0).entities.values())
+    assert seen == [("Scout", (0, 0)), ("Sentry", (2, 2))]
+    assert all(e.type == "Sentry" for e in state.view(1).entities.values())

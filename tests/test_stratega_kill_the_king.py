@@ -38,3 +38,21 @@ def test_board_units_and_first_options() -> None:
                       "(3,8)")]
     assert units(state)[king.id][3] == (("AttackDamage", 60), ("AttackRange", 1.5),
                                         ("Health", 300))
+
+
+def test_the_imported_game_keeps_the_engine_invariants() -> None:
+    """Along a random game: every offered action is legal, `apply` leaves its input as it
+    was, and every state reached serializes and reads back equal."""
+    game = stratagem.load(HERE / "kill_the_king.yaml")
+    rng = stratagem.engine.Rng(4)
+    state = game.new_state(seed=4)
+    for _ in range(60):
+        if state.decision is None:
+            break
+        actions = game.legal_actions(state)
+        assert all(game.is_legal(state, a) for a in actions[:20])
+        before = game.serialize(state)
+        after = game.apply(state, actions[rng.below(len(actions))])
+        assert game.serialize(state) == before
+        assert game.deserialize(game.serialize(after)) == after
+        state = after

@@ -84,3 +84,14 @@ def test_import_refuses_to_overwrite_and_explains_itself(
     assert not (tmp_path / "y" / "rules.yaml").exists()
     code, out, _ = run(capsys, "import-stratega", "--help")
     assert code == 0 and "--force" in out and "Translate a Stratega" in out
+
+
+def test_play_seats_the_configurations_agents_by_default() -> None:
+    """Without --agents, a Stratega file's `Agents` take the seats, each as its roster
+    equivalent (MCTSAgent → mcts, RandomAgent → random); a file without them, or a native
+    file, leaves the default to `play`."""
+    from stratagem.rules.stratega import stratega_agents  # noqa: PLC0415 - one test's import
+    assert stratega_agents(KTK, 2) == ["mcts", "random"]
+    assert stratega_agents(HERE / "fog.yaml", 2) == ["human", "random"]
+    assert stratega_agents(HERE / "economy.yaml", 2) is None
+    assert stratega_agents(HERE / "kill_the_king_native.yaml", 2) is None

@@ -238,6 +238,8 @@ def target(t: Translation, action: str, tname: str, nat: str, node: Node, by_ent
                              f"blocked_by: nothing) <= {reach}")
             elif method != "AllPositions":
                 where.append(f"distance(actor, {nat}) <= {_n(size)}")
+                if method == "Cross":
+                    where.append(f"actor.pos.x == {nat}.pos.x or actor.pos.y == {nat}.pos.y")
         types = valid(t, m.get("ValidTargets"), "entity")
         if set(types) != set(t.entities):
             where.append(f"{nat}.type == {types[0]!r}" if len(types) == 1

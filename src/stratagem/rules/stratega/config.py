@@ -139,6 +139,7 @@ def entity_groups(t: Translation, node: Node) -> None:
         t.groups[name] = members
 
 
+ACTION_CATEGORIES = ("Attack", "Heal", "Research", "Gather", "Move", "Spawn")
 CATEGORIES = ("Base", "Building", "Spawner", "Unit", "NoFighter", "Fighter", "Melee", "Ranged")
 
 
@@ -146,9 +147,18 @@ def game_description(t: Translation, node: Node) -> None:
     """``GameDescription``: its entity categories become tags of the entity types; its
     action categories and game type are notes for Stratega's agents, not rules."""
     m = t.keys(node, ("Type", "Actions", "Entities"), "`GameDescription`")
+    for cat, n in t.need_map(m.get("Actions"), "`GameDescription: Actions`").items():
+        if cat not in ACTION_CATEGORIES:
+            t.fail(m["Actions"].key_locs[cat], f"unknown action category `{cat}`",
+                   f"categories: {', '.join(ACTION_CATEGORIES)}")
+            continue
+        for item in t.need_list(n, f"category `{cat}`"):
+            name = t.need_str(item, "an action")
+            if name not in t.actions:
+                t.fail(item.loc, f"unknown action `{name}`")
     for cat, n in t.need_map(m.get("Entities"), "`GameDescription: Entities`").items():
         if cat not in CATEGORIES:
-            t.fail(n.loc, f"unknown entity category `{cat}`",
+            t.fail(m["Entities"].key_locs[cat], f"unknown entity category `{cat}`",
                    f"categories: {', '.join(CATEGORIES)}")
             continue
         for item in t.need_list(n, f"category `{cat}`"):
