@@ -112,6 +112,20 @@ def test_triggers_on_spawn_on_advance_and_on_tick() -> None:
     assert state.counters["state:Ticks"] == 1
 
 
+def test_on_tick_actions_take_every_choice_as_each_tick_ends() -> None:
+    """A totem's OnTickActions mends, as each round ends, every unit of its side within
+    reach (itself included) whose health is 2 or less: health 1 becomes 2, then 3, and
+    stays there."""
+    game, state = _play("adv_tick_actions")
+    assert _legal(game, state) == ["EndTurn"]
+    game, state = _play("adv_tick_actions", "EndTurn", "EndTurn")
+    assert {i: u[3]["Health"] for i, u in _units(state).items()} == {1: 2, 2: 2, 3: 2, 4: 2,
+                                                                      5: 2}
+    game, state = _play("adv_tick_actions", *["EndTurn"] * 6)
+    assert {i: u[3]["Health"] for i, u in _units(state).items()} == {1: 3, 2: 3, 3: 3, 4: 3,
+                                                                      5: 3}
+
+
 # ------------------------------------------------------------------ action queues
 def test_enqueued_actions_are_the_only_ones_offered_until_taken() -> None:
     """OnStart queues Place then EndTurn for each player: Place comes first (Tax is
@@ -210,7 +224,8 @@ def test_constructs_that_cannot_be_carried_over_are_refused_at_their_place(
 
 # ------------------------------------------------------------------ carried on, and played
 @pytest.mark.parametrize("name", ["tech_realms", "adv_buffs", "adv_continuous",
-                                  "adv_triggers", "adv_queue", "adv_objects"])
+                                  "adv_triggers", "adv_queue", "adv_objects",
+                                  "adv_tick_actions"])
 def test_import_writes_native_rules_that_play_the_same_game(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
     """`import-stratega` writes each fixture as a native file that validates and plays

@@ -11,7 +11,8 @@ kinds, the target types and action keys of ``actions``, the entity keys of
 - before ``Actions``: the entities' ``RequiredTechnology``, ``CanSpawn`` and
   ``InventorySize`` are read;
 - after ``Actions``: the abort action of each continuous action is added;
-- after ``ForwardModel``: the early end of buffs at a tick's end (before ``OnTick``),
+- after ``ForwardModel``: the entities' ``OnTickActions`` (after the ``OnTick``
+  triggers), the early end of buffs at a tick's end (before ``OnTick``),
   and the action queue's conditions (``EnqueueAction`` may be in triggers).
 """
 
@@ -62,6 +63,7 @@ def _after_actions(t: Translation) -> None:
 
 
 def _after_forward(t: Translation) -> None:
+    _triggers.tick_actions(t)
     _triggers.early_buff_ends(t)
     _queue.finish(t)
 
@@ -85,7 +87,8 @@ def install() -> None:
         "(`AbortResearch`), offered while it is in progress")
     _actions.HOOK_KEYS.update(_continuous.KEYS)
     _actions.ACTION_HOOKS.append(_continuous.hook)
-    _entities.HOOK_KEYS.update(("RequiredTechnology", "InventorySize", "Slots", "Objects"))
+    _entities.HOOK_KEYS.update(("RequiredTechnology", "InventorySize", "Slots", "Objects",
+                                "OnTickActions"))
     for key in ("Buffs", "TechnologyTrees", "Objects"):
         _translate.LATER.pop(key, None)
     old = dict(_translate.SECTIONS)

@@ -21,6 +21,7 @@ them), and a game with buffs first takes away there the buffs in their last roun
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from typing import Any
 
@@ -29,6 +30,7 @@ from ..source import Node
 from . import calls
 from .actions import effect, effect_nodes, scope, valid
 from .context import Translation
+from .kept import kept
 from .speech import Val
 
 EVENTS = {"OnTick": "phase_ended", "OnAdvance": "action_done", "OnSpawn": "spawned",
@@ -112,10 +114,70 @@ def early_buff_ends(t: Translation) -> None:
                                              "out before the OnTick triggers", t.root.loc)
 
 
+_ACTING = re.compile(r"(?<![\w.'\"])(actor|player)\b")
+UNIT = "ticking_unit"
+"""The name of the unit taking its ``OnTickActions`` in the trigger that runs them."""
+
+
+def _as_unit(text: str) -> str:
+    """An action's native condition with ``actor`` and ``player`` read off ``UNIT``."""
+    return _ACTING.sub(lambda m: UNIT if m.group(1) == "actor" else f"{UNIT}.owner", text)
+
+
+def _listed(x: Any) -> list[str]:
+    return [] if x is None else [x] if isinstance(x, str) else [str(v) for v in x]
+
+
+def tick_actions(t: Translation) -> None:
+    """Entity types' ``OnTickActions``: as each tick ends (after the ``OnTick``
+    triggers), each unit of the type takes every action of those types it could take,
+    with every choice of targets its conditions allow, as Stratega's engine does."""
+    ents = t.top.get("Entities")
+    acts = t.out.get("actions", {})
+    body: list[Any] = []
+    for name, n in (ents.value.items() if ents is not None and ents.is_map else []):
+        if not n.is_map or "OnTickActions" not in n.value or name not in t.entities:
+            continue
+        node = n.value["OnTickActions"]
+        for item in t.need_list(node, "`OnTickActions`"):
+            action = t.need_str(item, "an action")
+            spec = acts.get(action)
+            if spec is None or action not in t.actions:
+                t.fail(item.loc, f"unknown action `{action}`")
+                continue
+            if spec.get("source") != "entity" or action in kept(t.hooks, "continuous", {}):
+                t.fail(item.loc, f"`{action}` cannot run every tick",
+                       "an `OnTickActions` action is a plain `EntityAction`")
+                continue
+            body.append({"for_each": {"as": UNIT, "in": f"entities(type: {name!r})",
+                                      "do": _every_choice(action, spec)}})
+    if body:
+        found = t.out.setdefault("triggers", {})
+        found["tick_actions"] = {"on": "phase_ended", "effects": body}
+        t.origin(("triggers", "tick_actions"), "the entities' OnTickActions", ents.loc
+                 if ents is not None else t.root.loc)
+
+
+def _every_choice(action: str, spec: dict[str, Any]) -> list[Any]:
+    targets: dict[str, Any] = spec.get("targets", {})
+    tests = [_as_unit(x) for x in _listed(spec.get("when"))]
+    for tspec in targets.values():
+        tests += [_as_unit(x) for x in _listed(tspec.get("where"))]
+    test = " and ".join(f"({x})" for x in tests) or "true"
+    inner: list[Any] = [{"if": {"test": test, "then": [{"perform": {
+        "action": action, "actor": UNIT, "targets": {k: k for k in targets}}}]}}]
+    for tname, tspec in reversed(list(targets.items())):
+        default = {"entity": "entities()", "position": "cells()"}.get(tspec.get("kind", ""),
+                                                                        "[]")
+        pool = _as_unit(str(tspec.get("from", default)))
+        inner = [{"for_each": {"as": tname, "in": pool, "do": inner}}]
+    return inner
+
+
 def install(triggers: dict[str, Any]) -> None:
     """Fill in the trigger kinds of ``forward.TRIGGERS``."""
     for kind in EVENTS:
         triggers[kind] = partial(_trigger, kind)
 
 
-__all__ = ["EVENTS", "early_buff_ends", "install"]
+__all__ = ["EVENTS", "UNIT", "early_buff_ends", "install", "tick_actions"]
