@@ -210,13 +210,17 @@ def _refusal(tmp_path: Path, text: str) -> str:
     (HERO + "Actions:\n    Act:\n        Type: EntityAction\n        TriggerComplete:\n"
             "            - \"HasElapsedTick(Source.Time)\"\n", ":23:38:",
      "only a technology has a `Time`"),
+    (HERO + "Actions:\n    Act:\n        Type: EntityAction\n"
+            "        Preconditions: [\"HasElapsedTick(1)\"]\n", ":22:26:",
+     "`HasElapsedTick` counts the ticks of a continuous action"),
 ])
 def test_constructs_that_cannot_be_carried_over_are_refused_at_their_place(
         tmp_path: Path, body: str, where: str, words: str) -> None:
     """Equipment slots, the plain effects of a continuous action, an unknown buff or
-    technology, Stratega's unregistered RemoveBuff, an object target of a player action
-    and the time of a non-technology are each refused at file:line:column, saying what
-    to do instead where there is something to do."""
+    technology, Stratega's unregistered RemoveBuff, an object target of a player action,
+    the time of a non-technology and the elapsed ticks outside a continuous action are
+    each refused at file:line:column, saying what to do instead where there is
+    something to do."""
     message = _refusal(tmp_path, HEAD + body)
     line = next(x for x in message.splitlines() if words in x)
     assert where in line, message

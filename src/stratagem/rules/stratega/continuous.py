@@ -30,6 +30,9 @@ from .kept import kept
 from .speech import Expr, Ref, Scope, SpeechError
 
 KEYS = ("TriggerComplete", "OnStart", "OnTick", "OnComplete", "OnAbort")
+RUNNING = "continuous_running"
+"""The hook that is true while a continuous action's own conditions and effects (those
+that see the rounds elapsed) are translated."""
 
 
 def abort_name(name: str) -> str:
@@ -56,9 +59,11 @@ def hook(t: Translation, name: str, m: dict[str, Node], spec: dict[str, Any], sc
     blocks: dict[str, list[Any]] = {}
     for key in ("OnStart", "OnTick", "OnComplete", "OnAbort"):
         out: list[Any] = []
+        t.hooks[RUNNING] = key != "OnStart"  # the rounds elapsed are known from OnTick on
         for e in effect_nodes(t, m.get(key)):
             got = t.attempt(partial(effect, t, e, sc, rolls))
             if got is None:
+                t.hooks[RUNNING] = False
                 raise Skip
             out.extend(got)
         blocks[key] = out
@@ -68,11 +73,14 @@ def hook(t: Translation, name: str, m: dict[str, Node], spec: dict[str, Any], sc
         if blocks[key]:
             spec[native] = blocks[key]
     tests = []
+    t.hooks[RUNNING] = True
     for c in calls.calls_in(t, m.get("TriggerComplete"), "TriggerComplete"):
         text = t.attempt(partial(calls.condition, t, c, sc))
         if text is None:
+            t.hooks[RUNNING] = False
             raise Skip
         tests.append(text)
+    t.hooks[RUNNING] = False
     if tests:
         spec["complete_when"] = " and ".join(f"({x})" if len(tests) > 1 else x
                                              for x in tests)
@@ -106,6 +114,10 @@ def add_aborts(t: Translation) -> None:
 
 def _elapsed(b: Build, a: list[Expr]) -> str:
     e = a[0]
+    if not b.hooks.get(RUNNING):
+        raise SpeechError(b.call_at, "`HasElapsedTick` counts the ticks of a continuous "
+                                     "action: only its `TriggerComplete`, `OnTick`, "
+                                     "`OnComplete` and `OnAbort` can use it")
     if isinstance(e, Ref) and len(e.parts) == 2 and e.parts[1][0] == "Time":
         v = b.scope.bound.get(e.parts[0][0])
         if v is not None and v.kind == "technology":
