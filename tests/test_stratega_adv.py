@@ -239,7 +239,7 @@ def test_import_writes_native_rules_that_play_the_same_game(
     assert code == 0, err
     written = tmp_path / name / "rules.yaml"
     assert run(capsys, "validate", str(written))[0] == 0
-    assert play_side_by_side(_game(name), stratagem.load(written), 3, 60) > 5
+    assert play_side_by_side(_game(name), stratagem.load(written), 3, 40) > 5
 
 
 def test_the_tech_game_plays_at_the_terminal_with_tactical_and_mcts(
