@@ -66,6 +66,8 @@ CASES = [
      "Grids", "`Grids` cannot be carried over"),
     (("ForwardModel:\n", "Tilez: {}\n\nForwardModel:\n"),
      "Tilez", "unknown Stratega section `Tilez` — did you mean `Tiles`?"),
+    (("            Strength: 4", "            pos: 4"), "pos: 4",
+     "`pos` cannot be a parameter name here"),
     (("R  s0 .  .  R", "R  s0 .  x  R"), "x  R", "`x` is neither a tile nor an entity symbol"),
     (("R  s0 .  .  R", "R  s0 .  s7 R"), "7 R", "player 7 does not exist (players 0 to 1)"),
     (("                SamplingMethod:\n                    Type: Neighbours\n"

@@ -28,7 +28,7 @@ from ..errors import did_you_mean
 from ..reading import Skip, show
 from ..source import Node
 from . import calls
-from .context import Translation
+from .context import Translation, gen
 from .functions import is_ref
 from .speech import Ref, Scope, SpeechError, Val, parse_call
 
@@ -147,7 +147,7 @@ def action(t: Translation, name: str, node: Node, listed: bool) -> dict[str, Any
     for c in calls.calls_in(t, m.get("Preconditions"), "Preconditions"):
         text = t.attempt(partial(calls.condition, t, c, pre_scope))
         if text is not None:
-            when.append(text)
+            when.append(Node(text, c.loc))
     bound: dict[str, Val] = {"Source": source}
     targets: dict[str, Any] = {}
     placed: list[tuple[str, list[Node]]] = []
@@ -170,12 +170,13 @@ def action(t: Translation, name: str, node: Node, listed: bool) -> dict[str, Any
                 continue
             last = _last_named(c, order)
             if last is None:
-                when.append(text)
+                when.append(Node(text, c.loc))
             else:
-                targets[bound[last].text].setdefault("where", []).append(text)
+                targets[bound[last].text].setdefault("where", []).append(Node(text, c.loc))
     for tspec in targets.values():  # distances first: the compiler skips far units by them
         if "where" in tspec:
-            tspec["where"].sort(key=lambda w: not w.startswith("distance(actor, "))
+            tspec["where"].sort(key=lambda w: not str(getattr(w, "value", w))
+                                .startswith("distance(actor, "))
     if when:
         spec["when"] = when
     if targets:
@@ -185,7 +186,7 @@ def action(t: Translation, name: str, node: Node, listed: bool) -> dict[str, Any
     for e in effect_nodes(t, m.get("Effects")):
         got = t.attempt(partial(effect, t, e, full, rolls))
         if got is not None:
-            effects.extend(got)
+            effects.extend(gen(x, e.loc) for x in got)
             t.stacking |= _moves_onto_any(e, targets, bound)
     spec["effects"] = effects
     for tspec in targets.values():
