@@ -50,8 +50,9 @@ CASES = [
      "Soldier)", "expected the name of a tile here"),
     (('"DifferentPlayer(Source, Foe)"', '"ModifyResource(Foe.Health, 1)"'),
      "ModifyResource", "`ModifyResource` is an effect, not a condition"),
-    (('"Attack(Foe.Health, Source.Strength)"', '"Push(Source, Foe)"'),
-     "Push", "`Push` cannot be carried over — `Push` has no native equivalent yet"),
+    (('"Attack(Foe.Health, Source.Strength)"', '"PushAndHit(Source, Foe, Foe.Health, 1)"'),
+     "PushAndHit", "`PushAndHit` cannot be carried over — `PushAndHit` has no native "
+                   "equivalent yet"),
     (("                Type: Entity\n", "                Type: Technology\n"),
      "Technology", "`Technology` targets are not yet supported by the Stratega importer"),
     (("        Effects:\n            - \"Move", "        OnStart: []\n        Effects:\n"
