@@ -67,6 +67,7 @@ def scope(t: Translation, bound: dict[str, Val], acting: str | None = "player") 
     names.update({k: "entity type" for k in t.entities})
     names.update({k: "tile" for k in t.tiles})
     names.update({k: "action" for k in t.actions})
+    names.update(t.names)
     params = {"entity": {p for e in t.entities.values() for p in e.params},
               "player": set(t.player_params), "tile": set(t.tile_params),
               "game": set(t.state_params)}

@@ -83,6 +83,9 @@ class Translation(Reader):
         self.entities: dict[str, EntityInfo] = {}
         self.entity_symbols: dict[str, str] = {}
         """Each entity type's map symbol."""
+        self.names: dict[str, str] = {}
+        """More names expressions may use, each with what it names (``technology``,
+        ``buff`` …): for the constructs of the importer's second part."""
         self.hooks: dict[str, object] = {}
         """What the importer's later parts keep between sections (their own keys)."""
         self.groups: dict[str, list[str]] = {}
