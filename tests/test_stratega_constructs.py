@@ -34,7 +34,7 @@ def test_sampling_methods_reach_as_stratega_computes() -> None:
     state = game.new_state(seed=0)
     counts = Counter(a.type for a in game.legal_actions(state))
     assert counts == {"Square": 9, "Circle": 13, "Cross": 9, "Anywhere": 1, "Walk": 11,
-                      "Stride": 7, "Spot": 2, "Aim": 6, "EndTurn": 1}
+                      "Stride": 7, "Spot": 2, "Aim": 6, "Shove": 1, "EndTurn": 1}
     assert offered(game, state, "Anywhere") == ["cell=(2,3)"]
     assert "cell=(3,3)" in offered(game, state, "Walk")  # its own cell
     assert "cell=(1,3)" not in offered(game, state, "Walk")  # behind the rock: 4 steps
@@ -57,6 +57,16 @@ def test_units_share_a_tile_when_a_move_does_not_keep_it_free() -> None:
     game = stratagem.load(HERE / "sampling.yaml")
     state = act(game, game.new_state(seed=0), "Walk #2 cell=(3,1)")
     assert sorted(e.type for e in at(state, (3, 1))) == ["Scout", "Stone"]
+
+
+def test_push_moves_the_target_as_far_again_onto_a_free_walkable_cell() -> None:
+    """Pushed from two cells below, the stone would leave the board and stays; from the
+    cell below, it moves one up."""
+    game = stratagem.load(HERE / "sampling.yaml")
+    state = game.new_state(seed=0)
+    assert act(game, state, "Shove #2 victim=#1").entities[1].pos == (3, 1)
+    state = act(game, act(game, state, "Walk #2 cell=(3,2)"), "Shove #2 victim=#1")
+    assert state.entities[1].pos == (3, 0)
 
 
 def test_player_actions_spawn_pay_and_wait_for_their_cooldown() -> None:

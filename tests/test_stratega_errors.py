@@ -50,8 +50,9 @@ CASES = [
      "Soldier)", "expected the name of a tile here"),
     (('"DifferentPlayer(Source, Foe)"', '"ModifyResource(Foe.Health, 1)"'),
      "ModifyResource", "`ModifyResource` is an effect, not a condition"),
-    (('"Attack(Foe.Health, Source.Strength)"', '"Push(Source, Foe)"'),
-     "Push", "`Push` cannot be carried over — `Push` has no native equivalent yet"),
+    (('"Attack(Foe.Health, Source.Strength)"', '"PushAndHit(Source, Foe, Foe.Health, 1)"'),
+     "PushAndHit", "`PushAndHit` cannot be carried over — `PushAndHit` has no native "
+                   "equivalent yet"),
     (("                Type: Entity\n", "                Type: Technology\n"),
      "Technology", "`Technology` targets need technologies: this file has no "
                    "`TechnologyTrees`"),
@@ -67,6 +68,8 @@ CASES = [
      "Grids", "`Grids` cannot be carried over"),
     (("ForwardModel:\n", "Tilez: {}\n\nForwardModel:\n"),
      "Tilez", "unknown Stratega section `Tilez` — did you mean `Tiles`?"),
+    (("            Strength: 4", "            pos: 4"), "pos: 4",
+     "`pos` cannot be a parameter name here"),
     (("R  s0 .  .  R", "R  s0 .  x  R"), "x  R", "`x` is neither a tile nor an entity symbol"),
     (("R  s0 .  .  R", "R  s0 .  s7 R"), "7 R", "player 7 does not exist (players 0 to 1)"),
     (("                SamplingMethod:\n                    Type: Neighbours\n"

@@ -29,7 +29,7 @@ from ..errors import did_you_mean
 from ..reading import Skip, show
 from ..source import Node
 from . import calls
-from .context import Translation
+from .context import Translation, gen
 from .functions import is_ref
 from .speech import Ref, Scope, SpeechError, Val, parse_call
 
@@ -76,6 +76,7 @@ def scope(t: Translation, bound: dict[str, Val], acting: str | None = "player") 
     names.update({k: "entity type" for k in t.entities})
     names.update({k: "tile" for k in t.tiles})
     names.update({k: "action" for k in t.actions})
+    names.update(t.names)
     params = {"entity": {p for e in t.entities.values() for p in e.params},
               "player": set(t.player_params), "tile": set(t.tile_params),
               "game": set(t.state_params)}
@@ -156,7 +157,7 @@ def action(t: Translation, name: str, node: Node, listed: bool) -> dict[str, Any
     for c in calls.calls_in(t, m.get("Preconditions"), "Preconditions"):
         text = t.attempt(partial(calls.condition, t, c, pre_scope))
         if text is not None:
-            when.append(text)
+            when.append(Node(text, c.loc))
     bound: dict[str, Val] = {"Source": source}
     targets: dict[str, Any] = {}
     placed: list[tuple[str, list[Node]]] = []
@@ -179,12 +180,13 @@ def action(t: Translation, name: str, node: Node, listed: bool) -> dict[str, Any
                 continue
             last = _last_named(c, order)
             if last is None:
-                when.append(text)
+                when.append(Node(text, c.loc))
             else:
-                targets[bound[last].text].setdefault("where", []).append(text)
+                targets[bound[last].text].setdefault("where", []).append(Node(text, c.loc))
     for tspec in targets.values():  # distances first: the compiler skips far units by them
         if "where" in tspec:
-            tspec["where"].sort(key=lambda w: not w.startswith("distance(actor, "))
+            tspec["where"].sort(key=lambda w: not str(getattr(w, "value", w))
+                                .startswith("distance(actor, "))
     if when:
         spec["when"] = when
     if targets:
@@ -194,7 +196,7 @@ def action(t: Translation, name: str, node: Node, listed: bool) -> dict[str, Any
     for e in effect_nodes(t, m.get("Effects")):
         got = t.attempt(partial(effect, t, e, full, rolls))
         if got is not None:
-            effects.extend(got)
+            effects.extend(gen(x, e.loc) for x in got)
             t.stacking |= _moves_onto_any(e, targets, bound)
     spec["effects"] = effects
     for tspec in targets.values():

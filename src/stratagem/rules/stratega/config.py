@@ -30,6 +30,12 @@ AGENTS: dict[str, str | None] = {
 none; such a seat is played by the agent given with ``--agents``)."""
 
 
+BUILT_IN = {"owner", "type", "pos", "position", "id", "name", "x", "y", "round", "turn",
+            "phase", "and", "or", "not", "in", "if", "else", "let", "none", "true", "false"}
+"""Names the native format gives a meaning of its own after a dot (`target.owner`) or
+as a word: not parameter names."""
+
+
 def parameter(t: Translation, node: Node, what: str) -> Param:
     """A parameter: ``N`` (from 0 to N, starting at N) or ``[min, default, max]``."""
     v = node.value
@@ -52,6 +58,11 @@ def parameters(t: Translation, node: Node | None, what: str) -> dict[str, Param]
         if not name.isidentifier():
             t.fail(node.key_locs[name] if node else n.loc, f"`{name}` cannot be a parameter "
                    "name", "letters, digits and _ only")
+            continue
+        if name in BUILT_IN:
+            t.fail(node.key_locs[name] if node else n.loc, f"`{name}` cannot be a parameter "
+                   "name here: it is a built-in name of the native format",
+                   "rename the parameter")
             continue
         p = t.attempt(partial(parameter, t, n, f"parameter `{name}`"))
         if p is not None:

@@ -70,6 +70,9 @@ class Translation(Reader):
         """The native document, section by section (plain data and located ``Node``s)."""
         self.origins: dict[tuple[str, ...], str] = {}
         """Where each generated part came from, by its path in ``out``."""
+        self.locs: dict[tuple[str, ...], Loc] = {}
+        """The Stratega place of each part with an origin: what the parts under it that
+        are plain data are located at."""
         self.players: list[str] = []
         self.fog = True
         self.tiles: dict[str, Node] = {}
@@ -80,6 +83,9 @@ class Translation(Reader):
         self.entities: dict[str, EntityInfo] = {}
         self.entity_symbols: dict[str, str] = {}
         """Each entity type's map symbol."""
+        self.names: dict[str, str] = {}
+        """More names expressions may use, each with what it names (``technology``,
+        ``buff`` …): for the constructs of the importer's second part."""
         self.hooks: dict[str, object] = {}
         """What the importer's later parts keep between sections (their own keys)."""
         self.groups: dict[str, list[str]] = {}
@@ -97,6 +103,7 @@ class Translation(Reader):
     def origin(self, path: tuple[str, ...], what: str, loc: Loc) -> None:
         """Note that the native part at ``path`` came from ``what`` at ``loc``."""
         self.origins[path] = f"from {what}, line {loc.line}"
+        self.locs[path] = loc
 
     def put(self, path: tuple[str, ...], value: Any) -> None:
         """Set the native part at ``path`` (creating the mappings on the way)."""
@@ -106,8 +113,20 @@ class Translation(Reader):
         at[path[-1]] = value
 
     def tree(self) -> Node:
-        """The native document as a located tree, for the native compiler."""
-        return gen(self.out, self.root.loc)
+        """The native document as a located tree, for the native compiler: each part at
+        the place of the nearest enclosing part with an origin (conditions and effects
+        are ``Node``s at their own strings already)."""
+        def walk(value: Any, path: tuple[str, ...], loc: Loc) -> Node:
+            loc = self.locs.get(path, loc)
+            if isinstance(value, Node):
+                return value
+            if isinstance(value, dict):
+                kids = {str(k): walk(v, (*path, str(k)), loc) for k, v in value.items()}
+                return Node(kids, loc, {k: v.loc for k, v in kids.items()})
+            if isinstance(value, list | tuple):
+                return Node([walk(v, path, loc) for v in value], loc)
+            return Node(value, loc)
+        return walk(self.out, (), self.root.loc)
 
 
 __all__ = ["EntityInfo", "Param", "Translation", "gen"]

@@ -28,7 +28,7 @@ def forward_model(t: Translation, node: Node) -> None:
     m = t.keys(node, ("WinConditions", "LoseConditions", "Trigger"), "`ForwardModel`")
     sc = scope(t, {"Source": Val("player", "player")})
     for key, native in (("WinConditions", "win"), ("LoseConditions", "lose")):
-        groups: dict[str, str] = {}
+        groups: dict[str, Node] = {}
         for label, n in t.need_map(m.get(key), f"`{key}`").items():
             tests = [t.attempt(partial(calls.condition, t, c, sc))
                      for c in calls.calls_in(t, n, label)]
@@ -37,8 +37,8 @@ def forward_model(t: Translation, node: Node) -> None:
             if not tests:
                 t.fail(n.loc, f"condition group `{label}` is empty")
                 continue
-            groups[label] = " and ".join(f"({x})" if len(tests) > 1 else str(x)
-                                         for x in tests)
+            groups[label] = Node(" and ".join(f"({x})" if len(tests) > 1 else str(x)
+                                              for x in tests), n.loc)
             t.origin(("end", native, label), f"ForwardModel.{key}.{label}",
                      m[key].key_locs[label])
         if groups:

@@ -275,6 +275,22 @@ def _owner(b: Build, a: list[Expr]) -> list[dict[str, Any]]:
     return [{"change_owner": {"what": b.entity(a[0]), "to": b.player(a[1])}}]
 
 
+def _push(b: Build, a: list[Expr]) -> list[dict[str, Any]]:
+    """The target moves as far again from the source as it stands, onto a walkable free
+    cell of the board (Stratega's engine tests the cell for being taken where it means
+    free: the importer follows the intent)."""
+    src, dst = b.where(a[0]), b.entity(a[1])
+    here = f"{src}.pos" if b.val(a[0]).kind == "entity" else src
+    b.rolls[0] += 1
+    to = f"pushed{b.rolls[0]}"
+    walk = "tile({0}) != none" if len(b.walkable) == len(b.tiles) else \
+        "tile({0}) in " + repr(b.walkable)
+    return [{"let": {"as": to, "value": f"({dst}.pos.x * 2 - {here}.x, "
+                                        f"{dst}.pos.y * 2 - {here}.y)"}},
+            {"if": {"test": f"on_board({to}) and {walk.format(to)} and is_empty({to})",
+                    "then": [{"move": {"what": dst, "to": to}}]}}]
+
+
 _PUSH = ("has no native equivalent yet: write the push with native `move` and `if` "
          "effects (docs/stratega.md shows how)")
 
@@ -301,7 +317,7 @@ EFFECTS: dict[str, Fn] = {
     "UseSlotObject": Fn(2, 2, later="objects and inventories"),
     "DropObject": Fn(3, 3, later="objects and inventories"),
     "RemoveObject": Fn(2, 2, later="objects and inventories"),
-    "Push": Fn(2, 2, instead=f"`Push` {_PUSH}"),
+    "Push": Fn(2, 2, _push),
     "PushAndHit": Fn(4, 4, instead=f"`PushAndHit` {_PUSH}"),
     "PushAroundPositionAndHit": Fn(4, 4, instead=f"`PushAroundPositionAndHit` {_PUSH}"),
     "AttackWithArmorUnderCover": Fn(5, 5, instead="armour under cover has no native "

@@ -30,11 +30,23 @@ def write_native(t: Translation, source: str = "") -> str:
     if any(t.agents):
         codes = ",".join(a or "random" for a in t.agents)
         lines += [f"# Stratega's agents here: --agents {codes}", ""]
-    keys = [k for k in ORDER if k in t.out] + [k for k in t.out if k not in ORDER]
+    data = _plain(t.out)
+    keys = [k for k in ORDER if k in data] + [k for k in data if k not in ORDER]
     for k in keys:
-        _entry(lines, t, (k,), k, t.out[k], 0)
+        _entry(lines, t, (k,), k, data[k], 0)
         lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _plain(value: Any) -> Any:
+    """The data without its locations."""
+    if isinstance(value, Node):
+        return value.plain()
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _entry(lines: list[str], t: Translation, path: tuple[str, ...], key: str, value: Any,
