@@ -55,6 +55,7 @@ def buffs(t: Translation, node: Node) -> None:
         out[name] = spec
         t.origin(("buffs", name), f"Buffs.{name}", loc)
     t.hooks["buffs"] = names
+    t.names.update({name: "buff" for name in names})
     if out:
         t.put(("buffs",), out)
         _widen(t, names)

@@ -122,6 +122,7 @@ def technology_trees(t: Translation, node: Node) -> None:
                 t.fail(item.loc, f"unknown technology `{r}`",
                        f"technologies: {', '.join(techs)}")
     t.hooks["techs"] = techs
+    t.names.update({name: "technology" for name in techs})
     if out:
         t.put(("technologies",), out)
 

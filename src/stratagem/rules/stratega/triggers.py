@@ -124,8 +124,15 @@ def _as_unit(text: str) -> str:
     return _ACTING.sub(lambda m: UNIT if m.group(1) == "actor" else f"{UNIT}.owner", text)
 
 
+def _text(x: Any) -> str:
+    """Native text kept as is, or as a located ``Node`` (its text)."""
+    return str(x.value) if isinstance(x, Node) else str(x)
+
+
 def _listed(x: Any) -> list[str]:
-    return [] if x is None else [x] if isinstance(x, str) else [str(v) for v in x]
+    if x is None:
+        return []
+    return [_text(x)] if isinstance(x, str | Node) else [_text(v) for v in x]
 
 
 def tick_actions(t: Translation) -> None:
@@ -169,7 +176,7 @@ def _every_choice(action: str, spec: dict[str, Any]) -> list[Any]:
     for tname, tspec in reversed(list(targets.items())):
         default = {"entity": "entities()", "position": "cells()"}.get(tspec.get("kind", ""),
                                                                         "[]")
-        pool = _as_unit(str(tspec.get("from", default)))
+        pool = _as_unit(_text(tspec.get("from", default)))
         inner = [{"for_each": {"as": tname, "in": pool, "do": inner}}]
     return inner
 
