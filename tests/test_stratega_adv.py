@@ -126,6 +126,21 @@ def test_on_tick_actions_take_every_choice_as_each_tick_ends() -> None:
                                                                       5: 3}
 
 
+def test_effect_packs_sample_targets_and_draw_by_thresholds() -> None:
+    """A blast at (3,0) hits both enemy soldiers within 1 of it (SampleEffect with a
+    ConditionalEffect), never its own bomber; RandomEffect runs every entry whose
+    threshold the draw reaches: no gold at 1/2, one at 1/4, two at 1/4, exactly."""
+    game, state = _play("adv_packs")
+    assert _legal(game, state) == ["Blast #1 spot=(0,0)", "Blast #1 spot=(1,0)",
+                                   "Blast #1 spot=(2,0)", "Blast #1 spot=(3,0)", "EndTurn"]
+    action = game.parse_action(state, "Blast #1 spot=(3,0)")
+    found = sorted((p, s.players[0].params["Gold"], s.entities[2].params["Health"],
+                    s.entities[3].params["Health"]) for p, s in game.outcomes(state, action))
+    assert found == [(0.25, 1, 1, 1), (0.25, 2, 1, 1), (0.5, 0, 1, 1)]
+    _, state = _play("adv_packs", "Blast #1 spot=(0,0)")
+    assert _units(state)[1][3] == {"Health": 3}
+
+
 # ------------------------------------------------------------------ action queues
 def test_enqueued_actions_are_the_only_ones_offered_until_taken() -> None:
     """OnStart queues Place then EndTurn for each player: Place comes first (Tax is
@@ -229,7 +244,7 @@ def test_constructs_that_cannot_be_carried_over_are_refused_at_their_place(
 # ------------------------------------------------------------------ carried on, and played
 @pytest.mark.parametrize("name", ["tech_realms", "adv_buffs", "adv_continuous",
                                   "adv_triggers", "adv_queue", "adv_objects",
-                                  "adv_tick_actions"])
+                                  "adv_tick_actions", "adv_packs"])
 def test_import_writes_native_rules_that_play_the_same_game(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
     """`import-stratega` writes each fixture as a native file that validates and plays

@@ -50,6 +50,9 @@ TARGET_HOOKS: dict[str, Callable[..., tuple[dict[str, Any], list[Node], Val]]] =
 by_entity) -> (native spec, conditions, value)``, consulted before ``LATER_TARGETS``."""
 HOOK_KEYS: set[str] = set()
 """Action keys the importer's second part reads (through ``ACTION_HOOKS``)."""
+PACK_HOOKS: dict[str, Callable[..., list[Any]]] = {}
+"""Effect packs translated by the importer's second part: ``(t, node, scope, rolls) ->
+native effects``, consulted before ``LATER_PACKS``."""
 ACTION_HOOKS: list[Callable[..., None]] = []
 """Called with ``(t, name, keys, spec, scope, rolls)`` once an action is translated, to
 translate the keys of ``HOOK_KEYS`` into ``spec``."""
@@ -356,6 +359,9 @@ def effect(t: Translation, node: Node, sc: Scope, rolls: list[int]) -> list[Any]
         return calls.effects(t, node, sc, rolls)
     out: list[Any] = []
     for key, n in node.value.items():
+        if key in PACK_HOOKS:
+            out.extend(PACK_HOOKS[key](t, n, sc, rolls))
+            continue
         if key in LATER_PACKS:
             t.fail(node.key_locs[key], f"`{key}` is not yet supported by the Stratega importer "
                                        f"({LATER_PACKS[key]})",
@@ -431,5 +437,5 @@ def _n(x: float) -> str:
 
 
 __all__ = ["ACTION_HOOKS", "END_TURN", "HOOK_KEYS", "LATER_KEYS", "LATER_PACKS", "LATER_TARGETS",
-           "TARGET_HOOKS", "actions", "declare", "dijkstra_reach", "effect", "effect_nodes",
-           "native_name", "scope", "valid"]
+           "PACK_HOOKS", "TARGET_HOOKS", "actions", "declare", "dijkstra_reach", "effect",
+           "effect_nodes", "native_name", "scope", "valid"]

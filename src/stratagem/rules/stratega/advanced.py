@@ -27,6 +27,7 @@ from . import continuous as _continuous
 from . import entities as _entities
 from . import forward as _forward
 from . import objects as _objects
+from . import packs as _packs
 from . import queue as _queue
 from . import tech as _tech
 from . import translate as _translate
@@ -79,6 +80,7 @@ def install() -> None:
     _objects.install()
     _queue.install()
     _triggers.install(_forward.TRIGGERS)
+    _packs.install(_actions.PACK_HOOKS)
     _actions.TARGET_HOOKS["Technology"] = _tech.technology_target
     _actions.TARGET_HOOKS["Object"] = _objects.object_target
     _actions.TARGET_HOOKS["SlotObject"] = _objects.refused_target(_objects.SLOTS)
