@@ -102,3 +102,27 @@ def test_every_problem_of_a_file_is_reported_at_once(tmp_path: Path) -> None:
     found = problems(tmp_path, text)
     assert [p.split(":")[0] for p in found] == [str(place(text, "IsWalkabel")[0]),
                                                str(place(text, "Strenght")[0])]
+
+
+def test_a_broken_file_is_refused_in_located_lines_never_a_traceback() -> None:
+    """Each line of the tiny duel taken out, or the value of one key in three made a
+    list: the translation succeeds or refuses the file with located problems — never
+    another exception."""
+    from stratagem.rules.source import parse_yaml  # noqa: PLC0415 - this test's tools
+    from stratagem.rules.stratega import native_tree  # noqa: PLC0415
+    lines = BASE.split("\n")
+    variants = []
+    for i, line in enumerate(lines):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        variants.append(lines[:i] + lines[i + 1:])
+        if ":" in line and i % 3 == 0:
+            variants.append([*lines[:i], line.split(":", 1)[0] + ": []", *lines[i + 1:]])
+    refused = 0
+    for variant in variants:
+        try:
+            native_tree(parse_yaml("\n".join(variant), "game.yaml"))
+        except RulesError as exc:
+            refused += 1
+            assert all(str(p).startswith("game.yaml:") for p in exc.problems)
+    assert refused > len(variants) // 3

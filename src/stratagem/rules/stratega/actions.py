@@ -139,7 +139,7 @@ def action(t: Translation, name: str, node: Node, listed: bool) -> dict[str, Any
                                        f"importer ({what})",
                    "write this action in the native format (docs/stratega.md)")
             raise Skip
-    kind = m["Type"].value
+    kind = _word(m["Type"])
     if kind not in ("EntityAction", "PlayerAction"):
         t.fail(m["Type"].loc, f"`Type` must be EntityAction or PlayerAction, not {show(m['Type'])}")
         raise Skip
@@ -214,7 +214,7 @@ def target(t: Translation, action: str, tname: str, nat: str, node: Node, by_ent
     """One target: its native spec, its Stratega conditions, and what its name stands for."""
     what = f"target `{tname}` of `{action}`"
     m = t.keys(node, ("Type", "ValidTargets", "SamplingMethod", "Conditions"), what, ("Type",))
-    kind = m["Type"].value
+    kind = _word(m["Type"])
     if kind in TARGET_HOOKS:
         return TARGET_HOOKS[kind](t, tname, nat, m, by_entity)
     if kind in LATER_TARGETS:
@@ -224,7 +224,7 @@ def target(t: Translation, action: str, tname: str, nat: str, node: Node, by_ent
         raise Skip
     if kind not in TARGET_TYPES:
         t.fail(m["Type"].loc, f"unknown target type {show(m['Type'])}",
-               did_you_mean(str(kind), TARGET_TYPES) or f"types: {', '.join(TARGET_TYPES)}")
+               did_you_mean(kind, TARGET_TYPES) or f"types: {', '.join(TARGET_TYPES)}")
         raise Skip
     conds = calls.calls_in(t, m.get("Conditions"), "Conditions")
     kept_free = any(_is_call_on(c, "IsNotOccupied", tname) for c in conds)
@@ -297,11 +297,11 @@ def _sampling(t: Translation, node: Node | None, kind: str, what: str, at: Node
                "e.g. `SamplingMethod: {Type: Neighbours, Options: {Shape: Square, Size: 1}}`")
         raise Skip
     m = t.keys(node, ("Type", "Options"), f"the `SamplingMethod` of {what}", ("Type",))
-    method = m["Type"].value
+    method = _word(m["Type"])
     opts = m.get("Options")
     if method == "Neighbours":
         o = t.keys(opts, ("Shape", "Size"), "`Options`") if opts is not None else {}
-        shape = o["Shape"].value if "Shape" in o else "Square"
+        shape = _word(o["Shape"]) if "Shape" in o else "Square"
         if shape not in ("Circle", "Square", "Cross", "AllPositions"):
             t.fail(o["Shape"].loc, f"unknown shape {show(o['Shape'])}",
                    "shapes: Circle, Square, Cross, AllPositions")
@@ -325,7 +325,7 @@ def valid(t: Translation, node: Node | None, what: str) -> list[str]:
     """The entity types (or tile types) ``ValidTargets`` names: ``All``, a group, a type,
     or a list of them."""
     pool = t.entities if what == "entity" else t.tiles
-    if node is None or node.value == "All":
+    if node is None or _word(node) == "All":
         return list(pool)
     items = [node] if isinstance(node.value, str) else t.need_list(node, "`ValidTargets`")
     out: list[str] = []
@@ -426,6 +426,12 @@ def _moves_onto_any(node: Node, targets: dict[str, Any], bound: dict[str, Val]) 
     if isinstance(dest, Ref) and len(dest.parts) == 1 and dest.parts[0][0] in bound:
         return not targets.get(bound[dest.parts[0][0]].text, {}).get("_free", False)
     return True
+
+
+def _word(node: Node) -> str:
+    """A scalar's text ("" for a mapping or a list, which no name matches)."""
+    v = node.value
+    return "" if isinstance(v, dict | list) else str(v)
 
 
 def _b(x: bool) -> str:

@@ -9,6 +9,7 @@ placement of the set-up, in the map's reading order.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ..reading import Skip, show
@@ -26,9 +27,12 @@ def tiles(t: Translation, node: Node) -> None:
         if not name.isidentifier():
             t.fail(node.key_locs[name], f"`{name}` cannot be a tile name", "letters and digits")
             continue
-        m = t.keys(n, ("Sprite", "Symbol", "IsWalkable", "BlocksSight", "DefaultTile",
-                       "Parameters"), f"tile `{name}`", ("Symbol",))
-        sym = str(m["Symbol"].value)
+        m = t.attempt(partial(t.keys, n, ("Sprite", "Symbol", "IsWalkable", "BlocksSight",
+                                           "DefaultTile", "Parameters"), f"tile `{name}`",
+                              ("Symbol",)))
+        if m is None:
+            continue
+        sym = str(m["Symbol"].value) if m["Symbol"].is_scalar else ""
         if len(sym) != 1 or sym.isspace() or sym.isdigit():
             t.fail(m["Symbol"].loc, f"a tile symbol must be one character (not a digit), "
                                     f"not {show(m['Symbol'])}")
@@ -50,7 +54,7 @@ def tiles(t: Translation, node: Node) -> None:
             if t.default_tile:
                 t.fail(m["DefaultTile"].loc, f"`{t.default_tile}` is the default tile already")
             t.default_tile = name
-        params = parameters(t, m.get("Parameters"), f"tile `{name}`")
+        params = t.attempt(partial(parameters, t, m.get("Parameters"), f"tile `{name}`")) or {}
         t.tile_params.update(params)
         if params:
             props["params"] = {k: p.native() for k, p in params.items()}
@@ -75,7 +79,7 @@ def board(t: Translation, node: Node) -> None:
     entities, and the extra placements of ``Board: Entities``."""
     m = t.keys(node, ("GenerationType", "Layout", "Maps", "Entities"), "`Board`", ("Layout",))
     gen = m.get("GenerationType")
-    if gen is not None and gen.value != "Manual":
+    if gen is not None and (not gen.is_scalar or gen.value != "Manual"):
         t.fail(gen.loc, f"only `GenerationType: Manual` boards are supported, not {show(gen)}")
         raise Skip
     layout = m["Layout"]
@@ -87,7 +91,7 @@ def board(t: Translation, node: Node) -> None:
         layout = maps.value[layout.value]
     text = t.need_str(layout, "`Layout`")
     tile_of = {str(n.value["Symbol"].value): name for name, n in t.tiles.items()
-               if n.is_map and "Symbol" in n.value}
+               if n.is_map and "Symbol" in n.value and n.value["Symbol"].is_scalar}
     entity_of = {sym: name for name, sym in t.entity_symbols.items()}
     for sym in tile_of.keys() & entity_of.keys():
         t.fail(layout.loc, f"symbol `{sym}` stands for tile `{tile_of[sym]}` and entity type "

@@ -75,7 +75,7 @@ def game_config(t: Translation, node: Node) -> None:
     the game-state parameters."""
     m = t.keys(node, ("Type", "RoundLimit", "PlayerCount", "FogOfWar", "Parameters",
                       "ActionTimer"), "`GameConfig`", ("Type",))
-    kind = m["Type"].value
+    kind = m["Type"].value if m["Type"].is_scalar else None
     if kind == "RTS":
         t.fail(m["Type"].loc, "real-time Stratega games (`Type: RTS`) are not supported",
                "only turn-based games (`Type: TBS`) can be loaded")
@@ -117,7 +117,7 @@ def agents(t: Translation, node: Node) -> None:
     for item in t.need_list(node, "`Agents`"):
         if item.is_map and len(item.value) == 1:
             name = next(iter(item.value))
-        elif isinstance(item.value, str):
+        elif isinstance(item.value, str) and item.value:
             name = item.value
         else:
             t.fail(item.loc, "an agent must be a name, or a name with its parameters")
@@ -177,8 +177,9 @@ def game_description(t: Translation, node: Node) -> None:
             if kind not in t.entities:
                 t.fail(item.loc, f"unknown entity type `{kind}`")
                 continue
-            tags = t.out["entities"][kind].setdefault("tags", [])
-            tags.append(cat.lower())
+            spec = t.out.get("entities", {}).get(kind)
+            if spec is not None:  # None: the type's own problems are reported
+                spec.setdefault("tags", []).append(cat.lower())
 
 
 __all__ = ["AGENTS", "agents", "entity_groups", "game_config", "game_description",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ..reading import show
@@ -29,6 +30,9 @@ def entities(t: Translation, node: Node) -> None:
         if not name.isidentifier():
             t.fail(loc, f"`{name}` cannot be an entity type name", "letters and digits only")
             continue
+        if not n.is_map:
+            t.fail(n.loc, f"entity type `{name}` must be a mapping of keys")
+            continue
         m = t.keys(n, ("Sprite", "Symbol", "LineOfSightRange", "Actions", "CanSpawn", "Cost",
                        "Parameters", "Time", *LATER_KEYS), f"entity type `{name}`")
         info = EntityInfo(name, loc)
@@ -41,7 +45,7 @@ def entities(t: Translation, node: Node) -> None:
                                         f"importer ({what})",
                        "write this part in the native format (docs/stratega.md)")
         if "Symbol" in m:
-            sym = str(m["Symbol"].value)
+            sym = str(m["Symbol"].value) if m["Symbol"].is_scalar else ""
             if len(sym) != 1 or sym.isspace() or sym.isdigit():
                 t.fail(m["Symbol"].loc, f"a symbol must be one character (not a digit), "
                                         f"not {show(m['Symbol'])}")
@@ -50,7 +54,8 @@ def entities(t: Translation, node: Node) -> None:
             else:
                 t.entity_symbols[name] = sym
                 spec["symbol"] = sym
-        info.params = parameters(t, m.get("Parameters"), f"entity type `{name}`")
+        info.params = t.attempt(partial(parameters, t, m.get("Parameters"),
+                                        f"entity type `{name}`")) or {}
         if info.params:
             spec["params"] = {k: p.native() for k, p in info.params.items()}
         if "LineOfSightRange" in m:
@@ -59,14 +64,17 @@ def entities(t: Translation, node: Node) -> None:
                 t.fail(r.loc, f"`LineOfSightRange` must be a number from 0, not {show(r)}")
             else:
                 sight[name] = r.value
-        for a in t.need_list(m.get("Actions"), f"the `Actions` of `{name}`"):
-            info.actions.append(t.need_str(a, "an action"))
-            info.action_nodes.append(a)
+        listed = t.attempt(partial(t.need_list, m.get("Actions"), f"the `Actions` of `{name}`"))
+        for a in listed or []:
+            word = t.attempt(partial(t.need_str, a, "an action"))
+            if word is not None:
+                info.actions.append(word)
+                info.action_nodes.append(a)
         spec["actions"] = list(info.actions)
-        if "Cost" in m:
-            cost = t.need_map(m["Cost"], "`Cost`")
-            total = sum(t.need_num(v, "a cost") for v in cost.values())
-            spec["hints"] = {"cost": total}
+        cost = t.attempt(partial(t.need_map, m.get("Cost"), "`Cost`")) or {}
+        amounts = [t.attempt(partial(t.need_num, v, "a cost")) for v in cost.values()]
+        if cost and None not in amounts:
+            spec["hints"] = {"cost": sum(a for a in amounts if a is not None)}
             t.hooks.setdefault("costs", {})[name] = m["Cost"]  # type: ignore[index]
         out[name] = spec
         t.origin(("entities", name), f"Entities.{name}", loc)

@@ -108,6 +108,15 @@ def _finish(t: Translation) -> None:
     health = [e for e in t.entities.values() if "Health" in e.params]
     if health:
         t.put(("display", "health"), "Health")
+    glyphs = {name: {"glyph": str(n.value["Symbol"].value)} for name, n in t.tiles.items()
+              if n.is_map and "Symbol" in n.value and n.value["Symbol"].is_scalar}
+    if glyphs:  # the map's own symbols, as Stratega's text maps draw them
+        t.put(("display", "tiles"), glyphs)
+    t.put(("display", "players"), {p: {"glyph": p[1:], "label": f"player {p[1:]}"}
+                                   for p in t.players})  # Stratega's owner digits
+    looks = {name: {"glyph": sym, "label": name} for name, sym in t.entity_symbols.items()}
+    if looks:
+        t.put(("display", "entities"), looks)
 
 
 def _game_name(root: Node) -> str:
