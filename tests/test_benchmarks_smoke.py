@@ -152,3 +152,22 @@ def test_every_bundled_game_can_be_measured(bench: ModuleType, tmp_path: Path) -
     result = json.loads(path.read_text(encoding="utf-8"))["results"]["elemental_duel"]
     assert list(result["subjects"]) == ["stratagem"] and result["ratios"] == {}
     assert all(value > 0 for value in result["subjects"]["stratagem"]["figures"].values())
+
+
+def test_stratega_benchmark_measures_the_fixture_and_its_yardstick(tmp_path: Path) -> None:
+    """`bench_stratega.py`, on games cut to one round, reports positive steps per second
+    for the Stratega file, its native twin and (with OpenSpiel) connect four, and their
+    ratio."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_stratega.py"
+    spec = importlib.util.spec_from_file_location("bench_stratega", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "stratega.json"
+    assert module.main(["--seconds", "0.01", "--repeat", "1", "--rounds", "1",
+                        "--json", str(out)]) == 0
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert all(v > 0 for v in report["steps_per_s"].values())
+    if "openspiel_cpp" in report["steps_per_s"]:
+        assert report["ratio"] == pytest.approx(report["steps_per_s"]["stratega"]
+                                                / report["steps_per_s"]["openspiel_cpp"])

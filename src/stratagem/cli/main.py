@@ -26,6 +26,7 @@ from .file_cmds import move_cmd, new_cmd, replay_cmd, show_cmd, undo_cmd
 from .info_cmds import agents_cmd, games_cmd, rules_cmd
 from .play import play_cmd
 from .program_cmds import check_program_cmd, evaluate_program_cmd, render_program_cmd
+from .stratega_cmds import import_stratega_cmd
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -37,7 +38,7 @@ def cli() -> None:
 # The commands of each subject live in their own module; the group gathers them here.
 for _command in (play_cmd, new_cmd, show_cmd, move_cmd, undo_cmd, replay_cmd, arena_cmd,
                  report_cmd, check_program_cmd, render_program_cmd, evaluate_program_cmd,
-                 games_cmd, agents_cmd, rules_cmd):
+                 games_cmd, agents_cmd, rules_cmd, import_stratega_cmd):
     cli.add_command(_command)
 
 

@@ -31,6 +31,7 @@ from ..arena.narration import left_line, result_line, who
 from ..arena.replay import game_digest
 from ..engine import Action, SerializationError, StratagemError
 from ..games import load
+from ..rules.stratega import stratega_agents
 from .board import NO_MARKS, draw
 from .complete import complete_agents, complete_game, complete_scenario
 from .console import Narrator, err, out
@@ -136,7 +137,8 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int, scenario: str
         check_outputs(replay_out)
         if save is not None:
             check_new_output(save, force)
-        codes = split_agent_codes(agents) if agents else ["random"] * len(game.players)
+        codes = split_agent_codes(agents) if agents else (
+            stratega_agents(game_name, len(game.players)) or ["random"] * len(game.players))
         if len(codes) != len(game.players):
             _fail(f"{game.name} has {len(game.players)} players ({', '.join(game.players)}); "
                   f"--agents gave {len(codes)}")

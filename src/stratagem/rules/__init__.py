@@ -15,6 +15,7 @@ from .digest import digest_rules
 from .errors import Loc, Problem, RulesError
 from .lint import lint
 from .source import parse_yaml, read_yaml
+from .stratega import is_stratega, native_tree
 
 
 def compile_rules(path: str | Path) -> Parts:
@@ -33,6 +34,8 @@ def check_rules(path: str | Path) -> tuple[Parts, list[Problem]]:
     elif p.parent.is_dir():
         folder = p.parent
     root = read_yaml(p)
+    if is_stratega(root):  # a Stratega configuration: compiled through its translation
+        root = native_tree(root)
     parts = Compiler(root, folder).compile()
     errors, warnings = lint(parts, root)
     if errors:

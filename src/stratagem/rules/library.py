@@ -608,6 +608,11 @@ def _param_max(c: Ctx, what: Any, name: str) -> Any:
     return math.inf if spec.max is None else spec.max
 
 
+def _buff_ending(s: Any, who: Any, buff: str) -> int:
+    """How many stacks of a buff ``who`` holds with one round left."""
+    return sum(1 for n, left in _buffs.held(s, who) if n == buff and left == 1)
+
+
 _F: list[Function] = [
     Function("distance", (Param("a", "any"), Param("b", "any")), "number",
              "Distance between two entities or positions under the board's metric "
@@ -925,6 +930,15 @@ _F: list[Function] = [
     Function("player_base", (Param("who", "player"), Param("param", "str")), "number",
              "A player parameter without the player's buffs.", "player_base(player, 'income')",
              lambda c, who, param: _buffs.base_value(c.state, who, param), "strategy"),
+    Function("buff_ending", (Param("unit", "entity"), Param("buff", "str")), "number",
+             "How many stacks of a buff an entity holds in their last round (1 round left): "
+             "those that run out as this round ends.", "buff_ending(target, 'rage') > 0",
+             lambda c, unit, buff: 0 if unit is None else _buff_ending(c.state, Ref(unit), buff),
+             "strategy"),
+    Function("player_buff_ending", (Param("who", "player"), Param("buff", "str")), "number",
+             "How many stacks of a buff a player holds in their last round (1 round left).",
+             "player_buff_ending(player, 'golden_age') > 0",
+             lambda c, who, buff: _buff_ending(c.state, who, buff), "strategy"),
     Function("researched", (Param("who", "player"), Param("tech", "str")), "bool",
              "Whether a player has researched a technology of `technologies:`.",
              "researched(player, 'archery')",

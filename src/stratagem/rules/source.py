@@ -180,7 +180,8 @@ class _Walker:
                     raise RulesError([Problem(self.loc(k), "merge keys (`<<`) are not supported",
                                               "write the keys out")])
                 key = self.walk(k, depth + 1)
-                if not isinstance(key.value, str | int) or isinstance(key.value, bool):
+                # A number is a key's name as written (Stratega's `RandomEffect: {0.5: …}`).
+                if not isinstance(key.value, str | int | float) or isinstance(key.value, bool):
                     self.problems.append(Problem(key.loc, "a key must be a name"))
                     continue
                 name = str(key.value)
