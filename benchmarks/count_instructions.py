@@ -42,7 +42,8 @@ SCRIPTS = {
     "apply": """
 import sys, stratagem
 from stratagem.engine import Rng
-game = stratagem.load(sys.argv[1])
+name, _, scenario = sys.argv[1].partition("@")
+game = stratagem.load(name, scenario=scenario or None)
 rng = Rng(1)
 def play(games):
     steps = 0
@@ -53,16 +54,17 @@ def play(games):
             state = game.apply(state, options[rng.below(len(options))])
             steps += 1
     return steps
-play(5)
+play(min(5, int(sys.argv[3])))
 print("units", play(int(sys.argv[2])), file=sys.stderr)
 """,
     "playout": """
 import sys, stratagem
 from stratagem.engine import Rng
-game = stratagem.load(sys.argv[1])
+name, _, scenario = sys.argv[1].partition("@")
+game = stratagem.load(name, scenario=scenario or None)
 rng = Rng(1)
 start = game.new_state(0)
-for _ in range(5):
+for _ in range(min(5, int(sys.argv[3]))):
     game.playout(start, rng)
 calls = game.calls
 for _ in range(int(sys.argv[2])):
@@ -72,7 +74,8 @@ print("units", game.calls - calls, file=sys.stderr)
     "mcts": """
 import sys, stratagem
 from stratagem.agents import Budget, MCTSAgent
-game = stratagem.load(sys.argv[1])
+name, _, scenario = sys.argv[1].partition("@")
+game = stratagem.load(name, scenario=scenario or None)
 state = game.new_state(0)
 def search(n, seed):
     agent = MCTSAgent(game, seed=seed, c=2.0, widening=0.0, reuse=False)
@@ -100,7 +103,7 @@ print("units", int(sys.argv[2]), file=sys.stderr)
 }
 
 
-def count(script: str, game: str, amount: int) -> tuple[int, int]:
+def count(script: str, game: str, amount: int, warm: int) -> tuple[int, int]:
     """(instructions, units of work) for one run of ``script``.
 
     String hashing is fixed so both runs of a pair start up alike: with Python's
@@ -108,7 +111,7 @@ def count(script: str, game: str, amount: int) -> tuple[int, int]:
     """
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         sys.executable, "-c", SCRIPTS[script], game, str(amount)],
+         sys.executable, "-c", SCRIPTS[script], game, str(amount), str(warm)],
         capture_output=True, text=True, check=True,
         env={**os.environ, "PYTHONHASHSEED": "0"}).stderr
     collected = re.search(r"Collected : (\d+)", out)
@@ -120,8 +123,8 @@ def count(script: str, game: str, amount: int) -> tuple[int, int]:
 
 def per_unit(script: str, game: str, amount: int) -> tuple[float, int]:
     """Instructions per unit of work (the run of ``amount`` less the run of none)."""
-    base, _ = count(script, game, 0)
-    total, units = count(script, game, amount)
+    base, _ = count(script, game, 0, amount)
+    total, units = count(script, game, amount, amount)
     if units == 0:
         raise SystemExit("no work was done")
     return (total - base) / units, units
@@ -141,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
         description="Machine instructions per step or per MCTS simulation, counted by "
                     "callgrind.")
     parser.add_argument("--game", default="connect_four",
-                        help="bundled game (default: %(default)s)")
+                        help="bundled game, GAME@SCENARIO for one of its scenarios "
+                             "(default: %(default)s)")
     parser.add_argument("--mode", choices=("apply", "playout", "mcts"), default="apply",
                         help="what to count (default: %(default)s)")
     parser.add_argument("--games", type=int, default=100,

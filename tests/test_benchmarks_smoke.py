@@ -171,3 +171,21 @@ def test_stratega_benchmark_measures_the_fixture_and_its_yardstick(tmp_path: Pat
     if "openspiel_cpp" in report["steps_per_s"]:
         assert report["ratio"] == pytest.approx(report["steps_per_s"]["stratega"]
                                                 / report["steps_per_s"]["openspiel_cpp"])
+
+
+def test_speed_table_runs_on_a_tiny_budget(tmp_path: Path) -> None:
+    """`bench_speed.py` measures steps/s of a set-up beside the yardstick (a ratio when
+    OpenSpiel is installed) and the bytes of the states kept along a Broken Throne game."""
+    spec = importlib.util.spec_from_file_location(
+        "bench_speed", BENCH.parent / "bench_speed.py")
+    assert spec is not None and spec.loader is not None
+    speed = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(speed)
+    path = tmp_path / "speed.json"
+    assert speed.main(["--seconds", "0.01", "--repeat", "1", "--only", "connect_four",
+                       "--parts", "steps", "--json", str(path)]) == 0
+    steps = json.loads(path.read_text(encoding="utf-8"))["steps"]
+    assert steps["connect_four"]["steps_per_s"] > 0
+    assert ("ratio" in steps["connect_four"]) == ("yardstick" in steps)
+    memory = speed.measure_memory(steps=20)
+    assert memory["states"] == 20 and 0 < memory["bytes_per_state"] < 100_000
