@@ -26,6 +26,8 @@ from ..agents import Agent, make_agent
 from ..arena import HUMAN, Match, Replay
 from ..arena.narration import Step, as_told, result_line, tell, who
 from ..engine import CHANCE, Action, EventFrame, Game, Pos, Ref, State, StratagemError
+from ..engine.narration import field_words
+from .battle_board import battle_board_svg, is_box_zone
 from .board_svg import Mark, board_svg, cards_svg, dice_svg, move_marks
 
 MAX_AUTOMATIC = 100_000
@@ -331,6 +333,11 @@ class Session:
                 entry: dict[str, Any] = {"player": game.players[p], "zone": zone,
                                          "count": len(ids), "svg": ""}
                 known = [view.entities.get(i) for i in ids if i >= 0]
+                if len(known) == len(ids) and is_box_zone(known):
+                    entry["svg"] = battle_board_svg(game, known,
+                                                    f"{game.players[p]}'s {zone}")
+                    out.append(entry)
+                    continue
                 if zone in ("deck", "discard", "pile", "bag", "graveyard") and (
                         zone == "deck" or len(known) < len(ids)):
                     out.append(entry)
@@ -348,9 +355,15 @@ class Session:
                         cards.append({"name": None})
                         continue
                     params = shown_params(game, e.params)
+                    corner = params.pop("cost", None)
+                    if corner is None:  # a card's number (court letters) where it has no cost
+                        corner = params.pop("value", None)
+                    said = ", ".join(f"{k} {v}" for k, v in params.items())
+                    text = game.entity_types[e.type].description
                     cards.append({"name": game.display.entity(e.type).label, "id": e.id,
-                                  "cost": params.pop("cost", None),
-                                  "text": ", ".join(f"{k} {v}" for k, v in params.items())})
+                                  "cost": corner,
+                                  "text": f"{text} ({said})" if text and said
+                                  else text or said})
                 entry["svg"] = cards_svg(cards, fan=zone == "hand",
                                          title=f"{game.players[p]}'s {zone}")
                 out.append(entry)
@@ -381,7 +394,7 @@ class Session:
     def _reaction_sentence(self) -> str:
         """The reaction prompt in words: the game's own narration of the event when it has
         one, else its fields said plainly (``a hit``, ``damage 8``, ``attacker goblin #2``)
-        instead of their raw values (``hit True``)."""
+        instead of their raw values (``hit True``): units by name, players by name, ``hits``."""
         state, game = self.state, self.game
         d = state.decision
         frame = next((f for f in reversed(state.stack) if type(f) is EventFrame), None)
@@ -392,17 +405,7 @@ class Session:
             e = state.entities.get(int(ref))
             return f"{e.type.replace('_', ' ')} #{int(ref)}" if e else f"#{int(ref)}"
 
-        words = []
-        for name, value in frame.fields.items():
-            said = name.replace("_", " ")
-            if isinstance(value, bool):
-                words.append(("a " if value else "no ") + said)
-            elif isinstance(value, Ref):
-                words.append(f"{said} {unit(value)}")
-            elif isinstance(value, Pos):
-                words.append(f"{said} ({value.x},{value.y})")
-            else:
-                words.append(f"{said} {value}")
+        words = field_words(game, state, frame.name, dict(frame.fields))
         who = unit(Ref(d.actor)) if d.actor is not None else game.players[d.player]
         when = "before it happens" if frame.stage == "pending" else "now that it happened"
         event = frame.name.replace("_", " ")
