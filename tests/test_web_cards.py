@@ -13,6 +13,7 @@ from stratagem.engine import Pos, Ref
 from stratagem.engine.narration import field_words, narrate
 from stratagem.engine.state import Entity
 from stratagem.web import Session
+from stratagem.web.board_svg import _token
 from stratagem.web.battle_board import battle_board_svg, is_box_zone
 from test_cli import run
 
@@ -101,3 +102,18 @@ def test_event_fields_are_told_in_words_units_players_and_hits() -> None:
     assert told == "attacked: attacker goblin #2, target fighter #1, misses, in melee, damage 0"
     died = field_words(game, state, "died", {"owner": 1, "at": Pos(2, 3)})
     assert died == [f"owner {game.players[1]}", "at (2,3)"]
+
+
+def test_elemental_duel_characters_show_energy_pips_and_their_aura() -> None:
+    """Each character has as many pips as its energy's maximum, as many filled as it has;
+    a character with an aura is ringed."""
+    game = stratagem.load("elemental_duel")
+    state = game.new_state(seed=1)
+    char = next(e for e in state.iter_entities() if e.pos is not None)
+    top = next(p.max for p in game.entity_types[char.type].params if p.name == "energy")
+    charged = Entity(char.id, char.type, char.owner, char.pos,
+                     {**char.params, "energy": 1, "aura": 2}, char.statuses)
+    svg = _token(game, charged, 0)
+    assert svg.count('class="pip"') == top
+    assert svg.count('fill="#f1c40f"') == 1
+    assert 'class="aura"' in svg and 'class="aura"' not in _token(game, char, 0)

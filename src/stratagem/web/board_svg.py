@@ -38,6 +38,13 @@ _PIP_SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
+ENERGY = ("energy", "charge", "mana", "power")
+"""Parameters drawn as pips under a token (the first one a unit has with a maximum of 6
+or less): charge toward a special move."""
+AURA_COLOURS = ("#e74c3c", "#3498db", "#48c9b0", "#9b59b6", "#e67e22", "#7f8c8d")
+"""The ring drawn round a unit whose ``aura`` parameter is above 0, by its value."""
+
+
 def escape(text: object) -> str:
     """Text made safe inside an SVG element or a double-quoted attribute."""
     return _escape(str(text), {'"': "&quot;"})
@@ -261,6 +268,19 @@ def _token(game: Game, e: Any, nth: int) -> str:
                    f'height="4" fill="#00000055"/><rect x="{fmt(cx - r)}" '
                    f'y="{fmt(cy + r + 1)}" width="{fmt(bw * share)}" height="4" '
                    f'fill="{fill}"/>')
+    energy = next((k for k in ENERGY if k in maxima and 0 < float(maxima[k]) <= 6), None)
+    if energy is not None:  # charge toward a special move: pips under the health bar
+        top = int(float(maxima[energy]))
+        for k in range(top):
+            px = cx - (top - 1) * 4.5 + k * 9
+            full = k < float(e.params[energy])
+            out.append(f'<circle class="pip" cx="{fmt(px)}" cy="{fmt(cy + r * 0.72)}" r="3" '
+                       f'fill="{"#f1c40f" if full else "#ffffff"}" stroke="#7d6608"/>')
+    aura = e.params.get("aura")
+    if isinstance(aura, int) and not isinstance(aura, bool) and aura > 0:
+        ring = AURA_COLOURS[(aura - 1) % len(AURA_COLOURS)]
+        out.insert(3, f'<circle class="aura" cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(r + 3)}" '
+                      f'fill="none" stroke="{ring}" stroke-width="3"/>')
     for k, status in enumerate(e.statuses[:3]):
         bx, by = cx + r * 0.85 - k * 9, cy - r * 0.85
         out.append(f'<circle cx="{fmt(bx)}" cy="{fmt(by)}" r="5.5" fill="#fff7d6" '
