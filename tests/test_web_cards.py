@@ -13,8 +13,8 @@ from stratagem.engine import Pos, Ref
 from stratagem.engine.narration import field_words, narrate
 from stratagem.engine.state import Entity
 from stratagem.web import Session
-from stratagem.web.board_svg import _token
 from stratagem.web.battle_board import battle_board_svg, is_box_zone
+from stratagem.web.board_svg import _token
 from test_cli import run
 
 

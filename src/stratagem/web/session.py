@@ -266,12 +266,14 @@ class Session:
                    for p, pl in enumerate(view.players)]
         visible = {e.id for e in view.iter_entities() if e.zone != "?"}
         log = []
+        history = state.history  # built afresh at each reading: read once
         for i, step in enumerate(self.steps[:n]):
             told = as_told(step, secret)
+            player = history[i].player
             log.append({"where": told.where, "who": told.who, "line": told.line,
                         "rolls": list(told.rolls), "events": list(told.events),
-                        "why": self._why(i, viewer, visible), "n": i + 1,
-                        "player": state.history[i].player})
+                        "why": self._why(i, viewer, visible, player), "n": i + 1,
+                        "player": player})
         last = self._last(n, view)
         rolls: list[int] = next((list(s.rolls) for s in reversed(self.steps[:n]) if s.rolls
                                  and not secret), [])
@@ -286,14 +288,16 @@ class Session:
                 "dice": dice_svg(rolls) if rolls else "",
                 "last": [{"pos": list(m.pos), "colour": m.colour} for m in last]}
 
-    def _why(self, i: int, viewer: int | None, visible: set[int]) -> str:
-        """Decision ``i``'s reasons as ``viewer`` may read them: everything for the deciding
-        seat (its private part too) or when no one is at the page; for another seat only
-        the shared rationale, and of it, in a game that hides things, only what names no
-        thing the viewer cannot see."""
+    def _why(self, i: int, viewer: int | None, visible: set[int],
+             player: int | None = None) -> str:
+        """Decision ``i``'s reasons (``player``'s) as ``viewer`` may read them: everything
+        for the deciding seat (its private part too) or when no one is at the page; for
+        another seat only the shared rationale, and of it, in a game that hides things,
+        only what names no thing the viewer cannot see."""
         why = self.match.rationales[i]
         private = self.match.privates[i]
-        player = self.state.history[i].player
+        if player is None:
+            player = self.state.history[i].player
         if viewer is None or viewer == player:
             return f"{why} — {private}" if why and private else why or private
         if not self.game.info.hidden or player == CHANCE:
