@@ -117,3 +117,13 @@ def test_elemental_duel_characters_show_energy_pips_and_their_aura() -> None:
     assert svg.count('class="pip"') == top
     assert svg.count('fill="#f1c40f"') == 1
     assert 'class="aura"' in svg and 'class="aura"' not in _token(game, char, 0)
+
+
+def test_an_action_without_a_text_reads_its_type_as_words() -> None:
+    """Outpost's `end_turn` has no text: a unit's end of turn reads "end turn"."""
+    game = stratagem.load("outpost")
+    state = game.new_state(seed=1)
+    end = next((a for a in game.legal_actions(state) if a.type == "end_turn"), None)
+    assert end is not None and end.actor is not None
+    said = game.describe_action(state, state.decision.player, end)
+    assert said.endswith(" end turn") and "_" not in said.split("#")[-1]

@@ -106,7 +106,8 @@ def describe_action(game: Game, state: State, player: int, action: Action) -> st
     if action.actor is not None and action.actor in state.entities:
         e = state.entities[action.actor]
         rest = " ".join(f"{k}={v}" for k, v in action.targets)
-        return f"{e.type} #{int(action.actor)} {action.type}" + (f" {rest}" if rest else "")
+        verb = action.type.replace("_", " ")  # `end_turn` read as words: "rifles #1 end turn"
+        return f"{e.type} #{int(action.actor)} {verb}" + (f" {rest}" if rest else "")
     return str(action)
 
 
