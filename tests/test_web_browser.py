@@ -208,8 +208,8 @@ def test_a_square_a_unit_and_its_destination_are_clicked(live: Live, browser: An
 
 def test_flower_wars_field_zooms_and_pans_on_a_phone(live: Live, browser: Any) -> None:
     """The 48 x 36 field at 390 px: the buttons, the keys and the wheel zoom it, a drag
-    and the keyboard's cursor pan it; each side's battle board is drawn as a board that
-    fits the screen."""
+    and the keyboard's cursor pan it; each side's battle board is drawn as a board, at
+    the size its text reads at, in a box the width of the screen that scrolls sideways."""
     tab = _open(live, browser, "flower_war", viewport=PHONE)
 
     def box() -> list[float]:
@@ -249,9 +249,11 @@ def test_flower_wars_field_zooms_and_pans_on_a_phone(live: Live, browser: Any) -
         assert box() == whole and tab.page.locator("#zoom-level").inner_text() == "100%"
         boards = tab.page.locator("#zones svg.battle-board")
         assert boards.count() == 2
-        for i in range(2):
+        for i in range(2):  # drawn at the size its text reads at, in a box that scrolls
             b = boards.nth(i).bounding_box()
-            assert b is not None and b["width"] <= PHONE["width"]
+            frame = tab.page.locator("#zones .scroll-x").nth(i).bounding_box()
+            assert b is not None and frame is not None
+            assert b["width"] > PHONE["width"] and frame["width"] <= PHONE["width"]
         assert tab.get("document.documentElement.scrollWidth") <= PHONE["width"]
         assert tab.errors == []
     finally:
