@@ -25,8 +25,7 @@ from typing import Any
 from ..agents import Agent, make_agent
 from ..arena import HUMAN, Match, Replay
 from ..arena.narration import Step, as_told, result_line, tell, who
-from ..engine import CHANCE, Action, EventFrame, Game, Pos, Ref, State, StratagemError
-from ..engine.narration import field_words
+from ..engine import CHANCE, Action, EventFrame, Game, Pos, Ref, State, StratagemError, field_words
 from .battle_board import battle_board_svg, is_box_zone
 from .board_svg import Mark, board_svg, cards_svg, dice_svg, move_marks
 
