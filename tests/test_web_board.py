@@ -220,7 +220,7 @@ def test_a_replay_from_the_page_mid_game_is_checked_by_the_replay_command(
 
 def test_a_reaction_without_narration_is_asked_in_words() -> None:
     """Skirmish narrates no `moved` or `attacked` event: the prompt still says who may
-    react and what is happening in words, never a raw `True` or `False`."""
+    react and what is happening in words, never a raw `True` or `False` nor a bare id."""
     session = Session(stratagem.load("skirmish"), ["human", "random"], 7)
     rng = Rng(1)
     prompts = []
@@ -231,4 +231,5 @@ def test_a_reaction_without_narration_is_asked_in_words() -> None:
         session.act(decision["options"][rng.below(len(decision["options"]))]["text"])
     assert prompts and all(p.startswith("fighter #1 may react") for p in prompts)
     assert not any("True" in p or "False" in p for p in prompts)
-    assert any("a hit" in p or "no hit" in p for p in prompts)
+    assert any("hits" in p or "misses" in p for p in prompts)
+    assert not any(re.search(r"(attacker|target|mover) \d", p) for p in prompts)  # no bare ids

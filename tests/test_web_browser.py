@@ -54,10 +54,11 @@ def browser() -> Iterator[Any]:
 
 
 class Tab:
-    """One browser tab on one game, keeping every console error and every JSON it got."""
+    """One browser tab on one game, keeping every console error (and, when asked to
+    ``record``, every JSON it got)."""
 
     def __init__(self, browser: Any, url: str, viewport: dict[str, int] = DESKTOP, *,
-                 settle: bool = True) -> None:
+                 settle: bool = True, record: bool = False) -> None:
         self.page = browser.new_page(viewport=viewport)
         self.errors: list[str] = []
         self.received: list[str] = []
@@ -65,9 +66,10 @@ class Tab:
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
                      else None)
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("websocket", lambda ws: ws.on(
-            "framereceived", lambda frame: self.received.append(str(frame))))
-        self.page.on("response", self._keep)
+        if record:  # what the page received, kept only where a test reads it (it is slow)
+            self.page.on("websocket", lambda ws: ws.on(
+                "framereceived", lambda frame: self.received.append(str(frame))))
+            self.page.on("response", self._keep)
         self.page.goto(url)
         if settle:
             self.settle()
@@ -88,30 +90,30 @@ class Tab:
     def click_option(self, rng: Rng) -> None:
         """Click one of the enabled move buttons (a turn's end half the time, so that
         games with long turns end soon), and wait until the page has the answer."""
-        version = self.get("live.version")
-        buttons = self.page.locator("#options button:not([disabled])")
-        count = buttons.count()
-        assert count, "no move to click while the game waits for the page"
-        labels = [buttons.nth(i).get_attribute("title") or "" for i in range(count)]
-        ends = [i for i, t in enumerate(labels) if t.startswith(("end", "pass", "declare",
+        version, titles = self.get(
+            "[live.version, [...document.querySelectorAll('#options button:not([disabled])')]"
+            ".map((b) => b.title || '')]")
+        assert titles, "no move to click while the game waits for the page"
+        ends = [i for i, t in enumerate(titles) if t.startswith(("end", "pass", "declare",
                                                                      "stop"))]
-        pick = ends[0] if ends and rng.below(2) == 0 else rng.below(count)
+        pick = ends[0] if ends and rng.below(2) == 0 else rng.below(len(titles))
         # A new place each time: two clicks on one spot in quick succession are a double
         # click to the browser, whose second click the page ignores.
         self.clicks += 1
-        buttons.nth(pick).click(position={"x": 4 + 9 * (self.clicks % 2), "y": 6})
+        self.page.locator("#options button:not([disabled])").nth(pick).click(
+            position={"x": 4 + 9 * (self.clicks % 2), "y": 6})
         self.page.wait_for_function(f"() => live.version > {version} && !live.busy "
-                                    "&& !pending", timeout=60_000)
+                                    "&& !pending", timeout=60_000, polling=20)
 
     def close(self) -> None:
         self.page.close()
 
 
 def _open(live: Live, browser: Any, game: str, seats: list[str] | None = None, seed: int = 1,
-          viewport: dict[str, int] = DESKTOP) -> Tab:
+          viewport: dict[str, int] = DESKTOP, *, record: bool = False) -> Tab:
     players = stratagem.load(game).players
     snap = live.open(game, seats or ["human"] + ["random"] * (len(players) - 1), seed)
-    return Tab(browser, f"{live.url}/?game={snap['id']}", viewport)
+    return Tab(browser, f"{live.url}/?game={snap['id']}", viewport, record=record)
 
 
 def _play_out(tab: Tab, rng: Rng, limit: int = 400) -> int:
@@ -122,38 +124,49 @@ def _play_out(tab: Tab, rng: Rng, limit: int = 400) -> int:
     return moves
 
 
+SHORT = {"flower_war": "close_quarters"}
+"""The scenario each game is played to its end in (a shorter one where there is)."""
+SEEDS = {"elemental_duel": 4, "flower_war": 3, "frontier": 8, "duel": 7, "pig": 5,
+         "broken_throne": 8, "connect_four": 7, "skirmish": 2, "outpost": 3,
+         "court_letters": 5}
+"""A seed of each game whose game, clicked as ``click_option`` clicks, is short (other
+games: 1); the test still plays it to the end, however long it lasts."""
+EXTRA = int(os.environ.get("STRATAGEM_BROWSER_GAMES", "0"))
+"""More games of each game played to the end, on further seeds (0 in the test suite)."""
+
+
+def _fits_a_phone(tab: Tab, game: str) -> None:
+    page, board = tab.get("[document.documentElement.scrollWidth, live.board ? document"
+                          ".querySelector('#board svg').getBoundingClientRect().right : 0]")
+    assert page <= PHONE["width"], f"{game}: the page is {page} px wide"
+    assert board <= PHONE["width"], f"{game}: the board reaches {board} px"
+
+
+@pytest.mark.parametrize("more", range(1 + EXTRA))
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_is_played_to_its_end_by_clicking(live: Live, browser: Any,
-                                                     game: str) -> None:
-    """Desktop width: the moves clicked until the result shows, announced, no console
-    error on the way."""
-    tab = _open(live, browser, game)
+                                                     game: str, more: int) -> None:
+    """The moves clicked until the result shows, announced, no console error on the way:
+    the first moves at desktop width, the rest at 390 px, where nothing is wider than
+    the screen and the board fits it."""
+    players = stratagem.load(game).players
+    seed = SEEDS.get(game, 1) + more
+    snap = live.open(game, ["human"] + ["random"] * (len(players) - 1), seed,
+                     scenario=SHORT.get(game))
+    tab = Tab(browser, f"{live.url}/?game={snap['id']}", DESKTOP)
     try:
-        moves = _play_out(tab, Rng(2))
+        rng = Rng(1 + seed)
+        moves = _play_out(tab, rng, limit=2)
+        tab.page.set_viewport_size(PHONE)
+        _fits_a_phone(tab, game)
+        while not tab.get("live.outcome") and moves < 400:
+            tab.click_option(rng)
+            moves += 1
+            _fits_a_phone(tab, game)
         assert tab.get("live.outcome"), f"{game} did not end in {moves} clicks"
         assert tab.page.locator("#result").inner_text().startswith("Result: ")
         assert tab.page.locator("#turn").inner_text() == "Game over"
-        assert tab.errors == []
-    finally:
-        tab.close()
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_every_game_fits_a_phone(live: Live, browser: Any, game: str) -> None:
-    """390 px wide: nothing wider than the screen, the board and the moves reachable,
-    a few moves clicked without a console error."""
-    tab = _open(live, browser, game, viewport=PHONE)
-    try:
-        rng = Rng(5)
-        for _ in range(3):
-            if tab.get("live.outcome"):
-                break
-            tab.click_option(rng)
-            width = tab.get("document.documentElement.scrollWidth")
-            assert width <= PHONE["width"], f"{game}: the page is {width} px wide"
-        if tab.get("live.board"):
-            box = tab.page.locator("#board svg").bounding_box()
-            assert box is not None and box["width"] <= PHONE["width"]
+        assert tab.get("document.getElementById('announce').textContent")
         assert tab.errors == []
     finally:
         tab.close()
@@ -188,6 +201,60 @@ def test_a_square_a_unit_and_its_destination_are_clicked(live: Live, browser: An
         tab.page.wait_for_function(f"() => live.version > {version} && !pending")
         moved = tab.get(f"live.entities.find((e) => e.id === {knight['id']}).pos")
         assert moved == [tx, ty]
+        assert tab.errors == []
+    finally:
+        tab.close()
+
+
+def test_flower_wars_field_zooms_and_pans_on_a_phone(live: Live, browser: Any) -> None:
+    """The 48 x 36 field at 390 px: the buttons, the keys and the wheel zoom it, a drag
+    and the keyboard's cursor pan it; each side's battle board is drawn as a board, at
+    the size its text reads at, in a box the width of the screen that scrolls sideways."""
+    tab = _open(live, browser, "flower_war", viewport=PHONE)
+
+    def box() -> list[float]:
+        return [float(v) for v in tab.get("document.querySelector('#board svg')"
+                                          ".getAttribute('viewBox')").split()]
+    try:
+        assert tab.page.locator("#zoom").is_visible()
+        whole = box()
+        tab.page.locator("#zoom-in").click()
+        assert abs(box()[2] - whole[2] / 1.5) < 1
+        assert tab.page.locator("#zoom-level").inner_text() == "150%"
+        board = tab.page.locator("#board")
+        board.focus()
+        tab.page.keyboard.press("+")
+        assert tab.page.locator("#zoom-level").inner_text() == "225%"
+        for _ in range(30):
+            tab.page.keyboard.press("ArrowRight")
+        x, _, w, _ = box()
+        cursor = tab.get("(() => { const b = document.querySelector('#board svg .cursor')"
+                         ".getBBox(); return [b.x, b.y, b.width]; })()")
+        assert x <= cursor[0] and cursor[0] + cursor[2] <= x + w + 0.5  # followed
+        before = box()
+        frame = board.bounding_box()
+        assert frame is not None
+        cx, cy = frame["x"] + frame["width"] / 2, frame["y"] + 40
+        tab.page.mouse.move(cx, cy)
+        tab.page.mouse.down()
+        tab.page.mouse.move(cx + 60, cy + 10, steps=4)
+        tab.page.mouse.up()
+        assert box()[0] < before[0]  # dragged right: the field shows what lies left
+        tab.page.mouse.move(cx, cy)
+        tab.page.mouse.wheel(0, 300)
+        tab.page.wait_for_function(f"() => Number(document.querySelector('#board svg')"
+                                   f".getAttribute('viewBox').split(' ')[2]) > {w + 1}")
+        board.focus()
+        tab.page.keyboard.press("0")
+        assert box() == whole and tab.page.locator("#zoom-level").inner_text() == "100%"
+        boards = tab.page.locator("#zones svg.battle-board")
+        assert boards.count() == 2
+        for i in range(2):  # drawn at the size its text reads at, in a box that scrolls
+            b = boards.nth(i).bounding_box()
+            frame = tab.page.locator("#zones .scroll-x").nth(i).bounding_box()
+            assert b is not None and frame is not None
+            assert b["width"] > PHONE["width"] and frame["width"] <= PHONE["width"]
+        assert tab.get("document.documentElement.scrollWidth") <= PHONE["width"]
         assert tab.errors == []
     finally:
         tab.close()
@@ -331,7 +398,7 @@ def test_no_hidden_card_reaches_the_page(live: Live, browser: Any, game: str) ->
     """Everything the page received (answers and live messages) while playing names no
     card the person's seat could not see at the time: the other hand's ids and types
     never appear while they are hidden."""
-    tab = _open(live, browser, game, seats=["human", "casual"], seed=3)
+    tab = _open(live, browser, game, seats=["human", "casual"], seed=3, record=True)
     table = live.games[tab.get("gameId")]
     try:
         state = table.session.state

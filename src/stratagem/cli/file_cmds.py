@@ -46,6 +46,8 @@ def _show_state(state: State, limit: int = 30, viewer: int | None = None) -> Non
     out.print(f"[bold]{game.name}[/] — {game.describe_flow(view)}")
     for line in describe_view(game, view):
         out.print(line, markup=False, emoji=False)
+    for line in card_texts(game, view):
+        out.print(line, markup=False, emoji=False)
     if state.outcome is not None:
         out.print(result_line(game, state))
         return
@@ -62,6 +64,23 @@ def _show_state(state: State, limit: int = 30, viewer: int | None = None) -> Non
         out.print(f"  {a}", markup=False)
     if len(d.actions) > limit:
         out.print(f"  … and {len(d.actions) - limit} more")
+
+
+def card_texts(game: Game, view: State) -> list[str]:
+    """What the cards in sight do: each type of card the view shows in a zone, once, with
+    its rules text (the type's ``description``)."""
+    lines: list[str] = []
+    seen: set[str] = set()
+    for player in view.players:
+        for ids in player.zones.values():
+            for i in ids:
+                e = view.entities.get(i)
+                spec = game.entity_types.get(e.type) if e is not None else None
+                if spec is None or not spec.description or spec.name in seen:
+                    continue
+                seen.add(spec.name)
+                lines.append(f"    {spec.name}: {spec.description}")
+    return ["  what the cards do:", *lines] if lines else []
 
 
 @click.command("new")

@@ -29,6 +29,7 @@ from .frames import EventFrame
 from .game import Game
 from .geometry import cell_centre, distance, neighbours, tile_cost
 from .info import GameInfo, GameRuntime
+from .narration import field_words
 from .protocol import ForwardModel, GameState
 from .rng import Rng
 from .serialize import dumps, loads, rederive, rules_digest, seed_of
@@ -80,6 +81,7 @@ __all__ = [
     "distance",
     "dumps",
     "explored",
+    "field_words",
     "format_value",
     "last_seen",
     "loads",

@@ -105,6 +105,7 @@ class Game:
         display: Display | None = None,
         strategy: Strategy | None = None,
         hand: Hand | None = None,
+        event_kinds: dict[str, dict[str, str]] | None = None,
     ) -> None:
         self.runtime = GameRuntime()
         """Counters and caches written during play (``GameRuntime``)."""
@@ -117,6 +118,10 @@ class Game:
         self.events = {k: dict(v) for k, v in (events or {}).items()}
         """Each event's fields and their expression types (from a rules file; empty for a
         game built in Python): what ``event.FIELD`` may name where an event is answered."""
+        self.event_kinds = {k: dict(v) for k, v in (event_kinds or {}).items()}
+        """For narration only: the event fields that every ``emit`` fills with an entity
+        or a player (``{"attacked": {"attacker": "entity"}}``), so they are told by name
+        where ``events`` can only say ``any``. The rules never read it."""
         self.players = tuple(players)
         self.display = display or NO_HINTS
         """How the game is drawn for people (the rules' ``display:`` hints, with defaults)."""

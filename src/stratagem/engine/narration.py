@@ -26,8 +26,42 @@ def narrate(game: Game, state: State, name: str, fields: dict[str, Any]) -> str:
     fn = game.narration.get(name)
     if fn is not None:
         return fn(state, fields)
-    parts = ", ".join(f"{k}={v}" for k, v in fields.items())
-    return f"{name}: {parts}"
+    parts = ", ".join(field_words(game, state, name, fields))
+    return f"{name.replace('_', ' ')}: {parts}" if parts else name.replace("_", " ")
+
+
+YES_NO = {"hit": ("hits", "misses"), "melee": ("in melee", "at range"),
+          "critical": ("a critical hit", "not critical"), "cancelled": ("cancelled", "")}
+"""How a true or false event field reads, for the usual names; any other ``flag`` reads
+``flag`` or ``no flag``."""
+
+
+def field_words(game: Game, state: State, event: str, fields: dict[str, Any]) -> list[str]:
+    """An event's fields in a player's words: a unit by type and number (``goblin #2``),
+    a player by name, a square as ``(x,y)``, a true or false field as a word (``hits``,
+    ``misses``) — never a bare id or ``True``."""
+    kinds = {**game.events.get(event, {}), **game.event_kinds.get(event, {})}
+    words = []
+    for k, v in fields.items():
+        said = k.replace("_", " ")
+        kind = kinds.get(k)
+        if isinstance(v, bool):
+            yes, no = YES_NO.get(k, (said, f"no {said}"))
+            if (v and yes) or (not v and no):
+                words.append(yes if v else no)
+        elif kind == "player" and type(v) is int and 0 <= v < len(game.players):
+            words.append(f"{said} {game.players[v]}")
+        elif isinstance(v, Ref) or (kind == "entity" and type(v) is int):
+            e = state.entities.get(int(v))
+            words.append(f"{said} {e.type.replace('_', ' ')} #{int(v)}" if e is not None
+                         else f"{said} #{int(v)}")
+        elif isinstance(v, Pos):
+            words.append(f"{said} ({v.x},{v.y})")
+        elif v is None:
+            words.append(f"{said} none")
+        else:
+            words.append(f"{said} {str(v).replace('_', ' ')}")
+    return words
 
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{(\w+)\}")
@@ -72,7 +106,8 @@ def describe_action(game: Game, state: State, player: int, action: Action) -> st
     if action.actor is not None and action.actor in state.entities:
         e = state.entities[action.actor]
         rest = " ".join(f"{k}={v}" for k, v in action.targets)
-        return f"{e.type} #{int(action.actor)} {action.type}" + (f" {rest}" if rest else "")
+        verb = action.type.replace("_", " ")  # `end_turn` read as words: "rifles #1 end turn"
+        return f"{e.type} #{int(action.actor)} {verb}" + (f" {rest}" if rest else "")
     return str(action)
 
 
@@ -90,8 +125,8 @@ def describe_reaction(game: Game, state: State) -> str:
     if frame.name in game.narration:
         what = narrate(game, state, frame.name, dict(frame.fields))
     else:
-        fields = ", ".join(f"{k} {label(state, v)}" for k, v in frame.fields.items())
-        what = f"'{frame.name}'" + (f" ({fields})" if fields else "")
+        fields = ", ".join(field_words(game, state, frame.name, dict(frame.fields)))
+        what = f"'{frame.name.replace('_', ' ')}'" + (f" ({fields})" if fields else "")
     when = "before" if frame.stage == "pending" else "after"
     return f"{who} may react {when} {what}"
 

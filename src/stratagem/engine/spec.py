@@ -88,6 +88,9 @@ class EntityType:
     statuses: tuple[str, ...] = ()
     symbol: str = ""
     hints: dict[str, float] = field(default_factory=dict)
+    description: str = field(default="", compare=False)
+    """What it is or does, in words for players (a card's rules text); never read by
+    the rules."""
 
 
 @dataclass(frozen=True)

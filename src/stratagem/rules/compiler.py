@@ -126,6 +126,9 @@ class Compiler(CompileState):
             self.entity_params | self.player_params)) or None
         kw["visibility"] = self.attempt(lambda: compile_visibility(self, top.get("visibility")))
         kw["events"] = {k: dict(v) for k, v in self.events.items()}
+        kw["event_kinds"] = {e: {f: next(iter(t)) for f, t in fs.items()
+                                 if len(t) == 1 and t <= {"entity", "player"}}
+                             for e, fs in self.field_types.items()}
         kw["sources"] = dict(self.sources)
         kw["strategy"] = build_strategy(self)
         self.finish()

@@ -218,7 +218,9 @@ SECTIONS: tuple[Part, ...] = (
           Key("hints", "Numbers for AIs, such as `{cost: 50}` (a unit's value)."),
           Key("inventory", "How many items (see *item*) it can carry: a whole number, "
               "default 0."),
-          Key("description", "A note for readers; not used by the game.")),
+          Key("description", "What it is or does, in words for players: a card's rules text, "
+              "shown on the card by `stratagem show` and the web page; the rules never "
+              "read it.")),
          "entities:\n  soldier:\n    symbol: S\n    params: {hp: {max: 8}, attack: 3}\n"
          "    actions: [move, melee]"),
     Part("parameter", "entities: NAME: params: PARAM:  and  player: PARAM:",

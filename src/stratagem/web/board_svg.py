@@ -38,6 +38,13 @@ _PIP_SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
+ENERGY = ("energy", "charge", "mana", "power")
+"""Parameters drawn as pips under a token (the first one a unit has with a maximum of 6
+or less): charge toward a special move."""
+AURA_COLOURS = ("#e74c3c", "#3498db", "#48c9b0", "#9b59b6", "#e67e22", "#7f8c8d")
+"""The ring drawn round a unit whose ``aura`` parameter is above 0, by its value."""
+
+
 def escape(text: object) -> str:
     """Text made safe inside an SVG element or a double-quoted attribute."""
     return _escape(str(text), {'"': "&quot;"})
@@ -73,7 +80,8 @@ def move_marks(game: Game, before: State, player: int, action: Action,
     return [Mark((c[0], c[1]), "last", colour) for c in cells if game.board.contains(c)]
 
 
-def _fmt(value: float) -> str:
+def fmt(value: float) -> str:
+    """A number for an SVG attribute: one decimal at most, no trailing zeros."""
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
@@ -82,7 +90,7 @@ def _hex_points(cx: float, cy: float, side: float, flat: bool) -> str:
     pts = []
     for k in range(6):
         a = math.radians(start + 60 * k)
-        pts.append(f"{_fmt(cx + side * math.cos(a))},{_fmt(cy + side * math.sin(a))}")
+        pts.append(f"{fmt(cx + side * math.cos(a))},{fmt(cy + side * math.sin(a))}")
     return " ".join(pts)
 
 
@@ -127,8 +135,8 @@ def _cell_shape(game: Game, pos: tuple[int, int], attrs: str) -> str:
         flat = game.board.hex_layout.startswith("flat")
         return f'<polygon points="{_hex_points(cx, cy, UNIT * 0.6, flat)}" {attrs}/>'
     h = UNIT / 2
-    return (f'<rect x="{_fmt(cx - h)}" y="{_fmt(cy - h)}" width="{_fmt(UNIT)}" '
-            f'height="{_fmt(UNIT)}" {attrs}/>')
+    return (f'<rect x="{fmt(cx - h)}" y="{fmt(cy - h)}" width="{fmt(UNIT)}" '
+            f'height="{fmt(UNIT)}" {attrs}/>')
 
 
 @lru_cache(maxsize=64)
@@ -179,8 +187,8 @@ def board_svg(game: Game, view: State, viewer: int | None = None, *,
                                      'stroke="#c0392b" stroke-width="3" pointer-events="none"'))
         else:
             cx, cy = _centre(game, mark.pos)
-            parts.append(f'<circle class="reach" cx="{_fmt(cx)}" cy="{_fmt(cy)}" '
-                         f'r="{_fmt(UNIT * 0.14)}" fill="#1d5fa866" pointer-events="none"/>')
+            parts.append(f'<circle class="reach" cx="{fmt(cx)}" cy="{fmt(cy)}" '
+                         f'r="{fmt(UNIT * 0.14)}" fill="#1d5fa866" pointer-events="none"/>')
     if selected is not None:
         parts.append(_cell_shape(game, selected, 'class="selected" fill="none" '
                                  'stroke="#111111" stroke-width="4" pointer-events="none"'))
@@ -205,18 +213,18 @@ def board_svg(game: Game, view: State, viewer: int | None = None, *,
             w = (22 + 7.2 * len(label)) * k
             if lx + w > max(width, 240) and lx > 0:
                 lx, ly = 0.0, ly + 20 * k
-            row.append(f'<rect x="{_fmt(lx)}" y="{_fmt(ly)}" width="{_fmt(14 * k)}" '
-                       f'height="{_fmt(14 * k)}" rx="2" fill="{colour}" stroke="#00000055"/>'
-                       f'<text x="{_fmt(lx + 18 * k)}" y="{_fmt(ly + 11.5 * k)}" '
-                       f'font-size="{_fmt(12 * k)}">{escape(label)}</text>')
+            row.append(f'<rect x="{fmt(lx)}" y="{fmt(ly)}" width="{fmt(14 * k)}" '
+                       f'height="{fmt(14 * k)}" rx="2" fill="{colour}" stroke="#00000055"/>'
+                       f'<text x="{fmt(lx + 18 * k)}" y="{fmt(ly + 11.5 * k)}" '
+                       f'font-size="{fmt(12 * k)}">{escape(label)}</text>')
             lx += w
         if row:
             parts.append('<g class="legend">' + "".join(row) + "</g>")
             legend_h = ly + 20 * k - height
     total_w, total_h = width + 2 * pad, height + legend_h + 2 * pad
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board" '
-            f'viewBox="{_fmt(-pad)} {_fmt(-pad)} {_fmt(total_w)} {_fmt(total_h)}" '
-            f'width="{_fmt(total_w)}" height="{_fmt(total_h)}" role="img" '
+            f'viewBox="{fmt(-pad)} {fmt(-pad)} {fmt(total_w)} {fmt(total_h)}" '
+            f'width="{fmt(total_w)}" height="{fmt(total_h)}" role="img" '
             f'aria-label="{escape(game.name)} board" font-family="system-ui, sans-serif">'
             + "".join(parts) + "</svg>")
 
@@ -245,10 +253,10 @@ def _token(game: Game, e: Any, nth: int) -> str:
         title += "; " + ", ".join(s.name for s in e.statuses)
     out = [f'<g class="token" data-id="{e.id}" pointer-events="none">'
            f"<title>{escape(title)}</title>"
-           f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(r)}" fill="{colour}" '
+           f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(r)}" fill="{colour}" '
            f'stroke="#111111" stroke-width="1.5"/>'
-           f'<text x="{_fmt(cx)}" y="{_fmt(cy + r * 0.35)}" text-anchor="middle" '
-           f'font-size="{_fmt(r * 1.0)}" font-weight="700" fill="{_ink(colour)}">'
+           f'<text x="{fmt(cx)}" y="{fmt(cy + r * 0.35)}" text-anchor="middle" '
+           f'font-size="{fmt(r * 1.0)}" font-weight="700" fill="{_ink(colour)}">'
            f"{escape(look.glyph[:2])}</text>"]
     maxima = {k: m for k in e.params if (m := _maximum(game, e.type, k)) is not None}
     health = display.health_param(e.params, maxima)
@@ -256,17 +264,30 @@ def _token(game: Game, e: Any, nth: int) -> str:
         share = max(0.0, min(1.0, float(e.params[health]) / float(maxima[health])))
         bw = r * 2
         fill = "#2e8b57" if share > 0.5 else "#d4ac0d" if share > 0.25 else "#c0392b"
-        out.append(f'<rect x="{_fmt(cx - r)}" y="{_fmt(cy + r + 1)}" width="{_fmt(bw)}" '
-                   f'height="4" fill="#00000055"/><rect x="{_fmt(cx - r)}" '
-                   f'y="{_fmt(cy + r + 1)}" width="{_fmt(bw * share)}" height="4" '
+        out.append(f'<rect x="{fmt(cx - r)}" y="{fmt(cy + r + 1)}" width="{fmt(bw)}" '
+                   f'height="4" fill="#00000055"/><rect x="{fmt(cx - r)}" '
+                   f'y="{fmt(cy + r + 1)}" width="{fmt(bw * share)}" height="4" '
                    f'fill="{fill}"/>')
+    energy = next((k for k in ENERGY if k in maxima and 0 < float(maxima[k]) <= 6), None)
+    if energy is not None:  # charge toward a special move: pips under the health bar
+        top = int(float(maxima[energy]))
+        for k in range(top):
+            px = cx - (top - 1) * 4.5 + k * 9
+            full = k < float(e.params[energy])
+            out.append(f'<circle class="pip" cx="{fmt(px)}" cy="{fmt(cy + r * 0.72)}" r="3" '
+                       f'fill="{"#f1c40f" if full else "#ffffff"}" stroke="#7d6608"/>')
+    aura = e.params.get("aura")
+    if isinstance(aura, int) and not isinstance(aura, bool) and aura > 0:
+        ring = AURA_COLOURS[(aura - 1) % len(AURA_COLOURS)]
+        out.insert(3, f'<circle class="aura" cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(r + 3)}" '
+                      f'fill="none" stroke="{ring}" stroke-width="3"/>')
     for k, status in enumerate(e.statuses[:3]):
         bx, by = cx + r * 0.85 - k * 9, cy - r * 0.85
-        out.append(f'<circle cx="{_fmt(bx)}" cy="{_fmt(by)}" r="5.5" fill="#fff7d6" '
-                   f'stroke="#8a6d00"/><text x="{_fmt(bx)}" y="{_fmt(by + 3)}" '
+        out.append(f'<circle cx="{fmt(bx)}" cy="{fmt(by)}" r="5.5" fill="#fff7d6" '
+                   f'stroke="#8a6d00"/><text x="{fmt(bx)}" y="{fmt(by + 3)}" '
                    f'text-anchor="middle" font-size="8" fill="#5a4500">'
                    f"{escape(status.name[:1].upper())}</text>")
-    out.append(f'<text x="{_fmt(cx - r)}" y="{_fmt(cy - r + 6)}" font-size="8" '
+    out.append(f'<text x="{fmt(cx - r)}" y="{fmt(cy - r + 6)}" font-size="8" '
                f'fill="#333">#{e.id}</text></g>')
     return "".join(out)
 
@@ -278,7 +299,7 @@ def cards_svg(cards: Sequence[Mapping[str, Any]], *, fan: bool = True,
     like a hand held in the fingers."""
     if not cards:
         return ""
-    w, h = 84.0, 118.0
+    w, h = 100.0, 140.0
     n = len(cards)
     step = w + 6 if n <= 7 else max(24.0, (7 * (w + 6)) / n)  # a long row overlaps
     width = step * (n - 1) + w + 44
@@ -290,37 +311,42 @@ def cards_svg(cards: Sequence[Mapping[str, Any]], *, fan: bool = True,
         ident = card.get("id")
         attrs = f' data-id="{escape(ident)}"' if ident is not None else ""
         cls = "card playable" if card.get("playable") else "card"
-        g = (f'<g class="{cls}"{attrs} transform="rotate({_fmt(angle)} {_fmt(x + w / 2)} '
-             f'{_fmt(cy + h)})">')
+        g = (f'<g class="{cls}"{attrs} transform="rotate({fmt(angle)} {fmt(x + w / 2)} '
+             f'{fmt(cy + h)})">')
         if card.get("name") is None:
-            g += (f'<rect x="{_fmt(x)}" y="{_fmt(cy)}" width="{w}" height="{h}" rx="7" '
+            g += (f'<rect x="{fmt(x)}" y="{fmt(cy)}" width="{w}" height="{h}" rx="7" '
                   f'fill="#34495e" stroke="#1b2631" stroke-width="2"/>'
-                  f'<rect x="{_fmt(x + 7)}" y="{_fmt(cy + 7)}" width="{w - 14}" '
+                  f'<rect x="{fmt(x + 7)}" y="{fmt(cy + 7)}" width="{w - 14}" '
                   f'height="{h - 14}" rx="4" fill="none" stroke="#aab7c4" '
                   f'stroke-dasharray="3 3"/><title>a card you cannot see</title>')
         else:
             name = str(card["name"])
-            g += (f'<rect x="{_fmt(x)}" y="{_fmt(cy)}" width="{w}" height="{h}" rx="7" '
+            g += (f'<rect x="{fmt(x)}" y="{fmt(cy)}" width="{w}" height="{h}" rx="7" '
                   f'fill="#fffdf5" stroke="#5d4e37" stroke-width="1.5"/>'
                   f"<title>{escape(name)}"
                   f"{': ' + escape(card['text']) if card.get('text') else ''}</title>")
-            for k, line in enumerate(_wrap(name, 11)[:2]):
-                g += (f'<text x="{_fmt(x + 6)}" y="{_fmt(cy + 17 + 13 * k)}" '
+            for k, line in enumerate(wrap_words(name, 12)[:2]):
+                g += (f'<text x="{fmt(x + 6)}" y="{fmt(cy + 17 + 13 * k)}" '
                       f'font-size="11.5" font-weight="700">{escape(line)}</text>')
             cost = card.get("cost")
             if cost not in (None, ""):
-                g += (f'<circle cx="{_fmt(x + w - 12)}" cy="{_fmt(cy + 12)}" r="9" '
-                      f'fill="#2e6fd8"/><text x="{_fmt(x + w - 12)}" y="{_fmt(cy + 16)}" '
+                g += (f'<circle cx="{fmt(x + w - 12)}" cy="{fmt(cy + 12)}" r="9" '
+                      f'fill="#2e6fd8"/><text x="{fmt(x + w - 12)}" y="{fmt(cy + 16)}" '
                       f'text-anchor="middle" font-size="11" fill="#fff">'
                       f"{escape(cost)}</text>")
-            for k, line in enumerate(_wrap(str(card.get("text") or ""), 14)[:6]):
-                g += (f'<text x="{_fmt(x + 6)}" y="{_fmt(cy + 50 + 11 * k)}" '
-                      f'font-size="9" fill="#444">{escape(line)}</text>')
+            g += (f'<line x1="{fmt(x + 6)}" y1="{fmt(cy + 40)}" x2="{fmt(x + w - 6)}" '
+                  f'y2="{fmt(cy + 40)}" stroke="#d8ccb0"/>')
+            lines = wrap_words(str(card.get("text") or ""), 19)
+            if len(lines) > 9:
+                lines = [*lines[:8], lines[8] + " …"]
+            for k, line in enumerate(lines):
+                g += (f'<text x="{fmt(x + 6)}" y="{fmt(cy + 53 + 10 * k)}" '
+                      f'font-size="8.6" fill="#333">{escape(line)}</text>')
         parts.append(g + "</g>")
     label = f' aria-label="{escape(title)}"' if title else ""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="cards" role="img"{label} '
-            f'viewBox="0 0 {_fmt(width)} {_fmt(h + 36)}" width="{_fmt(width)}" '
-            f'height="{_fmt(h + 36)}" font-family="system-ui, sans-serif">'
+            f'viewBox="0 0 {fmt(width)} {fmt(h + 36)}" width="{fmt(width)}" '
+            f'height="{fmt(h + 36)}" font-family="system-ui, sans-serif">'
             + "".join(parts) + "</svg>")
 
 
@@ -332,28 +358,29 @@ def dice_svg(faces: Sequence[int | str], *, size: float = 30.0) -> str:
     parts = []
     for i, face in enumerate(faces):
         x = i * (size + gap)
-        parts.append(f'<rect x="{_fmt(x + 1)}" y="1" width="{_fmt(size)}" '
-                     f'height="{_fmt(size)}" rx="5" fill="#fff" stroke="#333" '
+        parts.append(f'<rect x="{fmt(x + 1)}" y="1" width="{fmt(size)}" '
+                     f'height="{fmt(size)}" rx="5" fill="#fff" stroke="#333" '
                      f'stroke-width="1.5"/>')
         spots = _PIP_SPOTS.get(face) if isinstance(face, int) else None
         if spots:
-            parts += [f'<circle cx="{_fmt(x + 1 + sx * size)}" cy="{_fmt(1 + sy * size)}" '
-                      f'r="{_fmt(size * 0.085)}" fill="#222"/>' for sx, sy in spots]
+            parts += [f'<circle cx="{fmt(x + 1 + sx * size)}" cy="{fmt(1 + sy * size)}" '
+                      f'r="{fmt(size * 0.085)}" fill="#222"/>' for sx, sy in spots]
         else:
             text = str(face)
             font = size * (0.45 if len(text) < 3 else 0.28)
-            parts.append(f'<text x="{_fmt(x + 1 + size / 2)}" y="{_fmt(1 + size * 0.64)}" '
-                         f'text-anchor="middle" font-size="{_fmt(font)}" '
+            parts.append(f'<text x="{fmt(x + 1 + size / 2)}" y="{fmt(1 + size * 0.64)}" '
+                         f'text-anchor="middle" font-size="{fmt(font)}" '
                          f'font-weight="700">{escape(text)}</text>')
     width = len(faces) * (size + gap)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="dice" role="img" '
             f'aria-label="dice: {escape(", ".join(map(str, faces)))}" '
-            f'viewBox="0 0 {_fmt(width)} {_fmt(size + 3)}" width="{_fmt(width)}" '
-            f'height="{_fmt(size + 3)}" font-family="system-ui, sans-serif">'
+            f'viewBox="0 0 {fmt(width)} {fmt(size + 3)}" width="{fmt(width)}" '
+            f'height="{fmt(size + 3)}" font-family="system-ui, sans-serif">'
             + "".join(parts) + "</svg>")
 
 
-def _wrap(text: str, width: int) -> list[str]:
+def wrap_words(text: str, width: int) -> list[str]:
+    """``text`` (``_`` read as a space) cut into lines of at most ``width`` characters."""
     lines: list[str] = []
     line = ""
     for word in text.replace("_", " ").split():
@@ -367,4 +394,5 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-__all__ = ["UNIT", "Mark", "board_size", "board_svg", "cards_svg", "dice_svg", "escape"]
+__all__ = ["UNIT", "Mark", "board_size", "board_svg", "cards_svg", "dice_svg", "escape", "fmt",
+           "wrap_words"]

@@ -371,9 +371,10 @@ def create_app(store: GameStore | None = None, *, hosts: Iterable[str] = LOCAL_H
             table.session.act(text, version, advance=False)
             table.serial += 1
         server.store.save(table.kept())
-        await server.told(table)
-        server.play_on(table)
-        return table.snapshot()
+        server.play_on(table)  # while the agents play, snapshots are the one taken here
+        snap = table.snapshot()
+        await server.tell(table, {"type": "snapshot", **snap})
+        return snap
 
     async def undo(request: Request) -> Any:
         table = server.table(request.path_params["id"])

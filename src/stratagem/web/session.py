@@ -25,7 +25,8 @@ from typing import Any
 from ..agents import Agent, make_agent
 from ..arena import HUMAN, Match, Replay
 from ..arena.narration import Step, as_told, result_line, tell, who
-from ..engine import CHANCE, Action, EventFrame, Game, Pos, Ref, State, StratagemError
+from ..engine import CHANCE, Action, EventFrame, Game, Pos, Ref, State, StratagemError, field_words
+from .battle_board import battle_board_svg, is_box_zone
 from .board_svg import Mark, board_svg, cards_svg, dice_svg, move_marks
 
 MAX_AUTOMATIC = 100_000
@@ -264,12 +265,14 @@ class Session:
                    for p, pl in enumerate(view.players)]
         visible = {e.id for e in view.iter_entities() if e.zone != "?"}
         log = []
+        history = state.history  # built afresh at each reading: read once
         for i, step in enumerate(self.steps[:n]):
             told = as_told(step, secret)
+            player = history[i].player
             log.append({"where": told.where, "who": told.who, "line": told.line,
                         "rolls": list(told.rolls), "events": list(told.events),
-                        "why": self._why(i, viewer, visible), "n": i + 1,
-                        "player": state.history[i].player})
+                        "why": self._why(i, viewer, visible, player), "n": i + 1,
+                        "player": player})
         last = self._last(n, view)
         rolls: list[int] = next((list(s.rolls) for s in reversed(self.steps[:n]) if s.rolls
                                  and not secret), [])
@@ -284,14 +287,16 @@ class Session:
                 "dice": dice_svg(rolls) if rolls else "",
                 "last": [{"pos": list(m.pos), "colour": m.colour} for m in last]}
 
-    def _why(self, i: int, viewer: int | None, visible: set[int]) -> str:
-        """Decision ``i``'s reasons as ``viewer`` may read them: everything for the deciding
-        seat (its private part too) or when no one is at the page; for another seat only
-        the shared rationale, and of it, in a game that hides things, only what names no
-        thing the viewer cannot see."""
+    def _why(self, i: int, viewer: int | None, visible: set[int],
+             player: int | None = None) -> str:
+        """Decision ``i``'s reasons (``player``'s) as ``viewer`` may read them: everything
+        for the deciding seat (its private part too) or when no one is at the page; for
+        another seat only the shared rationale, and of it, in a game that hides things,
+        only what names no thing the viewer cannot see."""
         why = self.match.rationales[i]
         private = self.match.privates[i]
-        player = self.state.history[i].player
+        if player is None:
+            player = self.state.history[i].player
         if viewer is None or viewer == player:
             return f"{why} — {private}" if why and private else why or private
         if not self.game.info.hidden or player == CHANCE:
@@ -331,6 +336,11 @@ class Session:
                 entry: dict[str, Any] = {"player": game.players[p], "zone": zone,
                                          "count": len(ids), "svg": ""}
                 known = [view.entities.get(i) for i in ids if i >= 0]
+                if len(known) == len(ids) and is_box_zone(known):
+                    entry["svg"] = battle_board_svg(game, known,
+                                                    f"{game.players[p]}'s {zone}")
+                    out.append(entry)
+                    continue
                 if zone in ("deck", "discard", "pile", "bag", "graveyard") and (
                         zone == "deck" or len(known) < len(ids)):
                     out.append(entry)
@@ -348,9 +358,15 @@ class Session:
                         cards.append({"name": None})
                         continue
                     params = shown_params(game, e.params)
+                    corner = params.pop("cost", None)
+                    if corner is None:  # a card's number (court letters) where it has no cost
+                        corner = params.pop("value", None)
+                    said = ", ".join(f"{k} {v}" for k, v in params.items())
+                    text = game.entity_types[e.type].description
                     cards.append({"name": game.display.entity(e.type).label, "id": e.id,
-                                  "cost": params.pop("cost", None),
-                                  "text": ", ".join(f"{k} {v}" for k, v in params.items())})
+                                  "cost": corner,
+                                  "text": f"{text} ({said})" if text and said
+                                  else text or said})
                 entry["svg"] = cards_svg(cards, fan=zone == "hand",
                                          title=f"{game.players[p]}'s {zone}")
                 out.append(entry)
@@ -381,7 +397,7 @@ class Session:
     def _reaction_sentence(self) -> str:
         """The reaction prompt in words: the game's own narration of the event when it has
         one, else its fields said plainly (``a hit``, ``damage 8``, ``attacker goblin #2``)
-        instead of their raw values (``hit True``)."""
+        instead of their raw values (``hit True``): units by name, players by name, ``hits``."""
         state, game = self.state, self.game
         d = state.decision
         frame = next((f for f in reversed(state.stack) if type(f) is EventFrame), None)
@@ -392,17 +408,7 @@ class Session:
             e = state.entities.get(int(ref))
             return f"{e.type.replace('_', ' ')} #{int(ref)}" if e else f"#{int(ref)}"
 
-        words = []
-        for name, value in frame.fields.items():
-            said = name.replace("_", " ")
-            if isinstance(value, bool):
-                words.append(("a " if value else "no ") + said)
-            elif isinstance(value, Ref):
-                words.append(f"{said} {unit(value)}")
-            elif isinstance(value, Pos):
-                words.append(f"{said} ({value.x},{value.y})")
-            else:
-                words.append(f"{said} {value}")
+        words = field_words(game, state, frame.name, dict(frame.fields))
         who = unit(Ref(d.actor)) if d.actor is not None else game.players[d.player]
         when = "before it happens" if frame.stage == "pending" else "now that it happened"
         event = frame.name.replace("_", " ")

@@ -40,21 +40,29 @@ def compile_narration(c: CompileState, node: Node | None) -> dict[str, Narrate]:
                        f"`{name}`", did_you_mean(name, fields) or
                        f"its fields: {', '.join(sorted(fields))}")
         emitted = c.field_types.get(base, {})  # a field every emit gives an entity
+        declared = c.events.get(base, {})
         out[event] = _template(template, frozenset(
-            f for f, t in c.events.get(base, {}).items()
-            if t == "entity" or emitted.get(f) == {"entity"}))
+            f for f, t in declared.items()
+            if t == "entity" or emitted.get(f) == {"entity"}), {
+            f: c.players for f, t in declared.items()
+            if t == "player" or emitted.get(f) == {"player"}})
     return out
 
 
 
-def _template(template: str, entity_fields: frozenset[str]) -> Narrate:
+def _template(template: str, entity_fields: frozenset[str],
+              player_fields: dict[str, tuple[str, ...]]) -> Narrate:
     """A narration template: `{field}` replaced by the event's field, nothing else.
 
     Entity fields (and any field holding an entity, such as an event's field passed
-    on) read as "type #id" while the entity is in the game."""
+    on) read as "type #id" while the entity is in the game; player fields as the
+    player's name."""
     def render(state: Any, fields: dict[str, Any]) -> str:
         def one(m: re.Match[str]) -> str:
             v = fields.get(m.group(1))
+            names = player_fields.get(m.group(1))
+            if names is not None and type(v) is int and 0 <= v < len(names):
+                return names[v]
             e = state.entities.get(v) if m.group(1) in entity_fields or type(v) is Ref else None
             return f"{e.type} #{int(e.id)}" if e is not None else str(v)
         return _FIELD.sub(one, template)

@@ -121,7 +121,8 @@ def compile_entities(c: CompileState, node: Node | None) -> tuple[EntityType, ..
                 frozenset(c.need_str(t, "a tag")
                           for t in c.need_list(m.get("tags"), "`tags`")),
                 c.names(m.get("statuses"), c.status_names, "status"),
-                str(m["symbol"].value) if "symbol" in m else name[:1], hints)
+                str(m["symbol"].value) if "symbol" in m else name[:1], hints,
+                str(m["description"].value) if "description" in m else "")
             c.entity_types[name] = et
             out.append(et)
         c.attempt(one)

@@ -152,7 +152,9 @@ def compile_items(c: CompileState, node: Node | None) -> tuple[EntityType, ...]:
             tags = frozenset(c.need_str(t, "a tag") for t in c.need_list(m.get("tags"),
                                                                          "`tags`"))
             et = EntityType(name, params, tags=tags | {"item"},
-                            symbol=str(m["symbol"].value) if "symbol" in m else name[:1])
+                            symbol=str(m["symbol"].value) if "symbol" in m else name[:1],
+                            description=str(m["description"].value)
+                            if "description" in m else "")
             c.entity_types[name] = et
             types.append(et)
         c.attempt(one)
