@@ -5,7 +5,7 @@ not, so they tell whether an engine change made a step cheaper even on a busy
 machine. The count is taken twice, for none and for N units of work, and the
 difference is divided by the work done, so start-up and compilation drop out.
 
-    python benchmarks/count_instructions.py [--game connect_four] [--games 100]
+    python benchmarks/count_instructions.py [--game connect_four | GAME:SCENARIO] [--games 100]
                                             [--mode apply|playout|mcts] [--simulations 1000]
 
 Modes:
@@ -42,7 +42,7 @@ SCRIPTS = {
     "apply": """
 import sys, stratagem
 from stratagem.engine import Rng
-game = stratagem.load(sys.argv[1])
+game = stratagem.load(*sys.argv[1].split(":", 1))
 rng = Rng(1)
 def play(games):
     steps = 0
@@ -59,7 +59,7 @@ print("units", play(int(sys.argv[2])), file=sys.stderr)
     "playout": """
 import sys, stratagem
 from stratagem.engine import Rng
-game = stratagem.load(sys.argv[1])
+game = stratagem.load(*sys.argv[1].split(":", 1))
 rng = Rng(1)
 start = game.new_state(0)
 for _ in range(5):
@@ -72,7 +72,7 @@ print("units", game.calls - calls, file=sys.stderr)
     "mcts": """
 import sys, stratagem
 from stratagem.agents import Budget, MCTSAgent
-game = stratagem.load(sys.argv[1])
+game = stratagem.load(*sys.argv[1].split(":", 1))
 state = game.new_state(0)
 def search(n, seed):
     agent = MCTSAgent(game, seed=seed, c=2.0, widening=0.0, reuse=False)
@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         description="Machine instructions per step or per MCTS simulation, counted by "
                     "callgrind.")
     parser.add_argument("--game", default="connect_four",
-                        help="bundled game (default: %(default)s)")
+                        help="bundled game, or GAME:SCENARIO (default: %(default)s)")
     parser.add_argument("--mode", choices=("apply", "playout", "mcts"), default="apply",
                         help="what to count (default: %(default)s)")
     parser.add_argument("--games", type=int, default=100,

@@ -63,7 +63,7 @@ def generate(s: State, player: int, actor: int | None,
     at = g.single_target.get(type_names)
     if at is not None:
         return single_target(at, Ctx(s, player, None, {}))
-    if s.memo is False or g.info.hidden or s.viewer is not None:
+    if s.viewer is not None or g.fog is not None:  # a view, or what each side sees: afresh
         return generate_afresh(s, player, actor, type_names)
     memo = OptionMemo(s)
     out: list[Action] = []

@@ -9,7 +9,7 @@ entity that may act, ``ActionType.pin``) and ``distance(center, NAME) <= bound``
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any
 
@@ -97,7 +97,7 @@ def _action(c: CompileState, name: str, node: Node, default_source: str) -> Acti
             cooldown, ready, start = found
             conds = (*conds, ready)
             effects = (start, *effects)
-    reads = _option_reads(m, tmap, source == "entity")
+    reads = _option_reads(m, tmap, source == "entity", c.entity_types)
     if busy or cooldown is not None:  # tasks and cooldowns are kept in the counters
         reads = reads | Reads(counters=True, flow=True, actor=True, exist=True)
     return ActionType(name, source, conds, tuple(targets), effects,
@@ -118,10 +118,12 @@ _SHORT_SOURCES = {"entity": {"enemy": "entities(owner: enemy)", "ally": "entitie
 _DEFAULT_SOURCES = {"entity": "entities()", "position": "cells()", "player": "players()"}
 
 
-def _option_reads(m: dict[str, Node], tmap: dict[str, Node], entity: bool) -> Reads:
+def _option_reads(m: dict[str, Node], tmap: dict[str, Node], entity: bool,
+                  constants: Iterable[str]) -> Reads:
     """What one actor's options of an action read (``ActionType.reads``): the conditions
     that read the actor (the others are tested afresh at every step), each target's
-    list and conditions."""
+    list and conditions. ``constants``: the bare names that read nothing (entity
+    types)."""
     texts: list[Any] = []
     for _, e in _condition_nodes(m["when"]) if "when" in m else ():
         names = names_read(e.value) if isinstance(e.value, str) else frozenset()
@@ -142,7 +144,7 @@ def _option_reads(m: dict[str, Node], tmap: dict[str, Node], entity: bool) -> Re
         texts.append(source)
         if "where" in tm:
             texts.extend(e.value for _, e in _condition_nodes(tm["where"]))
-    return action_reads(texts, tmap)
+    return action_reads(texts, [*tmap, *constants])
 
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
