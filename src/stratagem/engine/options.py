@@ -72,7 +72,7 @@ def generate(s: State, player: int, actor: int | None,
         at = g.action_types[name]
         if at.source == "player":
             ctx = Ctx(s, player, None, {})
-            if at.reads is None:
+            if at.reads is None or not at.targets:
                 if not at.conditions or _conditions_hold(at, ctx):
                     _one(at, ctx, out)
                 continue
@@ -123,7 +123,8 @@ class OptionMemo:
     memo is carried over while nothing it reads changed in between (``deps.Changes``
     against the containers the old memo was made on, ``ActionType.reads``); the others
     are worked out again when asked for. A memo is never changed once its state is
-    published. Entries are keyed by action type, player and actor.
+    published. Entries are keyed by action type, player and actor; only action types with
+    targets have them (testing the conditions of one without costs what a look-up does).
     """
 
     __slots__ = ("cards", "counters", "entities", "entries", "flow", "game", "memory",
@@ -143,7 +144,7 @@ class OptionMemo:
         self.stacks = s.stacks
         self.entries: dict[tuple[str, int, int | None], tuple[Action, ...]] = {}
         old = s.memo
-        if old is None or old.game is not s.game:
+        if old is None or not old.entries or old.game is not s.game:
             return
         changes = Changes(old, s)
         changed = changes.entities
@@ -180,8 +181,8 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
     condition names the one entity that can act (``ActionType.pin``), only it is tried.
     ``pinned`` holds the entity each pin named, for the other types sharing it.
     """
-    if memo is not None and at.reads is None:
-        memo = None
+    if memo is not None and (at.reads is None or not at.targets):
+        memo = None  # options without targets cost no more to test than to look up
     if not at.conditions:
         for eid in _actors(s, player, actor, at):
             if memo is None:
