@@ -9,7 +9,8 @@ For each bundled game and each of its scenarios, random games by ``game.apply``:
 - checked: at every step, the options offered equal those of the same state rebuilt from
   its serialized form (worked out from nothing); any difference stops the run;
 - counted: of the option entries (one action type, one actor or player) each action
-  decision holds, the share carried over from the decision before rather than worked out;
+  decision holds, not empty, the share carried over from the decision before rather
+  than worked out;
 - timed: steps per CPU second with the memo and with every option worked out afresh, in
   the same run (best of three alternating runs), and their ratio.
 
@@ -22,10 +23,9 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Callable
 
 import stratagem
-from stratagem.engine import Rng, State, options, phases
+from stratagem.engine import Rng, options
 
 
 def _check(game: stratagem.Game, games: int) -> tuple[int, int, int]:
@@ -42,8 +42,9 @@ def _check(game: stratagem.Game, games: int) -> tuple[int, int, int]:
                                  f"fresh ones at step {steps}")
             if state.memo is not memo and state.memo is not None:
                 old = memo.entries if memo is not None else {}
-                total += len(state.memo.entries)
-                carried += sum(1 for k, v in state.memo.entries.items() if old.get(k) is v)
+                # Empty entries are left out: every one is the same empty tuple.
+                total += sum(1 for v in state.memo.entries.values() if v)
+                carried += sum(1 for k, v in state.memo.entries.items() if v and old.get(k) is v)
                 memo = state.memo
             options_ = state.decision.actions
             state = game.apply(state, options_[rng.below(len(options_))])
@@ -64,26 +65,18 @@ def _rate(game: stratagem.Game, games: int) -> float:
     return steps / (time.process_time() - start)
 
 
-def _afresh(s: State, player: int, actor: int | None,
-            types: tuple[str, ...]) -> list[stratagem.Action] | tuple[stratagem.Action, ...]:
-    if s.game.single_target.get(types) is not None:
-        return options.generate(s, player, actor, types)
-    return options.generate_afresh(s, player, actor, types)
-
-
 def _timed(game: stratagem.Game, games: int) -> tuple[float, float]:
     """Steps per CPU second (with the memo, afresh), best of three alternating runs."""
     kept: list[float] = []
     fresh: list[float] = []
-    memo_generate: Callable[..., object] = phases.generate
     try:
         for _ in range(3):
-            phases.generate = _afresh  # type: ignore[assignment]
+            options.KEEP_OPTIONS = False
             fresh.append(_rate(game, games))
-            phases.generate = memo_generate  # type: ignore[assignment]
+            options.KEEP_OPTIONS = True
             kept.append(_rate(game, games))
     finally:
-        phases.generate = memo_generate  # type: ignore[assignment]
+        options.KEEP_OPTIONS = True
     return max(kept), max(fresh)
 
 

@@ -30,6 +30,9 @@ _new_tuple = tuple.__new__
 ACTION_CACHE_SIZE = 4096
 """Candidate lists whose actions a game keeps (``GameRuntime.action_cache``), and prompts;
 each is cleared when full."""
+KEEP_OPTIONS = True
+"""Whether ``generate`` keeps options from state to state (``OptionMemo``); a benchmark
+sets it false to time every option worked out afresh (``benchmarks/bench_options.py``)."""
 ENTITY_KINDS = frozenset({"entity", "card"})
 """Target kinds whose values are entity ids (they travel as ``Ref``)."""
 
@@ -63,7 +66,7 @@ def generate(s: State, player: int, actor: int | None,
     at = g.single_target.get(type_names)
     if at is not None:
         return single_target(at, Ctx(s, player, None, {}))
-    if s.viewer is not None or g.fog is not None:  # a view, or what each side sees: afresh
+    if s.viewer is not None or g.fog is not None or not KEEP_OPTIONS:  # a view, or fog: afresh
         return generate_afresh(s, player, actor, type_names)
     memo = OptionMemo(s)
     out: list[Action] = []
@@ -78,10 +81,10 @@ def generate(s: State, player: int, actor: int | None,
                 continue
             made = memo.get(at, player, None)
             if made is None:
-                made = []
+                found: list[Action] = []
                 if not at.conditions or _conditions_hold(at, ctx):
-                    _one(at, ctx, made)
-                made = memo.put(at, player, None, made)
+                    _one(at, ctx, found)
+                made = memo.put(at, player, None, found)
             out.extend(made)
         else:
             _entity_actions(s, player, actor, at, out, pinned, memo)
@@ -190,9 +193,9 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
                 continue
             made = memo.get(at, player, eid)
             if made is None:
-                made = []
-                _one(at, Ctx(s, player, eid, {}), made)
-                made = memo.put(at, player, eid, made)
+                found: list[Action] = []
+                _one(at, Ctx(s, player, eid, {}), found)
+                made = memo.put(at, player, eid, found)
             out.extend(made)
         return
     pin = at.pin
@@ -225,14 +228,14 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
             if made is not None:
                 out.extend(made)
                 continue
-            made = []
+            found = []
             ctx = Ctx(s, player, eid, {})
             for test in tests:
                 if not test(ctx):
                     break
             else:
-                _one(at, ctx, made)
-            out.extend(memo.put(at, player, eid, made))
+                _one(at, ctx, found)
+            out.extend(memo.put(at, player, eid, found))
             continue
         ctx = Ctx(s, player, eid, {})
         for test in tests:
