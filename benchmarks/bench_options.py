@@ -14,7 +14,8 @@ For each bundled game and each of its scenarios, random games by ``game.apply``:
 - timed: steps per CPU second with the memo and with every option worked out afresh, in
   the same run (best of three alternating runs), and their ratio.
 
-``tests/test_options_incremental.py`` runs the check on a few steps of each game.
+The memo is off by default (``options.KEEP_OPTIONS``); this script turns it on where it
+needs it. ``tests/test_options_incremental.py`` runs the check on a few steps of each game.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from stratagem.engine import Rng, options
 
 def _check(game: stratagem.Game, games: int) -> tuple[int, int, int]:
     """(steps, entries carried over, entries in all) along ``games`` random games."""
+    options.KEEP_OPTIONS = True
     rng = Rng(1)
     steps = carried = total = 0
     for _ in range(games):
@@ -76,7 +78,7 @@ def _timed(game: stratagem.Game, games: int) -> tuple[float, float]:
             options.KEEP_OPTIONS = True
             kept.append(_rate(game, games))
     finally:
-        options.KEEP_OPTIONS = True
+        options.KEEP_OPTIONS = False  # its default
     return max(kept), max(fresh)
 
 

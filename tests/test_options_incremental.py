@@ -1,5 +1,7 @@
 """Options kept from state to state (``options.OptionMemo``) equal options worked out afresh.
 
+The memo is off by default (``options.KEEP_OPTIONS``); each test here turns it on.
+
 Along random games of every bundled game (and the larger scenarios), the options a state offers (made
 with the memo its line carried) are compared at every step with those of the same state
 rebuilt from its serialized form, whose options are worked out from nothing. The bigger
@@ -11,9 +13,16 @@ from __future__ import annotations
 import pytest
 
 import stratagem
-from stratagem.engine import Rng, State
+from stratagem.engine import Rng, State, options
 from stratagem.engine.deps import EVERYTHING, Changes, Reads
 from stratagem.rules.reads import expression_reads
+
+
+@pytest.fixture(autouse=True)
+def _keep_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memo is off by default (``options.KEEP_OPTIONS``); these tests turn it on."""
+    monkeypatch.setattr(options, "KEEP_OPTIONS", True)
+
 
 STEPS = 40
 """Steps of each game checked here (a few seconds for every game and scenario)."""

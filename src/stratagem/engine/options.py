@@ -30,9 +30,11 @@ _new_tuple = tuple.__new__
 ACTION_CACHE_SIZE = 4096
 """Candidate lists whose actions a game keeps (``GameRuntime.action_cache``), and prompts;
 each is cleared when full."""
-KEEP_OPTIONS = True
-"""Whether ``generate`` keeps options from state to state (``OptionMemo``); a benchmark
-sets it false to time every option worked out afresh (``benchmarks/bench_options.py``)."""
+KEEP_OPTIONS = False
+"""Whether ``generate`` keeps options from state to state (``OptionMemo``). Off: on the
+bundled games the memo keeps too little to pay for itself (``benchmarks/README.md``,
+*Incremental options*); ``tests/test_options_incremental.py`` and
+``benchmarks/bench_options.py`` turn it on."""
 ENTITY_KINDS = frozenset({"entity", "card"})
 """Target kinds whose values are entity ids (they travel as ``Ref``)."""
 
