@@ -5,7 +5,7 @@ not, so they tell whether an engine change made a step cheaper even on a busy
 machine. The count is taken twice, for none and for N units of work, and the
 difference is divided by the work done, so start-up and compilation drop out.
 
-    python benchmarks/count_instructions.py [--game connect_four] [--games 100]
+    python benchmarks/count_instructions.py [--game connect_four | GAME:SCENARIO] [--games 100]
                                             [--mode apply|playout|mcts] [--simulations 1000]
 
 Modes:

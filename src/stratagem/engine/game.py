@@ -359,6 +359,7 @@ class Game:
         s.viewer = None
         s.cards = Cards({z.name: () for z in self.zones if z.table}) \
             if is_tracked(self) else NO_CARDS
+        s.memo = None
         s._hash = None
         s._own = -1  # every container is new, this state's own: _end seals them all
         s._own_entities = set()

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Pos, Ref
 from .context import Ctx
+from .deps import Changes
 from .turns import IN_STEP, turn_taker
 
 if TYPE_CHECKING:
@@ -29,6 +30,11 @@ _new_tuple = tuple.__new__
 ACTION_CACHE_SIZE = 4096
 """Candidate lists whose actions a game keeps (``GameRuntime.action_cache``), and prompts;
 each is cleared when full."""
+KEEP_OPTIONS = False
+"""Whether ``generate`` keeps options from state to state (``OptionMemo``). Off: on the
+bundled games the memo keeps too little to pay for itself (``benchmarks/README.md``,
+*Incremental options*); ``tests/test_options_incremental.py`` and
+``benchmarks/bench_options.py`` turn it on."""
 ENTITY_KINDS = frozenset({"entity", "card"})
 """Target kinds whose values are entity ids (they travel as ``Ref``)."""
 
@@ -53,11 +59,46 @@ def prompt(g: Game, player: int, actor: int | None, phase: int, step: int) -> st
 
 def generate(s: State, player: int, actor: int | None,
              type_names: tuple[str, ...]) -> list[Action] | tuple[Action, ...]:
-    """Every legal action of the given types for ``player`` (and ``actor``)."""
+    """Every legal action of the given types for ``player`` (and ``actor``).
+
+    Where the state's line keeps a memo of options (``OptionMemo``), each actor's options
+    whose inputs did not change since are taken from it, not worked out again; the list is
+    the same, in the same order, either way (``generate_afresh``)."""
     g = s.game
     at = g.single_target.get(type_names)
     if at is not None:
         return single_target(at, Ctx(s, player, None, {}))
+    if s.viewer is not None or g.fog is not None or not KEEP_OPTIONS:  # a view, or fog: afresh
+        return generate_afresh(s, player, actor, type_names)
+    memo = OptionMemo(s)
+    out: list[Action] = []
+    pinned: dict[Any, Any] = {}
+    for name in type_names:
+        at = g.action_types[name]
+        if at.source == "player":
+            ctx = Ctx(s, player, None, {})
+            if at.reads is None or not at.targets:
+                if not at.conditions or _conditions_hold(at, ctx):
+                    _one(at, ctx, out)
+                continue
+            made = memo.get(at, player, None)
+            if made is None:
+                found: list[Action] = []
+                if not at.conditions or _conditions_hold(at, ctx):
+                    _one(at, ctx, found)
+                made = memo.put(at, player, None, found)
+            out.extend(made)
+        else:
+            _entity_actions(s, player, actor, at, out, pinned, memo)
+    s._seal_own()  # the memo keeps the containers as they are now: later writes copy
+    s.memo = memo
+    return out
+
+
+def generate_afresh(s: State, player: int, actor: int | None,
+                    type_names: tuple[str, ...]) -> list[Action]:
+    """``generate`` without a memo: every option worked out from the state alone."""
+    g = s.game
     out: list[Action] = []
     pinned: dict[Any, Any] = {}
     for name in type_names:
@@ -65,29 +106,99 @@ def generate(s: State, player: int, actor: int | None,
         if at.source == "player":
             ctx = Ctx(s, player, None, {})
             if not at.conditions or _conditions_hold(at, ctx):
-                if at.play_without_target:
-                    _or_for_nothing(at, ctx, out)
-                else:
-                    _enumerate(at, ctx, 0, [], out)
+                _one(at, ctx, out)
         else:
-            _entity_actions(s, player, actor, at, out, pinned)
+            _entity_actions(s, player, actor, at, out, pinned, None)
     return out
 
 
+def _one(at: ActionType, ctx: Ctx, out: list[Action]) -> None:
+    """The actions of ``at`` for the context's actor (or player), its conditions held."""
+    if at.play_without_target:
+        _or_for_nothing(at, ctx, out)
+    else:
+        _enumerate(at, ctx, 0, [], out)
+
+
+class OptionMemo:
+    """The options of each actor (or player) of each action type at an action decision,
+    kept with the state (``State.memo``) and shared with the states made from it.
+
+    Made at each action decision from the memo the state inherited: an entry of the old
+    memo is carried over while nothing it reads changed in between (``deps.Changes``
+    against the containers the old memo was made on, ``ActionType.reads``); the others
+    are worked out again when asked for. A memo is never changed once its state is
+    published. Entries are keyed by action type, player and actor; only action types with
+    targets have them (testing the conditions of one without costs what a look-up does).
+    """
+
+    __slots__ = ("cards", "counters", "entities", "entries", "flow", "game", "memory",
+                 "players", "stacks", "tiles")
+
+    def __init__(self, s: State) -> None:
+        # The containers the entries are worked out on, never written again
+        # (``State._seal_own``): what ``deps.Changes`` compares the next state with.
+        self.game = s.game
+        self.entities = s.entities
+        self.players = s.players
+        self.tiles = s.tiles
+        self.flow = s.flow
+        self.counters = s.counters
+        self.memory = s.memory
+        self.cards = s.cards
+        self.stacks = s.stacks
+        self.entries: dict[tuple[str, int, int | None], tuple[Action, ...]] = {}
+        old = s.memo
+        if old is None or not old.entries or old.game is not s.game:
+            return
+        changes = Changes(old, s)
+        changed = changes.entities
+        stale: dict[str, bool] = {}
+        keep = self.entries
+        types = s.game.action_types
+        for key, made in old.entries.items():
+            name = key[0]
+            bad = stale.get(name)
+            if bad is None:
+                bad = stale[name] = changes.stale_type(types[name].reads)
+            if bad or (key[2] is not None and key[2] in changed
+                       and types[name].reads.actor):
+                continue
+            keep[key] = made
+
+    def get(self, at: ActionType, player: int, actor: int | None) -> tuple[Action, ...] | None:
+        """The options kept for that action type, player and actor, if any."""
+        return self.entries.get((at.name, player, actor))
+
+    def put(self, at: ActionType, player: int, actor: int | None,
+            made: list[Action]) -> tuple[Action, ...]:
+        """Keep the options just worked out for that action type, player and actor."""
+        kept = self.entries[(at.name, player, actor)] = tuple(made)
+        return kept
+
+
 def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
-                    out: list[Action], pinned: dict[Any, Any]) -> None:
+                    out: list[Action], pinned: dict[Any, Any],
+                    memo: OptionMemo | None) -> None:
     """The legal actions of one entity action type, added to ``out``, actors in id order.
 
     The conditions that do not read the actor are tested once for all of them; where a
     condition names the one entity that can act (``ActionType.pin``), only it is tried.
     ``pinned`` holds the entity each pin named, for the other types sharing it.
     """
+    if memo is not None and (at.reads is None or not at.targets):
+        memo = None  # options without targets cost no more to test than to look up
     if not at.conditions:
         for eid in _actors(s, player, actor, at):
-            if at.play_without_target:
-                _or_for_nothing(at, Ctx(s, player, eid, {}), out)
-            else:
-                _enumerate(at, Ctx(s, player, eid, {}), 0, [], out)
+            if memo is None:
+                _one(at, Ctx(s, player, eid, {}), out)
+                continue
+            made = memo.get(at, player, eid)
+            if made is None:
+                found: list[Action] = []
+                _one(at, Ctx(s, player, eid, {}), found)
+                made = memo.put(at, player, eid, found)
+            out.extend(made)
         return
     pin = at.pin
     if actor is None and pin is not None:
@@ -114,15 +225,26 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
                 return
     tests = at.actor_tests
     for eid in eids:
+        if memo is not None:
+            made = memo.get(at, player, eid)
+            if made is not None:
+                out.extend(made)
+                continue
+            found = []
+            ctx = Ctx(s, player, eid, {})
+            for test in tests:
+                if not test(ctx):
+                    break
+            else:
+                _one(at, ctx, found)
+            out.extend(memo.put(at, player, eid, found))
+            continue
         ctx = Ctx(s, player, eid, {})
         for test in tests:
             if not test(ctx):
                 break
         else:
-            if at.play_without_target:
-                _or_for_nothing(at, ctx, out)
-            else:
-                _enumerate(at, ctx, 0, [], out)
+            _one(at, ctx, out)
 
 
 def _actors(s: State, player: int, actor: int | None, at: ActionType) -> list[int]:

@@ -345,6 +345,7 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
         s.viewer = doc["viewer"]
         section = "cards"
         s.cards = read_cards(doc["cards"], _int, Status) if "cards" in doc else NO_CARDS
+        s.memo = None
         s._hash = None
         s._own = 0
         s._own_entities = None

@@ -156,6 +156,11 @@ class ActionType:
     turn of the acting player (``per`` "turn") or a round ("round"); ``engine.cooldowns``."""
     text_none: str = ""
     """The action's text when a target is ``None`` (else ``text``, "no one" for it)."""
+    reads: Any = field(default=None, compare=False, repr=False)
+    """What one actor's options of this type read (``engine.deps.Reads``: its conditions
+    that read the actor, its target lists and their conditions), so that the option
+    generator may keep them from state to state (``options.OptionMemo``); ``None``:
+    not known, worked out again at every step."""
     free_tests: tuple[Test, ...] = field(init=False, repr=False, compare=False)
     """The tests of the conditions that do not read the actor."""
     actor_tests: tuple[Test, ...] = field(init=False, repr=False, compare=False)

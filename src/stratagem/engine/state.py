@@ -295,7 +295,7 @@ class State:
 
     __slots__ = (
         "_hash", "_own", "_own_entities", "at", "cards", "counters", "decision", "entities",
-        "explicit", "flow", "game", "log", "memory", "next_id", "outcome", "players",
+        "explicit", "flow", "game", "log", "memo", "memory", "next_id", "outcome", "players",
         "rng", "stack", "stacks", "tiles", "viewer",
     )
 
@@ -319,6 +319,10 @@ class State:
     next_id: int
     viewer: int | None
     cards: Cards  # the table zones and card knowledge (engine.knowledge)
+    memo: Any
+    """The options of each actor at the last action decision worked out on this state's
+    line (``options.OptionMemo``), or ``None``: never compared or serialized, shared with
+    the states made from it, never changed once published."""
 
     # ------------------------------------------------------------------ reading
     def entity(self, eid: int) -> Entity:
@@ -433,6 +437,7 @@ class State:
         s.next_id = self.next_id
         s.viewer = self.viewer
         s.cards = self.cards
+        s.memo = self.memo
         s._hash = None
         s._own = 0
         s._own_entities = None
@@ -442,6 +447,13 @@ class State:
         """Close the transaction: from here on the state is read-only, its containers
         too (each one this transaction wrote is sealed)."""
         self.stack = tuple(self.stack)
+        self._seal_own()
+        return self
+
+    def _seal_own(self) -> None:
+        """Seal every container this transaction wrote, and own none from here on: a
+        later write of the same transaction copies again (``options.OptionMemo`` keeps
+        the containers it read as they are now)."""
         own = self._own
         if own:
             if own & 1:
@@ -464,7 +476,6 @@ class State:
                 self.stacks = _seal(self.stacks)
         self._own = 0
         self._own_entities = None
-        return self
 
     # Ownership bits: which containers this transaction has already copied.
     _ENTITIES, _AT, _PLAYERS, _MEMORY, _COUNTERS, _STACKS = 1, 2, 4, 8, 16, 32

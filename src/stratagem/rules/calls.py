@@ -20,6 +20,8 @@ _OWNER_WORDS = ("enemy", "ally", "neutral", "any")
 _WORDS = {"owner": _OWNER_WORDS,
           "shape": ("circle", "square", "cross", "diamond", "all", "ring"),
           "blocking": ("units", "enemies", "nothing")}
+WORDS = _WORDS
+"""The bare words keyword arguments of each kind take (they name no value of a state)."""
 
 
 def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: ExprContext) -> Compiled:

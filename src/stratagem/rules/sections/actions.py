@@ -9,10 +9,11 @@ entity that may act, ``ActionType.pin``) and ``distance(center, NAME) <= bound``
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import Any
 
+from ...engine.deps import Reads
 from ...engine.spec import ActionType, Condition, TargetSpec
 from ..core import KIND_TYPES, CompileState, shifted
 from ..effect_table import compile_effects
@@ -21,6 +22,7 @@ from ..expr import compile_expr
 from ..expr_context import Scope, read_target
 from ..expr_forms import bounded_distance, names_read, pinned_by
 from ..reading import Skip
+from ..reads import action_reads
 from ..source import Node
 from .cooldowns import compile_cooldown, flag
 from .strategy import TASK_KEYS, compile_task
@@ -95,6 +97,9 @@ def _action(c: CompileState, name: str, node: Node, default_source: str) -> Acti
             cooldown, ready, start = found
             conds = (*conds, ready)
             effects = (start, *effects)
+    reads = _option_reads(m, tmap, source == "entity", c.entity_types)
+    if busy or cooldown is not None:  # tasks and cooldowns are kept in the counters
+        reads = reads | Reads(counters=True, flow=True, actor=True, exist=True)
     return ActionType(name, source, conds, tuple(targets), effects,
                       bool(m["ends_turn"].value) if "ends_turn" in m else False,
                       bool(m["passes"].value) if "passes" in m else False,
@@ -103,7 +108,43 @@ def _action(c: CompileState, name: str, node: Node, default_source: str) -> Acti
                       pin, flag(c, m.get("play_without_target"), "`play_without_target`"),
                       cooldown,
                       str(m["text_without_target"].value) if "text_without_target" in m
-                      else "")
+                      else "", reads)
+
+
+_SHORT_SOURCES = {"entity": {"enemy": "entities(owner: enemy)", "ally": "entities(owner: ally)",
+                             "any": "entities()"},
+                  "position": {"empty": "cells(empty: true)", "any": "cells()"},
+                  "player": {"opponent": "opponents()", "any": "players()"}}
+_DEFAULT_SOURCES = {"entity": "entities()", "position": "cells()", "player": "players()"}
+
+
+def _option_reads(m: dict[str, Node], tmap: dict[str, Node], entity: bool,
+                  constants: Iterable[str]) -> Reads:
+    """What one actor's options of an action read (``ActionType.reads``): the conditions
+    that read the actor (the others are tested afresh at every step), each target's
+    list and conditions. ``constants``: the bare names that read nothing (entity
+    types)."""
+    texts: list[Any] = []
+    for _, e in _condition_nodes(m["when"]) if "when" in m else ():
+        names = names_read(e.value) if isinstance(e.value, str) else frozenset()
+        if not entity or names is None or "actor" in names:
+            texts.append(e.value)
+    for tnode in tmap.values():
+        tm = tnode.value if tnode.is_map else {}
+        kind = str(tm["kind"].value) if "kind" in tm else None
+        source: Any = None
+        for short, words in _SHORT_SOURCES.items():
+            if short in tm:
+                kind = short
+                source = words.get(str(tm[short].value))
+        if "from" in tm:
+            source = tm["from"].value
+        elif source is None and kind != "entity_type":
+            source = _DEFAULT_SOURCES.get(kind or "", "?")
+        texts.append(source)
+        if "where" in tm:
+            texts.extend(e.value for _, e in _condition_nodes(tm["where"]))
+    return action_reads(texts, [*tmap, *constants])
 
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")

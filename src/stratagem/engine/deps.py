@@ -1,0 +1,191 @@
+"""What an action type's options read, and what changed between two states.
+
+The option generator keeps each actor's options with the state (``options.OptionMemo``)
+and works an actor's out again only when something they read has changed. Two pieces
+make that decision:
+
+- ``Reads``: what one action type's options of one actor read: its own actor (any
+  part of it), any entity's positions, existence, statuses or named parameters, the
+  players' parameters by name, the tiles, the flow's round, turn and phase, the
+  counters, the memory, the cards. The rules compiler works it out from the text of
+  each condition and target list (``rules.reads``); ``EVERYTHING`` where it cannot
+  tell, which is always correct.
+- ``Changes``: what differs between the state the memo was made for and the state
+  in hand. A state shares every container it did not write with its parent (copy on
+  write, ``State._begin``), so what is the same object is unchanged, and only the
+  objects that differ are compared.
+
+An entry is kept when the changes miss everything its type reads (``stale_type``) and,
+for a type that reads its actor, when its actor is not among the changed entities.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .state import Entity, PlayerState
+
+    class Parts(Protocol):
+        """The parts of a state that options may read (a ``State``, or the copy of its
+        containers an option memo keeps)."""
+
+        entities: dict[int, Entity]
+        players: tuple[PlayerState, ...]
+        tiles: tuple[str, ...]
+        flow: Any
+        counters: dict[str, Any]
+        memory: dict[str, Any]
+        cards: Any
+        stacks: dict[Any, Any]
+
+_NONE: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Reads:
+    """What the options of one action type, for one actor (or player), read of a state.
+
+    ``actor``: any part of the acting entity. ``pos``, ``exist``, ``status``: any
+    entity's position (and who stands where), which entities there are (and their owner,
+    type and zone), any entity's statuses; ``params``: the named parameters of any
+    entity (``all_params``: every one). ``player_params``: the named parameters of any
+    player (``all_players``: every part of every player: parameters, zones, standing);
+    ``zones``: the players' zones and standing (who is still in the game).
+    ``tiles``, ``flow`` (round, turn, phase), ``counters``, ``memory``, ``cards``
+    (table zones and card knowledge), ``stacks``: those parts of the state.
+    ``everything``: it could read anything, so it is worked out again at every step.
+    """
+
+    everything: bool = False
+    actor: bool = False
+    pos: bool = False
+    exist: bool = False
+    status: bool = False
+    params: frozenset[str] = _NONE
+    all_params: bool = False
+    player_params: frozenset[str] = _NONE
+    all_players: bool = False
+    zones: bool = False
+    tiles: bool = False
+    flow: bool = False
+    counters: bool = False
+    memory: bool = False
+    cards: bool = False
+    stacks: bool = False
+
+    def __or__(self, other: Reads) -> Reads:
+        if self.everything or other.everything:
+            return EVERYTHING
+        return Reads(
+            False, self.actor or other.actor, self.pos or other.pos,
+            self.exist or other.exist, self.status or other.status,
+            self.params | other.params, self.all_params or other.all_params,
+            self.player_params | other.player_params, self.all_players or other.all_players,
+            self.zones or other.zones,
+            self.tiles or other.tiles, self.flow or other.flow,
+            self.counters or other.counters, self.memory or other.memory,
+            self.cards or other.cards, self.stacks or other.stacks)
+
+
+NOTHING = Reads()
+"""Reads nothing of a state (a constant list of targets, say)."""
+EVERYTHING = Reads(everything=True)
+"""Could read anything: options worked out again at every step."""
+
+
+class Changes:
+    """What differs between two states of one game: ``old`` (the one a memo of options
+    was made for) and ``new``.
+
+    ``entities``: the ids of the entities that changed in any way (appeared and left
+    included); the other attributes say which kinds of change were seen on any of them,
+    and on the other parts of the state.
+    """
+
+    __slots__ = ("cards", "counters", "entities", "exist", "flow", "memory", "params",
+                 "player_params", "pos", "stacks", "status", "tiles", "zones")
+
+    def __init__(self, old: Parts, new: Parts) -> None:
+        self.entities: set[int] = set()
+        self.pos = self.exist = self.status = False
+        self.params: set[str] = set()
+        if old.entities is not new.entities:
+            self._entities(old, new)
+        self.player_params: set[str] = set()
+        self.zones = False
+        if old.players is not new.players:
+            self._players(old, new)
+        self.tiles = old.tiles is not new.tiles and old.tiles != new.tiles
+        of, nf = old.flow, new.flow
+        self.flow = of is not nf and (of.round != nf.round or of.turn != nf.turn
+                                      or of.phase != nf.phase)
+        self.counters = old.counters is not new.counters
+        self.memory = old.memory is not new.memory
+        self.cards = old.cards is not new.cards
+        self.stacks = old.stacks is not new.stacks
+
+    def _entities(self, old: Parts, new: Parts) -> None:
+        was = old.entities
+        changed = self.entities
+        params = self.params
+        appeared = 0
+        for eid, e in new.entities.items():
+            o = was.get(eid)
+            if o is e:
+                continue
+            changed.add(eid)
+            if o is None:
+                appeared += 1
+                self.exist = self.pos = True
+                continue
+            if o.pos != e.pos:
+                self.pos = True
+            if o.owner != e.owner or o.type != e.type or o.zone != e.zone:
+                self.exist = True
+            if o.statuses != e.statuses:
+                self.status = True
+            op, ep = o.params, e.params
+            if op is not ep:
+                for k, v in ep.items():
+                    if k not in op or op[k] != v:
+                        params.add(k)
+                params.update(k for k in op if k not in ep)
+        if len(was) + appeared != len(new.entities):  # some left the game
+            changed.update(eid for eid in was if eid not in new.entities)
+            self.exist = self.pos = True
+
+    def _players(self, old: Parts, new: Parts) -> None:
+        names = self.player_params
+        for o, p in zip(old.players, new.players, strict=True):
+            if o is p:
+                continue
+            if o.zones != p.zones or o.alive != p.alive:
+                self.zones = True
+            op, pp = o.params, p.params
+            if op is not pp:
+                for k, v in pp.items():
+                    if k not in op or op[k] != v:
+                        names.add(k)
+                names.update(k for k in op if k not in pp)
+
+    def stale_type(self, r: Reads) -> bool:
+        """Whether the changes may alter what ``r`` reads, for every actor alike (what
+        only the actor's own changes alter is ``stale_actor``)."""
+        if r.everything:
+            return True
+        if self.entities and ((r.pos and self.pos) or (r.exist and self.exist)
+                              or (r.status and self.status)
+                              or (r.all_params and self.params)
+                              or (r.params and not r.params.isdisjoint(self.params))):
+            return True
+        if (r.zones and self.zones) or (r.all_players and (self.zones or self.player_params)) \
+                or (r.player_params and not r.player_params.isdisjoint(self.player_params)):
+            return True
+        return ((r.tiles and self.tiles) or (r.flow and self.flow)
+                or (r.counters and self.counters) or (r.memory and self.memory)
+                or (r.cards and self.cards) or (r.stacks and self.stacks))
+
+
+__all__ = ["EVERYTHING", "NOTHING", "Changes", "Reads"]
