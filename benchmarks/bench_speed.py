@@ -53,11 +53,11 @@ from stratagem.engine import Rng
 from stratagem.provenance import load_average, source_revision
 
 HERE = Path(__file__).resolve().parent
-SETUPS = ("broken_throne@medium", "broken_throne@large")
+SETUPS = ("broken_throne:medium", "broken_throne:large")
 """Set-ups measured beside every bundled game's default."""
 INSTRUCTION_GAMES = {"connect_four": 100, "tic_tac_toe": 100, "pig": 20, "high_card": 30,
                      "duel": 10, "court_letters": 5, "outpost": 3, "skirmish": 2,
-                     "broken_throne": 2, "broken_throne@medium": 1, "broken_throne@large": 1,
+                     "broken_throne": 2, "broken_throne:medium": 1, "broken_throne:large": 1,
                      "flower_war": 1, "frontier": 1, "elemental_duel": 1}
 """Random playouts counted under valgrind for each set-up (long games get fewer)."""
 MEMORY_STEPS = 200
@@ -78,8 +78,8 @@ def _sibling(name: str) -> ModuleType:
 
 
 def load(setup: str) -> stratagem.Game:
-    """A bundled game, ``GAME@SCENARIO`` for one of its scenarios."""
-    name, _, scenario = setup.partition("@")
+    """A bundled game, ``GAME:SCENARIO`` for one of its scenarios."""
+    name, _, scenario = setup.partition(":")
     return stratagem.load(name, scenario=scenario or None)
 
 
@@ -170,7 +170,7 @@ def measure_steps(setups: Sequence[str], seconds: float, repeat: int,
 def broken_throne_setups() -> list[str]:
     """Broken Throne's default battle and its scenarios, fewest units first."""
     game = stratagem.load("broken_throne")
-    setups = ["broken_throne", *(f"broken_throne@{s}" for s in game.scenarios)]
+    setups = ["broken_throne", *(f"broken_throne:{s}" for s in game.scenarios)]
     return sorted(setups, key=lambda s: (units(s), s))
 
 
@@ -180,7 +180,7 @@ def measure_mcts(seconds: float, repeat: int, pyspiel: ModuleType | None) -> dic
     simulations = max(50, int(2000 * seconds))
     result: dict[str, Any] = {"connect_four": bench_mcts.measure(simulations, repeat,
                                                                  pyspiel is not None)}
-    game = load("broken_throne@large")
+    game = load("broken_throne:large")
     state = game.new_state(0)
     assert state.decision is not None
     iterations = max(10, int(200 * seconds))
@@ -295,7 +295,7 @@ def run(parts: Sequence[str], seconds: float, repeat: int,
         result["memory"] = measure_memory()
     if "instructions" in parts:
         result["instructions"] = measure_instructions(
-            [s for s in setups if s.partition("@")[0] in stratagem.list_games()])
+            [s for s in setups if s.partition(":")[0] in stratagem.list_games()])
     result["load_average"] = load_average()
     return result
 
@@ -323,7 +323,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="length of one timed run (default: $STRATAGEM_BENCH_SECONDS or 1)")
     parser.add_argument("--repeat", type=int, default=3, help="rounds; medians (default: 3)")
     parser.add_argument("--only", type=lambda t: [s for s in t.split(",") if s],
-                        help="set-ups to measure (GAME or GAME@SCENARIO), default all")
+                        help="set-ups to measure (GAME or GAME:SCENARIO), default all")
     parser.add_argument("--parts", type=_parts, default=list(DEFAULT_PARTS),
                         help=f"what to measure, of {', '.join(PARTS)} (default: "
                              f"{','.join(DEFAULT_PARTS)})")

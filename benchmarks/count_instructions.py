@@ -42,7 +42,7 @@ SCRIPTS = {
     "apply": """
 import sys, stratagem
 from stratagem.engine import Rng
-name, _, scenario = sys.argv[1].partition("@")
+name, _, scenario = sys.argv[1].partition(":")
 game = stratagem.load(name, scenario=scenario or None)
 rng = Rng(1)
 def play(games):
@@ -60,7 +60,7 @@ print("units", play(int(sys.argv[2])), file=sys.stderr)
     "playout": """
 import sys, stratagem
 from stratagem.engine import Rng
-name, _, scenario = sys.argv[1].partition("@")
+name, _, scenario = sys.argv[1].partition(":")
 game = stratagem.load(name, scenario=scenario or None)
 rng = Rng(1)
 start = game.new_state(0)
@@ -74,7 +74,7 @@ print("units", game.calls - calls, file=sys.stderr)
     "mcts": """
 import sys, stratagem
 from stratagem.agents import Budget, MCTSAgent
-name, _, scenario = sys.argv[1].partition("@")
+name, _, scenario = sys.argv[1].partition(":")
 game = stratagem.load(name, scenario=scenario or None)
 state = game.new_state(0)
 def search(n, seed):
@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         description="Machine instructions per step or per MCTS simulation, counted by "
                     "callgrind.")
     parser.add_argument("--game", default="connect_four",
-                        help="bundled game, GAME@SCENARIO for one of its scenarios "
+                        help="bundled game, GAME:SCENARIO for one of its scenarios "
                              "(default: %(default)s)")
     parser.add_argument("--mode", choices=("apply", "playout", "mcts"), default="apply",
                         help="what to count (default: %(default)s)")
