@@ -29,4 +29,6 @@ class RandomAgent(Agent):
     def choose(self, view: State, decision: Decision, budget: Budget | None = None) -> Choice:
         options = decision.actions
         action = options[self.rng.below(len(options))]
-        return Choice(action, f"picked at random among {len(options)} options")
+        n = len(options)
+        return Choice(action, "the only legal move" if n == 1
+                      else f"picked at random among {n} options")
