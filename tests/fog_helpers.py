@@ -79,11 +79,13 @@ def _edit(game: stratagem.Game, s: State, change: Any) -> State | None:
         return None
 
 
-def twins(game: stratagem.Game, s: State, p: int) -> Iterator[tuple[str, State]]:
+def twins(game: stratagem.Game, s: State, p: int,
+          pick: int | None = None) -> Iterator[tuple[str, State | None]]:
     """States that differ from ``s`` only in what ``p`` cannot know: each hidden enemy
     (one no frame of the stack names) moved to another free square out of ``p``'s
     sight, wounded, braced or unbraced, its cooldown and `acted` changed; and a runner
-    of the enemy made where ``p`` does not look. Each with the change it made."""
+    of the enemy made where ``p`` does not look. Each with the change it made (``None``
+    when the saved form does not load back). With ``pick``, one hidden enemy only."""
     fog = game.fog
     assert fog is not None
     view = s.view(p)
@@ -92,6 +94,8 @@ def twins(game: stratagem.Game, s: State, p: int) -> Iterator[tuple[str, State]]
     free = [c for c in game.board.cells if c not in cells and c not in s.at
             and s.tile(c) == "ground"]
     hidden = [e for e in s.iter_entities() if e.id not in view.entities]
+    if pick is not None and hidden:  # one of them only, chosen by ``pick``
+        hidden = [hidden[pick % len(hidden)]]
     for e in hidden:
         if e.id not in on_stack and free:
             to = free[(e.id * 7) % len(free)]

@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import Any
 
 import stratagem
 from fog_helpers import named_ids, patrol, random_states, twins
+from stratagem.engine.rng import Rng
+from stratagem.engine.state import Entity
 from stratagem.rules import compile_text
 
 SEEDS = (0, 1)
-STRIDE = 8
-"""Every eighth state of each game is checked, and every reaction window."""
+STRIDE = 5
+"""Every fifth state of each game is checked, and every reaction window."""
 
 
 def test_twins_differing_in_the_unseen_give_byte_equal_views() -> None:
@@ -26,13 +29,13 @@ def test_twins_differing_in_the_unseen_give_byte_equal_views() -> None:
     compared: Counter[str] = Counter()
     reactions = 0
     for seed in SEEDS:
-        for i, s in enumerate(random_states(game, seed, 170)):
+        for i, s in enumerate(random_states(game, seed, 200)):
             if s.decision is None or (i % STRIDE and s.decision.kind != "reaction"):
                 continue
             reactions += s.decision.kind == "reaction"
             for p in (0, 1):
                 text = game.serialize(s.view(p))
-                for change, twin in twins(game, s, p):
+                for change, twin in twins(game, s, p, pick=i):
                     if twin is None or twin.decision is None:
                         continue
                     d, e = s.decision, twin.decision
@@ -54,7 +57,7 @@ def test_views_name_no_unit_their_player_does_not_see() -> None:
     game = patrol()
     checked = 0
     for seed in SEEDS:
-        for s in random_states(game, seed, 170):
+        for s in random_states(game, seed, 200):
             for p in (0, 1):
                 view = s.view(p)
                 hidden = set(s.entities) - set(view.entities)
@@ -149,3 +152,65 @@ def test_exact_moves_keep_the_old_behaviour() -> None:
     s = game.new_state(0)
     options = [str(a) for a in game.legal_actions(s)]
     assert "march #1 to=(2,0)" in options and "march #1 to=(3,0)" not in options
+
+
+# ------------------------------------------------------------------ determinize and search
+def test_determinized_worlds_show_their_view_again_and_play_on() -> None:
+    """For the deciding player of every state of a random game, a determinized world
+    viewed by that player gives back its view, byte for byte (the hidden units put back
+    into the turn order, the stack resumable), and play goes on from it."""
+    game = patrol()
+    worlds = 0
+    for s in random_states(game, 3, 160):
+        if s.decision is None:
+            continue
+        p = s.decision.player
+        view = s.view(p)
+        world = game.determinize(view, Rng(worlds))
+        assert world.viewer is None
+        assert game.serialize(world.view(p)) == game.serialize(view)
+        after = game.apply(world, game.legal_actions(world)[0])
+        assert after.round >= world.round
+        worlds += 1
+    assert worlds > 100
+
+
+class _Tripwire(Entity):
+    """An entity its viewer does not see: reading anything of it fails the test."""
+
+    __slots__ = ()
+
+    def __getattribute__(self, name: str) -> Any:
+        if name == "__class__":
+            return object.__getattribute__(self, name)
+        raise AssertionError(f"hidden state read: .{name} of a unit the viewer does not see")
+
+
+def test_mcts_searches_from_the_view_and_never_reads_hidden_state() -> None:
+    """MCTS (a small budget) chooses at decisions of random fog patrol games from the
+    player's view alone: every unit of the true state the player does not see is turned
+    into a tripwire that fails on any read, and the search still runs (on worlds that
+    determinize fills from the view, never empty of enemies)."""
+    game = patrol()
+    searched = 0
+    chosen = [s for s in random_states(game, 5, 120) if s.decision is not None
+              and len(s.decision.actions) > 1
+              and len(s.view(s.decision.player).entities) < len(s.entities)]
+    for s in chosen[::4][:5]:
+        d = s.decision
+        assert d is not None
+        p = d.player
+        view = s.view(p)
+        hidden = [s.entities[eid] for eid in s.entities if eid not in view.entities]
+        assert hidden
+        for e in hidden:
+            e.__class__ = _Tripwire
+        try:
+            agent = stratagem.agent("mcts:iterations=16", game, seed=searched)
+            choice = agent.choose(view, view.decision)
+        finally:
+            for e in hidden:
+                object.__setattr__(e, "__class__", Entity)
+        assert choice.action in d
+        searched += 1
+    assert searched >= 5
