@@ -11,6 +11,8 @@ from typing import Any
 
 import stratagem
 from fog_helpers import named_ids, patrol, random_states, twins
+from stratagem.engine import geometry as geo
+from stratagem.engine.fog import last_seen
 from stratagem.engine.rng import Rng
 from stratagem.engine.state import Entity
 from stratagem.rules import compile_text
@@ -214,3 +216,45 @@ def test_mcts_searches_from_the_view_and_never_reads_hidden_state() -> None:
         assert choice.action in d
         searched += 1
     assert searched >= 5
+
+
+def test_determinize_places_the_unseen_as_the_issue_says() -> None:
+    """In worlds made from a view: an enemy last seen stands where it was last seen when
+    that square is free and out of sight, else on a nearest such square still free (it
+    moved as little as the view allows), with the parameters it was seen with; one never seen is
+    a unit of the game's set-up, with its set-up parameters; nothing stands in sight
+    that the view does not show."""
+    game = patrol()
+    fog = game.fog
+    assert fog is not None
+    start = {e.id: e for e in game.new_state(0).iter_entities()}
+    stayed = moved = never = 0
+    for s in random_states(game, 4, 200)[::4]:
+        for p in (0, 1):
+            view = s.view(p)
+            cells, _ = fog.seen_area(view, p)
+            records = {r[0]: r for r in last_seen(view, p)}
+            world = game.determinize(view, Rng(p))
+            free = [c for c in game.board.cells if c not in cells and c not in view.at
+                    and view.tile(c) == "ground"]
+            for eid in set(world.entities) - set(view.entities):
+                e = world.entity(eid)
+                assert e.pos not in cells
+                if eid in records:
+                    _, etype, _, pos, _, params = records[eid]
+                    assert (e.type, dict(e.params)) == (etype, dict(params))
+                    if e.pos == pos:
+                        assert pos in free
+                        stayed += 1
+                        continue
+                    # Moved as little as it could: no farther than the nearest square
+                    # still free in the world (others put back may hold nearer ones).
+                    metric = game.board.metric
+                    left = [c for c in free if world.at.get(c, eid) == eid]
+                    assert geo.distance(pos, e.pos, metric) <= min(
+                        geo.distance(pos, c, metric) for c in left)
+                    moved += 1
+                else:
+                    assert eid in start and dict(e.params) == dict(start[eid].params)
+                    never += 1
+    assert stayed and moved and never

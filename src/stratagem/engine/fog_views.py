@@ -118,7 +118,9 @@ def refill_order(view: State, s: State) -> None:
     """Put the units determinize placed (in ``s``, a state being written from ``view``)
     back into the turn order of a phase of unit initiative, by the order's key: the
     world's order holds every unit the view's order held, in the same order, and the
-    others where the key puts them; the position follows the unit whose turn it is."""
+    others where the key puts them. The position follows the unit whose turn it is; when
+    the view hid that unit (another player's turn), it goes to a unit of that player put
+    back just before the place the view points at (else any of that player's units)."""
     g = view.game
     if not g.phases:
         return
@@ -129,8 +131,6 @@ def refill_order(view: State, s: State) -> None:
     current = f.order[f.pos] if f.pos < len(f.order) else None
     added = [eid for eid in s.entities if eid not in view.entities
              and s.entities[eid].zone is None]
-    if not added:
-        return
     key = phase.order.key
     ctx = Ctx(s, None)
 
@@ -143,7 +143,15 @@ def refill_order(view: State, s: State) -> None:
                    if x in s.entities and rank(x) > rank(eid)), len(order))
         order.insert(at, eid)
     pos = order.index(current) if current is not None else len(order)
-    s.flow = f._replace(order=tuple(order), pos=pos)
+    d = view.decision
+    if d is not None and d.player != view.viewer and d.actor is None and d.kind == "action":
+        theirs = [i for i, x in enumerate(order)
+                  if x in s.entities and s.entities[x].owner == d.player]
+        before = [i for i in theirs if i < pos and order[i] in added]
+        if before or theirs:
+            pos = before[-1] if before else theirs[0]
+    if tuple(order) != f.order or pos != f.pos:
+        s.flow = f._replace(order=tuple(order), pos=pos)
 
 
 __all__ = ["hidden_ids", "known_next_id", "mask_bookkeeping", "refill_order"]
