@@ -132,7 +132,10 @@ class MoveAlong(Effect):
         "the last, the start left out: a target chosen from `paths(...)`), or else a "
         "cheapest way to `to` over the squares the walker may stand on (no enemy there, "
         "and room for it: free squares on a board without stacks), for it stands on "
-        "each square it crosses; nothing happens when there is no way. Opt-in: `move` "
+        "each square it crosses; nothing happens when there is no way. Under fog of war "
+        "the way is found on the board as the walker's side sees it: a hidden unit in "
+        "it stops the walk on the last square with room before it, and is revealed to "
+        "the walker's side. Opt-in: `move` "
         "stays one `moved` event; a walk emits `stepped` events only, so reactions to "
         "`moved` (an opportunity attack) do not see it.")
     rules_example: ClassVar[str] = "move_along: {to: destination}"
