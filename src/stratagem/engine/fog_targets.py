@@ -20,8 +20,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from .actions import Pos
-
 if TYPE_CHECKING:
     from .fog import Fog
     from .spec import ActionType, TargetSpec
@@ -69,7 +67,8 @@ def _seen_only(fog: Fog, inner: Callable[[Any], Any]) -> Callable[[Any], Any]:
             return values
         s = ctx.state
         ents = s.entities
-        cells: set[Pos] | None = None  # what p sees, worked out once if needed
+        width = s.game.board.width
+        mask: int | None = None  # what p sees, worked out once if needed
         out = []
         for v in values:
             e = None if v is None else ents.get(v)
@@ -78,9 +77,10 @@ def _seen_only(fog: Fog, inner: Callable[[Any], Any]) -> Callable[[Any], Any]:
                     if not fog.predicate(s, p, e):
                         continue
                 else:
-                    if cells is None:
-                        cells = fog.seen_area(s, p)[0]
-                    if e.pos not in cells:
+                    if mask is None:
+                        mask = fog.seen_mask(s, p)
+                    pos = e.pos
+                    if pos is None or not mask >> (pos[1] * width + pos[0]) & 1:
                         continue
             out.append(v)
         return out
