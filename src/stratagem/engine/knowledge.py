@@ -319,25 +319,6 @@ def draw_distribution(s: State, owner: int | None, zone: str) -> Distribution:
     return Distribution(count.items(), f"draw from {zone}")
 
 
-class CardDraw(Distribution):
-    """A random draw from a zone whose cards are each their owner's (a game without table
-    zones): uniform over the cards, as play samples it, and ``kinds`` — one outcome per
-    face, the index of the first card showing it, weighted by how many do — which
-    ``outcomes`` enumerates instead, since cards of one face in one zone are
-    interchangeable (drawing either of two equal cards is one result)."""
-
-    __slots__ = ("kinds",)
-
-    def __init__(self, s: State, ids: tuple[int, ...], label: str) -> None:
-        super().__init__(((i, 1) for i in range(len(ids))), label)
-        first: dict[Face, int] = {}
-        count: dict[int, int] = {}
-        for i, eid in enumerate(ids):
-            j = first.setdefault(face(s.entities[eid]), i)
-            count[j] = count.get(j, 0) + 1
-        self.kinds = Distribution(count.items(), label)
-
-
 def take_drawn(s: State, owner: int | None, zone: str, index: int) -> int:
     """The card a draw takes when its roll named the card at ``index``: the zone's top
     card, which takes that card's face and knowledge in exchange for its own (inside a
@@ -454,7 +435,7 @@ def _can_deal(pool: list[Face], bans: list[frozenset[str]]) -> bool:
     return all(augment(card, set()) for card in range(len(bans)))
 
 
-__all__ = ["DEAL_TRIES", "MASKED", "NO_CARDS", "CardDraw", "Cards", "Face", "cards_doc", "deal",
+__all__ = ["DEAL_TRIES", "MASKED", "NO_CARDS", "Cards", "Face", "cards_doc", "deal",
            "draw_distribution", "enter", "face", "forget", "is_table", "is_tracked", "knows",
            "learn", "leave", "mask", "read_cards", "rule_out", "seers", "shuffle",
            "take_drawn", "zone_ids", "zone_spec"]

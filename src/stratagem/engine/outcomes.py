@@ -14,9 +14,8 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from .errors import TooManyOutcomesError
-from .knowledge import CardDraw, is_tracked
 from .runtime import Resolver, record
-from .state import Entity, State
+from .state import State
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -46,98 +45,7 @@ def outcomes(game: Game, state: State, action: Action,
             raise TooManyOutcomesError(
                 f"{action} has more than {limit} outcomes in {game.name}")
     results.sort(key=lambda r: r[0])
-    return merge([(p, s) for _, p, s in results])
-
-
-def merge(results: list[tuple[float, State]]) -> list[tuple[float, State]]:
-    """``results`` with the results that are the same state grouped into one, whose
-    probability is theirs summed, at the place of the first (whose state it keeps, rolls
-    and all). The same state: equal but for the rolls the action recorded (two dice
-    results that change nothing alike), or, in a game with cards, equal once cards of the
-    same face in the same places are taken for one another (drawing either of two equal
-    cards of a deck). A list with nothing to merge comes back as it was."""
-    if len(results) < 2:
-        return results
-    groups: dict[Any, list[int]] = {}
-    out: list[list[Any]] = []
-    for p, s in results:
-        key = _without_rolls(s)
-        found = None
-        bucket = groups.setdefault(_signature(key), [])
-        for i in bucket:
-            if _same(out[i][2], key):
-                found = i
-                break
-        if found is None:
-            bucket.append(len(out))
-            out.append([p, s, key])
-        else:
-            out[found][0] += p
-    if len(out) == len(results):
-        return results
-    return [(p, s) for p, s, _ in out]
-
-
-def _without_rolls(s: State) -> State:
-    """``s`` with the rolls of its newest log record left out (what results of one action
-    differ in even when the dice changed nothing)."""
-    node = s.log
-    if node is None or not node[1].rolls:
-        return s
-    w = s._begin()
-    w.decision = s.decision
-    w.log = (node[0], node[1]._replace(rolls=()))
-    return w._end()
-
-
-def _signature(s: State) -> Any:
-    """What results that may merge share (a hash): who stands where, the faces in each
-    zone in order, the flow and the decision."""
-    ents = s.entities
-    faces = tuple(tuple(tuple(_face(ents[i]) for i in ids) for ids in pl.zones.values())
-                  for pl in s.players)
-    table = tuple(tuple(_face(ents[i]) for i in ids) for ids in s.cards.table.values())
-    return hash((tuple(sorted(s.at.items())), faces, table, s.flow, s.decision))
-
-
-def _face(e: Entity) -> Any:
-    return (e.type, e.owner, tuple(sorted(e.params.items())), e.statuses)
-
-
-def _same(a: State, b: State) -> bool:
-    """Whether ``b`` is ``a``, once the cards of ``b`` are taken for the cards of the same
-    face in the same places of ``a`` (in a game whose cards are each their owner's: a
-    game that tracks card knowledge draws one of equal cards as one result already)."""
-    if a == b:
-        return True
-    if not a.game.zones or is_tracked(a.game) or set(a.entities) != set(b.entities):
-        return False
-    rename: dict[int, int] = {}
-    for pa, pb in zip(a.players, b.players, strict=True):
-        for zone, ids in pa.zones.items():
-            other = pb.zones.get(zone, ())
-            if len(ids) != len(other):
-                return False
-            for x, y in zip(ids, other, strict=True):
-                if x == y:
-                    continue
-                if _face(a.entities[x]) != _face(b.entities[y]) or y in rename:
-                    return False
-                rename[y] = x
-    if not rename or set(rename) != set(rename.values()):
-        return False
-    w = b._begin()
-    w.decision = b.decision
-    ents = w._w_entities()
-    for old, new in rename.items():
-        e = b.entities[old].copy()
-        e.id = new
-        ents[new] = e
-    for p, pl in enumerate(b.players):
-        zones = {z: tuple(rename.get(i, i) for i in ids) for z, ids in pl.zones.items()}
-        if zones != pl.zones:
-            w._w_player(p).zones.update(zones)
-    return a == w._end()
+    return [(p, s) for _, p, s in results]
 
 
 class _NeedRoll(Exception):
@@ -171,8 +79,6 @@ class _ProbeResolver(Resolver):
 
     def draw_roll(self, dist: Any) -> int:
         if not self.forced:
-            if type(dist) is CardDraw:  # one outcome per face of card (knowledge.CardDraw)
-                dist = dist.kinds
             raise _NeedRoll(dist.values, dist.weights)
         return super().draw_roll(dist)
 
