@@ -508,9 +508,8 @@ _DEFS = [
     EffectDef("draw", ("player", "from", "to", "as"), ("from", "to"),
               "Draw a random card of a zone into another (a chance node); `from` and "
               "`to` may be table zones, and the others are `player`'s (the acting "
-              "player's by default). Equal cards are one outcome of `outcomes`, weighted "
-              "by their number (play still takes any one of them). `as` names the card "
-              "drawn; from an empty zone nothing is drawn "
+              "player's by default). Equal cards are one outcome, weighted by their "
+              "number. `as` names the card drawn; from an empty zone nothing is drawn "
               "and `as` names no card (none): test it with `exists(card)` before using "
               "it, or a later effect stops with an error that says so.",
               "draw: {from: deck, to: hand}", _draw),
