@@ -7,6 +7,7 @@ import pytest
 
 from rules_helpers import act, build, options
 from stratagem.engine import Pos
+from stratagem.rules import RulesError, compile_text
 
 # Three squares: two fields holding two workers each (the board's capacity) and a hall
 # between them holding three (its tile type's). Each turn a player places a worker on
@@ -148,3 +149,63 @@ def test_a_board_without_capacity_keeps_one_entity_a_square() -> None:
     s = act(game, game.new_state(seed=0), "place cell=(1,0)")
     assert "place cell=(1,0)" not in options(s)
     assert "stacks" not in game.serialize(s)
+
+
+SIZED_SETUP = SIZED + """\
+setup:
+  entities:
+    - {type: tank, owner: red, at: [0, 0]}
+    - {type: scout, owner: red, at: [0, 0]}
+    - {type: scout, owner: blue, at: [0, 0]}
+"""
+COUNTED_SETUP = COUNTED + """\
+setup:
+  entities:
+    - {type: worker, owner: red, at: [0, 0]}
+    - {type: worker, owner: red, at: [0, 0]}
+    - {type: worker, owner: blue, at: [0, 0]}
+"""
+
+
+@pytest.mark.parametrize(("text", "where", "message"), [
+    (COUNTED_SETUP, "corridor.yaml:38:", "[0, 0] holds at most 2 (the first at "),
+    (SIZED_SETUP, "corridor.yaml:33:", "[0, 0] holds a size of at most 4: this scout "
+     "(`size` 1) brings it to 5 (the first at "),
+    (SIZED_SETUP.replace("{type: tank, owner: red, at: [0, 0]}",
+                         "{type: tank, owner: red, at: [0, 0], params: {size: 2}}")
+     .replace("    - {type: scout, owner: blue, at: [0, 0]}\n",
+              "    - {type: tank, owner: blue, at: [0, 0]}\n"),
+     "corridor.yaml:33:", "this tank (`size` 3) brings it to 6"),
+], ids=["count", "size", "size-param"])
+def test_a_setup_over_a_squares_capacity_is_a_located_error(
+        text: str, where: str, message: str) -> None:
+    """A set-up that puts more on a square than it holds — by count, or by the sizes of
+    the entities (their type's size, or the size a placement gives) — is refused at load
+    with one message at the placement that overflows it."""
+    with pytest.raises(RulesError) as err:
+        compile_text(text, "corridor.yaml")
+    assert message in str(err.value)
+    assert where in str(err.value)
+
+
+def test_a_scenario_over_capacity_is_a_located_error() -> None:
+    """The same holds for a scenario's placements."""
+    text = SIZED + """\
+scenarios:
+  crowded:
+    entities:
+      - {type: tank, owner: red, at: [1, 0]}
+      - {type: tank, owner: blue, at: [1, 0]}
+"""
+    with pytest.raises(RulesError) as err:
+        compile_text(text, "crowded.yaml")
+    assert "crowded.yaml:32:" in str(err.value)
+    assert "[1, 0] holds a size of at most 4: this tank (`size` 3) brings it to 6" in str(
+        err.value)
+
+
+def test_a_setup_within_capacity_loads() -> None:
+    """A tank and a scout fill a square of size 4 exactly: that loads, stacked in order."""
+    game = compile_text(SIZED_SETUP.replace("    - {type: scout, owner: blue, at: [0, 0]}\n",
+                                            ""), "fits.yaml")
+    assert game.new_state(seed=0).stacks == {Pos(0, 0): (1, 2)}

@@ -35,16 +35,13 @@ the unseen entities back where the viewer could believe them to be:
   its starting square when that square is free and out of sight, else on a free square
   out of sight drawn at random, with its starting parameters.
 
-Targets: in a game with a fog, a player is offered only the entities its side sees as
-entity targets (``hide_targets``), so that ``legal_actions`` never names a hidden unit.
+Options: a player is offered only the entities its side sees as entity targets, and
+(``sighted_moves``, the default) other targets — where to move — are worked out on the
+board as its side sees it (``sighted``), so options never tell where a hidden unit is.
 
 A view shows each square the viewer does not see now as it last saw it (or as the map
-has it). Not hidden (yet): a view taken in the middle of resolving an action (a reaction
-window) keeps the frames of its stack; in a game of unit initiative the turn order and
-the deciding unit name unseen units; and ``next_id`` counts units made out of sight. A
-move into a square its side does not see tells, by being offered or not, whether a
-hidden unit stands there: rules for fog move units one square at a time, or within
-sight.
+has it); ``engine.fog_views`` masks the bookkeeping that would name or count unseen
+units (the other player's deciding unit, the turn order, counters, the stack, ids).
 """
 
 from __future__ import annotations
@@ -52,11 +49,11 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from . import geometry as geo
 from .actions import Action, Pos
+from .fog_targets import hide_targets
 from .stacks import take
 from .state import Entity, State, writable_copy
 
@@ -90,12 +87,19 @@ class Fog:
     def __init__(self, sight: dict[str, float | str] | None = None, *,
                  default: float | str = 0, teams: Iterable[Iterable[int]] = (),
                  always_seen: Iterable[str] = (),
-                 predicate: Callable[[State, int, Entity], bool] | None = None) -> None:
+                 predicate: Callable[[State, int, Entity], bool] | None = None,
+                 sighted_moves: bool = True) -> None:
         self.sight = dict(sight or {})
         self.default = default
         self.teams = tuple(tuple(t) for t in teams)
         self.always_seen = frozenset(always_seen)
         self.predicate = predicate
+        self.sighted_moves = sighted_moves
+        """Whether position and value targets (where to move) are worked out against what
+        the acting side sees, hidden units left out (``sighted``), and a walk stops
+        before a hidden unit in its way; false: against the whole board."""
+        self._sighted: tuple[State, int, State] | None = None
+        """The last ``sighted`` state made from a published state (a one-entry cache)."""
         self._areas: dict[Any, tuple[frozenset[Pos], int]] = {}
         """Sight areas by (square, range[, tiles]): a cache the fog fills as games are
         played (the only thing in it that changes)."""
@@ -158,6 +162,16 @@ class Fog:
             cells |= area
             mask |= bits
         return cells, mask
+
+    def seen_mask(self, state: State, player: int) -> int:
+        """Every square ``player`` sees now, as a bit mask only (bit ``y * width + x``):
+        cheaper than ``seen_area`` when only membership is asked."""
+        mask = 0
+        if self.predicate is not None:
+            return mask
+        for e in self.eyes(state, player):
+            mask |= self.area(state, e.pos, self.range_of(e))[1]  # type: ignore[arg-type]
+        return mask
 
     def is_hidden_kind(self, player: int, e: Entity) -> bool:
         """Whether fog can hide ``e`` from ``player`` at all: a board entity of another
@@ -239,6 +253,20 @@ class Fog:
         new = tuple(sorted(known.items()))
         if new != old:
             s._w_counters()[key] = new
+
+    def reveal(self, s: State, player: int, e: Entity) -> None:
+        """Note in the memories of ``player``'s side, in ``s`` (a state being written), that
+        ``e`` was seen where it stands now (a unit a move ran into)."""
+        if e.pos is None:
+            return
+        record: Record = (int(e.id), e.type, e.owner, Pos(*e.pos), s.flow.round,
+                          tuple(sorted(e.params.items())))
+        for p in self.side(player):
+            key = SEEN + str(p)
+            old: tuple[Record, ...] = s.counters.get(key, ())
+            records = {r[0]: r for r in old}
+            records[record[0]] = record
+            s._w_counters()[key] = tuple(records[k] for k in sorted(records))
 
     def saw_removed(self, s: State, e: Entity) -> None:
         """Note, for every player who sees ``e`` as it leaves the board, that it is gone."""
@@ -329,42 +357,43 @@ class Fog:
 
     # ----------------------------------------------------------------- targets
     def hide_targets(self, action_types: Iterable[ActionType]) -> list[ActionType]:
-        """The action types with every entity target limited to the entities the acting
-        player sees (so options never name a hidden unit)."""
-        out = []
-        for at in action_types:
-            specs = tuple(replace(t, candidates=self._seen_only(t.candidates))
-                          if t.kind == "entity" else t for t in at.targets)
-            out.append(replace(at, targets=specs) if specs != at.targets else at)
+        """The action types with their targets limited to what the acting side sees
+        (``engine.fog_targets``)."""
+        return hide_targets(self, action_types)
+
+    def sighted(self, state: State, player: int) -> State:
+        """``state`` with the units ``player`` does not see taken off the board: the board
+        as its side sees it, which its moves are worked out against."""
+        cached = self._sighted
+        if cached is not None and cached[0] is state and cached[1] == player:
+            return cached[2]
+        mask: int | None = None
+        width = state.game.board.width
+        hidden = []
+        for e in state.entities.values():
+            if not self.is_hidden_kind(player, e):
+                continue
+            if self.predicate is not None:
+                if not self.predicate(state, player, e):
+                    hidden.append(e)
+                continue
+            if mask is None:
+                mask = self.seen_mask(state, player)
+            pos = e.pos
+            if pos is None or not mask >> (pos[1] * width + pos[0]) & 1:
+                hidden.append(e)
+        out = state
+        if hidden:
+            out = state._begin()
+            for e in hidden:
+                del out._w_entities()[e.id]
+                if e.pos is not None:
+                    take(out, e.pos, e.id)
+            out.decision = state.decision
+            out = out._end()
+        if type(state.stack) is tuple:  # published (a transaction may still change)
+            self._sighted = (state, player, out)
         return out
-
-    def _seen_only(self, inner: Callable[[Any], Any]) -> Callable[[Any], Any]:
-        fog = self
-
-        def seen_candidates(ctx: Any) -> Any:
-            values = inner(ctx)
-            p = ctx.player
-            if p is None:
-                return values
-            s = ctx.state
-            ents = s.entities
-            cells: set[Pos] | None = None  # what p sees, worked out once if needed
-            out = []
-            for v in values:
-                e = None if v is None else ents.get(v)
-                if e is not None and fog.is_hidden_kind(p, e):
-                    if fog.predicate is not None:
-                        if not fog.predicate(s, p, e):
-                            continue
-                    else:
-                        if cells is None:
-                            cells = fog.seen_area(s, p)[0]
-                        if e.pos not in cells:
-                            continue
-                out.append(v)
-            return out
-
-        return seen_candidates
 
 
 _ROSTERS: weakref.WeakKeyDictionary[Any, tuple[Entity, ...]] = weakref.WeakKeyDictionary()

@@ -7,7 +7,9 @@ A view withholds:
   reads ``"?"`` and the zones it could be in show only their sizes
   (``HIDDEN`` placeholders);
 - entities the game's fog of war hides from the viewer (``engine.fog``), the other
-  players' memories of what they saw, and the other players' moves in the log;
+  players' memories of what they saw, the other players' moves in the log, and the
+  bookkeeping that would name or count the hidden units (``engine.fog_views``: the
+  other player's deciding unit, the turn order, their counters, the stack, ``next_id``);
 - the random generator's state, so no one can read the future dice;
 - other players' options, and the dice of earlier actions.
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .fog import UNSEEN_MOVE
+from .fog_views import mask_bookkeeping, refill_order
 from .knowledge import deal, is_tracked, mask
 from .rng import Rng, seed_state
 from .runtime import Resolver
@@ -73,6 +76,8 @@ def make_view(state: State, viewer: int) -> State:
         v.decision = Decision(d.kind, d.player, (), d.prompt, d.actor, None)
     else:
         v.decision = d
+    if fog is not None:  # the decision, turn order, counters, stack and next id (fog_views)
+        mask_bookkeeping(fog, state, v, viewer)
     log: LogNode = None
     for rec in state.history:
         action = _REDACTED if rec.player == CHANCE else rec.action
@@ -112,6 +117,7 @@ def determinize(view: State, seed: int) -> State:
     fog = view.game.fog
     if fog is not None:  # the entities the viewer does not see, put back believably
         fog.fill(view, s, rng)
+        refill_order(view, s)
     d = view.decision
     s.decision = d
     if d is not None and not d.actions:

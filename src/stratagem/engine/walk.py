@@ -9,7 +9,10 @@
 - a trigger on a *done* step (the mover now stands on ``to``) may shoot it there, kill
   it, or stop it (``stop_move``: it stays on ``to``);
 - a step whose square has no room for the mover when its turn comes is not taken, and
-  the walk ends there.
+  the walk ends there. Under fog of war (``Fog.sighted_moves``) the way is planned on
+  the board as the walker's side sees it, so it may lead into a unit that side did not
+  see: the walk then stops on the last square with room before it, without a step
+  event, and the unit in the way is revealed to the walker's side (``Fog.reveal``).
 
 The walk goes on only while the mover is still in the game and stands where the last
 step left it. Without ``path`` the walk takes a cheapest path (``geometry.cheapest_path``)
@@ -36,7 +39,7 @@ from .context import Ctx
 from .effect import Checks, Effect, Events, evaluate, register_effect
 from .frames import Block
 from .geometry import blockers, cheapest_path, neighbours
-from .stacks import has_room
+from .stacks import has_room, stack_at
 
 if TYPE_CHECKING:
     from .runtime import Resolver
@@ -91,6 +94,14 @@ class _Walk(Effect):
         ahead = left[0]
         if ahead not in neighbours(s.game.board, here, True):
             raise ValueError(f"a path goes from {here} to {ahead}, which is not one step")
+        fog = s.game.fog
+        if fog is not None and fog.sighted_moves and not has_room(s, ahead, mover):
+            # Under fog a way may lead into a unit its side did not see: the walk stops
+            # on the last square with room, and the walker's side now knows who is there.
+            for x in stack_at(s, ahead):
+                if e.owner is not None and not fog.sees_entity(s, e.owner, s.entities[x]):
+                    fog.reveal(s, e.owner, s.entities[x])
+            return
         rest = tuple(left[1:])
         r.push(_WALK, ctx.bind(WALK, (mover, rest, ahead)))
         r.emit("stepped", {"mover": mover, "from": here, "to": ahead, "path_left": rest}, ctx,
@@ -121,7 +132,10 @@ class MoveAlong(Effect):
         "the last, the start left out: a target chosen from `paths(...)`), or else a "
         "cheapest way to `to` over the squares the walker may stand on (no enemy there, "
         "and room for it: free squares on a board without stacks), for it stands on "
-        "each square it crosses; nothing happens when there is no way. Opt-in: `move` "
+        "each square it crosses; nothing happens when there is no way. Under fog of war "
+        "the way is found on the board as the walker's side sees it: a hidden unit in "
+        "it stops the walk on the last square with room before it, and is revealed to "
+        "the walker's side. Opt-in: `move` "
         "stays one `moved` event; a walk emits `stepped` events only, so reactions to "
         "`moved` (an opportunity attack) do not see it.")
     rules_example: ClassVar[str] = "move_along: {to: destination}"
@@ -144,8 +158,13 @@ class MoveAlong(Effect):
             to = evaluate(self.to, ctx)
             # A walker stands on every square it crosses: not among enemies, and only
             # where there is room for it (on a board without stacks: free squares).
-            blocked = set(blockers(s, "enemies", e.owner))
-            blocked.update(p for p in s.at if not has_room(s, p, eid))
+            # Under fog (sighted moves) the way is planned on the board as the walker's
+            # side sees it: a hidden unit in the way stops the walk when it gets there.
+            fog = s.game.fog
+            seen = (fog.sighted(s, e.owner) if fog is not None and fog.sighted_moves
+                    and e.owner is not None else s)
+            blocked = set(blockers(seen, "enemies", e.owner))
+            blocked.update(p for p in seen.at if not has_room(seen, p, eid))
             found = None if to is None else cheapest_path(s, e.pos, to, None, blocked)
             if not found:
                 return

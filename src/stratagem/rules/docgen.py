@@ -495,23 +495,35 @@ SECTIONS: tuple[Part, ...] = (
          "each unit it saw and sees no more (where, what it was — type, owner, parameters "
          "— and the round), and the units it saw leave the game. A view holds only the "
          "viewer's memory, and the log of a view says only that other players moved, not "
-         "what they did. An entity target offers only the units its player sees (so "
+         "what they did. Nor does a view name or count a hidden unit anywhere else: not as "
+         "the other player's deciding unit, in the initiative order, in a counter kept for "
+         "it (a cooldown, reactions used), in the stack of a reaction window, or in the "
+         "next entity id. An entity target offers only the units its player sees (so "
          "options never name a hidden unit); add `sees(actor, target)` to a target's "
-         "conditions when the acting unit itself must see it, not just its side. "
+         "conditions when the acting unit itself must see it, not just its side. Other "
+         "targets — where to move — are worked out on the board as the acting side sees "
+         "it (`moves: sighted`): a square held by a hidden unit is offered like a free one, "
+         "so options tell nothing. A `move_along` walk into or through such a square stops "
+         "on the last square with room before it, and the unit in the way is revealed "
+         "(remembered where it stands); a `move` onto it does not happen. "
          "`determinize` fills the fog: a unit last seen stays on the square it was last "
          "seen on when that square is free and out of sight, else goes to the nearest free "
          "square out of sight; a unit never seen stands on its set-up square (or a free "
-         "square out of sight, at random). Design moves so that a unit only enters squares "
-         "its side sees (steps of one square, with a sight of one or more), or "
-         "the moves offered would tell where hidden units stand.",
+         "square out of sight, at random); the units it puts back take their places in the "
+         "initiative order.",
          (Key("sight", "How far entities see (by the board's metric): one number for all, "
               "a parameter name read on each entity (`sight: eyes`), or a range per entity "
               "type with `default` for the rest (`{default: 2, scout: eyes}`); a type with "
               "no range sees only its own square.", True),
           Key("teams", "Players who share their sight: `[[red, green], [blue, yellow]]`."),
-          Key("always_seen", "Entity types never hidden (castles, villages).")),
+          Key("always_seen", "Entity types never hidden (castles, villages)."),
+          Key("moves", "`sighted` (the default): position and value targets are worked "
+              "out on the board as the acting side sees it, and a walk stops before a "
+              "hidden unit in its way; `exact`: on the whole board, hidden units and all "
+              "(the options then tell, by leaving a square out, that someone stands "
+              "there).")),
          "visibility:\n  sight: {default: 1, soldier: range}\n  teams: [[red], [blue]]\n"
-         "  always_seen: [zombie]"),
+         "  always_seen: [zombie]\n  moves: sighted"),
     Part("setup", "setup:",
          "The starting position.",
          (Key("entities", "Entities placed before the game starts (see *placement*)."),

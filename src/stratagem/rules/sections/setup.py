@@ -18,6 +18,7 @@ def _placements(c: CompileState, node: Node | None, board: Board) -> tuple[Place
     out: list[Placement] = []
     taken: dict[tuple[int, int], Loc] = {}
     stacked: dict[tuple[int, int], int] = {}
+    sized: dict[tuple[int, int], float] = {}
     for item in c.need_list(node, "`entities`"):
         def one(item: Node = item) -> None:
             m = c.keys(item, ("type", "owner", "at", "zone", "params", "count"),
@@ -77,6 +78,8 @@ def _placements(c: CompileState, node: Node | None, board: Board) -> tuple[Place
                            did_you_mean(k, declared))
                     continue
                 params[k] = c.need_num(v, f"parameter `{k}`")
+            if pos is not None and board.stacking and board.stack_param:
+                _check_size(c, m["at"], board, etype, params, pos, sized, taken)
             count = c.need_int(m["count"], "`count`", 1, 1000) if "count" in m else 1
             if count > 1 and pos is not None:
                 c.fail(m["count"].loc, "`count` is for cards in zones, not board places")
@@ -84,6 +87,25 @@ def _placements(c: CompileState, node: Node | None, board: Board) -> tuple[Place
             out.extend(Placement(etype, owner, pos, zone, params) for _ in range(count))
         c.attempt(one)
     return tuple(out)
+
+
+def _check_size(c: CompileState, at: Node, board: Board, etype: str, params: dict[str, float],
+                pos: Pos, sized: dict[tuple[int, int], float],
+                taken: dict[tuple[int, int], Loc]) -> None:
+    """On a board whose squares hold sizes (``capacity: {param: …}``), a placement must fit
+    beside those placed on its square before it."""
+    param = board.stack_param
+    spec = next((p for p in c.entity_types[etype].params if p.name == param), None)
+    size = params.get(param, spec.default if spec is not None else 1)
+    used = sized.get(pos, 0) + size
+    sized[pos] = used
+    tile = board.tile_types.get(board.tiles[pos[1] * board.width + pos[0]], {})
+    room = tile.get("capacity", board.capacity)
+    if isinstance(room, int | float) and used > room:
+        first = f" (the first at {taken[pos]})" if pos in taken else ""
+        c.fail(at.loc, f"{list(pos)} holds a size of at most {room:g}: this {etype} "
+               f"(`{param}` {size:g}) brings it to {used:g}{first}")
+        raise Skip
 
 
 def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, parts: Parts,

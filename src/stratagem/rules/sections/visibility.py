@@ -4,9 +4,13 @@
       sight: {default: 2, scout: 4}    # or one number, or one parameter name: sight_range
       teams: [[red, green], [blue]]    # players who share their sight (optional)
       always_seen: [castle]            # entity types never hidden (optional)
+      moves: sighted                   # or exact (optional; see below)
 
 What it compiles to, and what a fog does to views, memories and options, is
-``engine.fog.Fog``.
+``engine.fog.Fog``. ``moves: sighted`` (the default) works out position and value targets
+on the board as the acting side sees it, and a `move_along` walk stops before a hidden
+unit in its way; ``moves: exact`` works them out on the whole board (options then tell,
+by leaving a square out, that a hidden unit stands there).
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ def compile_visibility(c: CompileState, node: Node | None) -> Fog | None:
     """The game's fog, or ``None`` when the rules have no `visibility:` section."""
     if node is None:
         return None
-    m = c.keys(node, ("sight", "teams", "always_seen"), "`visibility`", required=("sight",))
+    m = c.keys(node, ("sight", "teams", "always_seen", "moves"), "`visibility`",
+               required=("sight",))
     types = set(c.entity_types)
     sight: dict[str, float | str] = {}
     default: float | str = 0
@@ -50,7 +55,14 @@ def compile_visibility(c: CompileState, node: Node | None) -> Fog | None:
             taken.add(seat)
         teams.append(seats)
     always = c.names(m.get("always_seen"), types, "entity type")
-    return Fog(sight, default=default, teams=teams, always_seen=always)
+    moves = m.get("moves")
+    sighted = True
+    if moves is not None:
+        if moves.value not in ("sighted", "exact"):
+            c.fail(moves.loc, f"`moves` is `sighted` (worked out on the board as the side "
+                   f"sees it) or `exact` (on the whole board), not {show(moves)}")
+        sighted = moves.value != "exact"
+    return Fog(sight, default=default, teams=teams, always_seen=always, sighted_moves=sighted)
 
 
 def _reach(c: CompileState, node: Node) -> float | str:
