@@ -213,7 +213,8 @@ def target(t: Translation, action: str, tname: str, nat: str, node: Node, by_ent
            ) -> tuple[dict[str, Any], list[Node], Val]:
     """One target: its native spec, its Stratega conditions, and what its name stands for."""
     what = f"target `{tname}` of `{action}`"
-    m = t.keys(node, ("Type", "ValidTargets", "SamplingMethod", "Conditions"), what, ("Type",))
+    m = t.keys(node, ("Type", "ValidTargets", "SamplingMethod", "Conditions", "Shape", "Size"),
+               what, ("Type",))
     kind = _word(m["Type"])
     if kind in TARGET_HOOKS:
         return TARGET_HOOKS[kind](t, tname, nat, m, by_entity)
@@ -231,7 +232,19 @@ def target(t: Translation, action: str, tname: str, nat: str, node: Node, by_ent
     if kind == "EntityType":
         types = valid(t, m.get("ValidTargets"), "entity")
         return {"kind": "entity_type", "from": repr(types)}, conds, Val(nat, "entity_type")
-    sampling = _sampling(t, m.get("SamplingMethod"), kind, what, node) if by_entity else None
+    legacy: dict[str, Node] = {k: m[k] for k in ("Shape", "Size") if k in m}
+    if legacy and "SamplingMethod" in m:
+        for k in legacy:
+            t.fail(node.key_locs[k], f"unknown key `{k}` in {what} beside its `SamplingMethod`",
+                   f"`{k}` directly in a target is the older form of `SamplingMethod`: "
+                   f"keep one")
+        raise Skip
+    if not by_entity:
+        sampling = None  # a player's action samples the whole board, in both forms
+    elif legacy:  # Stratega's older form of `SamplingMethod: {Type: Neighbours, Options: …}`
+        sampling = _shape_size(t, legacy)
+    else:
+        sampling = _sampling(t, m.get("SamplingMethod"), kind, what, node)
     if kind == "Entity":
         spec: dict[str, Any] = {"kind": "entity"}
         where: list[str] = []
@@ -287,6 +300,17 @@ def target(t: Translation, action: str, tname: str, nat: str, node: Node, by_ent
     return spec, conds, Val(nat, "position")
 
 
+def _shape_size(t: Translation, o: dict[str, Node]) -> tuple[str, float, bool]:
+    """Neighbours sampling from its ``Shape`` and ``Size`` (Square of 1 by default)."""
+    shape = _word(o["Shape"]) if "Shape" in o else "Square"
+    if shape not in ("Circle", "Square", "Cross", "AllPositions"):
+        t.fail(o["Shape"].loc, f"unknown shape {show(o['Shape'])}",
+               "shapes: Circle, Square, Cross, AllPositions")
+        raise Skip
+    size = t.need_num(o["Size"], "`Size`") if "Size" in o else 1
+    return (shape, size, True)
+
+
 def _sampling(t: Translation, node: Node | None, kind: str, what: str, at: Node
               ) -> tuple[str, float, bool] | None:
     """(method, size, diagonals): ``Neighbours`` gives its shape as the method."""
@@ -300,14 +324,11 @@ def _sampling(t: Translation, node: Node | None, kind: str, what: str, at: Node
     method = _word(m["Type"])
     opts = m.get("Options")
     if method == "Neighbours":
-        o = t.keys(opts, ("Shape", "Size"), "`Options`") if opts is not None else {}
-        shape = _word(o["Shape"]) if "Shape" in o else "Square"
-        if shape not in ("Circle", "Square", "Cross", "AllPositions"):
-            t.fail(o["Shape"].loc, f"unknown shape {show(o['Shape'])}",
-                   "shapes: Circle, Square, Cross, AllPositions")
-            raise Skip
-        size = t.need_num(o["Size"], "`Size`") if "Size" in o else 1
-        return (shape, size, True)
+        # Stratega's Neighbours sampling reads only Shape and Size; its configurations
+        # also write AllowDiagonals here, which its engine ignores, and so do we.
+        o = t.keys(opts, ("Shape", "Size", "AllowDiagonals"), "`Options`") \
+            if opts is not None else {}
+        return _shape_size(t, o)
     if method == "Dijkstra":
         o = t.keys(opts, ("SearchSize", "AllowDiagonals"), "`Options`") if opts is not None \
             else {}

@@ -109,6 +109,11 @@ def board(t: Translation, node: Node) -> None:
             pass
         elif ch in tile_of:
             rows[-1].append(ch)
+        elif ch in t.shared_symbols:
+            t.fail(layout.text_loc(i), f"symbol `{ch}` stands for entity types "
+                                       f"{', '.join(t.shared_symbols[ch])}: the map cannot say "
+                                       f"which", "give each entity type its own `Symbol`")
+            raise Skip
         elif ch in entity_of:
             owner: int | None = None
             if i + 1 < len(text) and text[i + 1].isdigit():

@@ -19,6 +19,12 @@ from .functions import CONDITIONS, EFFECTS, Build, Fn
 from .speech import Call, Scope, SpeechError, parse_call
 
 SUPPORT = "docs/stratega.md lists what is carried over"
+MISSPELT = {
+    # names some of Stratega's own configurations use, which its engine does not know
+    "NoHasEntity": "Stratega's engine knows it as `HasNoEntity(Source, Type)`",
+    "ResourceGreater": "Stratega's engine has `ResourceGreaterEqual(param, value)`: "
+                       "for integers, `ResourceGreaterEqual(param, value + 1)`",
+}
 
 
 def builder(t: Translation, scope: Scope) -> Build:
@@ -53,7 +59,7 @@ def _call(t: Translation, node: Node, table: dict[str, Fn], other: dict[str, Fn]
                         f", not {'a condition' if what == 'condition' else 'an effect'}")
         else:
             t.fail(loc, f"unknown Stratega {what} `{call.name}`",
-                   did_you_mean(call.name, table) or SUPPORT)
+                   MISSPELT.get(call.name) or did_you_mean(call.name, table) or SUPPORT)
         raise Skip
     if fn.later:
         t.fail(loc, f"`{call.name}` is not yet supported by the Stratega importer "

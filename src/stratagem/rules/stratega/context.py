@@ -83,6 +83,8 @@ class Translation(Reader):
         self.entities: dict[str, EntityInfo] = {}
         self.entity_symbols: dict[str, str] = {}
         """Each entity type's map symbol."""
+        self.shared_symbols: dict[str, list[str]] = {}
+        """Symbols more than one entity type gives: refused only where a map uses them."""
         self.names: dict[str, str] = {}
         """More names expressions may use, each with what it names (``technology``,
         ``buff`` …): for the constructs of the importer's second part."""

@@ -49,8 +49,12 @@ def entities(t: Translation, node: Node) -> None:
             if len(sym) != 1 or sym.isspace() or sym.isdigit():
                 t.fail(m["Symbol"].loc, f"a symbol must be one character (not a digit), "
                                         f"not {show(m['Symbol'])}")
-            elif sym in t.entity_symbols.values():
-                t.fail(m["Symbol"].loc, f"symbol `{sym}` is another entity type's")
+            elif sym in t.entity_symbols.values() or sym in t.shared_symbols:
+                # Stratega accepts one symbol for several types; a map cannot use it then.
+                first = [k for k, v in t.entity_symbols.items() if v == sym]
+                for k in first:
+                    del t.entity_symbols[k]
+                t.shared_symbols.setdefault(sym, first).append(name)
             else:
                 t.entity_symbols[name] = sym
                 spec["symbol"] = sym
@@ -71,7 +75,10 @@ def entities(t: Translation, node: Node) -> None:
                 info.actions.append(word)
                 info.action_nodes.append(a)
         spec["actions"] = list(info.actions)
-        cost = t.attempt(partial(t.need_map, m.get("Cost"), "`Cost`")) or {}
+        cost_node = m.get("Cost")
+        if cost_node is not None and cost_node.value is None:
+            cost_node = None  # an empty `Cost:` costs nothing, as in Stratega
+        cost = t.attempt(partial(t.need_map, cost_node, "`Cost`")) or {}
         amounts = [t.attempt(partial(t.need_num, v, "a cost")) for v in cost.values()]
         if cost and None not in amounts:
             spec["hints"] = {"cost": sum(a for a in amounts if a is not None)}

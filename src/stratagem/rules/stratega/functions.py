@@ -131,6 +131,14 @@ def _what(v: Val) -> str:
             "entity_type": "an entity type"}.get(v.kind, v.kind)
 
 
+def _different(b: Build, a: list[Expr]) -> str:
+    """``DifferentPlayer(Source, X)``; with one argument, ``X`` against the source, as
+    Stratega's engine compared its first target with its second before it read arguments
+    (two of its own configurations still write it so)."""
+    source = a[0] if len(a) == 2 else Ref((("Source", a[0].at),))
+    return f"{b.owner(source)} != {b.owner(a[-1])}"
+
+
 def _has(b: Build, a: list[Expr], op: str) -> str:
     p = b.player(a[0])
     types = b.types_of(a[1])
@@ -162,7 +170,7 @@ CONDITIONS: dict[str, Fn] = {
     "ResourceGreaterEqual": Fn(2, 2, lambda b, a: f"{b.number(a[0])} >= {b.number(a[1])}"),
     "ResourceLowerEqual": Fn(2, 2, lambda b, a: f"{b.number(a[0])} <= {b.number(a[1])}"),
     "SamePlayer": Fn(2, 2, lambda b, a: f"{b.owner(a[0])} == {b.owner(a[1])}"),
-    "DifferentPlayer": Fn(2, 2, lambda b, a: f"{b.owner(a[0])} != {b.owner(a[1])}"),
+    "DifferentPlayer": Fn(1, 2, _different),
     "InRange": Fn(3, 3, lambda b, a:
                   f"distance({b.where(a[0])}, {b.where(a[1])}) <= {b.number(a[2])}"),
     "OutRange": Fn(3, 3, lambda b, a:

@@ -283,6 +283,8 @@ class Scope:
                 return Val(f"{v.text}.pos", "position")
             return self._param(v, name, at, "entity", f"{v.text}.{name}")
         if v.kind == "player":
+            if name == "Player":  # Stratega reads a player's player as the player itself
+                return v
             return self._param(v, name, at, "player", f"{v.text}.{name}")
         if v.kind == "position":
             return self._param(v, name, at, "tile", f"tile({v.text}).{name}")

@@ -91,7 +91,9 @@ def technology_trees(t: Translation, node: Node) -> None:
         native_tree: dict[str, Any] = {}
         for name, n in t.need_map(tn, f"technology tree `{tree}`").items():
             loc = tn.key_locs[name]
-            if not name.isalpha():
+            # Stratega's calls cannot name `Bronze Working`, but its `RequiredTechnology`,
+            # `Requirements` and Technology targets can: the words are kept as they are.
+            if not name.replace(" ", "").isalpha() or name != " ".join(name.split()):
                 t.fail(loc, f"`{name}` cannot be a technology name",
                        "Stratega reads names of letters only in its conditions and effects")
                 continue
