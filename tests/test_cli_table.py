@@ -353,7 +353,7 @@ BAD_INPUT = {
     "report": ["missing.db"], "check-program": ["no_such_program"],
     "render-program": ["no_such_program"], "evaluate-program": ["no_such_program"],
     "rules": ["no_such_game"], "serve": ["no_such_game"], "games": ["extra"],
-    "agents": ["extra"], "validate": [],
+    "agents": ["extra"], "validate": [], "import-stratega": ["missing.yaml", "--out", "out"],
 }
 
 

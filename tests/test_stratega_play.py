@@ -81,7 +81,11 @@ def test_import_refuses_to_overwrite_and_explains_itself(
     bad.write_text((HERE / "tiny.yaml").read_text().replace("Attack(Foe", "Atack(Foe"))
     code, _, err = run(capsys, "import-stratega", str(bad), "--out", str(tmp_path / "y"))
     assert code == 2 and err.startswith(f"{bad}:") and "unknown Stratega effect" in err
-    assert not (tmp_path / "y" / "rules.yaml").exists()
+    assert not (tmp_path / "y").exists()  # a refused file leaves no folder behind
+    code, _, err = run(capsys, "import-stratega", str(tmp_path / "none.yaml"), "--out",
+                       str(tmp_path / "z"))
+    assert_one_line_error(code, err, "no such file")
+    assert not (tmp_path / "z").exists()
     code, out, _ = run(capsys, "import-stratega", "--help")
     assert code == 0 and "--force" in out and "Translate a Stratega" in out
 

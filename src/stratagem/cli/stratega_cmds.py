@@ -27,14 +27,13 @@ def import_stratega_cmd(file: Path, out_dir: Path, force: bool) -> None:
     the native one. Every construct that cannot be carried over is reported with its
     line and column, and nothing is written.
     """
+    if not file.is_file():
+        raise FileProblem(f"cannot read {file}: there is no such file")
+    target = out_dir / "rules.yaml"
     if out_dir.exists() and not out_dir.is_dir():
         raise FileProblem(f"cannot write in {out_dir}: it is not a directory")
-    if not out_dir.exists():
-        if not out_dir.parent.is_dir():
-            raise FileProblem(f"cannot make {out_dir}: there is no directory {out_dir.parent}")
-        out_dir.mkdir()
-    target = out_dir / "rules.yaml"
-    check_output(target)
+    if not out_dir.exists() and not out_dir.parent.is_dir():
+        raise FileProblem(f"cannot make {out_dir}: there is no directory {out_dir.parent}")
     if target.exists() and not force:
         raise FileProblem(f"{target} already exists: give another --out, or --force to "
                           "replace it")
@@ -50,6 +49,10 @@ def import_stratega_cmd(file: Path, out_dir: Path, force: bool) -> None:
         for problem in exc.problems:
             err.print(str(problem), markup=False, emoji=False)
         raise SystemExit(2) from None
+    # the folder is made only once the translation has succeeded: a refused file leaves
+    # nothing behind
+    out_dir.mkdir(exist_ok=True)
+    check_output(target)
     write_atomic(target, text)
     out.print(f"{target}: written — {game.name}: {n(len(game.entity_types), 'entity type')}, "
               f"{n(len(game.action_types), 'action')} (`stratagem validate {target}` checks "
