@@ -476,6 +476,17 @@ def _compare(name: str, png: bytes, scratch: Path, tolerance: float = 0.01) -> N
                                   f"{new_path}; refresh as the module docstring says)")
 
 
+def _steady(tab: Any) -> None:
+    """The page as a picture should show it: no pointer over a button, no focus ring, and
+    every scrolled list at its top (where focus left a list scrolled depends on timing)."""
+    tab.page.mouse.move(0, 0)
+    tab.page.evaluate("""() => {
+        if (document.activeElement) document.activeElement.blur();
+        for (const e of document.querySelectorAll('*')) if (e.scrollTop) e.scrollTop = 0;
+        window.scrollTo(0, 0);
+    }""")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_screenshots_of_every_game_at_the_start_and_mid_game(live: Live, browser: Any,
                                                              game: str, tmp_path: Path) -> None:
@@ -483,10 +494,10 @@ def test_screenshots_of_every_game_at_the_start_and_mid_game(live: Live, browser
     kept pictures in tests/web_screens/."""
     tab = _open(live, browser, game, seed=7)
     try:
-        tab.page.mouse.move(0, 0)
+        _steady(tab)
         _compare(f"{game}-start", tab.page.screenshot(), tmp_path)
         _play_out(tab, Rng(6), limit=6)
-        tab.page.mouse.move(0, 0)
+        _steady(tab)
         _compare(f"{game}-mid", tab.page.screenshot(), tmp_path)
         assert tab.errors == []
     finally:

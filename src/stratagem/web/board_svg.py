@@ -210,7 +210,7 @@ def board_svg(game: Game, view: State, viewer: int | None = None, *,
         k = max(1.0, width / 500)  # a wide field is shown shrunk: its legend is drawn larger
         lx, ly = 0.0, height + 10 * k
         for label, colour in items:
-            w = (22 + 7.2 * len(label)) * k
+            w = (26 + 7.8 * len(label)) * k  # DejaVu Sans at 12 px: about 7.5 a letter
             if lx + w > max(width, 240) and lx > 0:
                 lx, ly = 0.0, ly + 20 * k
             row.append(f'<rect x="{fmt(lx)}" y="{fmt(ly)}" width="{fmt(14 * k)}" '
