@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -120,3 +121,12 @@ def check_bounds(game: Game, state: State) -> int:
             assert spec.max is None or value <= spec.max, (spec, value)
             checked += 1
     return checked
+
+
+def like_a_terminal() -> None:
+    """A child's Ctrl-C as a person's shell would give it: SIGINT handled by default and not
+    blocked. A child inherits an ignored or blocked SIGINT from the test process, and a
+    library used by an earlier test in the same worker may have left one so; the Ctrl-C
+    tests then saw a CLI that could not be interrupted. Pass as ``preexec_fn``."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

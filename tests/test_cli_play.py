@@ -13,6 +13,7 @@ import pexpect
 import pytest
 
 import stratagem
+from conftest import like_a_terminal
 from stratagem.agents.random_agent import RandomAgent
 from stratagem.arena import Match
 from stratagem.cli.main import main
@@ -42,7 +43,8 @@ def spawn(cwd: Path, *args: str) -> pexpect.spawn:
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).parents[1] / "src"),
                NO_COLOR="1", COLUMNS="120")
     return pexpect.spawn(sys.executable, ["-m", "stratagem.cli.main", *args], cwd=str(cwd),
-                         env=env, encoding="utf-8", timeout=60)
+                         env=env, encoding="utf-8", timeout=60,
+                         preexec_fn=like_a_terminal)
 
 
 def test_quit_writes_a_partial_replay_that_replay_accepts(tmp_path, capsys, monkeypatch):

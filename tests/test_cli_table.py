@@ -15,6 +15,7 @@ import pexpect
 import pytest
 
 import stratagem
+from conftest import like_a_terminal
 from stratagem.agents.base import Choice
 from stratagem.cli.main import cli, main
 from stratagem.cli.table import (
@@ -54,7 +55,8 @@ def seen(child: pexpect.spawn) -> str:
 def spawn(cwd: Path, *args: str) -> pexpect.spawn:
     env = dict(os.environ, PYTHONPATH=str(SRC), NO_COLOR="1", COLUMNS="120", TERM="xterm")
     return pexpect.spawn(sys.executable, ["-m", "stratagem.cli.main", *args], cwd=str(cwd),
-                         env=env, encoding="utf-8", timeout=90)
+                         env=env, encoding="utf-8", timeout=90,
+                         preexec_fn=like_a_terminal)
 
 
 # ---------------------------------------------------------------- through a terminal

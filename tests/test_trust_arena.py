@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import like_a_terminal
 from stratagem.arena.runner import check_ray_address
 from stratagem.arena.tournament import Tournament, TournamentError, schedule
 
@@ -25,7 +26,8 @@ def _cli(*args: str, cwd: Path) -> subprocess.Popen[str]:
     command = "import sys; from stratagem.cli.main import main; main(sys.argv[1:])"
     return subprocess.Popen([sys.executable, "-c", command, *args], cwd=cwd, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True,
+                            preexec_fn=like_a_terminal)  # noqa: PLW1509 - only signal calls between fork and exec
 
 
 def _children(pid: int) -> list[int]:
