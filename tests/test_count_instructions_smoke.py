@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -24,6 +25,9 @@ def test_an_unknown_mode_is_refused_in_one_line() -> None:
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is a system tool")
+@pytest.mark.skipif(not os.environ.get("STRATAGEM_VALGRIND_SMOKE"),
+                    reason="two runs under callgrind take about three minutes of one core: "
+                           "set STRATAGEM_VALGRIND_SMOKE=1 to run them")
 def test_playout_steps_are_counted_the_same_every_time() -> None:
     """Start-up is alike in both runs of a pair, so the difference is the work alone."""
     first, second = (_run("--game", "tic_tac_toe", "--mode", "playout", "--games", "10")
