@@ -150,3 +150,63 @@ def test_games_option_rejects_unknown_names(soak: ModuleType,
     with pytest.raises(SystemExit):
         soak.parse_args(["--modes", "loaded"])
     assert "unknown mode loaded; choose from sampled, explicit" in capsys.readouterr().err
+
+
+def test_chunks_cover_the_seeds_not_yet_played(soak: ModuleType) -> None:
+    """A plan covers each set-up and mode's seeds in runs of consecutive seeds, skipping those done."""
+    done = {("pig", "sampled"): {2, 3, 7}}
+    chunks = soak.plan(["pig"], ["sampled", "explicit"], 10, 0, 4, done)
+    sampled = [(c.first_seed, c.games) for c in chunks if c.mode == "sampled"]
+    explicit = [(c.first_seed, c.games) for c in chunks if c.mode == "explicit"]
+    assert sampled == [(0, 2), (4, 3), (8, 2)]
+    assert explicit == [(0, 4), (4, 4), (8, 2)]
+
+
+def test_a_ledger_run_goes_on_where_the_last_one_ended(
+        soak: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Run again with the same ledger, a soak plays only new seeds, on two workers as on one,
+    and its table is the ledger's whole count."""
+    ledger = tmp_path / "soak.jsonl"
+    args = ["--only", "tic_tac_toe", "--modes", "sampled", "--ledger", str(ledger)]
+    assert soak.main([*args, "--games", "3"]) == 0
+    first = [json.loads(line) for line in ledger.read_text(encoding="utf-8").splitlines()]
+    assert sum(r["games"] for r in first) == 3 and first[0]["first_seed"] == 0
+    capsys.readouterr()
+    assert soak.main([*args, "--games", "7", "--workers", "2"]) == 0
+    out = capsys.readouterr().out
+    records = [json.loads(line) for line in ledger.read_text(encoding="utf-8").splitlines()]
+    seeds = sorted(s for r in records for s in range(r["first_seed"], r["first_seed"] + r["games"]))
+    assert seeds == list(range(7))  # seeds 0-2 were not played again
+    row = next(line for line in out.splitlines() if line.startswith("tic_tac_toe")).split()
+    assert row[2:4] == ["7", "7"]
+    # the same seven games played in one go, without a ledger, take the same steps
+    alone = soak.soak(["tic_tac_toe"], 7, ["sampled"])
+    assert alone[0].steps == sum(r["steps"] for r in records)
+
+
+def test_a_damaged_ledger_is_one_located_line(soak: ModuleType, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """A ledger line that is not a record stops the run before it plays, naming the line."""
+    ledger = tmp_path / "soak.jsonl"
+    ledger.write_text('{"game": "pig"}\n', encoding="utf-8")
+    assert soak.main(["--only", "pig", "--games", "1", "--ledger", str(ledger)]) == 2
+    assert f"{ledger}:1: not a soak ledger record" in capsys.readouterr().err
+
+
+def test_a_history_rewritten_by_apply_is_caught(soak: ModuleType,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step checks its state's round trip without the history, and that apply kept the
+    history it had: an apply that swapped it would be reported."""
+    apply = Game.apply
+
+    def rewrites(self: Game, state: State, action: Any, **kw: Any) -> State:
+        after = apply(self, state, action, **kw)
+        if state.log is not None:
+            state.log = (None, state.log[1])  # the same last record on a new chain
+        return after
+
+    monkeypatch.setattr(Game, "apply", rewrites)
+    tally = soak.soak_mode("tic_tac_toe", "sampled", 1, 0, 100,
+                           soak.Checker(conftest.check_state))
+    assert tally.errors == 1 and tally.failures[0].step == 1
+    assert "changed its input state" in tally.failures[0].error
