@@ -33,9 +33,9 @@ from there, not copied):
   chain of records the engine never changes).
 
 On the final state (finished or cut off), the round trip with the whole history,
-and the checks a saved file passes (``engine.serialize.rederive``): its seed is found again from its generator,
-and its recorded moves, replayed from that seed with the game's own dice, reach
-exactly that state.
+and the checks a saved file passes (``engine.serialize.rederive``): its seed is
+found again from its generator, and its recorded moves, replayed from that seed
+with the game's own dice, reach exactly that state.
 
 A game still running after ``--max-steps`` steps is cut off and counted as
 unfinished (not as an error). An exception of any kind, a failed check
@@ -68,6 +68,7 @@ import json
 import multiprocessing
 import os
 import signal
+import subprocess
 import sys
 import time
 import traceback
@@ -92,7 +93,8 @@ CHUNK = 50
 """Most seeds in one chunk: what a Ctrl-C can lose of a run that keeps a ledger."""
 SHOWN_FAILURES = 3
 """Failures reported in detail per game and mode; the others are only counted."""
-CONFTEST = Path(__file__).resolve().parents[1] / "tests" / "conftest.py"
+HERE = Path(__file__).resolve().parent
+CONFTEST = HERE.parent / "tests" / "conftest.py"
 
 
 def load_checks() -> ModuleType:
@@ -400,6 +402,17 @@ def _worker_start(parent: int) -> None:
     die_with_parent(parent)
 
 
+@functools.lru_cache(maxsize=1)
+def _commit() -> str:
+    """The checkout's commit, for the ledger ("" outside a git checkout)."""
+    try:
+        done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE,
+                              capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
 class LedgerError(Exception):
     """A ledger file that is not one this script wrote."""
 
@@ -448,6 +461,7 @@ class Ledger:
         record = {f: getattr(tally, f) for f in self.FIELDS}
         record["failures"] = [asdict(f) for f in tally.failures]
         record["version"] = stratagem.__version__
+        record["commit"] = _commit()
         record["date"] = time.strftime("%Y-%m-%d %H:%M:%S")
         with self.path.open("a", encoding="utf-8") as out:
             out.write(json.dumps(record) + "\n")
