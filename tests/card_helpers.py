@@ -7,6 +7,7 @@ import json
 from functools import cache
 from pathlib import Path
 
+from conftest import random_walk
 from stratagem.engine import Game, Rng, State, dumps, loads
 from stratagem.engine.knowledge import MASKED
 from stratagem.rules import compile_text
@@ -26,14 +27,7 @@ def letters(players: int = 2) -> Game:
 
 def random_game(game: Game, seed: int) -> list[State]:
     """Every state of one game played by random choices (chance by the state's own dice)."""
-    rng = Rng(seed)
-    s = game.new_state(seed=seed)
-    states = [s]
-    while s.decision is not None:
-        actions = game.legal_actions(s)
-        s = game.apply(s, actions[rng.below(len(actions))])
-        states.append(s)
-    return states
+    return random_walk(game, seed)
 
 
 def unknown_to(state: State, player: int) -> list[int]:

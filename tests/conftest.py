@@ -13,7 +13,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 import stratagem
-from stratagem.engine import CHANCE, Action, Game, State
+from stratagem.engine import CHANCE, Action, Game, Rng, State
 
 # The suite is a gate, so its property tests draw the same examples on every run: a red CI
 # run then means a change broke something, never that the dice found an old bug. Searching
@@ -76,6 +76,19 @@ def play(game: Game, seed: int, choices: Sequence[int], *, explicit: bool = Fals
         actions.append(action)
         states.append(state)
     return Playout(game, seed, explicit, tuple(states), tuple(actions))
+
+
+def random_walk(game: Game, seed: int, limit: int | None = None) -> list[State]:
+    """Every state of one game played by uniform random choices seeded with ``seed`` (chance
+    by the state's own dice), up to ``limit`` states when one is given."""
+    rng = Rng(seed)
+    s = game.new_state(seed)
+    states = [s]
+    while s.decision is not None and (limit is None or len(states) < limit):
+        options = game.legal_actions(s)
+        s = game.apply(s, options[rng.below(len(options))])
+        states.append(s)
+    return states
 
 
 def check_state(game: Game, state: State) -> None:

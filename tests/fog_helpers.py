@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import stratagem
+from conftest import random_walk
 from stratagem.engine import Pos
-from stratagem.engine.rng import Rng
 from stratagem.engine.state import State
 
 PATROL = Path(__file__).parent / "rules_fixtures" / "fog_patrol.yaml"
@@ -25,14 +25,7 @@ def patrol() -> stratagem.Game:
 
 def random_states(game: stratagem.Game, seed: int, limit: int = 400) -> list[State]:
     """The states of one game played by random choices, up to ``limit``."""
-    rng = Rng(seed)
-    s = game.new_state(seed)
-    out = [s]
-    while s.decision is not None and len(out) < limit:
-        options = game.legal_actions(s)
-        s = game.apply(s, options[rng.below(len(options))])
-        out.append(s)
-    return out
+    return random_walk(game, seed, limit)
 
 
 def refs(doc: Any) -> set[int]:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import stratagem
+from conftest import random_walk
 from stratagem.engine import Action, Ctx, Pos
 from stratagem.engine.fog import (
     EXPLORED,
@@ -34,14 +35,7 @@ def game() -> stratagem.Game:
 
 
 def _random_states(game: stratagem.Game, seed: int, limit: int = 80) -> list[State]:
-    rng = Rng(seed)
-    s = game.new_state(seed)
-    out = [s]
-    while s.decision is not None and len(out) < limit:
-        options = game.legal_actions(s)
-        s = game.apply(s, options[rng.below(len(options))])
-        out.append(s)
-    return out
+    return random_walk(game, seed, limit)
 
 
 def _changed(game: stratagem.Game, s: State, eid: int, pos: Pos | None = None,
