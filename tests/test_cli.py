@@ -50,7 +50,7 @@ def test_play_duel_narrates_reactions_and_rolls(capsys):
     assert code == 0
     assert "##" not in out
     assert "  monsters goblin #2 moves to (4,0)\n" in out  # its action's text, not `move to=`
-    assert "reacts: opportunity_attack (fighter #1)\n" in out
+    assert "reacts: opportunity attack (fighter #1)\n" in out
     assert "· fighter #1 attacks goblin #2: rolls 4, misses" in out
     assert "ends its turn" in out and "end_turn" not in out
     assert "(rolls " not in out

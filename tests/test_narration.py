@@ -88,5 +88,5 @@ def test_a_reaction_line_names_the_reacting_unit_by_type() -> None:
     d = state.decision
     assert d is not None and d.kind == "reaction"
     react = next(a for a in d.actions if a.type != "pass")
-    assert step(duel, state, react).line == "reacts: opportunity_attack (fighter #1)"
-    assert step(duel, state, Action("pass")).line == "declines: opportunity_attack (fighter #1)"
+    assert step(duel, state, react).line == "reacts: opportunity attack (fighter #1)"
+    assert step(duel, state, Action("pass")).line == "declines: opportunity attack (fighter #1)"

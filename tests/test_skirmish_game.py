@@ -79,12 +79,12 @@ def test_play_the_ambush_narrates_actions_rolls_and_reactions(
                         "--agents", "random,random", "--seed", "3")
     assert code == 0
     assert "skirmish — seed 3 — heroes: random, monsters: random" in out
-    assert "reacts: opportunity_attack" in out and "(rolls " not in out
+    assert "reacts: opportunity attack" in out and "(rolls " not in out
     assert re.search(r"· \w+ #\d+ strikes at \w+ #\d+(?: with \w+)?: \d+ \+ \d+ = \d+ "
                      r"against AC \d+, a", out)
     assert re.search(r"· \w+ #\d+ takes \d+ damage, \d+ HP left", out)
     drops = re.findall(r"· (.*) drops", out)
-    assert drops and all(re.fullmatch(r"[a-z_]+ #\d+", who) for who in drops)
+    assert drops and all(re.fullmatch(r"[a-z ]+ #\d+", who) for who in drops)
     assert re.search(r"Result: (won by heroes|won by monsters|draw) — ", out)
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from ..engine import CHANCE, Action, ForwardModel, Game, Outcome, State
+from ..engine.narration import words
 
 
 def who(game: ForwardModel[Any], player: int) -> str:
@@ -61,7 +62,7 @@ class Step:
 def _unit(state: State, actor: Any) -> str:
     """A reacting unit as "type #id"."""
     e = state.entities.get(actor)
-    return f"{e.type} #{int(actor)}" if e is not None else f"#{int(actor)}"
+    return f"{words(e.type)} #{int(actor)}" if e is not None else f"#{int(actor)}"
 
 
 def tell(game: Game, before: State, player: int, action: Action, after: State) -> Step:
@@ -77,10 +78,10 @@ def tell(game: Game, before: State, player: int, action: Action, after: State) -
     if d is not None and d.kind == "reaction":
         if action.type == "pass":
             line = "declines: " + ", ".join(
-                f"{a.type} ({_unit(before, a.actor)})" if a.actor is not None else a.type
-                for a in d.actions if a.type != "pass")
+                f"{words(a.type)} ({_unit(before, a.actor)})" if a.actor is not None
+                else words(a.type) for a in d.actions if a.type != "pass")
         else:
-            line = f"reacts: {action.type}" + (f" ({_unit(before, action.actor)})"
+            line = f"reacts: {words(action.type)}" + (f" ({_unit(before, action.actor)})"
                                                if action.actor is not None else "")
     else:
         line = game.describe_action(before, player, action)

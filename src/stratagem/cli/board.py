@@ -27,6 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine import Action, Game, Pos, Ref, State, cell_centre
+from ..engine.narration import words
 
 _ROOT3 = math.sqrt(3)
 
@@ -316,7 +317,7 @@ def units_table(game: Game, state: State) -> Table | None:
                  and (game.display.show is not None or k not in specs
                       or e.params[k] != specs[k].default)]
         params = " ".join(f"{k} {_value(e.params[k])}" for k in shown)
-        status = ", ".join(s.name + (f" {s.duration}" if s.duration is not None else "")
+        status = ", ".join(words(s.name) + (f" {s.duration}" if s.duration is not None else "")
                            for s in e.statuses)
         any_params |= bool(params)
         any_status |= bool(status)
@@ -378,7 +379,7 @@ def players_text(game: Game, state: State) -> Text | None:
 def _zone(state: State, ids: Iterable[int]) -> str:
     """A zone's cards as a list: each known card by type and id, each hidden one as a
     back; a long zone is cut with a count."""
-    cards = [f"{state.entities[i].type} #{int(i)}" if i in state.entities else HIDDEN_CARD
+    cards = [f"{words(state.entities[i].type)} #{int(i)}" if i in state.entities else HIDDEN_CARD
              for i in ids]
     more = len(cards) - ZONE_LIMIT
     return ", ".join(cards[:ZONE_LIMIT]) + (f" … {more} more" if more > 0 else "")

@@ -41,37 +41,46 @@ def field_words(game: Game, state: State, event: str, fields: dict[str, Any]) ->
     a player by name, a square as ``(x,y)``, a true or false field as a word (``hits``,
     ``misses``) — never a bare id or ``True``."""
     kinds = {**game.events.get(event, {}), **game.event_kinds.get(event, {})}
-    words = []
+    out: list[str] = []
     for k, v in fields.items():
         said = k.replace("_", " ")
         kind = kinds.get(k)
         if isinstance(v, bool):
             yes, no = YES_NO.get(k, (said, f"no {said}"))
             if (v and yes) or (not v and no):
-                words.append(yes if v else no)
+                out.append(yes if v else no)
         elif kind == "player" and type(v) is int and 0 <= v < len(game.players):
-            words.append(f"{said} {game.players[v]}")
+            out.append(f"{said} {game.players[v]}")
         elif isinstance(v, Ref) or (kind == "entity" and type(v) is int):
             e = state.entities.get(int(v))
-            words.append(f"{said} {e.type.replace('_', ' ')} #{int(v)}" if e is not None
+            out.append(f"{said} {words(e.type)} #{int(v)}" if e is not None
                          else f"{said} #{int(v)}")
         elif isinstance(v, Pos):
-            words.append(f"{said} ({v.x},{v.y})")
+            out.append(f"{said} ({v.x},{v.y})")
         elif v is None:
-            words.append(f"{said} none")
+            out.append(f"{said} none")
         else:
-            words.append(f"{said} {str(v).replace('_', ' ')}")
-    return words
+            out.append(f"{said} {words(str(v))}")
+    return out
 
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{(\w+)\}")
 
 
 def label(state: State, value: Any) -> Any:
-    """An entity id as its type and number (``goblin #2``); other values as they are."""
+    """A value in a player's words: an entity id as its type and number (``storm blade #2``),
+    a name such as a card type or a die face with spaces for underscores (``energy draught``);
+    other values as they are."""
     if isinstance(value, Ref) and value in state.entities:
-        return f"{state.entities[value].type} #{int(value)}"
+        return f"{words(state.entities[value].type)} #{int(value)}"
+    if isinstance(value, str):
+        return words(value)
     return value
+
+
+def words(name: str) -> str:
+    """A rules name read as words: ``spiced_skewer`` is "spiced skewer"."""
+    return name.replace("_", " ")
 
 
 NO_ONE = "no one"
@@ -100,14 +109,14 @@ def describe_action(game: Game, state: State, player: int, action: Action) -> st
                                     "}" if m.group(0) == "}}" else
                                     str(fields[m.group(1)]), text)
     if for_nothing and at is not None:  # played for nothing, and the rules give no words
-        what = (f"{state.entities[action.actor].type} #{int(action.actor)}"
+        what = (f"{words(state.entities[action.actor].type)} #{int(action.actor)}"
                 if action.actor is not None and action.actor in state.entities else who)
         return f"{what} {action.type}, with no one to target"
     if action.actor is not None and action.actor in state.entities:
         e = state.entities[action.actor]
         rest = " ".join(f"{k}={v}" for k, v in action.targets)
-        verb = action.type.replace("_", " ")  # `end_turn` read as words: "rifles #1 end turn"
-        return f"{e.type} #{int(action.actor)} {verb}" + (f" {rest}" if rest else "")
+        verb = words(action.type)  # `end_turn` read as words: "rifles #1 end turn"
+        return f"{words(e.type)} #{int(action.actor)} {verb}" + (f" {rest}" if rest else "")
     return str(action)
 
 

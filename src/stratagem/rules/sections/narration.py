@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine import Ref
+from ...engine.narration import words
 from ..core import CompileState
 from ..errors import did_you_mean
 from ..source import Node
@@ -55,8 +56,9 @@ def _template(template: str, entity_fields: frozenset[str],
     """A narration template: `{field}` replaced by the event's field, nothing else.
 
     Entity fields (and any field holding an entity, such as an event's field passed
-    on) read as "type #id" while the entity is in the game; player fields as the
-    player's name."""
+    on) read as "type #id" while the entity is in the game, a type's underscores read as
+    spaces ("goblin archer #6"), as in a text field's value ("energy draught"); player fields
+    as the player's name."""
     def render(state: Any, fields: dict[str, Any]) -> str:
         def one(m: re.Match[str]) -> str:
             v = fields.get(m.group(1))
@@ -64,6 +66,8 @@ def _template(template: str, entity_fields: frozenset[str],
             if names is not None and type(v) is int and 0 <= v < len(names):
                 return names[v]
             e = state.entities.get(v) if m.group(1) in entity_fields or type(v) is Ref else None
-            return f"{e.type} #{int(e.id)}" if e is not None else str(v)
+            if e is not None:
+                return f"{words(e.type)} #{int(e.id)}"
+            return words(v) if isinstance(v, str) else str(v)
         return _FIELD.sub(one, template)
     return render
