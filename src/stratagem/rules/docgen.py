@@ -102,7 +102,9 @@ TOP: dict[str, tuple[bool, str]] = {
                    "page) shows the raw dice of each decision beside it (`true`, the "
                    "default). Say `false` when the narration tells what every roll shows "
                    "(`rolls 4, misses`), so that the numbers are not told twice; a game that "
-                   "narrates no roll keeps its numbers as the only account of its dice."),
+                   "narrates no roll keeps its numbers as the only account of its dice. A card "
+                   "game says `false` too: a random `draw` is a roll, and its number (which "
+                   "card of the deck was dealt) means nothing to a reader."),
     "state": (False, "Parameters of the game as a whole (a pot, a tide level), read as "
               "`game.NAME` and written by `set` and `modify`: `{pot: {default: 0, min: 0}}`."),
     "define": (False, "Functions of the game's own, written as expressions: "
@@ -403,11 +405,26 @@ SECTIONS: tuple[Part, ...] = (
          "ends, `end` runs, the next hand begins (`start`), and play goes on with the next "
          "turn in the order. `hand_number()` says which hand it is. A player knocked out "
          "(`knock_out`) sits out the rest of the hand and is back for the next; `lose` "
-         "(an end rule) is for the whole game.",
+         "(an end rule) is for the whole game. Cards stay where the last hand left them: "
+         "`start` gathers them back before it deals (`move_card` each card of the discard "
+         "pile and of every hand to the deck, then `shuffle` it, as the example does with "
+         "`deck` and `discard` zones of the table), or the next hand is dealt "
+         "from what is left of the deck. As a turn begins, `end_when` is checked after its "
+         "step's `on_start`: a player who draws the deck's last card there is not offered "
+         "the turn when `end_when` reads `count(table('deck')) == 0`; add "
+         "`all(in_hand(), test: count(zone(it, 'hand')) == 1)` to let them play it.",
          (Key("start", "Effects run as each hand begins (deal); no player is acting."),
           Key("end_when", "The condition that ends a hand.", True),
           Key("end", "Effects run as each hand ends, before the next one's `start`.")),
-         "flow:\n  hand:\n    start: [{for_each: {as: p, in: \"players()\", do: []}}]\n"
+         "flow:\n  hand:\n    start:\n"
+         "      - for_each: {as: c, in: \"table('discard')\", do: [{move_card: {card: c, "
+         "to: deck}}]}\n"
+         "      - for_each:\n          as: p\n          in: \"players()\"\n"
+         "          do: [{for_each: {as: c, in: \"zone(p, 'hand')\", do: [{move_card: "
+         "{card: c, to: deck}}]}}]\n"
+         "      - shuffle: {zone: deck}\n"
+         "      - for_each: {as: p, in: \"players()\", do: [{draw: {player: p, from: deck, "
+         "to: hand}}]}\n"
          "    end_when: \"count(in_hand()) <= 1\"\n"
          "    end: [{for_each: {as: p, in: \"in_hand()\", do: []}}]"),
     Part("phase", "flow: phases: - ",
