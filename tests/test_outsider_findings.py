@@ -90,3 +90,59 @@ def test_state_zone_reads_a_table_zone() -> None:
     state = game.new_state(seed=0)
     state = game.apply(state, game.parse_action(state, FIRST_MOVE))
     assert state.zone(0, "discard") == state.cards.table["discard"]
+
+
+ZONE_OF_CONTROL = """\
+game: zoc
+players: [red, blue]
+board:
+  size: [5, 3]
+entities:
+  scout:
+    params: {moves: 4}
+    actions: [walk]
+actions:
+  walk:
+    targets:
+      to: {kind: position, from: "reachable(actor, actor.moves, stop_near: entities(owner: enemy))"}
+    effects:
+      - move_along: {to: to}
+triggers:
+  each_step:
+    on: stepped
+    effects: [{emit: {event: step, fields: {at: event.to}, narrate: true}}]
+flow:
+  phases:
+    - name: play
+      actions: [walk]
+      max_actions: 1
+end:
+  round_limit: 2
+setup:
+  entities:
+    - {type: scout, owner: red, at: [0, 1]}
+    - {type: scout, owner: blue, at: [2, 0]}
+"""
+
+
+@pytest.mark.xfail(strict=True,
+                   reason="move_along walks a cheapest way through the zone of control "
+                          "that reachable(stop_near) went around")
+def test_a_walk_keeps_out_of_the_zone_of_control_its_target_was_found_around(
+        tmp_path: Path) -> None:
+    """rules.md: `reachable(..., stop_near: ...)` — entering a square next to an enemy
+    ends the movement there; the hex tutorial walks with `move_along` so that overwatch
+    sees each step. (4,1) is reachable only along row 2 (every square of row 1 and (1,0),
+    (3,0) is next to the enemy on (2,0)), yet the walk goes (1,0), (2,1), (3,0), (4,1):
+    three squares of the zone of control, each of which should have stopped it."""
+    path = tmp_path / "zoc.yaml"
+    path.write_text(ZONE_OF_CONTROL)
+    game = stratagem.load(str(path))
+    state = game.new_state(seed=0)
+    assert "walk #1 to=(4,1)" in [str(a) for a in game.legal_actions(state)]
+    after = game.apply(state, game.parse_action(state, "walk #1 to=(4,1)"))
+    steps = [dict(fields)["at"] for name, fields in after.history[-1].events if name == "step"]
+    assert steps[-1] == after.entities[1].pos
+    enemy = after.entities[2].pos
+    crossed = [p for p in steps[:-1] if max(abs(p.x - enemy.x), abs(p.y - enemy.y)) <= 1]
+    assert crossed == []
