@@ -62,7 +62,8 @@ TOP: dict[str, tuple[bool, str]] = {
     "game": (True, "The game's name, one word (`border_skirmish`)."),
     "description": (False, "One line saying what the game is."),
     "players": (True, "The players' names, in seat order: `[red, blue]`. The first is "
-                "player 0."),
+                "player 0. Their number is the file's: a scenario cannot change it, so a "
+                "game for two to four players is written once for each count."),
     "shape": (False, "The game's nature, declared for agents and readers: `{chance: true, "
               "hidden: false, dynamics: sequential}`. Each given key must agree with the rules "
               "(a game that rolls dice has chance), or loading fails. It may also declare "
