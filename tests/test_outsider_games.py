@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import stratagem
+from stratagem.engine import Rng
 from test_cli import run
 
 HERE = Path(__file__).parent / "outsider"
@@ -55,3 +56,22 @@ def test_a_courtier_sees_only_their_own_hand_and_the_discard_pile() -> None:
         view = state.view(seat)
         faces = [view.entity(c).type for c in view.cards.table["discard"]]
         assert faces == [played]
+
+
+@pytest.mark.parametrize("name", ["courtiers", "ridgeline"])
+def test_a_world_dealt_from_a_view_offers_the_same_options(name: str) -> None:
+    """The hidden hands and the fog hold for search: at each of the first action decisions
+    of a random game, a world `determinize` deals from the decider's view offers that
+    player exactly the options of the real game."""
+    game = stratagem.load(str(GAMES[name][0]))
+    state = game.new_state(seed=2)
+    rng = Rng(2)
+    checked = 0
+    while state.decision is not None and checked < 12:
+        if state.decision.kind == "action":
+            world = game.determinize(state.view(state.decision.player), checked)
+            assert game.legal_actions(world) == game.legal_actions(state)
+            checked += 1
+        options = game.legal_actions(state)
+        state = game.apply(state, options[rng.below(len(options))])
+    assert checked == 12
