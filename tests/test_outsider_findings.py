@@ -6,11 +6,13 @@ The games are those of tests/outsider/ (see tests/test_outsider_games.py)."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 
 import stratagem
+from stratagem.agents import HumanAgent
 from stratagem.engine.knowledge import knows
 from test_cli import run
 
@@ -146,3 +148,18 @@ def test_a_walk_keeps_out_of_the_zone_of_control_its_target_was_found_around(
     enemy = after.entities[2].pos
     crossed = [p for p in steps[:-1] if max(abs(p.x - enemy.x), abs(p.y - enemy.y)) <= 1]
     assert crossed == []
+
+
+@pytest.mark.xfail(strict=True, reason="a player target is offered at the prompt as a bare seat number")
+def test_the_prompt_names_the_players_a_card_may_target() -> None:
+    """docs/cli.md: the action is built a part at a time from numbered lists. Choosing whom a
+    guard targets, the list reads `1  1 …`, `2  2 …`, `3  3 …`: the person at the terminal
+    is not told that 1 is east."""
+    game = stratagem.load(str(COURTIERS))
+    state = game.new_state(seed=3)
+    assert state.decision is not None
+    out = io.StringIO()
+    agent = HumanAgent(game, stdin=io.StringIO("1\n1\n"), stdout=out)
+    agent.choose(state.view(0), state.decision)
+    victims = out.getvalue().split("choose victim", 1)[1].split("north>", 1)[0]
+    assert "east" in victims.lower()
