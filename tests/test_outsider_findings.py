@@ -163,3 +163,35 @@ def test_the_prompt_names_the_players_a_card_may_target() -> None:
     agent.choose(state.view(0), state.decision)
     victims = out.getvalue().split("choose victim", 1)[1].split("north>", 1)[0]
     assert "east" in victims.lower()
+
+
+NAMES = """\
+game: names
+players: [red, blue]
+actions:
+  call:
+    effects:
+      - for_each: {as: p, in: "in_hand()", do: [{emit: {event: named, fields: {who: "text(p)"}, narrate: true}}]}
+    ends_turn: true
+flow:
+  phases:
+    - name: main
+      actions: [call]
+end:
+  round_limit: 1
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="text(p) of a player from in_hand() reads as the seat number")
+def test_text_of_a_player_from_in_hand_is_the_name(tmp_path: Path) -> None:
+    """rules.md `text`: "a player as its name". Over `players()` or `opponents()` a
+    `for_each`'s `text(p)` gives `red`, `blue`; over `in_hand()`, or `filter(players(),
+    ...)` or `sorted(players())`, it gives `0`, `1`. `p.name` gives the name either way,
+    and Courtiers narrates each hand's winner with it for this reason."""
+    path = tmp_path / "names.yaml"
+    path.write_text(NAMES)
+    game = stratagem.load(str(path))
+    state = game.new_state(seed=0)
+    state = game.apply(state, game.parse_action(state, "call"))
+    said = [dict(fields)["who"] for name, fields in state.history[-1].events if name == "named"]
+    assert said == ["red", "blue"]
