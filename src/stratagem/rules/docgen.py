@@ -62,7 +62,8 @@ TOP: dict[str, tuple[bool, str]] = {
     "game": (True, "The game's name, one word (`border_skirmish`)."),
     "description": (False, "One line saying what the game is."),
     "players": (True, "The players' names, in seat order: `[red, blue]`. The first is "
-                "player 0."),
+                "player 0. Their number is the file's: a scenario cannot change it, so a "
+                "game for two to four players is written once for each count."),
     "shape": (False, "The game's nature, declared for agents and readers: `{chance: true, "
               "hidden: false, dynamics: sequential}`. Each given key must agree with the rules "
               "(a game that rolls dice has chance), or loading fails. It may also declare "
@@ -95,14 +96,18 @@ TOP: dict[str, tuple[bool, str]] = {
     "narration": (False, "Sentences that narrate events in game logs: `{died: \"{entity} "
                   "falls\"}`. `{field}` is replaced by the event's field (an entity reads as "
                   "its type and id: `soldier #4 falls`); `moved_cancelled` narrates a move that "
-                  "never happened."),
+                  "never happened. A player taken from `in_hand()` (or from a `filter` or "
+                  "`sorted` list of players) reads as its seat number: give `p.name` as "
+                  "the field to have its name."),
     "display": (False, "How the game is drawn for people: colours, glyphs, labels, the "
                 "health bar and which parameters players see."),
     "show_rolls": (False, "Whether the account of a played game (`stratagem play`, the web "
                    "page) shows the raw dice of each decision beside it (`true`, the "
                    "default). Say `false` when the narration tells what every roll shows "
                    "(`rolls 4, misses`), so that the numbers are not told twice; a game that "
-                   "narrates no roll keeps its numbers as the only account of its dice."),
+                   "narrates no roll keeps its numbers as the only account of its dice. A card "
+                   "game says `false` too: a random `draw` is a roll, and its number (which "
+                   "card of the deck was dealt) means nothing to a reader."),
     "state": (False, "Parameters of the game as a whole (a pot, a tide level), read as "
               "`game.NAME` and written by `set` and `modify`: `{pot: {default: 0, min: 0}}`."),
     "define": (False, "Functions of the game's own, written as expressions: "
@@ -403,11 +408,26 @@ SECTIONS: tuple[Part, ...] = (
          "ends, `end` runs, the next hand begins (`start`), and play goes on with the next "
          "turn in the order. `hand_number()` says which hand it is. A player knocked out "
          "(`knock_out`) sits out the rest of the hand and is back for the next; `lose` "
-         "(an end rule) is for the whole game.",
+         "(an end rule) is for the whole game. Cards stay where the last hand left them: "
+         "`start` gathers them back before it deals (`move_card` each card of the discard "
+         "pile and of every hand to the deck, then `shuffle` it, as the example does with "
+         "`deck` and `discard` zones of the table), or the next hand is dealt "
+         "from what is left of the deck. As a turn begins, `end_when` is checked after its "
+         "step's `on_start`: a player who draws the deck's last card there is not offered "
+         "the turn when `end_when` reads `count(table('deck')) == 0`; add "
+         "`all(in_hand(), test: count(zone(it, 'hand')) == 1)` to let them play it.",
          (Key("start", "Effects run as each hand begins (deal); no player is acting."),
           Key("end_when", "The condition that ends a hand.", True),
           Key("end", "Effects run as each hand ends, before the next one's `start`.")),
-         "flow:\n  hand:\n    start: [{for_each: {as: p, in: \"players()\", do: []}}]\n"
+         "flow:\n  hand:\n    start:\n"
+         "      - for_each: {as: c, in: \"table('discard')\", do: [{move_card: {card: c, "
+         "to: deck}}]}\n"
+         "      - for_each:\n          as: p\n          in: \"players()\"\n"
+         "          do: [{for_each: {as: c, in: \"zone(p, 'hand')\", do: [{move_card: "
+         "{card: c, to: deck}}]}}]\n"
+         "      - shuffle: {zone: deck}\n"
+         "      - for_each: {as: p, in: \"players()\", do: [{draw: {player: p, from: deck, "
+         "to: hand}}]}\n"
          "    end_when: \"count(in_hand()) <= 1\"\n"
          "    end: [{for_each: {as: p, in: \"in_hand()\", do: []}}]"),
     Part("phase", "flow: phases: - ",

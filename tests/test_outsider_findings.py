@@ -1,0 +1,197 @@
+"""What stopped or misled an outsider writing games from the docs alone, where the engine
+or the command line (not the docs) is at fault. Each test states the behaviour the docs
+lead a reader to expect and fails today (`xfail(strict=True)`): when the behaviour is
+fixed, the test passes, strict xfail turns that into a failure, and the mark comes off.
+The games are those of tests/outsider/ (see tests/test_outsider_games.py)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+import stratagem
+from stratagem.agents import HumanAgent
+from stratagem.engine.knowledge import knows
+from test_cli import run
+
+HERE = Path(__file__).parent / "outsider"
+COURTIERS = HERE / "courtiers" / "courtiers.yaml"
+KEEP_SIEGE = HERE / "keep_siege" / "keep_siege.yaml"
+FIRST_MOVE = "play_guard victim=1 guess=spy"
+
+
+def _courtiers_after_one_move(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                              rules: Path = COURTIERS) -> str:
+    """A saved Courtiers game (seed 0) after north's first move; `move`'s output."""
+    saved = tmp_path / "c.json"
+    code, _, err = run(capsys, "new", str(rules), "--out", str(saved))
+    assert code == 0, err
+    code, out, err = run(capsys, "move", str(saved), FIRST_MOVE)
+    assert code == 0, err
+    return out
+
+
+@pytest.mark.xfail(strict=True, reason="`move` prints every player's hidden hand to whoever moved")
+def test_move_shows_the_mover_only_what_they_may_see(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    """docs/saved-files.md: players pass one file, each looking with `show --as`. The
+    command a player moves with should not print the other hands (here: east's card,
+    south's two after its draw, west's)."""
+    out = _courtiers_after_one_move(capsys, tmp_path)
+    game = stratagem.load(str(COURTIERS))
+    state = game.new_state(seed=0)
+    state = game.apply(state, game.parse_action(state, FIRST_MOVE))
+    hidden = [f"{state.entity(c).type} #{c}" for p in (1, 2, 3) for c in state.zone(p, "hand")
+              if not knows(state, 0, c)]
+    assert hidden
+    assert [card for card in hidden if card in out] == []
+
+
+@pytest.mark.xfail(strict=True, reason="`move` prints the raw draw index though `show_rolls: false`")
+def test_move_honours_show_rolls_false(capsys: pytest.CaptureFixture[str],
+                                       tmp_path: Path) -> None:
+    """rules.md `show_rolls: false`: the account does not show the raw dice; `play` obeys
+    (`north north plays a ward`), `move` still prints `(rolls 3)` — here the index of the
+    face the next player drew into a hidden hand."""
+    out = _courtiers_after_one_move(capsys, tmp_path)
+    assert "(rolls" not in out
+
+
+@pytest.mark.xfail(strict=True, reason="`show` lists hands but never the table's zones")
+def test_show_lists_the_discard_pile_everyone_sees(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Path) -> None:
+    """A `visibility: everyone` table zone (the discard pile) is part of what a player sees;
+    `show --as` should list it as it lists hands."""
+    _courtiers_after_one_move(capsys, tmp_path)
+    code, out, err = run(capsys, "show", str(tmp_path / "c.json"), "--as", "south")
+    assert code == 0, err
+    assert "discard" in out
+
+
+@pytest.mark.xfail(strict=True, reason="`show` draws every square as `.`, walls and all")
+def test_show_draws_the_walls(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Keep Siege has walls at (2,1) and (6,1); the board `show` draws marks them, as the
+    terminal table of `play` does, so a reader does not take them for open ground."""
+    saved = tmp_path / "k.json"
+    code, _, err = run(capsys, "new", str(KEEP_SIEGE), "--out", str(saved))
+    assert code == 0, err
+    code, out, err = run(capsys, "show", str(saved))
+    assert code == 0, err
+    row_1 = out.splitlines()[2].split()
+    assert row_1[2] != "." and row_1[6] != "."
+
+
+@pytest.mark.xfail(strict=True, reason="State.zone raises a bare KeyError for a table zone")
+def test_state_zone_reads_a_table_zone() -> None:
+    """In the rules `zone(p, 'discard')` reads a table zone whatever `p` (rules.md,
+    *zones*); from Python `state.zone(0, 'discard')` raises `KeyError: 'discard'`, and no
+    doc says that `state.cards.table` holds them."""
+    game = stratagem.load(str(COURTIERS))
+    state = game.new_state(seed=0)
+    state = game.apply(state, game.parse_action(state, FIRST_MOVE))
+    assert state.zone(0, "discard") == state.cards.table["discard"]
+
+
+ZONE_OF_CONTROL = """\
+game: zoc
+players: [red, blue]
+board:
+  size: [5, 3]
+entities:
+  scout:
+    params: {moves: 4}
+    actions: [walk]
+actions:
+  walk:
+    targets:
+      to: {kind: position, from: "reachable(actor, actor.moves, stop_near: entities(owner: enemy))"}
+    effects:
+      - move_along: {to: to}
+triggers:
+  each_step:
+    on: stepped
+    effects: [{emit: {event: step, fields: {at: event.to}, narrate: true}}]
+flow:
+  phases:
+    - name: play
+      actions: [walk]
+      max_actions: 1
+end:
+  round_limit: 2
+setup:
+  entities:
+    - {type: scout, owner: red, at: [0, 1]}
+    - {type: scout, owner: blue, at: [2, 0]}
+"""
+
+
+@pytest.mark.xfail(strict=True,
+                   reason="move_along walks a cheapest way through the zone of control "
+                          "that reachable(stop_near) went around")
+def test_a_walk_keeps_out_of_the_zone_of_control_its_target_was_found_around(
+        tmp_path: Path) -> None:
+    """rules.md: `reachable(..., stop_near: ...)` — entering a square next to an enemy
+    ends the movement there; the hex tutorial walks with `move_along` so that overwatch
+    sees each step. (4,1) is reachable only along row 2 (every square of row 1 and (1,0),
+    (3,0) is next to the enemy on (2,0)), yet the walk goes (1,0), (2,1), (3,0), (4,1):
+    three squares of the zone of control, each of which should have stopped it."""
+    path = tmp_path / "zoc.yaml"
+    path.write_text(ZONE_OF_CONTROL)
+    game = stratagem.load(str(path))
+    state = game.new_state(seed=0)
+    assert "walk #1 to=(4,1)" in [str(a) for a in game.legal_actions(state)]
+    after = game.apply(state, game.parse_action(state, "walk #1 to=(4,1)"))
+    steps = [dict(fields)["at"] for name, fields in after.history[-1].events if name == "step"]
+    assert steps[-1] == after.entities[1].pos
+    enemy = after.entities[2].pos
+    crossed = [p for p in steps[:-1] if max(abs(p.x - enemy.x), abs(p.y - enemy.y)) <= 1]
+    assert crossed == []
+
+
+@pytest.mark.xfail(strict=True, reason="a player target is offered at the prompt as a bare seat number")
+def test_the_prompt_names_the_players_a_card_may_target() -> None:
+    """docs/cli.md: the action is built a part at a time from numbered lists. Choosing whom a
+    guard targets, the list reads `1  1 …`, `2  2 …`, `3  3 …`: the person at the terminal
+    is not told that 1 is east."""
+    game = stratagem.load(str(COURTIERS))
+    state = game.new_state(seed=3)
+    assert state.decision is not None
+    out = io.StringIO()
+    agent = HumanAgent(game, stdin=io.StringIO("1\n1\n"), stdout=out)
+    agent.choose(state.view(0), state.decision)
+    victims = out.getvalue().split("choose victim", 1)[1].split("north>", 1)[0]
+    assert "east" in victims.lower()
+
+
+NAMES = """\
+game: names
+players: [red, blue]
+actions:
+  call:
+    effects:
+      - for_each: {as: p, in: "in_hand()", do: [{emit: {event: named, fields: {who: "text(p)"}, narrate: true}}]}
+    ends_turn: true
+flow:
+  phases:
+    - name: main
+      actions: [call]
+end:
+  round_limit: 1
+"""
+
+
+@pytest.mark.xfail(strict=True, reason="text(p) of a player from in_hand() reads as the seat number")
+def test_text_of_a_player_from_in_hand_is_the_name(tmp_path: Path) -> None:
+    """rules.md `text`: "a player as its name". Over `players()` or `opponents()` a
+    `for_each`'s `text(p)` gives `red`, `blue`; over `in_hand()`, or `filter(players(),
+    ...)` or `sorted(players())`, it gives `0`, `1`. `p.name` gives the name either way,
+    and Courtiers narrates each hand's winner with it for this reason."""
+    path = tmp_path / "names.yaml"
+    path.write_text(NAMES)
+    game = stratagem.load(str(path))
+    state = game.new_state(seed=0)
+    state = game.apply(state, game.parse_action(state, "call"))
+    said = [dict(fields)["who"] for name, fields in state.history[-1].events if name == "named"]
+    assert said == ["red", "blue"]

@@ -1,0 +1,77 @@
+"""Games written by an outsider from README.md and docs/ alone keep working: the docs are
+the contract. Each of the three games under tests/outsider/ (a card game on a shared deck,
+a hex wargame in fog, a square-grid skirmish) validates with no problem and plays two
+random games to the end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import stratagem
+from stratagem.engine import Rng
+from test_cli import run
+
+HERE = Path(__file__).parent / "outsider"
+GAMES = {
+    "courtiers": (HERE / "courtiers" / "courtiers.yaml", 4),
+    "ridgeline": (HERE / "ridgeline" / "ridgeline.yaml", 2),
+    "keep_siege": (HERE / "keep_siege" / "keep_siege.yaml", 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_game_validates_with_no_problem(capsys: pytest.CaptureFixture[str],
+                                            name: str) -> None:
+    path, _ = GAMES[name]
+    code, out, err = run(capsys, "validate", str(path))
+    assert code == 0, err
+    assert out.startswith(f"{path}: ok — {name}:")
+    assert err == ""
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_two_random_games_play_to_the_end(name: str) -> None:
+    path, seats = GAMES[name]
+    game = stratagem.load(str(path))
+    assert len(game.players) == seats
+    for seed in (0, 1):
+        result = stratagem.play(game, ["random"] * seats, seed=seed)
+        assert result.outcome is not None
+        assert result.outcome.reason
+
+
+def test_a_courtier_sees_only_their_own_hand_and_the_discard_pile() -> None:
+    """The card game's hidden hands hold: another player's card reads `?` in a view, and
+    a card played goes to the discard pile every player sees."""
+    game = stratagem.load(str(GAMES["courtiers"][0]))
+    state = game.new_state(seed=0)
+    east_view = state.view(1)
+    assert {east_view.entity(c).type for c in east_view.zone(0, "hand")} == {"?"}
+    assert all(east_view.entity(c).type != "?" for c in east_view.zone(1, "hand"))
+    state = game.apply(state, game.legal_actions(state)[0])
+    played = state.history[-1].action.type.removeprefix("play_")
+    for seat in range(4):
+        view = state.view(seat)
+        faces = [view.entity(c).type for c in view.cards.table["discard"]]
+        assert faces == [played]
+
+
+@pytest.mark.parametrize("name", ["courtiers", "ridgeline"])
+def test_a_world_dealt_from_a_view_offers_the_same_options(name: str) -> None:
+    """The hidden hands and the fog hold for search: at each of the first action decisions
+    of a random game, a world `determinize` deals from the decider's view offers that
+    player exactly the options of the real game."""
+    game = stratagem.load(str(GAMES[name][0]))
+    state = game.new_state(seed=2)
+    rng = Rng(2)
+    checked = 0
+    while state.decision is not None and checked < 12:
+        if state.decision.kind == "action":
+            world = game.determinize(state.view(state.decision.player), checked)
+            assert game.legal_actions(world) == game.legal_actions(state)
+            checked += 1
+        options = game.legal_actions(state)
+        state = game.apply(state, options[rng.below(len(options))])
+    assert checked == 12
