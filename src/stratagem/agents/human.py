@@ -43,6 +43,7 @@ from ..engine import (
     State,
     StratagemError,
 )
+from ..engine.knowledge import MASKED
 from .base import Agent, Budget, Choice
 
 STEP_NAMES = {"type": "action", "actor": "unit"}
@@ -365,12 +366,13 @@ def _label(view: State, value: Any) -> str:
     return _plain(value)
 
 
-def describe_view(game: Game, view: State) -> list[str]:
-    """Lines that show what a view holds: board, units, players' parameters and cards."""
+def describe_view(game: Game, view: State, board: bool = True) -> list[str]:
+    """Lines that show what a view holds: board (unless ``board`` is false: a caller that
+    draws it itself), units, players' parameters and cards, the table's zones."""
     lines: list[str] = []
-    board = game.render(view)
-    if board:
-        lines.extend("  " + row for row in board.splitlines())
+    drawn = game.render(view) if board else ""
+    if drawn:
+        lines.extend("  " + row for row in drawn.splitlines())
     units = sorted((e for e in view.entities.values() if e.pos is not None), key=lambda e: e.id)
     for e in units:
         owner = "" if e.owner is None else f" ({game.players[e.owner]})"
@@ -388,12 +390,15 @@ def describe_view(game: Game, view: State) -> list[str]:
         for zone, ids in player.zones.items():
             if ids:
                 lines.append(f"    {zone}: {_zone(view, ids)}")
+    for zone, ids in view.cards.table.items():  # shared zones: a deck, a discard pile
+        lines.append(f"  table {zone}: {_zone(view, ids) if ids else 'empty'}")
     return lines
 
 
 def _zone(view: State, ids: tuple[int, ...]) -> str:
     """A zone's cards by type and id; cards the view withholds are only counted."""
-    known = [f"{view.entities[i].type} #{int(i)}" for i in ids if i in view.entities]
+    known = [f"{view.entities[i].type} #{int(i)}" for i in ids
+             if i in view.entities and view.entities[i].type != MASKED]
     hidden = len(ids) - len(known)
     shown = known[:ZONE_LIMIT]
     more = len(known) - len(shown)

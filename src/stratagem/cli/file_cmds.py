@@ -16,6 +16,7 @@ from ..arena.narration import narrated, result_line, rolls_text, who
 from ..engine import Action, Game, RulesChangedError, State, StratagemError, rederive, seed_of
 from ..games import load
 from ..web.board_svg import Mark, move_marks
+from .board import board_grid, legend
 from .complete import complete_game, complete_scenario
 from .console import Narrator, err, fail, n, out
 from .files import (
@@ -44,7 +45,10 @@ def _show_state(state: State, limit: int = 30, viewer: int | None = None) -> Non
     game = state.game
     view = state if viewer is None else game.view(state, viewer)
     out.print(f"[bold]{game.name}[/] — {game.describe_flow(view)}")
-    for line in describe_view(game, view):
+    if game.board.width and game.board.height:  # drawn as the terminal table draws it
+        out.print(board_grid(game, view))
+        out.print(legend(game, view))
+    for line in describe_view(game, view, board=False):
         out.print(line, markup=False, emoji=False)
     for line in card_texts(game, view):
         out.print(line, markup=False, emoji=False)
@@ -190,7 +194,9 @@ def move_cmd(file: Path, action_text: str, out_file: Path | None,
     """Apply ACTION to a saved state and save the result.
 
     ACTION is the action's text form as `show` lists it, e.g. "place cell=(1,1)".
-    The file is replaced only once the new state is complete.
+    The file is replaced only once the new state is complete. In a game that hides
+    things, what is printed is what the player who moved may see (as `show --as`
+    would), and no raw dice or draws: the next player may be reading the screen.
     """
     state = read_state(file, rules_file, force_rules)
     check_outputs(out_file or file)
@@ -200,11 +206,13 @@ def move_cmd(file: Path, action_text: str, out_file: Path | None,
     save_state(out_file or file, after)
     rec = after.history[-1]
     player = state.decision.player if state.decision else 0
-    rolls = f" ({rolls_text(rec.rolls)})" if rec.rolls else ""
+    hides = game.info.hidden
+    rolls = (f" ({rolls_text(rec.rolls)})"
+             if rec.rolls and game.show_rolls and not hides else "")
     out.print(f"{who(game, player)}: {game.describe_action(state, player, action)}{rolls}")
     for ev, fields in rec.events:
         out.print(f"  · {narrated(game, state, after, ev, fields)}")
-    _show_state(after)
+    _show_state(after, viewer=player if hides and player >= 0 else None)
 
 
 @click.command("undo")
