@@ -147,7 +147,6 @@ def test_a_walk_keeps_out_of_the_zone_of_control_its_target_was_found_around(
     assert crossed == []
 
 
-@pytest.mark.xfail(strict=True, reason="a player target is offered at the prompt as a bare seat number")
 def test_the_prompt_names_the_players_a_card_may_target() -> None:
     """docs/cli.md: the action is built a part at a time from numbered lists. Choosing whom a
     guard targets, the list reads `1  1 …`, `2  2 …`, `3  3 …`: the person at the terminal

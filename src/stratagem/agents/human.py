@@ -284,13 +284,20 @@ class HumanAgent(Agent):
         odds = _odds(decision) if decision.player == CHANCE else {}
         numbers = self.numbers(view, builder, choices)
         width = len(str(max(numbers, default=0)))
+        # A part that names a player (a card's victim) reads by the player's name.
+        names = self.game.players if step not in ("type", "actor") and any(
+            t.name == step and t.kind == "player"
+            for at in self.game.action_types.values() for t in at.targets) else ()
         for i, value in zip(numbers, choices, strict=True):
             nxt = _fill(builder.choose(value))
-            text = str(nxt.build()) if nxt.is_complete() else _label(view, value) + " …"
+            player = (names[value] if type(value) is int and 0 <= value < len(names)
+                      else None)
+            said = player if player is not None else _label(view, value)
+            text = str(nxt.build()) if nxt.is_complete() else said + " …"
             if odds and nxt.is_complete():
                 text += f"  ({odds[nxt.build()]})"
-            elif nxt.is_complete() and isinstance(value, Ref):
-                text += f"  [{_label(view, value)}]"
+            elif nxt.is_complete() and (isinstance(value, Ref) or player is not None):
+                text += f"  [{said}]"
             self.say(f"  {i:>{width}}  {text}")
 
 
