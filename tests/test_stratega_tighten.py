@@ -5,6 +5,7 @@ same as the plain translation's, neutral units included."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from pathlib import Path
 from typing import Any
 
@@ -121,3 +122,17 @@ def test_neutral_units_keep_the_conditions_that_take_them(tmp_path: Path) -> Non
     barrel = next(e.id for e in state.entities.values() if e.pos == (1, 0))
     soldier = next(e.id for e in state.entities.values() if e.pos == (0, 1))
     assert hits == sorted([f"foe=#{barrel}", f"foe=#{soldier}"])
+
+
+def test_the_benchmark_compares_files_by_cpu_time(tmp_path: Path) -> None:
+    """`bench_stratega.py --cpu` times the same random games of each file in turns: one
+    positive time a repeat for each, on games cut to one round."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_stratega.py"
+    spec = importlib.util.spec_from_file_location("bench_stratega_cpu", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    files = bench.fixtures(1, tmp_path)
+    times = bench.cpu_ab(1, 2, files)
+    assert list(times) == [str(f) for f in files]
+    assert all(len(runs) == 2 and all(r > 0 for r in runs) for runs in times.values())
