@@ -13,6 +13,7 @@ from stratagem.engine import Game, State
 from stratagem.rules import check_rules
 from stratagem.rules.source import read_yaml
 from stratagem.rules.stratega import translate
+from stratega_helpers import play_side_by_side
 from test_cli import run
 
 HERE = Path(__file__).parent / "stratega"
@@ -43,7 +44,7 @@ def test_a_technology_named_like_an_entity_type_is_renamed() -> None:
 def test_the_later_of_two_definitions_is_used_with_a_warning() -> None:
     """`Research` is written twice; the later one (which pays) is the game's, and
     checking the file warns at the second key's place."""
-    parts, warnings = check_rules(SETTLERS)
+    _, warnings = check_rules(SETTLERS)
     assert [str(w) for w in warnings if "twice" in str(w)] == [
         f"{SETTLERS}:99:5: key `Research` appears twice: the later one is used, as "
         "Stratega's reader does (the first is at line 50) — remove one of them"]
@@ -80,14 +81,16 @@ def test_a_tower_is_built_once_its_technology_is_researched() -> None:
 def test_validate_warns_and_import_writes_the_renamed_technology(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`validate` prints the warning and passes; `import-stratega` warns too and writes
-    a native file that validates, with the technology under its new name."""
-    code, out, err = run(capsys, "validate", str(SETTLERS))
+    a native file that validates, with the technology under its new name, and plays the
+    same random game."""
+    code, _, err = run(capsys, "validate", str(SETTLERS))
     assert code == 0 and "warning:" in err and "appears twice" in err
     code, _, err = run(capsys, "import-stratega", str(SETTLERS), "--out", str(tmp_path / "s"))
     assert code == 0 and "appears twice" in err
     written = tmp_path / "s" / "rules.yaml"
     assert "GuardTowerTech:" in written.read_text()
     assert run(capsys, "validate", str(written))[0] == 0
+    assert play_side_by_side(stratagem.load(SETTLERS), stratagem.load(written), 2, 60) > 5
 
 
 def test_plays_at_the_terminal_with_tactical_and_mcts(

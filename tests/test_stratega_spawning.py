@@ -10,6 +10,7 @@ import pytest
 
 import stratagem
 from stratagem.engine import Game, State
+from stratega_helpers import play_side_by_side
 from test_cli import run
 
 HERE = Path(__file__).parent / "stratega"
@@ -115,7 +116,7 @@ def test_plays_at_the_terminal_and_imports(tmp_path: Path, capsys: pytest.Captur
                                            name: str) -> None:
     """`stratagem play FILE --agents tactical,mcts` plays the fixture to its end, and
     `import-stratega` writes a native file that validates, with the random spawn as a
-    roll over the free cells."""
+    roll over the free cells, and plays the same random game (same seeds, same draws)."""
     short = tmp_path / f"{name}.yaml"
     short.write_text((HERE / f"{name}.yaml").read_text().replace("RoundLimit: 40",
                                                                   "RoundLimit: 3"))
@@ -129,6 +130,8 @@ def test_plays_at_the_terminal_and_imports(tmp_path: Path, capsys: pytest.Captur
     written = tmp_path / "native" / "rules.yaml"
     assert run(capsys, "validate", str(written))[0] == 0
     assert 'dice: "dice(1, count(spawn_cells1))"' in written.read_text()
+    assert play_side_by_side(stratagem.load(HERE / f"{name}.yaml"), stratagem.load(written),
+                             2, 60) > 5
 
 
 ANYWHERE = """\
