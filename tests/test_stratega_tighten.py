@@ -13,7 +13,7 @@ import pytest
 
 import stratagem
 from stratagem.rules.source import read_yaml
-from stratagem.rules.stratega import translate
+from stratagem.rules.stratega import translate, write_native
 from stratega_helpers import play_side_by_side
 
 HERE = Path(__file__).parent / "stratega"
@@ -39,9 +39,15 @@ def targets(path: Path, action: str) -> dict[str, Any]:
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.stem)
 def test_tightened_and_plain_translations_play_the_same_game(
         path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Along a random game of every fixture, the tightened game offers the same actions
-    and holds the same units as the plain translation."""
-    assert play_side_by_side(stratagem.load(path), plain(path, monkeypatch), 3, 30) > 0
+    """Along a random game of every fixture the tightening changes, the tightened game
+    offers the same actions and holds the same units as the plain translation (where it
+    changes nothing, the two native files are the same text)."""
+    tightened = write_native(translate(read_yaml(path)), path.name)
+    with monkeypatch.context() as m:
+        m.setattr(TRANSLATE, "tighten", lambda t: None)
+        untouched = write_native(translate(read_yaml(path)), path.name)
+    if tightened != untouched:
+        assert play_side_by_side(stratagem.load(path), plain(path, monkeypatch), 3, 30) > 0
 
 
 def test_kill_the_king_reads_as_its_hand_written_twin() -> None:
