@@ -2,6 +2,7 @@
 four, measured in one run, with the ratio of their steps per second.
 
     python benchmarks/bench_stratega.py [--seconds 2] [--repeat 5] [--json results.json]
+    python benchmarks/bench_stratega.py --cpu 3 --repeat 7 [--files A.yaml B.yaml …]
 
 Subjects, run in turns so that a change of the machine's speed touches them alike:
 
@@ -30,6 +31,7 @@ import os
 import statistics
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -105,6 +107,21 @@ def run(seconds: float, repeat: int, rounds: int | None = None) -> dict[str, Any
     return report
 
 
+def cpu_ab(games: int, repeat: int, files: Sequence[Path]) -> dict[str, list[float]]:
+    """Process CPU seconds of the same ``games`` random playouts of each file, the files
+    in turns, ``repeat`` times: an A/B that a busy machine's wall clock does not blur.
+    The playouts are the same games in files that offer the same actions in the same
+    order (the Stratega fixture and its twin do)."""
+    works = {str(f): playouts_of(f) for f in files}
+    out: dict[str, list[float]] = {k: [] for k in works}
+    for _ in range(repeat):
+        for key, work in works.items():
+            start = time.process_time()
+            work(games)
+            out[key].append(time.process_time() - start)
+    return out
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=bench_engine._positive,
@@ -116,11 +133,26 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="cut the games to this many rounds (for a quick check; the "
                              "figure is of the whole game without it)")
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the report")
+    parser.add_argument("--cpu", type=bench_engine._count, metavar="GAMES", default=None,
+                        help="instead: process CPU time of GAMES random games of the two "
+                             "files (or of --files), in turns, --repeat times")
+    parser.add_argument("--files", type=Path, nargs="+", metavar="FILE",
+                        help="with --cpu: the rules files to compare (default: the two)")
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.cpu is not None:
+        files = args.files or list(fixtures(None, HERE))
+        times = cpu_ab(args.cpu, args.repeat, files)
+        first = statistics.median(times[str(files[0])])
+        print(f"process CPU seconds of {args.cpu} random games, median of {args.repeat}")
+        for key, runs in times.items():
+            med = statistics.median(runs)
+            print(f"  {key:60} {med:7.3f} s (x{med / first:.3f}; runs "
+                  f"{', '.join(f'{r:.3f}' for r in runs)})")
+        return 0
     report = run(args.seconds, args.repeat, args.rounds)
     steps = report["steps_per_s"]
     print(f"random-playout steps per second, median of {args.repeat} runs of "

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..rules import RulesError, compile_text
+from ..rules.errors import Problem
 from ..rules.source import read_yaml
 from ..rules.stratega import is_stratega, translate, write_native
 from .console import err, n, out
@@ -37,8 +38,9 @@ def import_stratega_cmd(file: Path, out_dir: Path, force: bool) -> None:
     if target.exists() and not force:
         raise FileProblem(f"{target} already exists: give another --out, or --force to "
                           "replace it")
+    notes: list[Problem] = []  # keys given twice: the later one is used, as in Stratega
     try:
-        root = read_yaml(file)
+        root = read_yaml(file, notes)
         if not is_stratega(root):
             raise FileProblem(f"{file}: not a Stratega configuration (no `GameConfig:` at "
                               "its top)")
@@ -49,6 +51,8 @@ def import_stratega_cmd(file: Path, out_dir: Path, force: bool) -> None:
         for problem in exc.problems:
             err.print(str(problem), markup=False, emoji=False)
         raise SystemExit(2) from None
+    for problem in notes:
+        err.print(f"warning: {problem}", markup=False, emoji=False)
     # the folder is made only once the translation has succeeded: a refused file leaves
     # nothing behind
     out_dir.mkdir(exist_ok=True)

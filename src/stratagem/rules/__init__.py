@@ -33,14 +33,15 @@ def check_rules(path: str | Path) -> tuple[Parts, list[Problem]]:
         p = p / "rules.yaml"
     elif p.parent.is_dir():
         folder = p.parent
-    root = read_yaml(p)
+    notes: list[Problem] = []  # a Stratega file's keys given twice (the later one is used)
+    root = read_yaml(p, notes)
     if is_stratega(root):  # a Stratega configuration: compiled through its translation
         root = native_tree(root)
     parts = Compiler(root, folder).compile()
     errors, warnings = lint(parts, root)
     if errors:
         raise RulesError(errors)
-    return parts, warnings
+    return parts, [*notes, *warnings]
 
 
 def load_rules(path: str | Path, scenario: str | None = None) -> Game:

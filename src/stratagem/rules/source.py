@@ -154,6 +154,10 @@ class _Walker:
         self.tagged = tagged
         self.count = 0
         self.problems: list[Problem] = []
+        self.last_wins = False
+        """A Stratega configuration: a key given twice keeps its later value, as
+        Stratega's reader does (yaml-cpp's map conversion), with a note."""
+        self.notes: list[Problem] = []
 
     def loc(self, n: YamlNode) -> Loc:
         return Loc(self.file, n.start_mark.line + 1, n.start_mark.column + 1)
@@ -175,6 +179,9 @@ class _Walker:
         if isinstance(n, MappingNode):
             out: dict[str, Node] = {}
             keys: dict[str, Loc] = {}
+            if depth == 0:
+                self.last_wins = any(isinstance(k, ScalarNode) and k.value == "GameConfig"
+                                     for k, _ in n.value)
             for k, v in n.value:
                 if k.tag == _CORE + "merge":
                     raise RulesError([Problem(self.loc(k), "merge keys (`<<`) are not supported",
@@ -185,7 +192,12 @@ class _Walker:
                     self.problems.append(Problem(key.loc, "a key must be a name"))
                     continue
                 name = str(key.value)
-                if name in out:
+                if name in out and self.last_wins:
+                    self.notes.append(Problem(
+                        key.loc, f"key `{name}` appears twice: the later one is used, as "
+                                 f"Stratega's reader does (the first is at line "
+                                 f"{keys[name].line})", "remove one of them"))
+                elif name in out:
                     self.problems.append(Problem(key.loc, f"key `{name}` appears twice"))
                     continue
                 keys[name] = key.loc
@@ -307,8 +319,11 @@ def _children(n: YamlNode) -> list[YamlNode]:
     return []
 
 
-def parse_yaml(text: str, file: str = "<rules>") -> Node:
-    """The positioned tree of a YAML document (``RulesError`` if it cannot be read)."""
+def parse_yaml(text: str, file: str = "<rules>", notes: list[Problem] | None = None) -> Node:
+    """The positioned tree of a YAML document (``RulesError`` if it cannot be read).
+
+    In a Stratega configuration (``GameConfig:`` at the top) a key given twice keeps
+    its later value, as Stratega's reader does; each such key is added to ``notes``."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise RulesError([Problem(Loc(file, 1, 1), f"file larger than {MAX_BYTES} bytes")])
     yaml = YAML(typ="rt", pure=True)
@@ -342,11 +357,14 @@ def parse_yaml(text: str, file: str = "<rules>") -> Node:
         raise RulesError([Problem(Loc(file, 1, 1), too_deep)]) from None
     if walker.problems:
         raise RulesError(walker.problems)
+    if notes is not None:
+        notes.extend(walker.notes)
     return tree
 
 
-def read_yaml(path: Path) -> Node:
-    """Read and parse a YAML file (``RulesError`` for any problem, with the file's name)."""
+def read_yaml(path: Path, notes: list[Problem] | None = None) -> Node:
+    """Read and parse a YAML file (``RulesError`` for any problem, with the file's name;
+    ``notes`` as for ``parse_yaml``)."""
     name = str(path)
     try:
         size = path.stat().st_size
@@ -358,4 +376,4 @@ def read_yaml(path: Path) -> Node:
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise RulesError([Problem(Loc(name, 1, 1), f"cannot read the file: {reason}")]) from None
-    return parse_yaml(text, name)
+    return parse_yaml(text, name, notes)

@@ -259,7 +259,10 @@ def target(t: Translation, action: str, tname: str, nat: str, node: Node, by_ent
                 if method == "Cross":
                     where.append(f"actor.pos.x == {nat}.pos.x or actor.pos.y == {nat}.pos.y")
         types = valid(t, m.get("ValidTargets"), "entity")
-        if set(types) != set(t.entities):
+        others = [x for x in t.entities if x not in types]
+        if len(others) == 1 and len(types) > 1:  # all but one: the shorter test
+            where.append(f"{nat}.type != {others[0]!r}")
+        elif others:
             where.append(f"{nat}.type == {types[0]!r}" if len(types) == 1
                          else f"{nat}.type in {types!r}")
         if where:

@@ -29,6 +29,7 @@ from . import forward as _forward
 from . import objects as _objects
 from . import packs as _packs
 from . import queue as _queue
+from . import spawning as _spawning
 from . import tech as _tech
 from . import translate as _translate
 from . import triggers as _triggers
@@ -75,6 +76,7 @@ def install() -> None:
         return
     _DONE.append(True)
     _tech.install()
+    _spawning.install()  # after SpawnEntity's final builder, which SpawnEntityGrid shares
     _buffs.install()
     _continuous.install()
     _objects.install()

@@ -48,6 +48,14 @@ class Tech:
     requires: list[str]
     time: int
     node: Node
+    native: str = ""
+    """Its name in the native file: its own, unless an entity type or a tile has it."""
+
+
+def native_tech(techs: dict[str, Tech], name: str) -> str:
+    """A technology's native name (its own unless renamed)."""
+    tech = techs.get(name)
+    return tech.native or name if tech is not None else name
 
 
 def techs_of(hooks: dict[str, Any]) -> dict[str, Tech]:
@@ -97,25 +105,36 @@ def technology_trees(t: Translation, node: Node) -> None:
                 t.fail(loc, f"`{name}` cannot be a technology name",
                        "Stratega reads names of letters only in its conditions and effects")
                 continue
-            if name in techs or name in t.entities or name in t.tiles:
-                t.fail(loc, f"`{name}` is already a technology or a type's name")
+            if name in techs:
+                t.fail(loc, f"`{name}` is already a technology's name")
                 continue
             tech = t.attempt(partial(_tech, t, tree, name, n))
             if tech is None:
                 continue
+            native = name
+            # Stratega keeps technologies apart from entity types and tiles (each kind has
+            # its ids): a technology named like one is renamed here, where names are shared.
+            while native in t.entities or native in t.tiles or native in techs \
+                    or any(x.native == native for x in techs.values()):
+                native += "Tech"
+            tech.native = native
             techs[name] = tech
             spec: dict[str, Any] = {}
             if tech.cost:
                 spec["cost"] = {p: float(v) if not float(v).is_integer() else int(v)
                                 for p, v in tech.cost.items()}
             if tech.requires:
-                spec["requires"] = list(tech.requires)
+                spec["requires"] = list(tech.requires)  # made native below
             spec["turns"] = tech.time
             desc = n.value.get("Description") if n.is_map else None
             if desc is not None and isinstance(desc.value, str):
                 spec["description"] = desc.value
-            native_tree[name] = spec
-            t.origin(("technologies", tree, name), f"TechnologyTrees.{tree}.{name}", loc)
+            native_tree[native] = spec
+            other = "an entity type" if name in t.entities else "a tile"
+            renamed = (f" (renamed `{native}`: {other} is named `{name}`)"
+                       if native != name else "")
+            t.origin(("technologies", tree, native), f"TechnologyTrees.{tree}.{name}{renamed}",
+                     loc)
         out[tree] = native_tree
     for tech in techs.values():
         req = tech.node.value.get("Requirements")
@@ -123,8 +142,12 @@ def technology_trees(t: Translation, node: Node) -> None:
             if r not in techs:
                 t.fail(item.loc, f"unknown technology `{r}`",
                        f"technologies: {', '.join(techs)}")
+    for native_tree in out.values():
+        for spec in native_tree.values():
+            if "requires" in spec:
+                spec["requires"] = [native_tech(techs, r) for r in spec["requires"]]
     t.hooks["techs"] = techs
-    t.names.update({name: "technology" for name in techs})
+    t.names.update({name: "technology" for name, tech in techs.items() if tech.native == name})
     if out:
         t.put(("technologies",), out)
 
@@ -203,7 +226,8 @@ def technology_target(t: Translation, tname: str, nat: str, m: dict[str, Node],
                 raise Skip
             names.append(name)
     conds = calls.calls_in(t, m.get("Conditions"), "Conditions")
-    return {"kind": "value", "from": repr(names)}, conds, Val(nat, "technology")
+    natives = [native_tech(techs, x) for x in names]
+    return {"kind": "value", "from": repr(natives)}, conds, Val(nat, "technology")
 
 
 # ------------------------------------------------------------------ arguments
@@ -213,7 +237,7 @@ def tech_arg(b: Build, e: Expr) -> str:
     if isinstance(e, Ref) and len(e.parts) == 1:
         name, at = e.parts[0]
         if name in techs:
-            return repr(name)
+            return repr(native_tech(techs, name))
         v = b.scope.bound.get(name)
         if v is not None and v.kind == "technology":
             return v.text
@@ -230,9 +254,10 @@ def _costed(b: Build, e: Expr) -> tuple[str, dict[str, dict[str, float]]]:
     if isinstance(e, Ref) and len(e.parts) == 1:
         name = e.parts[0][0]
         v = b.scope.bound.get(name)
-        if name in techs or (v is not None and v.kind == "technology"):
+        named = name in techs and b.scope.names.get(name) != "entity type"  # a type first
+        if named or (v is not None and v.kind == "technology"):
             x = tech_arg(b, e)
-            return x, {k: tc.cost for k, tc in techs.items()}
+            return x, {native_tech(techs, k): tc.cost for k, tc in techs.items()}
     v = b.val(e)
     if v.kind == "entity_type":
         x = v.text
@@ -304,7 +329,9 @@ def _can_research(b: Build, a: list[Expr]) -> str:
     p = b.player(a[0])
     x = tech_arg(b, a[1])
     techs = techs_of(b.hooks)
-    table = {k: " and ".join(f"researched({p}, {r!r})" for r in tc.requires) or "true"
+    table = {native_tech(techs, k): " and ".join(f"researched({p}, "
+                                                 f"{native_tech(techs, r)!r})"
+                                                 for r in tc.requires) or "true"
              for k, tc in techs.items()}
     return f"not researched({p}, {x}) and {by_name(x, table, 'true')}"
 
@@ -339,8 +366,9 @@ def _can_spawn(b: Build, a: list[Expr]) -> str:
     else:
         raise SpeechError(a[0].at, "expected an entity or a player here")
     required: dict[str, tuple[str, Node]] = b.hooks.get("required", {})
-    techs = by_name(x, {k: f"researched({owner}, {r!r})" for k, (r, _) in required.items()},
-                    "true")
+    known = techs_of(b.hooks)
+    techs = by_name(x, {k: f"researched({owner}, {native_tech(known, r)!r})"
+                        for k, (r, _) in required.items()}, "true")
     return " and ".join(p for p in (listed, techs) if p != "true") or "true"
 
 
@@ -363,4 +391,4 @@ def install() -> None:
 
 
 __all__ = ["Tech", "by_name", "check_required", "entity_keys", "install",
-           "tech_arg", "technology_target", "technology_trees", "techs_of"]
+           "native_tech", "tech_arg", "technology_target", "technology_trees", "techs_of"]

@@ -20,6 +20,7 @@ from .config import agents, entity_groups, game_config, game_description, player
 from .context import Translation
 from .entities import entities
 from .forward import forward_model
+from .tighten import tighten
 
 Section = Callable[[Translation, Node], None]
 
@@ -101,6 +102,8 @@ def translate(root: Node) -> Translation:
 
 
 def _finish(t: Translation) -> None:
+    if not t.problems:
+        tighten(t)  # as a person would write it: faster to play, the same game
     if t.stacking:
         t.put(("board", "capacity"), 64)
         t.origin(("board", "capacity"), "a Move whose cell may hold a unit (Stratega lets "
