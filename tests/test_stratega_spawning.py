@@ -1,6 +1,8 @@
-"""Stratega's `SpawnRandom` and `SpawnEntityGrid` (tests/stratega/city_capturing.yaml):
-a random spawn is a chance event the engine's RNG draws, `outcomes` lists and explicit
-chance asks for, all three agreeing; a grid spawn is a spawn at the chosen cell."""
+"""Stratega's `SpawnRandom`, `SpawnEntityRandomLocation` and `SpawnEntityGrid`
+(tests/stratega/city_capturing.yaml): `SpawnRandom` takes the first free walkable cell
+around its source (no dice, as in Stratega's turn-based engine); a spawn at a random
+location is a chance event the engine's RNG draws, `outcomes` lists and explicit chance
+asks for, all three agreeing; a grid spawn is a spawn at the chosen cell."""
 
 from __future__ import annotations
 
@@ -30,46 +32,39 @@ def gold(state: State, player: int) -> float:
     return state.players[player].params["Gold"]
 
 
-def test_a_random_spawn_is_one_free_walkable_cell_beside_the_city_each_as_likely() -> None:
-    """The city in its walled corner recruits for 3 gold; the new warrior stands on (1,0)
-    or (1,1) — the free walkable cells of the 3 by 3 around it — with a half chance
-    each, exactly; it belongs to the city's owner."""
+def test_a_random_spawn_takes_the_first_free_walkable_cell_beside_the_city() -> None:
+    """The city in its walled corner recruits for 3 gold; the new warrior stands on (1,0),
+    the first free walkable cell of the 3 by 3 around it (row by row from the top left;
+    (1,1) is free too), with certainty: Stratega's turn-based `SpawnRandom` rolls no dice.
+    It belongs to the city's owner."""
     game = stratagem.load(CITY)
     state = game.new_state(seed=0)
     offered = sorted(str(a) for a in game.legal_actions(state))
     assert offered == ["EndTurn", "Move #2 where=(0,2)", "Move #2 where=(1,1)",
                        "Move #2 where=(1,3)", "Move #2 where=(2,2)", "Recruit #1"]
     outcomes = game.outcomes(state, game.parse_action(state, "Recruit #1"))
-    got = sorted((p, tuple(warriors(s))) for p, s in outcomes)
-    assert got == [(0.5, ((1, 0), (1, 2), (5, 3))), (0.5, ((1, 1), (1, 2), (5, 3)))]
-    for _, after in outcomes:
-        assert gold(after, 0) == 1
-        new = [e for e in after.entities.values() if e.type == "Warrior" and e.id > 5]
-        assert [e.owner for e in new] == [0]
+    assert [(p, warriors(s)) for p, s in outcomes] == [(1.0, [(1, 0), (1, 2), (5, 3)])]
+    after = outcomes[0][1]
+    assert gold(after, 0) == 1
+    new = [e for e in after.entities.values() if e.type == "Warrior" and e.id > 5]
+    assert [e.owner for e in new] == [0]
 
 
-def test_sampled_and_explicit_chance_agree_with_the_outcomes() -> None:
-    """Played with the game's RNG, the warrior lands on each of the two cells for some
-    seed and nowhere else; with explicit chance the spawn waits for a chance decision
-    whose two options give the two outcomes."""
+def test_sampled_and_explicit_chance_play_the_same_spawn() -> None:
+    """Whatever the seed, the warrior lands on (1,0); with explicit chance the recruit
+    asks no chance decision."""
     game = stratagem.load(CITY)
-    landed = set()
-    for seed in range(12):
-        after = act(game, game.new_state(seed=seed), "Recruit #1")
-        landed.add(tuple(warriors(after)))
-    assert landed == {((1, 0), (1, 2), (5, 3)), ((1, 1), (1, 2), (5, 3))}
-    state = game.new_state(seed=0, explicit_chance=True)
-    waiting = act(game, state, "Recruit #1")
-    assert waiting.decision is not None and waiting.decision.kind == "chance"
-    options = game.legal_actions(waiting)
-    assert len(options) == 2
-    explicit = {tuple(warriors(game.apply(waiting, o))) for o in options}
-    assert explicit == landed
+    landed = {tuple(warriors(act(game, game.new_state(seed=seed), "Recruit #1")))
+              for seed in range(6)}
+    assert landed == {((1, 0), (1, 2), (5, 3))}
+    waiting = act(game, game.new_state(seed=0, explicit_chance=True), "Recruit #1")
+    assert waiting.decision is not None and waiting.decision.kind != "chance"
+    assert warriors(waiting) == [(1, 0), (1, 2), (5, 3)]
 
 
 def test_no_free_cell_spawns_nothing() -> None:
     """With both free cells beside the city taken, the recruit is paid for and spawns
-    nothing (Stratega finds no cell); with one taken, the other is certain."""
+    nothing (Stratega finds no cell); with the first taken, the other is used."""
     game = stratagem.load(CITY)
     state = act(game, game.new_state(seed=0), "Move #2 where=(1,1)")
     outcomes = game.outcomes(state, game.parse_action(state, "Recruit #1"))
@@ -115,8 +110,8 @@ def test_warriors_capture_neutral_and_enemy_cities() -> None:
 def test_plays_at_the_terminal_and_imports(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                            name: str) -> None:
     """`stratagem play FILE --agents tactical,mcts` plays the fixture to its end, and
-    `import-stratega` writes a native file that validates, with the random spawn as a
-    roll over the free cells, and plays the same random game (same seeds, same draws)."""
+    `import-stratega` writes a native file that validates, with the spawn on the first
+    free cell, and plays the same random game (same seeds, same draws)."""
     short = tmp_path / f"{name}.yaml"
     short.write_text((HERE / f"{name}.yaml").read_text().replace("RoundLimit: 40",
                                                                   "RoundLimit: 3"))
@@ -129,7 +124,7 @@ def test_plays_at_the_terminal_and_imports(tmp_path: Path, capsys: pytest.Captur
     assert code == 0, err
     written = tmp_path / "native" / "rules.yaml"
     assert run(capsys, "validate", str(written))[0] == 0
-    assert 'dice: "dice(1, count(spawn_cells1))"' in written.read_text()
+    assert 'at: "spawn_cells1[0]"' in written.read_text()
     assert play_side_by_side(stratagem.load(HERE / f"{name}.yaml"), stratagem.load(written),
                              2, 60) > 5
 

@@ -1,10 +1,9 @@
 """Stratega's other ways of spawning a unit, in the native format.
 
-- ``SpawnRandom(Source, Kind)`` puts a new unit of the source's owner on a free walkable
-  cell of the 3 by 3 square around the source, or nowhere when none is free. Which one
-  is Stratega's own choice; here each free cell is equally likely: a roll over the free
-  cells (``dice(1, count(cells))``), so the game's RNG draws it when playing and
-  ``Game.outcomes`` (or explicit chance) lists every cell with its chance.
+- ``SpawnRandom(Source, Kind)`` puts a new unit of the source's owner on the first free
+  walkable cell of the 3 by 3 square around the source, or nowhere when none is free, as
+  Stratega's turn-based engine does (no dice, despite the name): first in the order the
+  native ``positions(shape: square, …)`` lists cells, row by row from the top left.
 - ``SpawnEntityRandomLocation(Kind)`` puts a new neutral unit on a free walkable cell
   of the whole board, each as likely (Stratega draws cells until it finds one, and
   never stops on a full board; here a full board spawns nothing).
@@ -31,15 +30,13 @@ def _spawn_random(b: Build, a: list[Expr]) -> list[dict[str, Any]]:
     v = b.val(a[1])
     kind = v.text if v.kind == "entity_type" else b.name(a[1], "entity type")
     b.rolls[0] += 1
-    cells, pick = f"spawn_cells{b.rolls[0]}", f"spawn_pick{b.rolls[0]}"
+    cells = f"spawn_cells{b.rolls[0]}"
     walk = "" if len(b.walkable) == len(b.tiles) else f", where: tile(it) in {b.walkable!r}"
     return [
         {"let": {"as": cells, "value": f"positions(shape: square, center: {source}.pos, "
                                        f"radius: 1, empty: true{walk})"}},
         {"if": {"test": f"count({cells}) > 0", "then": [
-            {"roll": {"as": pick, "dice": f"dice(1, count({cells}))"}},
-            {"spawn": {"type": kind, "at": f"{cells}[{pick} - 1]",
-                       "owner": owner}}]}}]
+            {"spawn": {"type": kind, "at": f"{cells}[0]", "owner": owner}}]}}]
 
 
 def _spawn_anywhere(b: Build, a: list[Expr]) -> list[dict[str, Any]]:
