@@ -306,17 +306,14 @@ def _reachable(c: Ctx, frm: Any, budget: float, diagonal: Any,
     if p is None:
         return []
     blocked = _blocked(c, frm, blocked_by)
-    if stop_near is not None:
-        found = geo.stopping_costs(c.state, p, budget, diagonal, _stops(c, stop_near), None,
-                                   blocked)
-    else:
-        found = geo.reachable(c.state, p, budget, diagonal, blocked)
+    stops = _stops(c, stop_near) if stop_near is not None else frozenset()
+    found = geo.reachable_cells(c.state, p, budget, diagonal, stops, blocked)  # row by row
     if c.game.board.stacking:  # free: with room for the mover
-        keep = [q for q in _with_room(c, found, frm) if q != p]
-    else:
-        at = c.state.at
-        keep = [q for q in found if q != p and (blocked is None or q not in at)]
-    return sorted(keep, key=lambda q: (q[1], q[0]))
+        return [q for q in _with_room(c, found, frm) if q != p]
+    if blocked is None:  # every unit blocks: what was reached is free
+        return found
+    at = c.state.at
+    return [q for q in found if q not in at]
 
 
 def _neighbours(c: Ctx, of: Any, diagonal: Any) -> list[Pos]:
