@@ -5,8 +5,8 @@ negative cost: impassable) and ``blocks_sight`` (true: opaque).
 
 Square boards step to 8 neighbours or 4 (``Board.neighbours``, or ``diagonal``); hex
 boards to 6, worked out in cube coordinates by ``hexes``. Every search runs over cell
-indices ``y * width + x`` with neighbour tables built once per board (``_neighbours``),
-so the topology is decided there and nowhere else. What blocks a way is a set of
+indices ``y * width + x`` with neighbour tables built once per board (``cells``), so
+the topology is decided there and nowhere else. What blocks a way is a set of
 positions (``blockers``: every unit, the mover's enemies, or nothing).
 """
 
@@ -19,14 +19,11 @@ from typing import TYPE_CHECKING
 
 from . import hexes
 from .actions import Pos
+from .cells import cheapest_costs, entry_costs, neighbour_table, passable, terrain
 from .state import State
 
 if TYPE_CHECKING:
     from .spec import Board
-
-_STEPS8 = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
-_STEPS4 = _STEPS8[:4]
-
 
 def distance(a: tuple[int, int], b: tuple[int, int], metric: str = "chebyshev") -> float:
     """The distance between two positions under a board metric (a hex board's metric is
@@ -184,7 +181,7 @@ def zone_of_control(state: State, centers: Iterable[tuple[int, int]]) -> frozens
     """The on-board positions within distance 1 (under the board's metric) of any center."""
     b = state.game.board
     w, h = b.width, b.height
-    around = _neighbours(b, b.metric == "chebyshev")  # within 1: 8 neighbours, 4, or 6 hexes
+    around = neighbour_table(b, b.metric == "chebyshev")  # within 1: 8 neighbours, 4, or 6 hexes
     cells = b.cells
     out: set[Pos] = set()
     for x, y in centers:
@@ -212,6 +209,17 @@ def stopping_costs(state: State, start: tuple[int, int], budget: float, diagonal
     best = _search(state, start, budget, diagonal, stops, goal, blocked, None)
     cells = state.game.board.cells
     return {cells[i]: c for i, c in best.items()}
+
+
+def reachable_cells(state: State, start: tuple[int, int], budget: float,
+                    diagonal: bool | None = None, stops: frozenset[Pos] = frozenset(),
+                    blocked: Iterable[tuple[int, int]] | None = None) -> list[Pos]:
+    """The positions ``stopping_costs`` reaches (without a goal), ``start`` left out,
+    row by row: what a `reachable` query lists, without building the costs."""
+    best = _search(state, start, budget, diagonal, stops, None, blocked, None)
+    cells = state.game.board.cells
+    origin = start[1] * state.game.board.width + start[0]
+    return [cells[i] for i in sorted(best) if i != origin]
 
 
 def cheapest_path(state: State, start: tuple[int, int], goal: tuple[int, int],
@@ -255,8 +263,8 @@ def all_paths(state: State, start: tuple[int, int], goal: tuple[int, int],
     if not b.contains(goal) or not b.contains(start) or tuple(start) == tuple(goal):
         return []
     w = b.width
-    enter = _entry_costs(state.tiles, b)
-    around = _neighbours(b, b.neighbours != 4 if diagonal is None else diagonal)
+    enter = entry_costs(state.tiles, b)
+    around = neighbour_table(b, b.neighbours != 4 if diagonal is None else diagonal)
     origin, target = start[1] * w + start[0], goal[1] * w + goal[0]
     taken = {q[1] * w + q[0] for q in (state.at if blocked is None else blocked)}
     taken.discard(target)
@@ -310,63 +318,33 @@ def _search(state: State, start: tuple[int, int], budget: float, diagonal: bool 
             stops: frozenset[Pos], goal: tuple[int, int] | None,
             blocked: Iterable[tuple[int, int]] | None, parent: dict[int, int] | None
             ) -> dict[int, float]:
-    """Dijkstra over cell indices: the cheapest cost of each cell within ``budget``
-    (see ``stopping_costs``); ``parent`` (when given) records where each came from."""
+    """The cheapest cost of each cell within ``budget`` (see ``stopping_costs``), by cell
+    index; ``parent`` (when given) records where each came from. Read-only: a search
+    without blockers, stops, goal or parent is kept on the board's terrain and shared."""
     b = state.game.board
-    if not b.contains(start):
+    x, y = start
+    if not (0 <= x < b.width and 0 <= y < b.height):
         return {}
+    t = terrain(state.tiles, b)
+    key = 6 if b.topology == "hex" else (8 if (b.neighbours != 4 if diagonal is None
+                                                 else diagonal) else 4)
+    origin = y * b.width + x
+    free = not stops and goal is None and parent is None
+    if free and blocked is not None and not blocked:  # nothing blocks: the terrain decides
+        memo = t.memo
+        found = memo.get((origin, budget, key))
+        if found is None:
+            found = cheapest_costs(t, passable(t, b, key), origin, budget, -1, set(), set(), None)
+            if len(memo) >= 4096:
+                memo.clear()
+            memo[(origin, budget, key)] = found
+        return found
     w = b.width
-    enter = _entry_costs(state.tiles, b)
-    around = _neighbours(b, b.neighbours != 4 if diagonal is None else diagonal)
-    origin = start[1] * w + start[0]
-    target = goal[1] * w + goal[0] if goal is not None else -1
     taken = {q[1] * w + q[0] for q in (state.at if blocked is None else blocked)}
     halt = {q[1] * w + q[0] for q in stops}
     halt.discard(origin)
-    best: dict[int, float] = {origin: 0.0}
-    heap: list[tuple[float, int]] = [(0.0, origin)]
-    pop, push, inf = heapq.heappop, heapq.heappush, math.inf
-    while heap:
-        cost, i = pop(heap)
-        if cost > best[i]:
-            continue
-        if i == target:
-            break
-        if i in halt:
-            continue
-        for j in around[i]:
-            step = enter[j]
-            if step is None:
-                continue
-            total = cost + step
-            if total <= budget and total < best.get(j, inf) and (j not in taken or j == target):
-                best[j] = total
-                if parent is not None:
-                    parent[j] = i
-                push(heap, (total, j))
-    return best
-
-
-def _neighbours(board: Board, diagonal: bool) -> tuple[tuple[int, ...], ...]:
-    """For each cell (by index ``y * width + x``), the indices of the cells one step away
-    (built once per board): 8 or 4 on a square board (``diagonal``), 6 on a hex board."""
-    hexed = board.topology == "hex"
-    key = "_neighbours6" if hexed else "_neighbours8" if diagonal else "_neighbours4"
-    cached: tuple[tuple[int, ...], ...] | None = board.__dict__.get(key)
-    if cached is None:
-        w, h = board.width, board.height
-        if hexed:
-            layout = board.hex_layout or "pointy-odd"
-            cached = tuple(tuple(ny * w + nx for nx, ny in hexes.neighbours(layout, x, y)
-                                 if 0 <= nx < w and 0 <= ny < h)
-                           for y in range(h) for x in range(w))
-        else:
-            steps = _STEPS8 if diagonal else _STEPS4
-            cached = tuple(tuple((y + dy) * w + x + dx for dx, dy in steps
-                                 if 0 <= x + dx < w and 0 <= y + dy < h)
-                           for y in range(h) for x in range(w))
-        object.__setattr__(board, key, cached)
-    return cached
+    target = goal[1] * w + goal[0] if goal is not None else -1
+    return cheapest_costs(t, passable(t, b, key), origin, budget, target, taken, halt, parent)
 
 
 def neighbours(board: Board, pos: tuple[int, int], diagonal: bool | None = None) -> list[Pos]:
@@ -374,29 +352,9 @@ def neighbours(board: Board, pos: tuple[int, int], diagonal: bool | None = None)
     if not board.contains(pos):
         return []
     cells = board.cells
-    around = _neighbours(board, board.neighbours != 4 if diagonal is None else diagonal)
+    around = neighbour_table(board, board.neighbours != 4 if diagonal is None else diagonal)
     return [cells[j] for j in around[pos[1] * board.width + pos[0]]]
 
-
-def _entry_costs(tiles: tuple[str, ...], board: Board) -> tuple[float | None, ...]:
-    """The movement cost to enter each cell, row by row (``None``: impassable); kept on
-    the board, by tile layout (a layout changes only when a tile does)."""
-    cache: dict[tuple[str, ...], tuple[float | None, ...]] | None = \
-        board.__dict__.get("_entry_costs")
-    if cache is None:
-        cache = {}
-        object.__setattr__(board, "_entry_costs", cache)
-    costs = cache.get(tiles)
-    if costs is None:
-        out: list[float | None] = []
-        for name in tiles:
-            cost = board.tile_types.get(name, {}).get("cost", 1)
-            out.append(None if cost is None or cost < 0 else float(cost))
-        costs = tuple(out)
-        if len(cache) >= 64:
-            cache.clear()
-        cache[tiles] = costs
-    return costs
 
 def line(a: tuple[int, int], b: tuple[int, int]) -> Iterator[Pos]:
     """The cells from ``a`` to ``b`` (Bresenham), both ends included."""

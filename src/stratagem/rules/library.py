@@ -27,6 +27,7 @@ from ..engine import tech as _tech
 from ..engine.cooldowns import cooldown_left
 from ..engine.hands import hand_number, in_hand, is_knocked_out
 from ..engine.knowledge import is_table, knows
+from ..engine.state import ReadOnlyDict
 from .texts import value_text
 
 REQUIRED = object()
@@ -204,9 +205,70 @@ def _visible(c: Ctx, x: Any, by: Any) -> bool:
     return e is not None and fog.sees_entity(c.state, player, e)
 
 
+_Live = tuple[tuple[Ref, Any, str], ...]
+_LAST_LIVE: list[tuple[Any, _Live]] = [(None, ())]
+
+
+def _live(ents: Any, kind: Any) -> _Live | None:
+    """The entities in play (in no zone), of type ``kind`` if given, by id: (ref, owner,
+    type) each; ``None`` for a transaction's own copy of the entities (it may change,
+    so it is read afresh: ``_pick``). Those of the last published mapping asked are kept,
+    in one slot replaced whole (a published state's entities never change)."""
+    last = _LAST_LIVE[0]
+    if last[0] is ents:
+        live: _Live = last[1]
+    elif type(ents) is ReadOnlyDict:
+        live = tuple([(Ref(i), e.owner, e.type) for i in sorted(ents)
+                      if (e := ents[i]).zone is None])
+        _LAST_LIVE[0] = (ents, live)
+    else:
+        return None
+    return live if kind is None else tuple([x for x in live if x[2] == kind])
+
+
+def _by_owner(live: _Live, owner: Any, p: Any) -> list[Ref]:
+    """The refs of ``live`` whose owner passes ``owner`` (a word, or a player) for ``p``."""
+    if owner == "any":
+        return [r for r, _, _ in live]
+    if owner == "enemy":
+        return [r for r, o, _ in live if o is not None and o != p]
+    if owner == "ally":
+        return [r for r, o, _ in live if o == p]
+    if owner == "neutral":
+        return [r for r, o, _ in live if o is None]
+    return [r for r, o, _ in live if o == owner]
+
+
+def _pick(ents: Any, owner: Any, p: Any, kind: Any) -> list[Ref]:
+    """``_by_owner`` read straight from the entities (in play, of type ``kind`` if given)."""
+    order = sorted(ents)
+    if kind is not None:
+        order = [i for i in order if ents[i].type == kind]
+    if owner == "any":
+        return [Ref(i) for i in order if ents[i].zone is None]
+    if owner == "enemy":
+        return [Ref(i) for i in order
+                if (e := ents[i]).zone is None and e.owner is not None and e.owner != p]
+    if owner == "ally":
+        return [Ref(i) for i in order if (e := ents[i]).zone is None and e.owner == p]
+    if owner == "neutral":
+        return [Ref(i) for i in order if (e := ents[i]).zone is None and e.owner is None]
+    return [Ref(i) for i in order if (e := ents[i]).zone is None and e.owner == owner]
+
+
 def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
               status: Any, where: Any) -> list[Ref]:
     s = c.state
+    if tag is None and status is None and near is None:
+        # Whose they are and of which type only (check_end asks this of every player after
+        # every action; options list every unit's targets): from the live index.
+        live = _live(s.entities, type)
+        out = (_pick(s.entities, owner, c.player, type) if live is None
+               else _by_owner(live, owner, c.player))
+        if where is not None:
+            test = _It(c, where)
+            out = [r for r in out if test(r)]
+        return out
     center = _where(c, near) if near is not None else None
     metric = c.game.board.metric
     types = c.game.entity_types
@@ -222,26 +284,6 @@ def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
             ids = sorted(eid for y in range(cy - r, cy + r + 1) for x in range(cx - r, cx + r + 1)
                          if (eid := at.get(Pos(x, y))) is not None)
     ents = s.entities
-    if type is None and tag is None and status is None and center is None:
-        # Only whose they are: one pass without per-entity calls (check_end asks this of
-        # every player after every action).
-        order = sorted(ents) if ids is None else ids
-        p = c.player
-        if owner == "any":
-            out = [Ref(i) for i in order if ents[i].zone is None]
-        elif owner == "enemy":
-            out = [Ref(i) for i in order
-                   if (e := ents[i]).zone is None and e.owner is not None and e.owner != p]
-        elif owner == "ally":
-            out = [Ref(i) for i in order if (e := ents[i]).zone is None and e.owner == p]
-        elif owner == "neutral":
-            out = [Ref(i) for i in order if (e := ents[i]).zone is None and e.owner is None]
-        else:
-            out = [Ref(i) for i in order if (e := ents[i]).zone is None and e.owner == owner]
-        if where is not None:
-            test = _It(c, where)
-            out = [r for r in out if test(r)]
-        return out
     for eid in sorted(ents) if ids is None else ids:
         e = ents[eid]
         if e.zone is not None:
@@ -266,20 +308,16 @@ def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
 
 def _count_entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
                     status: Any, where: Any) -> int:
-    """``count(entities(...))`` without building the list where only the owner filters."""
-    if type is None and tag is None and status is None and near is None and where is None:
-        values = c.state.entities.values()
-        p = c.player
+    """``count(entities(...))`` without building the list where only the owner and the type
+    filter."""
+    if tag is None and status is None and near is None and where is None:
+        ents = c.state.entities
+        live = _live(ents, type)
+        if live is None:
+            return len(_pick(ents, owner, c.player, type))
         if owner == "any":
-            return len([1 for e in values if e.zone is None])
-        if owner == "enemy":
-            return len([1 for e in values
-                        if e.zone is None and e.owner is not None and e.owner != p])
-        if owner == "ally":
-            return len([1 for e in values if e.zone is None and e.owner == p])
-        if owner == "neutral":
-            return len([1 for e in values if e.zone is None and e.owner is None])
-        return len([1 for e in values if e.zone is None and e.owner == owner])
+            return len(live)
+        return len(_by_owner(live, owner, c.player))
     return len(_entities(c, owner, type, tag, near, within, status, where))
 
 
@@ -306,17 +344,14 @@ def _reachable(c: Ctx, frm: Any, budget: float, diagonal: Any,
     if p is None:
         return []
     blocked = _blocked(c, frm, blocked_by)
-    if stop_near is not None:
-        found = geo.stopping_costs(c.state, p, budget, diagonal, _stops(c, stop_near), None,
-                                   blocked)
-    else:
-        found = geo.reachable(c.state, p, budget, diagonal, blocked)
+    stops = _stops(c, stop_near) if stop_near is not None else frozenset()
+    found = geo.reachable_cells(c.state, p, budget, diagonal, stops, blocked)  # row by row
     if c.game.board.stacking:  # free: with room for the mover
-        keep = [q for q in _with_room(c, found, frm) if q != p]
-    else:
-        at = c.state.at
-        keep = [q for q in found if q != p and (blocked is None or q not in at)]
-    return sorted(keep, key=lambda q: (q[1], q[0]))
+        return [q for q in _with_room(c, found, frm) if q != p]
+    if blocked is None:  # every unit blocks: what was reached is free
+        return found
+    at = c.state.at
+    return [q for q in found if q not in at]
 
 
 def _neighbours(c: Ctx, of: Any, diagonal: Any) -> list[Pos]:
