@@ -319,6 +319,48 @@ def draw_distribution(s: State, owner: int | None, zone: str) -> Distribution:
     return Distribution(count.items(), f"draw from {zone}")
 
 
+class CardDraw(Distribution):
+    """A random draw from a zone no one sees, in a game that does not track knowledge
+    (each player's own deck): uniform over the cards, as play samples it and replays
+    check it, and ``grouped`` — one value per face, the index of the first card showing
+    it, weighted by how many do — as ``outcomes`` and explicit chance list it. Cards of
+    one face in a zone no one sees are interchangeable (``sameness``): drawing either of
+    two equal cards is one result, and the first is a draw the rules could make."""
+
+    __slots__ = ("_ids", "_kinds", "_state")
+
+    def __init__(self, s: State, ids: tuple[int, ...], label: str) -> None:
+        super().__init__(((i, 1) for i in range(len(ids))), label)
+        self._state: State | None = s
+        self._ids = ids
+        self._kinds: Distribution | None = None
+
+    def grouped(self) -> Distribution:
+        kinds = self._kinds
+        if kinds is None:
+            s = self._state
+            assert s is not None
+            first: dict[Face, int] = {}
+            count: dict[int, int] = {}
+            for i, eid in enumerate(self._ids):
+                j = first.setdefault(face(s.entities[eid]), i)
+                count[j] = count.get(j, 0) + 1
+            kinds = self._kinds = Distribution(count.items(), self.label)
+            self._state = None  # the kinds are known: let the state go
+        return kinds
+
+
+def own_draw(s: State, owner: int, zone: str) -> Distribution:
+    """A random draw from ``owner``'s own ``zone`` (a game that does not track
+    knowledge): uniform over its cards, grouped by face when no one sees the zone
+    (``CardDraw``)."""
+    ids = s.players[owner].zones[zone]
+    label = f"draw from {zone}"
+    if seers(s.game, zone, owner) or any(eid not in s.entities for eid in ids):
+        return Distribution(((i, 1) for i in range(len(ids))), label)
+    return CardDraw(s, ids, label)
+
+
 def take_drawn(s: State, owner: int | None, zone: str, index: int) -> int:
     """The card a draw takes when its roll named the card at ``index``: the zone's top
     card, which takes that card's face and knowledge in exchange for its own (inside a
@@ -435,7 +477,7 @@ def _can_deal(pool: list[Face], bans: list[frozenset[str]]) -> bool:
     return all(augment(card, set()) for card in range(len(bans)))
 
 
-__all__ = ["DEAL_TRIES", "MASKED", "NO_CARDS", "Cards", "Face", "cards_doc", "deal",
-           "draw_distribution", "enter", "face", "forget", "is_table", "is_tracked", "knows",
-           "learn", "leave", "mask", "read_cards", "rule_out", "seers", "shuffle",
-           "take_drawn", "zone_ids", "zone_spec"]
+__all__ = ["DEAL_TRIES", "MASKED", "NO_CARDS", "CardDraw", "Cards", "Face", "cards_doc",
+           "deal", "draw_distribution", "enter", "face", "forget", "is_table", "is_tracked",
+           "knows", "learn", "leave", "mask", "own_draw", "read_cards", "rule_out", "seers",
+           "shuffle", "take_drawn", "zone_ids", "zone_spec"]

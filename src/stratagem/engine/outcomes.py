@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import TooManyOutcomesError
 from .runtime import Resolver, record
+from .sameness import Signatures, is_same_result
 from .state import State
 
 if TYPE_CHECKING:
@@ -45,7 +46,30 @@ def outcomes(game: Game, state: State, action: Action,
             raise TooManyOutcomesError(
                 f"{action} has more than {limit} outcomes in {game.name}")
     results.sort(key=lambda r: r[0])
-    return [(p, s) for _, p, s in results]
+    return merge([(p, s) for _, p, s in results])
+
+
+def merge(results: list[tuple[float, State]]) -> list[tuple[float, State]]:
+    """``results`` with the same results (``sameness.is_same_result``) made one, whose
+    probability is theirs summed, at the place of the first, whose state it keeps (its
+    rolls replay it). A list with nothing to merge comes back as it was."""
+    if len(results) < 2:
+        return results
+    signatures = Signatures()
+    groups: dict[int, list[int]] = {}
+    out: list[list[Any]] = []
+    for p, s in results:
+        bucket = groups.setdefault(signatures.of(s), [])
+        for i in bucket:
+            if is_same_result(out[i][1], s):
+                out[i][0] += p
+                break
+        else:
+            bucket.append(len(out))
+            out.append([p, s])
+    if len(out) == len(results):
+        return results
+    return [(p, s) for p, s in out]
 
 
 class _NeedRoll(Exception):
@@ -79,7 +103,8 @@ class _ProbeResolver(Resolver):
 
     def draw_roll(self, dist: Any) -> int:
         if not self.forced:
-            raise _NeedRoll(dist.values, dist.weights)
+            shown = dist.grouped()  # equal cards of an unseen deck: one value per kind
+            raise _NeedRoll(shown.values, shown.weights)
         return super().draw_roll(dist)
 
     def roll(self, name: str, dist: Any, label: str = "") -> None:
