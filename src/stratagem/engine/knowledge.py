@@ -23,7 +23,11 @@ The view lists the withheld faces in ``Cards.pool`` (sorted, so their order tell
 nothing), and ``deal`` gives them back to the masked cards for ``determinize``,
 uniformly among the deals that agree with what everyone knows.
 
-Games without a table zone keep their untracked cards and views exactly as before.
+Games without a table zone keep their untracked cards and views exactly as before. A
+draw from a player's own zone that no one sees is a ``CardDraw``: play samples any card,
+as before, while ``outcomes`` and explicit chance list one value per face (the first card
+showing it), since the unseen order of the cards left is not part of a result
+(``engine.sameness``).
 """
 
 from __future__ import annotations

@@ -5,6 +5,12 @@ runs the action with the rolls chosen so far and stops at the first roll it has 
 for, reporting that roll's distribution; each of its values is then a branch to explore.
 Each result is exactly the state ``Game.apply`` gives when the dice fall that way,
 because it is made by the same resolver.
+
+Results that are the same (``sameness.is_same_result``: equal but for the dice, which of
+identical cards is which, and the order of a zone no one sees) are then one outcome,
+their probabilities summed, at the first one's place (``merge``). A draw lists the values
+its distribution's ``grouped`` gives: one per kind of card where the cards of a kind
+cannot be told apart (``knowledge.CardDraw``), which keeps an own-deck re-deal small.
 """
 
 from __future__ import annotations

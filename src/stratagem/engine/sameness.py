@@ -211,15 +211,13 @@ def is_same_result(a: State, b: State) -> bool:
 
 
 class Signatures:
-    """``result_signature`` for many results of one state: the parts the results share
-    (entities, zones) are hashed once."""
+    """``result_signature`` for many results of one state: the entities the results share
+    are hashed once."""
 
-    __slots__ = ("_entity", "_kind", "_unseen", "_zone")
+    __slots__ = ("_entity", "_unseen")
 
     def __init__(self) -> None:
         self._entity: dict[int, tuple[Entity, int]] = {}
-        self._kind: dict[int, tuple[Entity, int]] = {}
-        self._zone: dict[tuple[str, int | None, int], tuple[Any, ...]] = {}
         self._unseen: dict[tuple[str, int | None], bool] = {}
 
     def of(self, s: State) -> int:
@@ -242,29 +240,20 @@ class Signatures:
                      _hash_dict(s.counters), tuple(_hash_frame(f) for f in s.stack), s.tiles,
                      _hash_record(s.log)))
 
-    def _kind_hash(self, s: State, eid: int) -> int:
-        e = s.entities.get(eid)
-        if e is None or s.cards.known or s.cards.ruled_out:  # knowledge: no memo
-            return hash(card_kind(s, eid))
-        hit = self._kind.get(id(e))
-        if hit is None or hit[0] is not e:
-            hit = self._kind[id(e)] = (e, hash(card_kind(s, eid)))
-        return hit[1]
-
     def _zone_hash(self, s: State, zone: str, owner: int | None, ids: tuple[int, ...]) -> int:
-        key = (zone, owner, id(ids))
-        hit = self._zone.get(key)
-        if hit is not None and hit[0] is ids and hit[1] is s.entities and hit[2] is s.cards:
-            return int(hit[3])
-        kinds = [self._kind_hash(s, x) for x in ids]
+        """The zone by the types of its cards, in order unless no one sees it (coarser
+        than ``card_kind``, and cheaper: a clash costs only a comparison)."""
+        ents = s.entities
+        types = []
+        for x in ids:
+            e = ents.get(x)
+            types.append("" if e is None else e.type)
         unseen = self._unseen.get((zone, owner))
         if unseen is None:
             unseen = self._unseen[(zone, owner)] = _unseen(s, zone, owner)
         if unseen:
-            kinds.sort()
-        h = hash((zone, owner, tuple(kinds)))
-        self._zone[key] = (ids, s.entities, s.cards, h)
-        return h
+            types.sort()
+        return hash((zone, owner, tuple(types)))
 
 
 def _hash_dict(d: dict[str, Any]) -> int:
