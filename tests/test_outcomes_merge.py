@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from stratagem.engine import CHANCE, Action, Game, State, dumps, is_same_result, loads
+from card_helpers import letters
+from stratagem.engine import CHANCE, Action, Game, Rng, State, dumps, is_same_result, loads
 from stratagem.rules import compile_text, load_rules
 
 REDEAL_OWN = Path(__file__).parent / "card_games" / "redeal_own.yaml"
@@ -242,3 +243,27 @@ def test_sameness_keeps_apart_what_someone_can_tell() -> None:
     other = game.apply(s, redeal, rolls=(0, 0, 13))
     assert sorted(_hand(one)) == sorted(_hand(other)) and _hand(one) != _hand(other)
     assert not is_same_result(one, other)
+
+
+@pytest.mark.parametrize("which", ["letters", "redeal_own"])
+def test_the_sampled_result_is_among_the_outcomes_in_the_card_test_games(which: str) -> None:
+    """In Letters (a shared deck, knowledge tracked) and the own-deck re-deal, every action
+    of a random game leads, as sampled, to the same result as one of its outcomes, and
+    the outcomes of a small list are distinct from one another."""
+    game = letters(2) if which == "letters" else load_rules(REDEAL_OWN)
+    rng = Rng(3)
+    checked, enough = 0, 40 if which == "letters" else 5
+    for seed in range(20):
+        s = game.new_state(seed=seed)
+        while s.decision is not None and checked < enough:
+            actions = game.legal_actions(s)
+            action = actions[rng.below(len(actions))]
+            results = game.outcomes(s, action)
+            assert sum(p for p, _ in results) == pytest.approx(1.0)
+            sampled = game.apply(s, action)
+            assert any(is_same_result(r, sampled) for _, r in results)
+            for i, (_, a) in enumerate(results if len(results) <= 20 else ()):
+                assert not any(is_same_result(a, b) for _, b in results[i + 1:])
+            s = sampled
+            checked += 1
+    assert checked == enough
