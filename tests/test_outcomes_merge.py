@@ -208,23 +208,27 @@ def test_a_redeal_of_sixteen_own_cards_is_the_distinct_deals_in_few_calls() -> N
     assert sum(p for p, _ in results) == pytest.approx(1.0)
 
 
-def test_explicit_chance_lists_one_option_per_face_with_summed_weights() -> None:
-    """In explicit-chance mode the draw is a chance decision of eight options weighted by
-    how many cards show each face; each option draws the first card of its face, and the
-    game replays from its log to the same state."""
+def test_explicit_chance_draws_any_card_and_each_is_the_outcome_of_its_face() -> None:
+    """In explicit-chance mode the draw offers every card, weight 1 each, as play draws
+    it (a driver answering with the state's generator plays the sampled game, and
+    recorded rolls replay as before); whichever card is chosen, the state is the same
+    result as the outcome of its face, with the log's extra chance record aside, and the
+    game replays from its log."""
     game = load_rules(REDEAL_OWN)
     s = game.new_state(seed=0, explicit_chance=True)
-    deck = s.players[0].zones["deck"]
     chance = game.apply(s, _action(game, s, "draw_one"))
     d = chance.decision
     assert d is not None and d.player == CHANCE
-    faces = [s.entity(deck[a.targets[0][1]]).type for a in d.actions]
-    assert dict(zip(faces, d.weights or (), strict=True)) == DECK
-    for option, kind in zip(d.actions, faces, strict=True):
+    assert d.weights == (1,) * 16
+    sampled = game.new_state(seed=0)
+    results = game.outcomes(sampled, _action(game, sampled, "draw_one"))
+    for option in d.actions:
         after = game.apply(chance, option)
-        (card,) = after.players[0].zones["hand"]
-        assert card == next(c for c in deck if s.entity(c).type == kind)
         assert loads(game, dumps(after), check_history=True) == after
+        plain = game.apply(sampled, _action(game, sampled, "draw_one"),
+                           rolls=(option.targets[0][1],))
+        assert _hand(plain) == _hand(after)
+        assert [_hand(r) for _, r in results if is_same_result(r, plain)] == [_hand(after)]
 
 
 def test_sameness_keeps_apart_what_someone_can_tell() -> None:

@@ -43,10 +43,9 @@ class Distribution:
         return self.values[bisect.bisect_right(self._cumulative, r)]
 
     def grouped(self) -> Distribution:
-        """The outcomes as ``outcomes`` and explicit chance list them: the values that
-        lead to results someone could tell apart. A roll's values are all listed (this
-        distribution itself); a draw of cards no one can tell apart lists one value per
-        kind of card (``knowledge.CardDraw``)."""
+        """The values ``outcomes`` lists: those that lead to results someone could tell
+        apart. A roll's values are all listed (this distribution itself); a draw of cards
+        no one can tell apart lists one value per kind of card (``knowledge.CardDraw``)."""
         return self
 
     def probability(self, value: int) -> Fraction:

@@ -24,10 +24,10 @@ nothing), and ``deal`` gives them back to the masked cards for ``determinize``,
 uniformly among the deals that agree with what everyone knows.
 
 Games without a table zone keep their untracked cards and views exactly as before. A
-draw from a player's own zone that no one sees is a ``CardDraw``: play samples any card,
-as before, while ``outcomes`` and explicit chance list one value per face (the first card
-showing it), since the unseen order of the cards left is not part of a result
-(``engine.sameness``).
+draw from a player's own zone that no one sees is a ``CardDraw``: play and explicit chance
+draw any card, as before, while ``outcomes`` lists one value per face (the first card
+showing it), since which of equal cards is drawn and the unseen order of the cards left
+are not part of a result (``engine.sameness``).
 """
 
 from __future__ import annotations
@@ -325,11 +325,13 @@ def draw_distribution(s: State, owner: int | None, zone: str) -> Distribution:
 
 class CardDraw(Distribution):
     """A random draw from a zone no one sees, in a game that does not track knowledge
-    (each player's own deck): uniform over the cards, as play samples it and replays
-    check it, and ``grouped`` — one value per face, the index of the first card showing
-    it, weighted by how many do — as ``outcomes`` and explicit chance list it. Cards of
-    one face in a zone no one sees are interchangeable (``sameness``): drawing either of
-    two equal cards is one result, and the first is a draw the rules could make."""
+    (each player's own deck): uniform over the cards, as play samples it, explicit chance
+    lists it and replays check it — so a driver answering explicit chance with the
+    state's generator still plays the sampled game, and recorded rolls replay as they
+    always did — and ``grouped``, which ``outcomes`` lists instead: one value per face,
+    the index of the first card showing it, weighted by how many do. Cards of one face in
+    a zone no one sees are interchangeable (``engine.sameness``): drawing either of two
+    equal cards is one result, and drawing the first is a draw the rules make."""
 
     __slots__ = ("_ids", "_kinds", "_state")
 
@@ -344,20 +346,21 @@ class CardDraw(Distribution):
         if kinds is None:
             s = self._state
             assert s is not None
-            first: dict[Face, int] = {}
+            first: dict[tuple[Any, ...], int] = {}
             count: dict[int, int] = {}
             for i, eid in enumerate(self._ids):
-                j = first.setdefault(face(s.entities[eid]), i)
+                j = first.setdefault(_class(s, eid), i)
                 count[j] = count.get(j, 0) + 1
             kinds = self._kinds = Distribution(count.items(), self.label)
             self._state = None  # the kinds are known: let the state go
         return kinds
 
 
+
 def own_draw(s: State, owner: int, zone: str) -> Distribution:
     """A random draw from ``owner``'s own ``zone`` (a game that does not track
-    knowledge): uniform over its cards, grouped by face when no one sees the zone
-    (``CardDraw``)."""
+    knowledge): uniform over its cards where someone sees the zone, one value per face
+    where no one does (``CardDraw``)."""
     ids = s.players[owner].zones[zone]
     label = f"draw from {zone}"
     if seers(s.game, zone, owner) or any(eid not in s.entities for eid in ids):

@@ -224,8 +224,7 @@ class Resolver:
         """Roll ``dist`` into ``name``: sampled, replayed, or surfaced as a chance decision."""
         s = self.s
         if s.explicit:  # surfaced even when replaying: the chance option is its own record
-            shown = dist.grouped()  # equal cards of an unseen deck: one option per kind
-            s.stack.append(Await("roll", name, shown.values, shown.weights, CHANCE,
+            s.stack.append(Await("roll", name, dist.values, dist.weights, CHANCE,
                                  label or dist.label or name))
             return
         value = self.draw_roll(dist)

@@ -508,8 +508,8 @@ _DEFS = [
     EffectDef("draw", ("player", "from", "to", "as"), ("from", "to"),
               "Draw a random card of a zone into another (a chance node); `from` and "
               "`to` may be table zones, and the others are `player`'s (the acting "
-              "player's by default). In the exact outcomes and in an explicit chance "
-              "decision, equal cards are one outcome, weighted by their number, when the "
+              "player's by default). In the exact outcomes (`Game.outcomes`) equal "
+              "cards are one outcome, weighted by their number, when the "
               "draw is from a table zone or from a zone no one sees (a deck, whose order is "
               "unseen); each card is as likely to be drawn as ever. `as` names the card "
               "drawn; from an empty zone nothing is drawn and `as` names no card (none): "
