@@ -32,6 +32,7 @@ from .info import GameInfo, GameRuntime
 from .narration import field_words
 from .protocol import ForwardModel, GameState
 from .rng import Rng
+from .sameness import is_same_result
 from .serialize import dumps, loads, rederive, rules_digest, seed_of
 from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status
 from .walk import MoveAlong, StopMove
@@ -83,6 +84,7 @@ __all__ = [
     "explored",
     "field_words",
     "format_value",
+    "is_same_result",
     "last_seen",
     "loads",
     "neighbours",

@@ -42,6 +42,12 @@ class Distribution:
         """The outcome for a uniform integer ``r`` in ``range(self.total)``."""
         return self.values[bisect.bisect_right(self._cumulative, r)]
 
+    def grouped(self) -> Distribution:
+        """The values ``outcomes`` lists: those that lead to results someone could tell
+        apart. A roll's values are all listed (this distribution itself); a draw of cards
+        no one can tell apart lists one value per kind of card (``knowledge.CardDraw``)."""
+        return self
+
     def probability(self, value: int) -> Fraction:
         """The exact probability of ``value``."""
         try:

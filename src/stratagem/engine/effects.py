@@ -36,7 +36,15 @@ from .effect import (
 )
 from .endings import finish, said
 from .errors import RunawayError
-from .knowledge import draw_distribution, enter, is_table, is_tracked, take_drawn, zone_ids
+from .knowledge import (
+    draw_distribution,
+    enter,
+    is_table,
+    is_tracked,
+    own_draw,
+    take_drawn,
+    zone_ids,
+)
 from .phases import FLOW_EVENTS
 from .stacks import has_room
 from .state import Status
@@ -758,8 +766,7 @@ class DrawCard(Effect):
             p = _drawer(player, ctx)
             if is_tracked(ctx.game):
                 return draw_distribution(ctx.state, p, source)
-            n = len(ctx.state.players[player_of(p, ctx)].zones[source])
-            return Distribution(((i, 1) for i in range(n)), f"draw from {source}")
+            return own_draw(ctx.state, player_of(p, ctx), source)  # uniform over the cards
 
         block = (Roll("_draw", pool), _DrawPicked(player, source, self.to, "_draw", self.bind))
         object.__setattr__(self, "_block", block)

@@ -474,7 +474,10 @@ class Game:
         Every combination of rolls is enumerated; each result is exactly the
         state that ``apply`` gives when the dice fall that way. Probabilities
         sum to 1. Results come in the order of the rolls' values, the first
-        roll first. With ``limit``, an action with more outcomes than that
+        roll first; results that are the same (``sameness.is_same_result``:
+        equal but for the dice, which of identical cards is which and the
+        order of a zone no one sees) are one, their probabilities summed, at
+        the first one's place. With ``limit``, an action with more outcomes than that
         raises ``TooManyOutcomesError`` as soon as the count is known to exceed
         it (the rolls are explored level by level, so the error comes early).
         Past ``game.runtime.deadline`` (an agent's time budget running out) the enumeration

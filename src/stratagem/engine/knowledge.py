@@ -23,7 +23,11 @@ The view lists the withheld faces in ``Cards.pool`` (sorted, so their order tell
 nothing), and ``deal`` gives them back to the masked cards for ``determinize``,
 uniformly among the deals that agree with what everyone knows.
 
-Games without a table zone keep their untracked cards and views exactly as before.
+Games without a table zone keep their untracked cards and views exactly as before. A
+draw from a player's own zone that no one sees is a ``CardDraw``: play and explicit chance
+draw any card, as before, while ``outcomes`` lists one value per face (the first card
+showing it), since which of equal cards is drawn and the unseen order of the cards left
+are not part of a result (``engine.sameness``).
 """
 
 from __future__ import annotations
@@ -319,6 +323,51 @@ def draw_distribution(s: State, owner: int | None, zone: str) -> Distribution:
     return Distribution(count.items(), f"draw from {zone}")
 
 
+class CardDraw(Distribution):
+    """A random draw from a zone no one sees, in a game that does not track knowledge
+    (each player's own deck): uniform over the cards, as play samples it, explicit chance
+    lists it and replays check it — so a driver answering explicit chance with the
+    state's generator still plays the sampled game, and recorded rolls replay as they
+    always did — and ``grouped``, which ``outcomes`` lists instead: one value per face,
+    the index of the first card showing it, weighted by how many do. Cards of one face in
+    a zone no one sees are interchangeable (``engine.sameness``): drawing either of two
+    equal cards is one result, and drawing the first is a draw the rules make."""
+
+    __slots__ = ("_ids", "_kinds", "_state")
+
+    def __init__(self, s: State, ids: tuple[int, ...], label: str) -> None:
+        super().__init__(((i, 1) for i in range(len(ids))), label)
+        self._state: State | None = s
+        self._ids = ids
+        self._kinds: Distribution | None = None
+
+    def grouped(self) -> Distribution:
+        kinds = self._kinds
+        if kinds is None:
+            s = self._state
+            assert s is not None
+            first: dict[tuple[Any, ...], int] = {}
+            count: dict[int, int] = {}
+            for i, eid in enumerate(self._ids):
+                j = first.setdefault(_class(s, eid), i)
+                count[j] = count.get(j, 0) + 1
+            kinds = self._kinds = Distribution(count.items(), self.label)
+            self._state = None  # the kinds are known: let the state go
+        return kinds
+
+
+
+def own_draw(s: State, owner: int, zone: str) -> Distribution:
+    """A random draw from ``owner``'s own ``zone`` (a game that does not track
+    knowledge): uniform over its cards where someone sees the zone, one value per face
+    where no one does (``CardDraw``)."""
+    ids = s.players[owner].zones[zone]
+    label = f"draw from {zone}"
+    if seers(s.game, zone, owner) or any(eid not in s.entities for eid in ids):
+        return Distribution(((i, 1) for i in range(len(ids))), label)
+    return CardDraw(s, ids, label)
+
+
 def take_drawn(s: State, owner: int | None, zone: str, index: int) -> int:
     """The card a draw takes when its roll named the card at ``index``: the zone's top
     card, which takes that card's face and knowledge in exchange for its own (inside a
@@ -435,7 +484,7 @@ def _can_deal(pool: list[Face], bans: list[frozenset[str]]) -> bool:
     return all(augment(card, set()) for card in range(len(bans)))
 
 
-__all__ = ["DEAL_TRIES", "MASKED", "NO_CARDS", "Cards", "Face", "cards_doc", "deal",
-           "draw_distribution", "enter", "face", "forget", "is_table", "is_tracked", "knows",
-           "learn", "leave", "mask", "read_cards", "rule_out", "seers", "shuffle",
-           "take_drawn", "zone_ids", "zone_spec"]
+__all__ = ["DEAL_TRIES", "MASKED", "NO_CARDS", "CardDraw", "Cards", "Face", "cards_doc",
+           "deal", "draw_distribution", "enter", "face", "forget", "is_table", "is_tracked",
+           "knows", "learn", "leave", "mask", "own_draw", "read_cards", "rule_out", "seers",
+           "shuffle", "take_drawn", "zone_ids", "zone_spec"]

@@ -5,6 +5,12 @@ runs the action with the rolls chosen so far and stops at the first roll it has 
 for, reporting that roll's distribution; each of its values is then a branch to explore.
 Each result is exactly the state ``Game.apply`` gives when the dice fall that way,
 because it is made by the same resolver.
+
+Results that are the same (``sameness.is_same_result``: equal but for the dice, which of
+identical cards is which, and the order of a zone no one sees) are then one outcome,
+their probabilities summed, at the first one's place (``merge``). A draw lists the values
+its distribution's ``grouped`` gives: one per kind of card where the cards of a kind
+cannot be told apart (``knowledge.CardDraw``), which keeps an own-deck re-deal small.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import TooManyOutcomesError
 from .runtime import Resolver, record
+from .sameness import Signatures, is_same_result
 from .state import State
 
 if TYPE_CHECKING:
@@ -45,7 +52,30 @@ def outcomes(game: Game, state: State, action: Action,
             raise TooManyOutcomesError(
                 f"{action} has more than {limit} outcomes in {game.name}")
     results.sort(key=lambda r: r[0])
-    return [(p, s) for _, p, s in results]
+    return merge([(p, s) for _, p, s in results])
+
+
+def merge(results: list[tuple[float, State]]) -> list[tuple[float, State]]:
+    """``results`` with the same results (``sameness.is_same_result``) made one, whose
+    probability is theirs summed, at the place of the first, whose state it keeps (its
+    rolls replay it). A list with nothing to merge comes back as it was."""
+    if len(results) < 2:
+        return results
+    signatures = Signatures()
+    groups: dict[int, list[int]] = {}
+    out: list[list[Any]] = []
+    for p, s in results:
+        bucket = groups.setdefault(signatures.of(s), [])
+        for i in bucket:
+            if is_same_result(out[i][1], s):
+                out[i][0] += p
+                break
+        else:
+            bucket.append(len(out))
+            out.append([p, s])
+    if len(out) == len(results):
+        return results
+    return [(p, s) for p, s in out]
 
 
 class _NeedRoll(Exception):
@@ -79,7 +109,8 @@ class _ProbeResolver(Resolver):
 
     def draw_roll(self, dist: Any) -> int:
         if not self.forced:
-            raise _NeedRoll(dist.values, dist.weights)
+            shown = dist.grouped()  # equal cards of an unseen deck: one value per kind
+            raise _NeedRoll(shown.values, shown.weights)
         return super().draw_roll(dist)
 
     def roll(self, name: str, dist: Any, label: str = "") -> None:

@@ -897,7 +897,11 @@ def _expressions() -> list[str]:
         "- A plain number where dice are expected is a roll that always gives that number.",
         "",
         "Dice are only rolled by the `roll` effect, which names the result for the effects "
-        "after it. Rolls are exact: AIs can count every outcome and its chance.",
+        "after it. Rolls are exact: AIs can count every outcome and its chance. The exact "
+        "outcomes of an action list each distinct result once, its chance the sum of the "
+        "ways to reach it: results are the same when they differ only in what no one can "
+        "know — the dice rolled (a miss on a 2 or on a 3), which of identical cards is "
+        "which, and the order of a zone no one sees.",
         "",
         *_yaml(DICE_EXAMPLE),
         "### Limits",

@@ -508,10 +508,13 @@ _DEFS = [
     EffectDef("draw", ("player", "from", "to", "as"), ("from", "to"),
               "Draw a random card of a zone into another (a chance node); `from` and "
               "`to` may be table zones, and the others are `player`'s (the acting "
-              "player's by default). Equal cards are one outcome, weighted by their "
-              "number. `as` names the card drawn; from an empty zone nothing is drawn "
-              "and `as` names no card (none): test it with `exists(card)` before using "
-              "it, or a later effect stops with an error that says so.",
+              "player's by default). In the exact outcomes (`Game.outcomes`) equal "
+              "cards are one outcome, weighted by their number, when the "
+              "draw is from a table zone or from a zone no one sees (a deck, whose order is "
+              "unseen); each card is as likely to be drawn as ever. `as` names the card "
+              "drawn; from an empty zone nothing is drawn and `as` names no card (none): "
+              "test it with `exists(card)` before using it, or a later effect stops with an "
+              "error that says so.",
               "draw: {from: deck, to: hand}", _draw),
     EffectDef("shuffle", ("zone", "player"), ("zone",),
               "Shuffle a zone (a table zone, or `player`'s own; the acting player's by "
