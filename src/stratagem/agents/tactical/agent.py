@@ -54,7 +54,10 @@ class TacticalAgent(SearchAgent):
     description = ("brute-force tactics: every unit, square and target priced by exact "
                    "outcomes in unit gold; then consolidation and strategic moves")
     handles_hidden = False
-    default_budget = Budget(calls=8_000)
+    default_budget = Budget(seconds=1.0, calls=8_000)
+    """About a second a decision, and never more than 8,000 forward-model calls (the first
+    limit reached ends the pricing; give ``calls`` alone for play that repeats on any
+    machine)."""
 
     def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
@@ -146,7 +149,7 @@ class TacticalAgent(SearchAgent):
                       lambda: self._threat(view, decision.player, planner), self.reuse,
                       self.memory, self.depth, self._objectives(decision.player))
         for module in self.modules:
-            found = self._shuffled(module.propose(ctx))
+            found = self._shuffled(ctx, module, module.propose(ctx))
             for _ in range(len(ctx.units) + 1):
                 if not found or found[0].plan.fresh:
                     break
@@ -162,17 +165,30 @@ class TacticalAgent(SearchAgent):
                 break
         return self._fallback(ctx, meter)
 
-    def _shuffled(self, found: list[Candidate]) -> list[Candidate]:
+    def _shuffled(self, ctx: Context, module: Module,
+                  found: list[Candidate]) -> list[Candidate]:
         """The candidates, with one drawn at random put first on a ``noise`` share of the
-        decisions where there is a choice (the generator is not touched at noise 0)."""
-        if not self.noise or len(found) < 2 or self.rng.random() >= self.noise:
+        decisions where there is a choice; otherwise with the best drawn at random among
+        those the module holds equally good (``Module.same``), so that the agent's seed, not
+        the order the game lists units and squares in, breaks ties. The generator is drawn
+        from only where there is such a choice, so a position with one best plan is played
+        the same whatever the seed."""
+        if len(found) < 2:
             return found
-        i = self.rng.below(len(found))
-        if i == 0:
+        if self.noise and self.rng.random() < self.noise:
+            i = self.rng.below(len(found))
+            if i == 0:
+                return found
+            pick = found[i]
+            note = f"{pick.note + '; ' if pick.note else ''}drawn at random (noise {self.noise:g})"
+            return [Candidate(pick.plan, pick.score, note), *found[:i], *found[i + 1:]]
+        tied = 1
+        while tied < len(found) and module.same(ctx, found[0], found[tied]):
+            tied += 1
+        if tied < 2:
             return found
-        pick = found[i]
-        note = f"{pick.note + '; ' if pick.note else ''}drawn at random (noise {self.noise:g})"
-        return [Candidate(pick.plan, pick.score, note), *found[:i], *found[i + 1:]]
+        i = self.rng.below(tied)
+        return found if i == 0 else [found[i], *found[:i], *found[i + 1:]]
 
     def _refresh(self, ctx: Context, found: list[Candidate]) -> list[Candidate]:
         """The candidates with the best one, a kept plan, re-simulated from the present state so
