@@ -16,9 +16,10 @@ Every level is bounded by time as well as forward-model calls, so that a person 
 second or two for its move whatever the machine (``seconds``; the first limit reached ends
 the decision). The calls are a ceiling a quiet machine reaches in about that time; given
 alone (``skilled:calls=8000``) they make a level spend the same search on every machine and
-play the same moves for the same seed, which is how ``benchmarks/bench_ladder.py`` plays. A tactics game with hidden information, which
-the tactical agent refuses, gets the search levels; so does every game while the tactical
-agent in this installation lacks a keyword a tactics level sets (``tactics_ready``).
+play the same moves for the same seed, which is how ``benchmarks/bench_ladder.py`` plays.
+A tactics game with hidden information, which the tactical agent refuses, gets the search
+levels; so does every game while the tactical agent in this installation lacks a keyword a
+tactics level sets (``tactics_ready``).
 ``benchmarks/bench_ladder.py`` measures that each level beats the one below it; its figures
 are in ``benchmarks/README.md``.
 

@@ -24,6 +24,7 @@ from .objectives import Objectives
 from .plans import Plan, Planner, ends_turn, step_kind
 from .reuse import Reuse
 from .threat import Memory, Threat
+from .words import capital, describe, gold, reason
 
 TOP = 3
 """How many candidates a rationale names."""
@@ -136,7 +137,9 @@ class TacticalAgent(SearchAgent):
         if self.queue and self.queue[0][1] == view and self.queue[0][0] in decision:
             action = self.queue.pop(0)[0]
             more = f" ({len(self.queue)} more step(s) to go)" if self.queue else ""
-            return Choice(action, f"carrying on with the plan{more}")
+            said = capital(describe(self.game, view, decision.player, action))
+            return Choice(action, f"{said}, as it planned.",
+                          f"carrying on with the plan{more}")
         self.queue = []
         meter = self.meter(budget)
         planner = self.planner(decision.player)
@@ -225,8 +228,10 @@ class TacticalAgent(SearchAgent):
                           f"{', ' + c.note if c.note else ''})" for c in found[:TOP])
         others = f", best of {len(found)}" if len(found) > 1 else ""
         cut = " (budget ran out before every plan was priced)" if ctx.planner.exhausted else ""
-        return Choice(best.steps[0], f"{module.name} module{others}: {named} "
-                                     f"[{meter.calls} calls{cut}]")
+        said = reason(self.game, self.currency, ctx.state, ctx.player, module.name, found,
+                      self.noise, self.weights["win"])
+        return Choice(best.steps[0], said, f"{module.name} module{others}: {named} "
+                                           f"[{meter.calls} calls{cut}]")
 
     def _words(self, ctx: Context, plan: Plan) -> str:
         game, state = self.game, ctx.state
@@ -243,15 +248,20 @@ class TacticalAgent(SearchAgent):
         assert d is not None
         release = self._release(ctx)
         if release is not None:
-            return Choice(release, "no module acts for this unit: it stands down "
-                                   f"so that the others may act [{meter.calls} calls]")
+            unit = capital(describe(self.game, ctx.state, ctx.player, release))
+            return Choice(release, f"{unit}: nothing worth doing for this unit, so it stands "
+                                   "down and lets the others act.",
+                          "no module acts for this unit: it stands down "
+                          f"so that the others may act [{meter.calls} calls]")
         ending = next((a for a in d.actions if ends_turn(self.game, a)), None)
         if ending is None:
             ending = next((a for a in d.actions if a.type == "pass"), None)
         if ending is not None:
-            return Choice(ending, "no module acts: nothing priced above "
-                                  f"{self.weights['threshold']:g} and no move worth making "
-                                  f"[{meter.calls} calls]")
+            said = capital(describe(self.game, ctx.state, ctx.player, ending))
+            return Choice(ending, f"{said}: nothing more worth doing.",
+                          "no module acts: nothing priced above "
+                          f"{self.weights['threshold']:g} and no move worth making "
+                          f"[{meter.calls} calls]")
         return self._lookahead(ctx.state, d, meter)
 
     def _release(self, ctx: Context) -> Action | None:
@@ -290,8 +300,12 @@ class TacticalAgent(SearchAgent):
         pick = tied[self.rng.below(len(tied))] if len(tied) > 1 else tied[0]
         ranked = sorted(scored, key=lambda x: (x[1] != pick, -x[0]))[:TOP]
         named = ", ".join(f"{a} ({signed(v)})" for v, a in ranked)
-        return Choice(pick, f"no units to plan for: one-step lookahead on the value "
-                            f"function: {named}")
+        said = capital(describe(self.game, view, decision.player, pick))
+        why = (f"all {len(tied)} options look alike one move ahead, so it picked one at random"
+               if len(tied) > 1 else "the best position one move ahead")
+        return Choice(pick, f"{said}: {why}.",
+                      f"no units to plan for: one-step lookahead on the value "
+                      f"function: {named}")
 
     def _react(self, view: State, decision: Decision, planner: Planner) -> Choice:
         """A reaction window: each option priced by its exact outcomes; passing unless one
@@ -312,7 +326,14 @@ class TacticalAgent(SearchAgent):
             best, best_value = passing, base
         named = ", ".join(f"{describe(self.game, view, decision.player, a)} "
                           f"({signed(v)})" for v, a in sorted(scored, key=lambda x: -x[0])[:TOP])
-        return Choice(best, f"reaction priced by exact outcomes: {named}")
+        said = capital(describe(self.game, view, decision.player, best))
+        if best == passing:
+            why = "no reaction is worth more than letting it be"
+        elif best_value - base >= self.weights["win"] / 2:
+            why = "letting it be would likely lose the game"
+        else:
+            why = f"worth {gold(best_value - base)} gold more than letting it be"
+        return Choice(best, f"{said}: {why}.", f"reaction priced by exact outcomes: {named}")
 
     # ----------------------------------------------------------------- threat
     def _threat(self, state: State, player: int, planner: Planner) -> Threat | None:
@@ -344,15 +365,6 @@ class _Seen(dict[int, object]):
     """The enemy units a threat model saw, by id, with their squares (hashable by identity)."""
 
     __hash__ = object.__hash__  # type: ignore[assignment]
-
-
-def describe(game: Game, state: State, player: int, action: Action) -> str:
-    """An action in words: its type's text, or for a reaction "fighter #1 parry"."""
-    if action.type not in game.action_types and action.actor in state.entities:
-        e = state.entities[action.actor]
-        rest = "".join(f" {k}={v}" for k, v in action.targets)
-        return f"{e.type} #{int(action.actor)} {action.type.replace('_', ' ')}{rest}"
-    return game.describe_action(state, player, action)
 
 
 __all__ = ["DEFAULT_MODULES", "TacticalAgent", "describe"]
