@@ -19,6 +19,7 @@ from ..base import Budget, Choice, Meter, SearchAgent, signed
 from ..value import default_value
 from .currency import Currency, describe_weights, parse_weights
 from .foresight import Foresight
+from .guard import GuardModule, pinned
 from .modules import MODULES, Candidate, Context, Module, build_threat
 from .objectives import Objectives
 from .plans import Plan, Planner, ends_turn, step_kind
@@ -29,7 +30,10 @@ from .words import capital, describe, gold, reason
 TOP = 3
 """How many candidates a rationale names."""
 
-DEFAULT_MODULES = "tactical+consolidation+strategic"
+DEFAULT_MODULES = "guard+tactical+consolidation+strategic"
+
+ALL_MODULES: dict[str, type[Module]] = {"guard": GuardModule, **MODULES}
+"""Every module by name, in the default order."""
 
 MAX_DEPTH = 4
 """The deepest chain of own units' actions a candidate may be priced with."""
@@ -77,11 +81,11 @@ class TacticalAgent(SearchAgent):
         self.weights = parse_weights(weights)
         self.currency = Currency(game, self.weights)
         names = [m.strip() for m in modules.split("+") if m.strip()]
-        unknown = [m for m in names if m not in MODULES]
+        unknown = [m for m in names if m not in ALL_MODULES]
         if unknown or not names:
             raise ValueError(f"{self.code}: unknown module '{(unknown or [''])[0]}' "
-                             f"(modules: {', '.join(MODULES)}, joined by +)")
-        self.modules: list[Module] = [MODULES[m]() for m in names]
+                             f"(modules: {', '.join(ALL_MODULES)}, joined by +)")
+        self.modules: list[Module] = [ALL_MODULES[m]() for m in names]
         self.memory = Memory()
         self.objectives: dict[int, Objectives] = {}
         self.planners: dict[int, Planner] = {}
@@ -151,6 +155,12 @@ class TacticalAgent(SearchAgent):
         ctx = Context(self.game, view, decision.player, planner, self.currency, self.weights,
                       lambda: self._threat(view, decision.player, planner), self.reuse,
                       self.memory, self.depth, self._objectives(decision.player))
+        if any(m.name == "guard" for m in self.modules):
+            ctx.rivals = [self._objectives(q) for q in range(len(self.game.players))
+                          if q != decision.player]
+            held = pinned(ctx, ctx.rivals)
+            if held:
+                ctx.units = [u for u in ctx.units if u not in held]
         for module in self.modules:
             found = self._shuffled(ctx, module, module.propose(ctx))
             for _ in range(len(ctx.units) + 1):

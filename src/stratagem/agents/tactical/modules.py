@@ -65,6 +65,8 @@ class Context:
                  objectives: Objectives | None = None) -> None:
         self.game = game
         self.objectives = objectives
+        self.rivals: list[Objectives] = []
+        """The enemies' objectives (for their goal squares, which the guard blocks)."""
         """What the strategic module walks toward (``None``: the nearest enemy, as the crow
         flies)."""
         self.depth = depth

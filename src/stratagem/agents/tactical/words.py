@@ -160,6 +160,10 @@ def reason(game: Game, currency: Currency, state: State, player: int, module: st
             why.append(f"{count} movement points closer{rest}")
         else:
             why.append("the best way forward")
+    elif module == "guard":
+        square = note.split("blocks ", 1)[-1]
+        why.append(f"it stands on {state.tile(plan.at).replace('_', ' ') if plan.at else 'the square'} "
+                   f"at {square}, which an enemy could take next turn and win")
     else:
         why.append(f"the best plan of the {module} module")
     text = f"{what}: {', '.join(why)}."
