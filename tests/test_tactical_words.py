@@ -26,7 +26,7 @@ def _turn(game: Game, state: State, agent: Agent) -> tuple[State, list[tuple[str
 
 def test_the_reason_is_a_sentence_in_the_games_words_and_the_figures_are_private() -> None:
     """On Broken Throne's golden position the archer's kill is told as "Archer #2 attacks
-    archer #3: kills archer #3 surely, worth 25 gold." — no module, scores or calls — while
+    archer #3: kills archer #3 surely; worth 25 gold." — no module, scores or calls — while
     ``private`` keeps the module's candidates with their scores and the calls spent."""
     game = stratagem.load("broken_throne", "golden_combo")
     _, said = _turn(game, game.new_state(0), make_agent("tactical:calls=8000", game))
@@ -37,7 +37,7 @@ def test_the_reason_is_a_sentence_in_the_games_words_and_the_figures_are_private
         assert "module" not in rationale and "calls" not in rationale
         assert not re.search(r"\([+-]\d+\.\d\d", rationale), rationale
     kill = next(r for r, _ in said if "kills archer #3" in r)
-    assert kill == "Archer #2 attacks archer #3: kills archer #3 surely, worth 25 gold."
+    assert kill == "Archer #2 attacks archer #3: kills archer #3 surely; worth 25 gold."
     private = next(p for r, p in said if r == kill)
     assert private.startswith("tactical module") and "(+25.00)" in private
     assert re.search(r"\[\d+ calls\]", private)

@@ -117,7 +117,7 @@ def effects(game: Game, currency: Currency, state: State, player: int,
             (costs if own else said).append(text)
     text = ", ".join(said)
     if costs:
-        text += ("; " if text else "") + "at a cost: " + ", ".join(costs)
+        text += (", " if text else "") + "at a cost: " + ", ".join(costs)
     return text, wins
 
 
@@ -148,7 +148,7 @@ def reason(game: Game, currency: Currency, state: State, player: int, module: st
             why.append(f"worth {gold(best.score)} gold")
         if "combo with " in note:
             follow = note.split("combo with ", 1)[1].rsplit(" (", 1)[0]
-            why.append(f"so that then {follow}")
+            why[-1] += f", so that then {follow}"
     elif module == "consolidation":
         where = "where the enemy cannot reach it" if "out of reach" in note \
             else "where it is expected to lose less"
@@ -157,16 +157,18 @@ def reason(game: Game, currency: Currency, state: State, player: int, module: st
         closer = note.split(";")[0].strip()
         if closer.endswith(" closer") or " closer to " in closer:
             count, _, rest = closer.partition(" closer")
-            why.append(f"{count} movement points closer{rest}")
+            points = "movement point" if count == "1" else "movement points"
+            why.append(f"{count} {points} closer{rest}")
         else:
             why.append("the best way forward")
     elif module == "guard":
         square = note.split("blocks ", 1)[-1]
-        why.append(f"it stands on {state.tile(plan.at).replace('_', ' ') if plan.at else 'the square'} "
-                   f"at {square}, which an enemy could take next turn and win")
+        tile = state.tile(plan.at).replace("_", " ") if plan.at is not None else "square"
+        why.append(f"it stands on the {tile} at {square}, which an enemy could take next "
+                   "turn and win")
     else:
         why.append(f"the best plan of the {module} module")
-    text = f"{what}: {', '.join(why)}."
+    text = f"{what}: {'; '.join(why)}."
     if "drawn at random" in note:
         text += f" Not its best plan: it plays on a whim {100 * noise:.0f}% of the time."
     return text
