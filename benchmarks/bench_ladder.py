@@ -23,7 +23,9 @@ noise in tactics games (Broken Throne, Skirmish), a search agent in the others. 
 adjacent pair also gets one imagined draw, so that a pair the stronger side swept still
 has a finite rating gap. Only two-player games can be laddered.
 
-``--jobs N`` plays games in N processes. ``--check`` makes the exit status 1 when some
+The JSON report (``--json``) also holds every game played (seed, seats, score) and each
+pair's score by the stronger level's seat, so that runs over other seeds can be pooled and
+a side's advantage seen. ``--jobs N`` plays games in N processes. ``--check`` makes the exit status 1 when some
 pair is not clear.
 """
 
@@ -38,7 +40,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -148,6 +150,8 @@ def summarise(levels: Sequence[str], games: Sequence[Played]) -> list[dict[str, 
             "wins": sum(g.score == 1 for g in mine), "draws": sum(g.score == 0.5 for g in mine),
             "losses": sum(g.score == 0 for g in mine),
             "score": score / n if n else 0.0, "wilson95": [low, high], "clear": low > 0.5,
+            "score_by_seat": [sum(g.score for g in mine if g.upper_seat == s)
+                              / max(1, sum(g.upper_seat == s for g in mine)) for s in (0, 1)],
             "seconds_per_game": sum(g.seconds for g in mine) / n if n else 0.0,
         })
     return rows
@@ -180,6 +184,7 @@ def run(on: Sequence[str], levels: Sequence[str], games: int, first_seed: int,
     for name in on:
         mine = [g for g in played if g.game == name]
         report["games"][name] = {"pairs": summarise(levels, mine),
+                                 "played": [asdict(g) for g in mine],
                                  "ratings": bradley_terry(levels, mine),
                                  "decisions_per_game": sum(g.decisions for g in mine)
                                  / max(1, len(mine))}

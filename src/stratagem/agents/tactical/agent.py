@@ -223,7 +223,7 @@ class TacticalAgent(SearchAgent):
             states.append(state)
         if len(states) == len(plan.steps) and abs(score - plan.score) < 1e-6:
             fresh = Plan(plan.unit, plan.steps, tuple(states), score, plan.kind, plan.stand,
-                         plan.at, plan.hp_loss)
+                         plan.at, plan.hp_loss, deaths=plan.deaths, wins=plan.wins)
             return [Candidate(fresh, best.score, best.note), *found[1:]]
         return []
 

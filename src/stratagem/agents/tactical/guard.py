@@ -68,8 +68,9 @@ class GuardModule(Module):
             for plan in ctx.plans(unit):
                 end = plan.at
                 if end is None and plan.steps and step_kind(plan.steps[-1]) == "move":
-                    end = plan.steps[-1].targets[0][1]  # type: ignore[assignment]
-                if end in open_goals:
+                    to = plan.steps[-1].targets[0][1]
+                    end = to if isinstance(to, Pos) else None
+                if end is not None and end in open_goals:
                     found.append(Candidate(plan, win + plan.score, f"blocks ({end.x},{end.y})"))
         found.sort(key=lambda c: (-c.score, len(c.plan.steps)))
         return found

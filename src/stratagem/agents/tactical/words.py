@@ -5,8 +5,8 @@ why, in the terms a player weighs: the chance to kill, the hit points a blow is 
 take, what a strike back may cost, the gold it is worth, the objective a unit walks to. The
 module's figures (every candidate's score, the calls spent) go to ``Choice.private``.
 
-The chance to kill and the damage expected are read from the exact outcomes of the plan's
-last step (``game.outcomes``, counted against nothing: the decision is already made).
+The chance to kill and the damage expected are those the planner found when it priced the
+plan's last step by its exact outcomes (``Plan.deaths``, ``Plan.hp_loss``).
 """
 
 from __future__ import annotations
@@ -62,47 +62,21 @@ def _chance(p: float) -> str:
     return "surely" if p >= LIKELY else f"{100 * p:.0f}%"
 
 
-def effects(game: Game, currency: Currency, state: State, player: int,
-            plan: Plan) -> tuple[str, float]:
+def effects(state: State, player: int, plan: Plan) -> tuple[str, float]:
     """What the plan's last step is expected to do to the units it touches, in words (the
     hit points taken and the chance to kill; own losses as the cost of a strike back), and
-    the chance that it wins the game at once. The words are empty when the step touches no
-    unit that has a worth."""
-    before = state
-    for s in plan.states[:-1]:
-        if s is None:
-            return "", 0.0
-        before = s
-    last = plan.steps[-1]
-    d = before.decision
-    if d is None or last not in d:
-        return "", 0.0
-    outs = game.outcomes(before, last)
-    kills: dict[int, float] = {}
-    hurt: dict[int, float] = {}
-    wins = 0.0
-    for p, after in outs:
-        if after.outcome is not None and player in after.outcome.winners:
-            wins += p
-        for eid, e in before.entities.items():
-            w = currency.worth.get(e.type)
-            if w is None:
-                continue
-            now = after.entities.get(eid)
-            if now is None:
-                kills[eid] = kills.get(eid, 0.0) + p
-            if w.health is not None:
-                left = 0.0 if now is None else float(now.params[w.health])
-                lost = float(e.params[w.health]) - max(0.0, left)
-                if lost > 0:
-                    hurt[eid] = hurt.get(eid, 0.0) + p * lost
+    the chance that it wins the game at once: read from the step's price (``Plan.hp_loss``,
+    ``Plan.deaths``, ``Plan.wins``), so telling it costs no forward-model call. The words are
+    empty when the step touches no unit that has a worth."""
     said: list[str] = []
     costs: list[str] = []
-    for eid in sorted(set(kills) | set(hurt)):
-        e = before.entities[eid]
-        name = unit_name(before, eid)
+    for eid in sorted(set(plan.deaths) | set(plan.hp_loss)):
+        e = state.entities.get(eid)
+        if e is None:
+            continue
+        name = unit_name(state, eid)
         own = e.owner == player
-        dies, hp = kills.get(eid, 0.0), hurt.get(eid, 0.0)
+        dies, hp = plan.deaths.get(eid, 0.0), plan.hp_loss.get(eid, 0.0)
         if own:
             text = f"{name} dies {_chance(dies)}" if dies >= MENTION \
                 else f"{name} may lose {hp:.1f} HP" if hp > 0.05 else ""
@@ -118,7 +92,7 @@ def effects(game: Game, currency: Currency, state: State, player: int,
     text = ", ".join(said)
     if costs:
         text += (", " if text else "") + "at a cost: " + ", ".join(costs)
-    return text, wins
+    return text, plan.wins
 
 
 def gold(value: float) -> str:
@@ -136,7 +110,7 @@ def reason(game: Game, currency: Currency, state: State, player: int, module: st
     note = best.note
     why: list[str] = []
     if module == "tactical":
-        told, wins = effects(game, currency, state, player, plan)
+        told, wins = effects(state, player, plan)
         if told:
             why.append(told)
         if wins >= MENTION:
