@@ -25,8 +25,8 @@ has a finite rating gap. Only two-player games can be laddered.
 
 The JSON report (``--json``) also holds every game played (seed, seats, score) and each
 pair's score by the stronger level's seat, so that runs over other seeds can be pooled and
-a side's advantage seen. ``--jobs N`` plays games in N processes. ``--check`` makes the exit status 1 when some
-pair is not clear.
+a side's advantage seen. ``--jobs N`` plays games in N processes. ``--check`` makes the exit
+status 1 when some pair is not clear.
 """
 
 from __future__ import annotations

@@ -137,7 +137,7 @@ LEVELS: tuple[Level, ...] = (
           tactics_summary="also prices a second unit's follow-up on the same target "
                           "(combos)", tactics_budget=Budget(seconds=2.0, calls=12_000)),
     Level("master", MCTSAgent, Budget(seconds=2.0, calls=30_000), {},
-          "a long tree search (about a second a move)", cutoff=CUTOFF,
+          "a long tree search", cutoff=CUTOFF,
           tactics={"depth": 3, "noise": 0.0},
           tactics_summary="prices chains of three of its units' actions",
           tactics_budget=Budget(seconds=2.0, calls=16_000)),

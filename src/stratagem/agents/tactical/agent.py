@@ -57,7 +57,8 @@ class TacticalAgent(SearchAgent):
     game: Game
     """A game compiled from rules: the tactics read its board, units and actions."""
     description = ("brute-force tactics: every unit, square and target priced by exact "
-                   "outcomes in unit gold; then consolidation and strategic moves")
+                   "outcomes in unit gold; guards the squares the enemy wins by taking; "
+                   "then consolidation and strategic moves")
     handles_hidden = False
     default_budget = Budget(seconds=1.0, calls=8_000)
     """About a second a decision, and never more than 8,000 forward-model calls (the first
