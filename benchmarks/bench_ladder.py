@@ -9,7 +9,9 @@ levels (novice against casual, casual against skilled, ...), plays ``--games`` g
 (default ``$STRATAGEM_LADDER_GAMES``, or 40) with ``stratagem.play``: game ``i`` uses seed
 ``first_seed + i`` and puts the stronger level in seat ``i % 2``, so both levels play both
 sides equally often. Levels
-spend forward-model calls, so the same command plays the same games on any machine.
+play with their budgets in forward-model calls alone (a level's own budget also has a time
+limit, which would make the games depend on the machine and its load), so the same command
+plays the same games on any machine; ``--timed`` keeps the levels' time limits.
 
 It prints, for each pair, the stronger level's wins, draws and losses, its score (a draw
 counts half) and the Wilson 95% interval of that score, and marks a pair "clear" when the
@@ -21,8 +23,10 @@ noise in tactics games (Broken Throne, Skirmish), a search agent in the others. 
 adjacent pair also gets one imagined draw, so that a pair the stronger side swept still
 has a finite rating gap. Only two-player games can be laddered.
 
-``--jobs N`` plays games in N processes. ``--check`` makes the exit status 1 when some
-pair is not clear.
+The JSON report (``--json``) also holds every game played (seed, seats, score) and each
+pair's score by the stronger level's seat, so that runs over other seeds can be pooled and
+a side's advantage seen. ``--jobs N`` plays games in N processes. ``--check`` makes the exit
+status 1 when some pair is not clear.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -73,12 +77,21 @@ def load(text: str) -> stratagem.Game:
     return stratagem.load(name, scenario) if scenario else stratagem.load(name)
 
 
-def play_one(game_name: str, lower: str, upper: str, seed: int) -> Played:
-    """Play game ``seed`` of a pair, the stronger level in seat ``seed % 2``."""
+def untimed(level: str, game: stratagem.Game) -> str:
+    """The roster code of ``level`` with its budget in ``game`` in forward-model calls alone."""
+    calls = next(lv for lv in LEVELS if lv.name == level).budget_for(game).calls
+    return level if calls is None else f"{level}:calls={calls}"
+
+
+def play_one(game_name: str, lower: str, upper: str, seed: int,
+             timed: bool = False) -> Played:
+    """Play game ``seed`` of a pair, the stronger level in seat ``seed % 2``; each level on
+    its budget in calls alone unless ``timed``."""
     game = load(game_name)
     seat = seed % 2
-    agents = [lower, lower]
-    agents[seat] = upper
+    codes = (lower, upper) if timed else (untimed(lower, game), untimed(upper, game))
+    agents = [codes[0], codes[0]]
+    agents[seat] = codes[1]
     start = time.perf_counter()
     result = stratagem.play(game, agents, seed=seed)
     seconds = time.perf_counter() - start
@@ -137,15 +150,17 @@ def summarise(levels: Sequence[str], games: Sequence[Played]) -> list[dict[str, 
             "wins": sum(g.score == 1 for g in mine), "draws": sum(g.score == 0.5 for g in mine),
             "losses": sum(g.score == 0 for g in mine),
             "score": score / n if n else 0.0, "wilson95": [low, high], "clear": low > 0.5,
+            "score_by_seat": [sum(g.score for g in mine if g.upper_seat == s)
+                              / max(1, sum(g.upper_seat == s for g in mine)) for s in (0, 1)],
             "seconds_per_game": sum(g.seconds for g in mine) / n if n else 0.0,
         })
     return rows
 
 
 def run(on: Sequence[str], levels: Sequence[str], games: int, first_seed: int,
-        jobs: int) -> dict[str, Any]:
+        jobs: int, timed: bool = False) -> dict[str, Any]:
     """Play the ladder; the whole report as a dict (what ``--json`` writes)."""
-    tasks = [(name, lower, upper, first_seed + i) for name in on
+    tasks = [(name, lower, upper, first_seed + i, timed) for name in on
              for lower, upper in pairwise(levels) for i in range(games)]
     load_start = load_average()
     start = time.perf_counter()
@@ -159,7 +174,7 @@ def run(on: Sequence[str], levels: Sequence[str], games: int, first_seed: int,
         "stratagem_version": stratagem.__version__,
         "stratagem_revision": source_revision(),
         "python": platform.python_version(), "platform": platform.platform(),
-        "cpus": os.cpu_count(), "jobs": jobs, "games_per_pair": games,
+        "cpus": os.cpu_count(), "jobs": jobs, "games_per_pair": games, "timed": timed,
         "first_seed": first_seed, "levels": list(levels),
         "definitions": {lv.name: lv.description for lv in LEVELS if lv.name in levels},
         "games": {}, "ratings_all_games": bradley_terry(levels, played),
@@ -169,6 +184,7 @@ def run(on: Sequence[str], levels: Sequence[str], games: int, first_seed: int,
     for name in on:
         mine = [g for g in played if g.game == name]
         report["games"][name] = {"pairs": summarise(levels, mine),
+                                 "played": [asdict(g) for g in mine],
                                  "ratings": bradley_terry(levels, mine),
                                  "decisions_per_game": sum(g.decisions for g in mine)
                                  / max(1, len(mine))}
@@ -198,6 +214,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="seed of the first game of each pair (default: 0)")
     parser.add_argument("--jobs", type=lambda t: _count(t, 1), default=1,
                         help="processes to play games in (default: 1)")
+    parser.add_argument("--timed", action="store_true",
+                        help="keep each level's time limit (default: its calls alone, so that "
+                             "the games repeat on any machine)")
     parser.add_argument("--check", action="store_true",
                         help="exit with status 1 if some pair is not clear")
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the report")
@@ -227,13 +246,14 @@ def _percent(x: float) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Play the ladder, print the tables, optionally write JSON; the exit status."""
     args = parse_args(argv)
-    report = run(args.on, args.levels, args.games, args.first_seed, args.jobs)
+    report = run(args.on, args.levels, args.games, args.first_seed, args.jobs, args.timed)
     revision = report["stratagem_revision"]
     print(f"stratagem {report['stratagem_version']}" + (f" ({revision})" if revision else "")
           + f"; Python {report['python']} on {report['platform']}, {report['cpus']} CPUs, "
           f"{args.jobs} job(s)")
     print(f"{args.games} games per pair, seeds {args.first_seed}.."
-          f"{args.first_seed + args.games - 1}, stronger level in seat i % 2\n")
+          f"{args.first_seed + args.games - 1}, stronger level in seat i % 2, "
+          f"{'levels timed' if args.timed else 'budgets in calls alone'}\n")
     for name, level in report["definitions"].items():
         print(f"  {name:<8} {level}")
     clear = True

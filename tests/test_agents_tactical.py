@@ -32,7 +32,7 @@ def _turn(game: Game, state: State, agent: Agent) -> tuple[State, list[str]]:
     said = []
     while state.decision is not None and state.decision.player == side:
         choice = agent.choose(state, state.decision)
-        said.append(choice.rationale)
+        said.append(choice.private)
         state = game.apply(state, choice.action)
     return state, said
 
@@ -86,9 +86,9 @@ def test_weight_tables_by_name_with_overrides_and_plain_errors() -> None:
         parse_weights("default+kill=lots")
     game = stratagem.load("broken_throne")
     with pytest.raises(WeightsError):
-        make_agent("tactical:weights=bold", game)
+        make_agent("tactical:calls=8000,weights=bold", game)
     with pytest.raises(AgentSpecError, match="unknown module 'magic'"):
-        make_agent("tactical:modules=tactical+magic", game)
+        make_agent("tactical:calls=8000,modules=tactical+magic", game)
 
 
 def test_statuses_are_priced_by_their_declared_weights() -> None:
@@ -112,7 +112,7 @@ def test_golden_combo_kills_the_archer_rather_than_scratching_the_knight() -> No
     """Broken Throne's golden position: red's knight hits the archer (not the knight), red's archer
     then kills it with the combo star; blue's knight is untouched and red's turn says why."""
     game = stratagem.load("broken_throne", "golden_combo")
-    state, said = _turn(game, game.new_state(0), make_agent("tactical", game))
+    state, said = _turn(game, game.new_state(0), make_agent("tactical:calls=8000", game))
     assert 3 not in state.entities                      # the archer fell
     assert state.entities[4].params["hp"] == 20         # the knight was never scratched
     assert said[0].startswith("tactical module")
@@ -160,11 +160,11 @@ def test_skirmish_values_an_attack_by_its_dice_spread_not_its_average() -> None:
     price = planner.value(state, attack)
     assert price is not None
     assert price.value == pytest.approx(float(exact) * 100 / 16)
-    agent = TacticalAgent(game, seed=1, weights={"friendly": 0})
+    agent = TacticalAgent(game, seed=1, calls=8000, weights={"friendly": 0})
     assert state.decision is not None
     choice = agent.choose(state, state.decision)
-    assert choice.action == attack or "attacks fighter #1" in choice.rationale.split(";")[0]
-    first = re.search(r"\(([+-]\d+\.\d+)", choice.rationale)
+    assert choice.action == attack or "attacks fighter #1" in choice.private.split(";")[0]
+    first = re.search(r"\(([+-]\d+\.\d+)", choice.private)
     assert first is not None and float(first.group(1)) == pytest.approx(float(exact) * 100 / 16,
                                                                          abs=0.01)
 
@@ -177,7 +177,7 @@ def test_consolidation_pulls_a_unit_out_of_a_killing_square() -> None:
     consolidation module, the strategic module walks her toward them instead."""
     game = stratagem.load("broken_throne", "trial_retreat")
     start_state = game.new_state(0)
-    state, said = _turn(game, start_state, make_agent("tactical", game))
+    state, said = _turn(game, start_state, make_agent("tactical:calls=8000", game))
     assert said[0].startswith("consolidation module")
     here = state.entities[1].pos
     assert here is not None
@@ -185,7 +185,7 @@ def test_consolidation_pulls_a_unit_out_of_a_killing_square() -> None:
         there = state.entities[archer].pos
         assert there is not None
         assert max(abs(here.x - there.x), abs(here.y - there.y)) > 7
-    bold, said = _turn(game, start_state, make_agent("tactical:modules=tactical+strategic", game))
+    bold, said = _turn(game, start_state, make_agent("tactical:calls=8000,modules=tactical+strategic", game))
     assert said[0].startswith("strategic module")
     assert bold.entities[1].pos is not None and bold.entities[1].pos.x > 5
 
@@ -194,7 +194,7 @@ def test_strategic_module_advances_and_a_busy_unit_stands_down() -> None:
     """In the default battle nothing is in reach on red's first turn: units walk toward the
     enemy, each one released (held) so that the next may move, and the turn then ends."""
     game = stratagem.load("broken_throne")
-    state, said = _turn(game, game.new_state(0), make_agent("tactical", game))
+    state, said = _turn(game, game.new_state(0), make_agent("tactical:calls=8000", game))
     assert any(text.startswith("strategic module") for text in said)
     assert said[-1].startswith("no module acts")
     moved = [e for e in state.iter_entities(owner=0) if e.params["moved"]]
@@ -207,7 +207,7 @@ def test_rationale_names_the_top_candidates_with_scores() -> None:
     game = stratagem.load("broken_throne", "golden_combo")
     s = game.new_state(0)
     assert s.decision is not None
-    text = make_agent("tactical", game).choose(s, s.decision).rationale
+    text = make_agent("tactical:calls=8000", game).choose(s, s.decision).private
     scores = [float(x) for x in re.findall(r"\(([+-]\d+\.\d+)", text)]
     assert len(scores) == 3 and scores == sorted(scores, reverse=True)
 
@@ -217,7 +217,7 @@ def test_rationale_names_the_top_candidates_with_scores() -> None:
 def test_refuses_hidden_information_with_the_plain_error() -> None:
     """Plans are priced on the exact state, which a hidden-information game withholds."""
     with pytest.raises(GameShapeError, match="tactical cannot play high_card: it has hidden"):
-        make_agent("tactical", stratagem.load("high_card"))
+        make_agent("tactical:calls=8000", stratagem.load("high_card"))
 
 
 def test_a_tight_budget_is_respected_and_still_gives_a_legal_choice() -> None:
@@ -229,7 +229,7 @@ def test_a_tight_budget_is_respected_and_still_gives_a_legal_choice() -> None:
     picks = []
     for _ in range(2):
         before = game.calls
-        choice = make_agent("tactical", game, seed=3).choose(s, s.decision, Budget(calls=50))
+        choice = make_agent("tactical:calls=8000", game, seed=3).choose(s, s.decision, Budget(calls=50))
         assert game.calls - before <= 51
         assert choice.action in s.decision.actions
         picks.append(choice.action)
@@ -244,9 +244,9 @@ def test_games_without_units_fall_back_to_lookahead() -> None:
     for text in ("place cell=(0,0)", "place cell=(0,1)", "place cell=(1,0)", "place cell=(1,1)"):
         s = game.apply(s, game.parse_action(s, text))
     assert s.decision is not None
-    choice = make_agent("tactical", game).choose(s, s.decision)
+    choice = make_agent("tactical:calls=8000", game).choose(s, s.decision)
     assert str(choice.action) == "place cell=(2,0)"
-    assert choice.rationale.startswith("no units to plan for")
+    assert choice.private.startswith("no units to plan for")
 
 
 # ------------------------------------------------------------------------------ strength
@@ -254,7 +254,7 @@ def test_games_without_units_fall_back_to_lookahead() -> None:
 def test_beats_random_at_broken_throne() -> None:
     """Ten default battles against random, seats alternating: at least nine won (a random
     player wins about half; nine of ten by luck has odds of about 1 in 100)."""
-    tally = _tally(stratagem.load("broken_throne"), "tactical", 10)
+    tally = _tally(stratagem.load("broken_throne"), "tactical:calls=8000", 10)
     assert tally["win"] >= 9, tally
 
 
@@ -274,5 +274,5 @@ def test_beats_random_at_skirmish_duel_as_the_fighter() -> None:
     draw: every blow it could strike risks a riposte that kills it, which its prices see."""
     game = stratagem.load("skirmish", "duel")
     for i in range(4):
-        outcome = play(game, [make_agent("tactical", game, seed=i), "random"], seed=i).outcome
+        outcome = play(game, [make_agent("tactical:calls=8000", game, seed=i), "random"], seed=i).outcome
         assert outcome.winners == (0,), (i, outcome)

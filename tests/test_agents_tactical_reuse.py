@@ -46,7 +46,7 @@ def _plans_by_steps(ctx: Context) -> dict[tuple[Action, ...], float]:
 def _after(game: Game, rounds: int) -> State:
     """Red to move after ``rounds`` rounds of the tactical agent playing both sides."""
     state = game.new_state(0)
-    agents = [make_agent("tactical", game, seed=1), make_agent("tactical", game, seed=2)]
+    agents = [make_agent("tactical:calls=8000", game, seed=1), make_agent("tactical:calls=8000", game, seed=2)]
     while state.decision is not None and (state.flow.round <= rounds
                                           or state.decision.player != 0):
         d = state.decision
@@ -62,7 +62,7 @@ def test_plans_kept_over_a_turn_are_priced_as_planning_afresh_would_price_them(
     exactly the steps and prices a fresh planner finds; and keeping them saves a third of
     the forward-model calls at least."""
     game = stratagem.load("broken_throne", "large")
-    agent = make_agent("tactical", game, seed=0)
+    agent = make_agent("tactical:calls=8000", game, seed=0)
     assert isinstance(agent, TacticalAgent)
     state = _after(game, rounds)
     assert state.decision is not None and state.decision.player == 0

@@ -17,7 +17,7 @@ def _turn(game: Game, state: State, agent: Agent) -> tuple[State, list[str]]:
     said = []
     while state.decision is not None and state.decision.player == 0:
         choice = agent.choose(state, state.decision)
-        said.append(choice.rationale)
+        said.append(choice.private)
         state = game.apply(state, choice.action)
     return state, said
 
@@ -36,9 +36,9 @@ def test_golden_combo_that_needs_a_second_units_attack_is_found_at_depth_2_only(
     in first (a loss on its own) because the spearman then finishes the knight."""
     game = _combo()
     s = game.new_state(0)
-    one, _ = _turn(game, s, make_agent("tactical", game))
+    one, _ = _turn(game, s, make_agent("tactical:calls=8000", game))
     assert 3 in one.entities
-    two, said = _turn(game, s, make_agent("tactical:depth=2", game))
+    two, said = _turn(game, s, make_agent("tactical:calls=8000,depth=2", game))
     assert 3 not in two.entities
     assert said[0].startswith("tactical module")
     assert "zombie #1 attacks knight #3 (+32.38, combo with spearman #2 attacks knight #3 " \
@@ -51,8 +51,8 @@ def test_depth_1_and_no_noise_choose_exactly_as_the_plain_agent() -> None:
     for scenario in ("golden_combo", "trial_support"):
         game = stratagem.load("broken_throne", scenario)
         s = game.new_state(0)
-        plain = _turn(game, s, make_agent("tactical", game, seed=4))
-        named = _turn(game, s, make_agent("tactical:depth=1,noise=0", game, seed=4))
+        plain = _turn(game, s, make_agent("tactical:calls=8000", game, seed=4))
+        named = _turn(game, s, make_agent("tactical:calls=8000,depth=1,noise=0", game, seed=4))
         assert plain[1] == named[1]
         assert game.serialize(plain[0]) == game.serialize(named[0])
 
@@ -60,11 +60,11 @@ def test_depth_1_and_no_noise_choose_exactly_as_the_plain_agent() -> None:
 def test_depth_and_noise_are_checked_with_one_plain_message() -> None:
     game = stratagem.load("broken_throne", "golden_combo")
     with pytest.raises(AgentSpecError, match="depth must be a whole number from 1 to 4"):
-        make_agent("tactical:depth=0", game)
+        make_agent("tactical:calls=8000,depth=0", game)
     with pytest.raises(AgentSpecError, match="depth must be an integer"):
-        make_agent("tactical:depth=1.5", game)
+        make_agent("tactical:calls=8000,depth=1.5", game)
     with pytest.raises(AgentSpecError, match="noise must be a number from 0 to 1"):
-        make_agent("tactical:noise=2", game)
+        make_agent("tactical:calls=8000,noise=2", game)
 
 
 def test_noise_draws_among_the_candidates_and_is_seeded() -> None:
@@ -72,7 +72,7 @@ def test_noise_draws_among_the_candidates_and_is_seeded() -> None:
     candidates (the rationale says so), the same for the same seed."""
     game = stratagem.load("broken_throne", "golden_combo")
     s = game.new_state(0)
-    runs = [_turn(game, s, make_agent("tactical:noise=1", game, seed=9)) for _ in range(2)]
+    runs = [_turn(game, s, make_agent("tactical:calls=8000,noise=1", game, seed=9)) for _ in range(2)]
     assert runs[0][1] == runs[1][1]
     assert any("drawn at random (noise 1)" in text for text in runs[0][1])
 
@@ -85,9 +85,9 @@ def test_a_deep_search_keeps_to_its_budget_in_calls() -> None:
     s = game.new_state(0)
     assert s.decision is not None
     before = game.calls
-    choice = make_agent("tactical:depth=4", game).choose(s, s.decision, Budget(calls=150))
+    choice = make_agent("tactical:calls=8000,depth=4", game).choose(s, s.decision, Budget(calls=150))
     assert game.calls - before <= 151
     assert choice.action in s.decision.actions
     before = game.calls
-    make_agent("tactical:depth=3", game).choose(s, s.decision, Budget(calls=100_000))
+    make_agent("tactical:calls=8000,depth=3", game).choose(s, s.decision, Budget(calls=100_000))
     assert game.calls - before > 150

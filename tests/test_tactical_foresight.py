@@ -16,7 +16,7 @@ def _turn(game: Game, state: State, agent: Agent) -> tuple[State, list[str]]:
     said = []
     while state.decision is not None and state.decision.player == 0:
         choice = agent.choose(state, state.decision)
-        said.append(choice.rationale)
+        said.append(choice.private)
         state = game.apply(state, choice.action)
     return state, said
 
@@ -29,10 +29,10 @@ def test_goes_on_overwatch_when_an_enemy_must_cross_the_watched_lane() -> None:
     status is worth nothing and the trooper walks toward the raider instead."""
     game = stratagem.load(SQUAD)
     s = game.new_state(0)
-    after, said = _turn(game, s, make_agent("tactical", game))
+    after, said = _turn(game, s, make_agent("tactical:calls=8000", game))
     assert after.entities[1].has_status("overwatch")
     assert said[0].startswith("tactical module: trooper #1 goes on overwatch (+10.00)")
-    blind, said = _turn(game, s, make_agent("tactical:weights=default+foresight=0", game))
+    blind, said = _turn(game, s, make_agent("tactical:calls=8000,weights=default+foresight=0", game))
     assert not blind.entities[1].has_status("overwatch")
     assert said[0].startswith("strategic module")
 
@@ -44,10 +44,10 @@ def test_rallies_a_shaken_unit_that_can_then_shoot() -> None:
     game = stratagem.load(SQUAD, "rally")
     s = game.new_state(0)
     assert s.entities[1].has_status("shaken")
-    after, said = _turn(game, s, make_agent("tactical", game))
+    after, said = _turn(game, s, make_agent("tactical:calls=8000", game))
     assert said[0].startswith("tactical module, best of")
     assert "sergeant #2 rallies trooper #1 (+8.00)" in said[0]
     assert not after.entities[1].has_status("shaken")
     assert after.entities[3].params["hp"] == 6
-    blind, _ = _turn(game, s, make_agent("tactical:weights=default+foresight=0", game))
+    blind, _ = _turn(game, s, make_agent("tactical:calls=8000,weights=default+foresight=0", game))
     assert blind.entities[1].has_status("shaken")

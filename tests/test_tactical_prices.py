@@ -75,10 +75,10 @@ def test_golden_the_druid_regenerates_the_badly_hurt_knight_instead_of_attacking
     game = stratagem.load("broken_throne", "trial_support")
     s = game.new_state(0)
     assert s.decision is not None
-    said = make_agent("tactical", game).choose(s, s.decision).rationale
+    said = make_agent("tactical:calls=8000", game).choose(s, s.decision).private
     assert said.startswith("tactical module")
     assert said.split("; ")[0].endswith("druid #2 grants regeneration to knight #8 (+28.00)")
-    old = make_agent("tactical:weights=default+regen=0", game).choose(s, s.decision).rationale
+    old = make_agent("tactical:calls=8000,weights=default+regen=0", game).choose(s, s.decision).private
     assert "regeneration" not in old.split("; ")[0]
 
 
@@ -124,7 +124,7 @@ def test_the_sacrifice_is_charged_at_the_zombies_current_hit_points() -> None:
 def test_the_weight_table_is_printed_on_request() -> None:
     """The agent names every weight it prices with, for the numbers on request."""
     game = stratagem.load("broken_throne", "trial_support")
-    agent = make_agent("tactical:weights=default+rage=0.5", game)
+    agent = make_agent("tactical:calls=8000,weights=default+rage=0.5", game)
     text = agent.explain()  # type: ignore[attr-defined]
     for name in DEFAULT_WEIGHTS:
         assert f"{name} " in text

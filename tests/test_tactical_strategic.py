@@ -22,7 +22,7 @@ def _turn(game: Game, state: State, agent: Agent) -> tuple[State, list[str]]:
     side = state.decision.player if state.decision is not None else 0
     while state.decision is not None and state.decision.player == side:
         choice = agent.choose(state, state.decision)
-        said.append(choice.rationale)
+        said.append(choice.private)
         state = game.apply(state, choice.action)
     return state, said
 
@@ -49,7 +49,7 @@ def test_golden_the_king_is_approached_round_the_ridge_from_a_stalled_position()
     s = game.new_state(0)
     before = path_distance(s, (4, 1), (7, 1), blocked=())
     assert before == 14
-    after, said = _turn(game, s, make_agent("tactical", game))
+    after, said = _turn(game, s, make_agent("tactical:calls=8000", game))
     assert said[0].startswith("strategic module")
     assert "3 closer to leader king #3" in said[0]
     pos = after.entities[2].pos
@@ -65,7 +65,7 @@ def test_tactical_never_stalls_against_random_at_kill_the_king() -> None:
     game = stratagem.load(KING)
     for i in range(2):
         agents: list[Agent | str] = ["random", "random"]
-        agents[i] = make_agent("tactical", game, seed=100 + i)
+        agents[i] = make_agent("tactical:calls=8000", game, seed=100 + i)
         result = play(game, agents, seed=i)
         assert result.outcome.winners == (i,), result.outcome
         assert "lost the king" in result.outcome.reason
@@ -77,6 +77,6 @@ def test_broken_throne_units_walk_to_villages_and_take_them() -> None:
     seen to take (a capture turns the tile red), and the rationale names the village."""
     game = stratagem.load("broken_throne")
     s = game.new_state(0)
-    after, said = _turn(game, s, make_agent("tactical", game))
+    after, said = _turn(game, s, make_agent("tactical:calls=8000", game))
     assert any("closer to the village at" in text for text in said)
     assert after.tiles.count("red_village") >= 1

@@ -12,10 +12,14 @@ plays depends on the game:
   shape (hidden information included: ``osla`` samples determinizations and ``mcts``
   searches an open-loop tree over them), stronger with a larger budget.
 
-Every budget is in forward-model calls, so a level spends the same search on every machine
-and plays the same moves for the same seed. A tactics game with hidden information, which
-the tactical agent refuses, gets the search levels; so does every game while the tactical
-agent in this installation lacks a keyword a tactics level sets (``tactics_ready``).
+Every level is bounded by time as well as forward-model calls, so that a person waits a
+second or two for its move whatever the machine (``seconds``; the first limit reached ends
+the decision). The calls are a ceiling a quiet machine reaches in about that time; given
+alone (``skilled:calls=8000``) they make a level spend the same search on every machine and
+play the same moves for the same seed, which is how ``benchmarks/bench_ladder.py`` plays.
+A tactics game with hidden information, which the tactical agent refuses, gets the search
+levels; so does every game while the tactical agent in this installation lacks a keyword a
+tactics level sets (``tactics_ready``).
 ``benchmarks/bench_ladder.py`` measures that each level beats the one below it; its figures
 are in ``benchmarks/README.md``.
 
@@ -36,7 +40,7 @@ from .lookahead import OSLAAgent
 from .mcts import CUTOFF, MCTSAgent
 from .tactical import TacticalAgent
 
-TACTICAL_BUDGET = Budget(calls=8_000)
+TACTICAL_BUDGET = Budget(seconds=1.0, calls=8_000)
 """What a tactics level's tactical agent may spend on one decision unless the level says
 (the agent's own default)."""
 
@@ -82,6 +86,10 @@ class Level:
                 f"(tactical:{tactic}, {self.tactics_budget}); in others {self.summary} "
                 f"({self.agent.code}{options}, {self.budget}{cut})")
 
+    def budget_for(self, game: ForwardModel[Any]) -> Budget:
+        """The level's own budget in ``game`` (the tactics budget in a tactics game)."""
+        return self.tactics_budget if self.plays_tactics(game) else self.budget
+
     def plays_tactics(self, game: ForwardModel[Any]) -> bool:
         """Whether this level plays ``game`` as a tactics game (with the tactical agent)."""
         return (bool(self.tactics) and is_tactics(game) and self.tactics_ready
@@ -109,30 +117,30 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("novice", OSLAAgent, Budget(calls=2_000), {"noise": 0.5},
+    Level("novice", OSLAAgent, Budget(seconds=1.0, calls=2_000), {"noise": 0.5},
           "looks one move ahead, and half the time plays at random",
           tactics={"depth": 1, "noise": 0.6},
           tactics_summary="prices each unit's moves alone, and takes one of its candidates "
                           "at random on 60% of its decisions"),
-    Level("casual", MCTSAgent, Budget(calls=300), {},
+    Level("casual", MCTSAgent, Budget(seconds=1.0, calls=300), {},
           "a very short tree search", cutoff=CUTOFF,
           tactics={"depth": 1, "noise": 0.3},
           tactics_summary="prices each unit's moves alone, and takes one of its candidates "
                           "at random on 30% of its decisions"),
-    Level("skilled", MCTSAgent, Budget(calls=1_500), {},
+    Level("skilled", MCTSAgent, Budget(seconds=1.0, calls=1_500), {},
           "a short tree search", cutoff=CUTOFF,
           tactics={"depth": 1, "noise": 0.0},
           tactics_summary="prices each unit's moves alone and always takes the best"),
-    Level("expert", MCTSAgent, Budget(calls=6_000), {},
+    Level("expert", MCTSAgent, Budget(seconds=2.0, calls=6_000), {},
           "a tree search four times as long", cutoff=CUTOFF,
           tactics={"depth": 2, "noise": 0.0},
           tactics_summary="also prices a second unit's follow-up on the same target "
-                          "(combos)", tactics_budget=Budget(calls=16_000)),
-    Level("master", MCTSAgent, Budget(calls=30_000), {},
-          "a long tree search (about a second a move)", cutoff=CUTOFF,
+                          "(combos)", tactics_budget=Budget(seconds=2.0, calls=12_000)),
+    Level("master", MCTSAgent, Budget(seconds=2.0, calls=30_000), {},
+          "a long tree search", cutoff=CUTOFF,
           tactics={"depth": 3, "noise": 0.0},
           tactics_summary="prices chains of three of its units' actions",
-          tactics_budget=Budget(calls=30_000)),
+          tactics_budget=Budget(seconds=2.0, calls=16_000)),
 )
 """The levels, weakest first."""
 

@@ -19,16 +19,21 @@ from ..base import Budget, Choice, Meter, SearchAgent, signed
 from ..value import default_value
 from .currency import Currency, describe_weights, parse_weights
 from .foresight import Foresight
+from .guard import GuardModule, pinned
 from .modules import MODULES, Candidate, Context, Module, build_threat
 from .objectives import Objectives
 from .plans import Plan, Planner, ends_turn, step_kind
 from .reuse import Reuse
 from .threat import Memory, Threat
+from .words import capital, describe, gold, reason
 
 TOP = 3
 """How many candidates a rationale names."""
 
-DEFAULT_MODULES = "tactical+consolidation+strategic"
+DEFAULT_MODULES = "guard+tactical+consolidation+strategic"
+
+ALL_MODULES: dict[str, type[Module]] = {"guard": GuardModule, **MODULES}
+"""Every module by name, in the default order."""
 
 MAX_DEPTH = 4
 """The deepest chain of own units' actions a candidate may be priced with."""
@@ -52,9 +57,13 @@ class TacticalAgent(SearchAgent):
     game: Game
     """A game compiled from rules: the tactics read its board, units and actions."""
     description = ("brute-force tactics: every unit, square and target priced by exact "
-                   "outcomes in unit gold; then consolidation and strategic moves")
+                   "outcomes in unit gold; guards the squares the enemy wins by taking; "
+                   "then consolidation and strategic moves")
     handles_hidden = False
-    default_budget = Budget(calls=8_000)
+    default_budget = Budget(seconds=1.0, calls=8_000)
+    """About a second a decision, and never more than 8,000 forward-model calls (the first
+    limit reached ends the pricing; give ``calls`` alone for play that repeats on any
+    machine)."""
 
     def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
@@ -73,11 +82,11 @@ class TacticalAgent(SearchAgent):
         self.weights = parse_weights(weights)
         self.currency = Currency(game, self.weights)
         names = [m.strip() for m in modules.split("+") if m.strip()]
-        unknown = [m for m in names if m not in MODULES]
+        unknown = [m for m in names if m not in ALL_MODULES]
         if unknown or not names:
             raise ValueError(f"{self.code}: unknown module '{(unknown or [''])[0]}' "
-                             f"(modules: {', '.join(MODULES)}, joined by +)")
-        self.modules: list[Module] = [MODULES[m]() for m in names]
+                             f"(modules: {', '.join(ALL_MODULES)}, joined by +)")
+        self.modules: list[Module] = [ALL_MODULES[m]() for m in names]
         self.memory = Memory()
         self.objectives: dict[int, Objectives] = {}
         self.planners: dict[int, Planner] = {}
@@ -133,7 +142,9 @@ class TacticalAgent(SearchAgent):
         if self.queue and self.queue[0][1] == view and self.queue[0][0] in decision:
             action = self.queue.pop(0)[0]
             more = f" ({len(self.queue)} more step(s) to go)" if self.queue else ""
-            return Choice(action, f"carrying on with the plan{more}")
+            said = capital(describe(self.game, view, decision.player, action))
+            return Choice(action, f"{said}, as it planned.",
+                          f"carrying on with the plan{more}")
         self.queue = []
         meter = self.meter(budget)
         planner = self.planner(decision.player)
@@ -145,8 +156,14 @@ class TacticalAgent(SearchAgent):
         ctx = Context(self.game, view, decision.player, planner, self.currency, self.weights,
                       lambda: self._threat(view, decision.player, planner), self.reuse,
                       self.memory, self.depth, self._objectives(decision.player))
+        if any(m.name == "guard" for m in self.modules):
+            ctx.rivals = [self._objectives(q) for q in range(len(self.game.players))
+                          if q != decision.player]
+            held = pinned(ctx, ctx.rivals)
+            if held:
+                ctx.units = [u for u in ctx.units if u not in held]
         for module in self.modules:
-            found = self._shuffled(module.propose(ctx))
+            found = self._shuffled(ctx, module, module.propose(ctx))
             for _ in range(len(ctx.units) + 1):
                 if not found or found[0].plan.fresh:
                     break
@@ -162,17 +179,30 @@ class TacticalAgent(SearchAgent):
                 break
         return self._fallback(ctx, meter)
 
-    def _shuffled(self, found: list[Candidate]) -> list[Candidate]:
+    def _shuffled(self, ctx: Context, module: Module,
+                  found: list[Candidate]) -> list[Candidate]:
         """The candidates, with one drawn at random put first on a ``noise`` share of the
-        decisions where there is a choice (the generator is not touched at noise 0)."""
-        if not self.noise or len(found) < 2 or self.rng.random() >= self.noise:
+        decisions where there is a choice; otherwise with the best drawn at random among
+        those the module holds equally good (``Module.same``), so that the agent's seed, not
+        the order the game lists units and squares in, breaks ties. The generator is drawn
+        from only where there is such a choice, so a position with one best plan is played
+        the same whatever the seed."""
+        if len(found) < 2:
             return found
-        i = self.rng.below(len(found))
-        if i == 0:
+        if self.noise and self.rng.random() < self.noise:
+            i = self.rng.below(len(found))
+            if i == 0:
+                return found
+            pick = found[i]
+            note = f"{pick.note + '; ' if pick.note else ''}drawn at random (noise {self.noise:g})"
+            return [Candidate(pick.plan, pick.score, note), *found[:i], *found[i + 1:]]
+        tied = 1
+        while tied < len(found) and module.same(ctx, found[0], found[tied]):
+            tied += 1
+        if tied < 2:
             return found
-        pick = found[i]
-        note = f"{pick.note + '; ' if pick.note else ''}drawn at random (noise {self.noise:g})"
-        return [Candidate(pick.plan, pick.score, note), *found[:i], *found[i + 1:]]
+        i = self.rng.below(tied)
+        return found if i == 0 else [found[i], *found[:i], *found[i + 1:]]
 
     def _refresh(self, ctx: Context, found: list[Candidate]) -> list[Candidate]:
         """The candidates with the best one, a kept plan, re-simulated from the present state so
@@ -194,7 +224,7 @@ class TacticalAgent(SearchAgent):
             states.append(state)
         if len(states) == len(plan.steps) and abs(score - plan.score) < 1e-6:
             fresh = Plan(plan.unit, plan.steps, tuple(states), score, plan.kind, plan.stand,
-                         plan.at, plan.hp_loss)
+                         plan.at, plan.hp_loss, deaths=plan.deaths, wins=plan.wins)
             return [Candidate(fresh, best.score, best.note), *found[1:]]
         return []
 
@@ -209,8 +239,10 @@ class TacticalAgent(SearchAgent):
                           f"{', ' + c.note if c.note else ''})" for c in found[:TOP])
         others = f", best of {len(found)}" if len(found) > 1 else ""
         cut = " (budget ran out before every plan was priced)" if ctx.planner.exhausted else ""
-        return Choice(best.steps[0], f"{module.name} module{others}: {named} "
-                                     f"[{meter.calls} calls{cut}]")
+        said = reason(self.game, self.currency, ctx.state, ctx.player, module.name, found,
+                      self.noise, self.weights["win"])
+        return Choice(best.steps[0], said, f"{module.name} module{others}: {named} "
+                                           f"[{meter.calls} calls{cut}]")
 
     def _words(self, ctx: Context, plan: Plan) -> str:
         game, state = self.game, ctx.state
@@ -227,15 +259,20 @@ class TacticalAgent(SearchAgent):
         assert d is not None
         release = self._release(ctx)
         if release is not None:
-            return Choice(release, "no module acts for this unit: it stands down "
-                                   f"so that the others may act [{meter.calls} calls]")
+            unit = capital(describe(self.game, ctx.state, ctx.player, release))
+            return Choice(release, f"{unit}: nothing worth doing for this unit, so it stands "
+                                   "down and lets the others act.",
+                          "no module acts for this unit: it stands down "
+                          f"so that the others may act [{meter.calls} calls]")
         ending = next((a for a in d.actions if ends_turn(self.game, a)), None)
         if ending is None:
             ending = next((a for a in d.actions if a.type == "pass"), None)
         if ending is not None:
-            return Choice(ending, "no module acts: nothing priced above "
-                                  f"{self.weights['threshold']:g} and no move worth making "
-                                  f"[{meter.calls} calls]")
+            said = capital(describe(self.game, ctx.state, ctx.player, ending))
+            return Choice(ending, f"{said}: nothing more worth doing.",
+                          "no module acts: nothing priced above "
+                          f"{self.weights['threshold']:g} and no move worth making "
+                          f"[{meter.calls} calls]")
         return self._lookahead(ctx.state, d, meter)
 
     def _release(self, ctx: Context) -> Action | None:
@@ -274,8 +311,12 @@ class TacticalAgent(SearchAgent):
         pick = tied[self.rng.below(len(tied))] if len(tied) > 1 else tied[0]
         ranked = sorted(scored, key=lambda x: (x[1] != pick, -x[0]))[:TOP]
         named = ", ".join(f"{a} ({signed(v)})" for v, a in ranked)
-        return Choice(pick, f"no units to plan for: one-step lookahead on the value "
-                            f"function: {named}")
+        said = capital(describe(self.game, view, decision.player, pick))
+        why = (f"all {len(tied)} options look alike one move ahead, so it picked one at random"
+               if len(tied) > 1 else "the best position one move ahead")
+        return Choice(pick, f"{said}: {why}.",
+                      f"no units to plan for: one-step lookahead on the value "
+                      f"function: {named}")
 
     def _react(self, view: State, decision: Decision, planner: Planner) -> Choice:
         """A reaction window: each option priced by its exact outcomes; passing unless one
@@ -296,7 +337,14 @@ class TacticalAgent(SearchAgent):
             best, best_value = passing, base
         named = ", ".join(f"{describe(self.game, view, decision.player, a)} "
                           f"({signed(v)})" for v, a in sorted(scored, key=lambda x: -x[0])[:TOP])
-        return Choice(best, f"reaction priced by exact outcomes: {named}")
+        said = capital(describe(self.game, view, decision.player, best))
+        if best == passing:
+            why = "no reaction is worth more than letting it be"
+        elif best_value - base >= self.weights["win"] / 2:
+            why = "letting it be would likely lose the game"
+        else:
+            why = f"worth {gold(best_value - base)} gold more than letting it be"
+        return Choice(best, f"{said}: {why}.", f"reaction priced by exact outcomes: {named}")
 
     # ----------------------------------------------------------------- threat
     def _threat(self, state: State, player: int, planner: Planner) -> Threat | None:
@@ -328,15 +376,6 @@ class _Seen(dict[int, object]):
     """The enemy units a threat model saw, by id, with their squares (hashable by identity)."""
 
     __hash__ = object.__hash__  # type: ignore[assignment]
-
-
-def describe(game: Game, state: State, player: int, action: Action) -> str:
-    """An action in words: its type's text, or for a reaction "fighter #1 parry"."""
-    if action.type not in game.action_types and action.actor in state.entities:
-        e = state.entities[action.actor]
-        rest = "".join(f" {k}={v}" for k, v in action.targets)
-        return f"{e.type} #{int(action.actor)} {action.type.replace('_', ' ')}{rest}"
-    return game.describe_action(state, player, action)
 
 
 __all__ = ["DEFAULT_MODULES", "TacticalAgent", "describe"]

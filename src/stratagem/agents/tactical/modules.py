@@ -65,6 +65,8 @@ class Context:
                  objectives: Objectives | None = None) -> None:
         self.game = game
         self.objectives = objectives
+        self.rivals: list[Objectives] = []
+        """The enemies' objectives (for their goal squares, which the guard blocks)."""
         """What the strategic module walks toward (``None``: the nearest enemy, as the crow
         flies)."""
         self.depth = depth
@@ -168,6 +170,11 @@ class Module:
     def propose(self, ctx: Context) -> list[Candidate]:
         raise NotImplementedError
 
+    def same(self, ctx: Context, a: Candidate, b: Candidate) -> bool:
+        """Whether the module holds two of its candidates equally good (a tie the agent may
+        break at random): the same score, within ``TIE``, and as many steps."""
+        return abs(a.score - b.score) <= TIE and len(a.plan.steps) == len(b.plan.steps)
+
 
 class TacticalModule(Module):
     """Every unit, every reachable position, every action and target there, priced by exact
@@ -191,6 +198,11 @@ class TacticalModule(Module):
                                      len(c.plan.steps)))
             found = tied + rest
         return found
+
+    def same(self, ctx: Context, a: Candidate, b: Candidate) -> bool:
+        """A tie: the same score and steps, and the same expected loss where each ends."""
+        return super().same(ctx, a, b) and abs(
+            ctx.danger(a.plan.unit, a.plan.at)[0] - ctx.danger(b.plan.unit, b.plan.at)[0]) <= TIE
 
 
 def end_state(ctx: Context, plan: Plan) -> State | None:
@@ -311,6 +323,12 @@ class ConsolidationModule(Module):
         found.sort(key=lambda c: (-c.score, ctx.nearest_enemy(c.plan.at) or 0.0
                                   if c.plan.at is not None else 0.0, len(c.plan.steps)))
         return found
+
+    def same(self, ctx: Context, a: Candidate, b: Candidate) -> bool:
+        """A tie: the same score and steps, and as near the enemy."""
+        def near(c: Candidate) -> float:
+            return (ctx.nearest_enemy(c.plan.at) or 0.0) if c.plan.at is not None else 0.0
+        return super().same(ctx, a, b) and near(a) == near(b)
 
 
 class StrategicModule(Module):

@@ -58,6 +58,10 @@ class Price:
     value: float
     state: State | None
     hp_loss: dict[int, float] = field(default_factory=dict)
+    deaths: dict[int, float] = field(default_factory=dict)
+    """The chance that each entity the step removes is removed (for a reason's words)."""
+    wins: float = 0.0
+    """The chance that the step wins the game for the player it was priced for."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,10 @@ class Plan:
     """False for a plan kept from an earlier decision (``Reuse``): its steps and prices still
     hold, but its ``states`` are those of the earlier state, so it is re-simulated before
     it is carried out."""
+    deaths: dict[int, float] = field(default_factory=dict)
+    """The last step's chance of removing each entity it may remove (``Price.deaths``)."""
+    wins: float = 0.0
+    """The last step's chance of winning the game (``Price.wins``)."""
 
     @property
     def moves(self) -> bool:
@@ -229,8 +237,12 @@ class Planner:
         outs = self.game.outcomes(state, action)
         total = 0.0
         hp_loss: dict[int, float] = {}
+        deaths: dict[int, float] = {}
+        wins = 0.0
         worth = self.currency.worth
         for p, s in outs:
+            if s.outcome is not None and me in s.outcome.winners:
+                wins += p
             total += p * (self.currency.delta(state, s, me) + self._settle(s, me, self.settle))
             if s.entities is state.entities:
                 continue
@@ -241,6 +253,8 @@ class Planner:
                 ea = s.entities.get(eid)
                 if ea is eb:
                     continue
+                if ea is None:
+                    deaths[eid] = deaths.get(eid, 0.0) + p
                 w = worth.get(eb.type)
                 if w is None or w.health is None:
                     continue
@@ -257,7 +271,7 @@ class Planner:
                 single = s
         if single is not None and self.foresight is not None:
             total += self.foresight.value(state, single, me)
-        price = Price(total, single, hp_loss)
+        price = Price(total, single, hp_loss, deaths, wins)
         if key is not None:
             self.cache[key] = price
         return price
@@ -397,7 +411,8 @@ class Planner:
                     if price is None:
                         break
                     out.append(Plan(None, (a,), (price.state,), price.value,
-                                    "act" if a.targets else "other", None, None, price.hp_loss))
+                                    "act" if a.targets else "other", None, None, price.hp_loss,
+                                    deaths=price.deaths, wins=price.wins))
             return out
         plain: set[Pos | None] = {start}
         self.local = {}
@@ -469,7 +484,7 @@ class Planner:
             plan_kind = {"target": "act", "move": "move"}.get(kind, "other")
             at = stand if shared else position_of(nxt, unit)
             out.append(Plan(unit, (*steps, a), (*states, nxt), total, plan_kind, stand, at,
-                            price.hp_loss))
+                            price.hp_loss, deaths=price.deaths, wins=price.wins))
             if kind == "move" and not prefixed:
                 plain.add(at)
             if nxt is None or kind == "target" or len(steps) + 1 >= MAX_STEPS:

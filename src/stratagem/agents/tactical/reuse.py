@@ -72,7 +72,7 @@ class Kept:
         if any(distance(c, sq, metric) <= 1 for c in self.touched for sq in squares):
             return None
         return Price(old.score - (before.score if before is not None else 0.0), None,
-                     old.hp_loss)
+                     old.hp_loss, old.deaths, old.wins)
 
 
 class Reuse:
@@ -150,7 +150,7 @@ def _stale(plan: Plan, bare: bool = False) -> Plan:
     """The plan marked as kept from an earlier state (with ``bare``, without its states)."""
     states = (None,) * len(plan.states) if bare else plan.states
     return Plan(plan.unit, plan.steps, states, plan.score, plan.kind, plan.stand,
-                plan.at, plan.hp_loss, False)
+                plan.at, plan.hp_loss, False, plan.deaths, plan.wins)
 
 
 def _changed(old: State, new: State) -> set[tuple[Pos, int | None]]:

@@ -109,6 +109,8 @@ class Threat:
         for plan in plans:
             if plan.at is not None:
                 reach.add(plan.at)
+            elif plan.kind == "move" and isinstance(plan.steps[-1].targets[0][1], Pos):
+                reach.add(plan.steps[-1].targets[0][1])  # a move that ends the game
             if plan.kind != "act" or plan.stand is None:
                 continue
             for victim, hp in plan.hp_loss.items():
