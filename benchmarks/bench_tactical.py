@@ -77,7 +77,7 @@ def time_turn(game: Game, state: State, seed: int, code: str = "tactical") -> di
     start, cpu = time.perf_counter(), time.process_time()
     while state.decision is not None and state.decision.player == side:
         choice = agent.choose(state, state.decision)
-        modules[choice.rationale.split(" ", 1)[0]] += 1
+        modules[(choice.private or choice.rationale).split(" ", 1)[0]] += 1
         state = game.apply(state, choice.action)
         decisions += 1
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu

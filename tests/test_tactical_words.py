@@ -47,10 +47,10 @@ def test_an_uncertain_blow_is_told_by_its_damage_and_its_chance_to_kill() -> Non
     """In Skirmish's ambush, where every blow rolls dice, a blow is told by the hit points it
     is expected to take, with the chance to kill when there is one worth telling."""
     game = stratagem.load("skirmish", "ambush")
-    agent = make_agent("tactical:calls=1500", game, seed=1)
+    agent = make_agent("tactical:calls=800", game, seed=1)
     state = game.new_state(2)
     said: list[str] = []
-    for _ in range(6):
+    for _ in range(5):
         d = state.decision
         if d is None:
             break
