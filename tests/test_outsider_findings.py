@@ -105,7 +105,7 @@ actions:
     targets:
       to: {kind: position, from: "reachable(actor, actor.moves, stop_near: entities(owner: enemy))"}
     effects:
-      - move_along: {to: to}
+      - move_along: {to: to, stop_near: "entities(owner: enemy)"}
 triggers:
   each_step:
     on: stepped
@@ -124,14 +124,12 @@ setup:
 """
 
 
-@pytest.mark.xfail(strict=True,
-                   reason="move_along walks a cheapest way through the zone of control "
-                          "that reachable(stop_near) went around")
 def test_a_walk_keeps_out_of_the_zone_of_control_its_target_was_found_around(
         tmp_path: Path) -> None:
     """rules.md: `reachable(..., stop_near: ...)` — entering a square next to an enemy
     ends the movement there; the hex tutorial walks with `move_along` so that overwatch
-    sees each step. (4,1) is reachable only along row 2 (every square of row 1 and (1,0),
+    sees each step, and `move_along` takes the same `stop_near` to walk the way the
+    destination was found by. (4,1) is reachable only along row 2 (every square of row 1 and (1,0),
     (3,0) is next to the enemy on (2,0)), yet the walk goes (1,0), (2,1), (3,0), (4,1):
     three squares of the zone of control, each of which should have stopped it."""
     path = tmp_path / "zoc.yaml"

@@ -224,16 +224,19 @@ def reachable_cells(state: State, start: tuple[int, int], budget: float,
 
 def cheapest_path(state: State, start: tuple[int, int], goal: tuple[int, int],
                   diagonal: bool | None = None, blocked: Iterable[tuple[int, int]] | None = None,
-                  budget: float = math.inf) -> list[Pos] | None:
+                  budget: float = math.inf, stops: frozenset[Pos] = frozenset()
+                  ) -> list[Pos] | None:
     """The positions of a cheapest way from ``start`` to ``goal``, ``start`` left out and
     ``goal`` last (``[]`` when they are the same; ``None`` when there is no way within
     ``budget``). Ties go to the way whose cells come first row by row at each step back
-    from the goal, so the same board always gives the same path."""
+    from the goal, so the same board always gives the same path. A way enters a cell of
+    ``stops`` (a zone of control) only as its last step, as ``reachable`` with
+    ``stop_near`` reaches it."""
     b = state.game.board
     if not b.contains(goal) or not b.contains(start):
         return None
     parent: dict[int, int] = {}
-    best = _search(state, start, budget, diagonal, frozenset(), goal, blocked, parent)
+    best = _search(state, start, budget, diagonal, stops, goal, blocked, parent)
     w = b.width
     i = goal[1] * w + goal[0]
     if i not in best:

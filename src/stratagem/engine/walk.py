@@ -38,7 +38,7 @@ from .changes import place
 from .context import Ctx
 from .effect import Checks, Effect, Events, evaluate, register_effect
 from .frames import Block
-from .geometry import blockers, cheapest_path, neighbours
+from .geometry import blockers, cheapest_path, neighbours, zone_of_control
 from .stacks import has_room, stack_at
 
 if TYPE_CHECKING:
@@ -121,7 +121,8 @@ class MoveAlong(Effect):
 
     pushes = True
     rules_key: ClassVar[str | None] = "move_along"
-    rules_args: ClassVar[dict[str, str]] = {"what": "entity", "to": "pos", "path": "any"}
+    rules_args: ClassVar[dict[str, str]] = {"what": "entity", "to": "pos", "path": "any",
+                                            "stop_near": "any"}
     rules_required: ClassVar[tuple[str, ...]] = ()
     rules_doc: ClassVar[str] = (
         "Walk an entity (the actor by default) square by square: each step is a `stepped` "
@@ -135,7 +136,10 @@ class MoveAlong(Effect):
         "each square it crosses; nothing happens when there is no way. Under fog of war "
         "the way is found on the board as the walker's side sees it: a hidden unit in "
         "it stops the walk on the last square with room before it, and is revealed to "
-        "the walker's side. Opt-in: `move` "
+        "the walker's side. With `stop_near` (entities or positions, as `reachable` takes "
+        "it) the cheapest way enters a square next to one of them only as its last step: "
+        "pass the `stop_near` the destination was found with, so that the walk keeps out "
+        "of the zones of control its target went around. Opt-in: `move` "
         "stays one `moved` event; a walk emits `stepped` events only, so reactions to "
         "`moved` (an opportunity attack) do not see it.")
     rules_example: ClassVar[str] = "move_along: {to: destination}"
@@ -143,6 +147,7 @@ class MoveAlong(Effect):
     what: Any = None
     to: Any = None
     path: Any = None
+    stop_near: Any = None
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.what, ctx) if self.what is not None else ctx.actor
@@ -165,7 +170,10 @@ class MoveAlong(Effect):
                     and e.owner is not None else s)
             blocked = set(blockers(seen, "enemies", e.owner))
             blocked.update(p for p in seen.at if not has_room(seen, p, eid))
-            found = None if to is None else cheapest_path(s, e.pos, to, None, blocked)
+            stops = (frozenset() if self.stop_near is None
+                     else zone_of_control(s, _places(s, evaluate(self.stop_near, ctx))))
+            found = (None if to is None
+                     else cheapest_path(s, e.pos, to, None, blocked, stops=stops))
             if not found:
                 return
             way = tuple(found)
@@ -174,6 +182,19 @@ class MoveAlong(Effect):
 
     def blocks(self) -> tuple[tuple[Effect, ...], ...]:
         return (_WALK, _STEP_ON)
+
+
+def _places(s: Any, near: Any) -> list[Pos]:
+    """The squares of ``near``: entities (by id) where they stand, and positions."""
+    out: list[Pos] = []
+    for x in near or ():
+        if isinstance(x, Pos):
+            out.append(x)
+        elif isinstance(x, int):
+            e = s.entities.get(x)
+            if e is not None and e.pos is not None:
+                out.append(e.pos)
+    return out
 
 
 @register_effect
