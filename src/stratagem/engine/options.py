@@ -37,6 +37,8 @@ bundled games the memo keeps too little to pay for itself (``benchmarks/README.m
 ``benchmarks/bench_options.py`` turn it on."""
 ENTITY_KINDS = frozenset({"entity", "card"})
 """Target kinds whose values are entity ids (they travel as ``Ref``)."""
+_MINE = object()
+"""The key of a player's entities on the board in a generation's scratch table."""
 
 
 def prompt(g: Game, player: int, actor: int | None, phase: int, step: int) -> str:
@@ -184,12 +186,13 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
 
     The conditions that do not read the actor are tested once for all of them; where a
     condition names the one entity that can act (``ActionType.pin``), only it is tried.
-    ``pinned`` holds the entity each pin named, for the other types sharing it.
+    ``pinned`` is the generation's scratch table: the entity each pin named, for the other
+    types sharing it, and the player's entities (``_actors``).
     """
     if memo is not None and (at.reads is None or not at.targets):
         memo = None  # options without targets cost no more to test than to look up
     if not at.conditions:
-        for eid in _actors(s, player, actor, at):
+        for eid in _actors(s, player, actor, at, pinned):
             if memo is None:
                 _one(at, Ctx(s, player, eid, {}), out)
                 continue
@@ -215,7 +218,7 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
             return
         eids: list[int] = [Ref(e.id)]
     else:
-        eids = _actors(s, player, actor, at)
+        eids = _actors(s, player, actor, at, pinned)
         if not eids:
             return
     if at.free_tests:
@@ -247,15 +250,25 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
             _one(at, ctx, out)
 
 
-def _actors(s: State, player: int, actor: int | None, at: ActionType) -> list[int]:
+def _actors(s: State, player: int, actor: int | None, at: ActionType,
+            scratch: dict[Any, Any]) -> list[int]:
+    """The entities that may take ``at`` for ``player`` (or just ``actor``), in id order.
+
+    The player's entities on the board are listed once per generation (``scratch``, shared
+    by the action types of one step), each type keeping those of its kinds."""
     g = s.game
     if actor is not None:
         e = s.entities.get(actor)
         ok = e is not None and at.name in g.type_actions.get(e.type, ())
         return [Ref(actor)] if ok else []
     types = g.actors_of.get(at.name, frozenset())
-    return [Ref(eid) for eid in sorted(s.entities)
-            if (e := s.entities[eid]).owner == player and e.type in types and e.zone is None]
+    key = (_MINE, player)
+    mine = scratch.get(key)
+    if mine is None:
+        ents = s.entities
+        mine = scratch[key] = [(Ref(eid), e.type) for eid in sorted(ents)
+                               if (e := ents[eid]).owner == player and e.zone is None]
+    return [ref for ref, kind in mine if kind in types]
 
 
 def _conditions_hold(at: ActionType, ctx: Ctx) -> bool:
@@ -356,15 +369,27 @@ def _near(ctx: Ctx, near: tuple[Any, Any], candidates: list[Any]) -> list[Any]:
         return candidates
     cx, cy = center
     metric = ctx.game.board.metric
+    get = ents.get
     kept = []
+    if metric == "chebyshev" or metric == "manhattan":
+        sum_ = metric == "manhattan"
+        for v in candidates:
+            e = None if v is None else get(v)
+            if e is not None and (p := e.pos) is not None:
+                dx, dy = p[0] - cx, p[1] - cy
+                if dx < 0:
+                    dx = -dx
+                if dy < 0:
+                    dy = -dy
+                if (dx + dy if sum_ else dx if dx > dy else dy) > bound:
+                    continue
+            kept.append(v)
+        return kept
+    hypot = math.hypot
     for v in candidates:
-        e = None if v is None else ents.get(v)
-        if e is not None and e.pos is not None:
-            dx, dy = abs(e.pos[0] - cx), abs(e.pos[1] - cy)
-            d = (dx if dx > dy else dy) if metric == "chebyshev" else \
-                dx + dy if metric == "manhattan" else math.hypot(dx, dy)
-            if d > bound:
-                continue
+        e = None if v is None else get(v)
+        if e is not None and (p := e.pos) is not None and hypot(p[0] - cx, p[1] - cy) > bound:
+            continue
         kept.append(v)
     return kept
 
