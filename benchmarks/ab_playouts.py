@@ -24,8 +24,11 @@ from collections.abc import Sequence
 
 CHILD = r"""
 import json, sys, time
+import os
 import stratagem
-from stratagem.engine import Rng
+from stratagem.engine import Rng, options
+if os.environ.get("STRATAGEM_KEEP_OPTIONS") in ("0", "1"):
+    options.KEEP_OPTIONS = os.environ["STRATAGEM_KEEP_OPTIONS"] == "1"
 name, scenario, games, lazy = sys.argv[1], sys.argv[2] or None, int(sys.argv[3]), sys.argv[4] == "1"
 game = stratagem.load(name, scenario) if scenario else stratagem.load(name)
 draw = getattr(game, "random_action", None) if lazy else None
@@ -46,9 +49,11 @@ print(json.dumps({"steps": steps, "cpu": time.process_time() - t0, "lazy": draw 
 """
 
 
-def run_one(src: str, game: str, scenario: str, games: int, lazy: bool) -> dict[str, float]:
-    """One process over tree ``src``: steps and processor seconds."""
-    env = {**os.environ, "PYTHONPATH": os.path.abspath(src)}
+def run_one(src: str, game: str, scenario: str, games: int, lazy: bool,
+            keep: str = "") -> dict[str, float]:
+    """One process over tree ``src``: steps and processor seconds (``keep``: "0" or "1"
+    sets ``options.KEEP_OPTIONS``, "" leaves the tree's default)."""
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(src), "STRATAGEM_KEEP_OPTIONS": keep}
     out = subprocess.run([sys.executable, "-c", CHILD, game, scenario, str(games),
                           "1" if lazy else "0"], env=env, capture_output=True, text=True,
                          check=True)
@@ -65,12 +70,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=4)
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--lazy", action="store_true", help="draw with Game.random_action (after)")
+    p.add_argument("--keep-before", default="", choices=["", "0", "1"],
+                   help="options.KEEP_OPTIONS in the before runs (default: the tree's)")
+    p.add_argument("--keep-after", default="", choices=["", "0", "1"],
+                   help="options.KEEP_OPTIONS in the after runs (default: the tree's)")
     args = p.parse_args(argv)
     best: dict[str, dict[str, float]] = {}
     for _ in range(args.rounds):
-        for label, src, lazy in (("before", args.before, False), ("after", args.after,
-                                                                  args.lazy)):
-            r = run_one(src, args.game, args.scenario, args.games, lazy)
+        for label, src, lazy, keep in (("before", args.before, False, args.keep_before),
+                                       ("after", args.after, args.lazy, args.keep_after)):
+            r = run_one(src, args.game, args.scenario, args.games, lazy, keep)
             if label not in best or r["cpu"] < best[label]["cpu"]:
                 best[label] = r
     b, a = best["before"], best["after"]
