@@ -106,6 +106,19 @@ def test_far_from() -> None:
     x, y = mover.pos
     assert not ch.far_from(x, y, 0)
     assert ch.far_from(x + 10, y, 5)
+    for metric in ("manhattan", "euclidean"):
+        assert not ch.far_from(x, y, 0, metric)
+        assert ch.far_from(x + 10, y, 5, metric)
+    # A change three squares across and three down: within 3 by Chebyshev only.
+    diagonal = Changes.__new__(Changes)
+    diagonal.unplaced = False
+    diagonal.spots = [(3, 3)]
+    assert not diagonal.far_from(0, 0, 3)
+    assert diagonal.far_from(0, 0, 3, "manhattan")
+    assert diagonal.far_from(0, 0, 4.2, "euclidean")
+    assert not diagonal.far_from(0, 0, 4.25, "euclidean")
+    diagonal.unplaced = True  # an entity off the board: never known to be far
+    assert not diagonal.far_from(0, 0, 1, "manhattan")
 
 
 def test_where_the_memo_is_on_by_default() -> None:

@@ -96,11 +96,14 @@ class Reach:
 
     ``kind`` ``"near"``: an entity target kept only within a distance of the actor
     (``TargetSpec.near``), whose list and conditions read nothing else of the entities
-    than the actor and the candidate itself; the radius is that distance. ``"walk"``: a
+    than the actor and the candidate itself; the radius is that distance, in the board's
+    metric. ``"walk"``: a
     position target listed by ``reachable(actor, budget, …)`` with no conditions; the
     radius is the budget over the cheapest tile's cost, plus ``margin`` (one where an
-    entity next to the last step may stop the walk: ``stop_near``). A change to an entity
-    standing farther than the radius (before and after it) cannot alter such targets.
+    entity next to the last step may stop the walk: ``stop_near``), in Manhattan
+    distance for a walk of straight steps without a margin, else in Chebyshev distance.
+    A change to an entity standing farther than the radius (before and after it) cannot
+    alter such targets.
     ``rest``: what the targets read apart from the entities (the tiles, the players'
     parameters…), compared as ``Reads`` are. ``budget``: the walk's budget (``"walk"``).
     """
@@ -109,6 +112,9 @@ class Reach:
     rest: Reads
     budget: Any = None
     margin: int = 0
+    steps: str = "any"
+    """For a walk: ``"straight"`` (no diagonal steps: within the radius in Manhattan
+    distance), ``"board"`` (as the board's ``neighbours`` say) or ``"any"``."""
 
 
 NOTHING = Reads()
@@ -199,16 +205,27 @@ class Changes:
                     spots.append(p)
             self.exist = self.pos = True
 
-    def far_from(self, x: int, y: int, radius: float) -> bool:
+    def far_from(self, x: int, y: int, radius: float, metric: str = "chebyshev") -> bool:
         """Whether every changed entity stood farther than ``radius`` from ``(x, y)``,
-        before and after its change, in Chebyshev distance (which no metric of a square
-        board falls below)."""
+        before and after its change, in a square board's ``metric`` ("chebyshev",
+        "manhattan", or any other name for Euclidean, with a hair's margin so that a
+        distance computed another way cannot fall on the other side of the bound)."""
         if self.unplaced:
             return False
         for px, py in self.spots:
             dx = px - x
             dy = py - y
-            if -radius <= dx <= radius and -radius <= dy <= radius:
+            if dx < 0:
+                dx = -dx
+            if dy < 0:
+                dy = -dy
+            if metric == "chebyshev":
+                if dx <= radius and dy <= radius:
+                    return False
+            elif metric == "manhattan":
+                if dx + dy <= radius:
+                    return False
+            elif dx * dx + dy * dy <= radius * radius + 1e-6:
                 return False
         return True
 

@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from .state import State
 
 Key = tuple[str, int, "int | None"]
+Spot = tuple[int, int, float, str]
+"""Where an entry's actor stood, the radius its targets look within and the metric of
+that radius."""
 
 
 class OptionMemo:
@@ -57,7 +60,7 @@ class OptionMemo:
         self.cards = s.cards
         self.stacks = s.stacks
         self.entries: dict[Key, tuple[Action, ...]] = {}
-        self.spots: dict[Key, tuple[int, int, float]] = {}
+        self.spots: dict[Key, Spot] = {}
         self.least: float | None = None
         old = s.memo
         if old is None or not old.entries or old.game is not s.game:
@@ -86,7 +89,7 @@ class OptionMemo:
             if spot is None:
                 if verdict[0]:
                     continue
-            elif verdict[1] or (changed and not far_from(spot[0], spot[1], spot[2])):
+            elif verdict[1] or (changed and not far_from(*spot)):
                 continue
             if verdict[2] and key[2] in changed:
                 continue
@@ -108,7 +111,7 @@ class OptionMemo:
                 self.spots[key] = spot  # type: ignore[index]
         return kept
 
-    def _spot(self, at: ActionType, ctx: Ctx) -> tuple[int, int, float] | None:
+    def _spot(self, at: ActionType, ctx: Ctx) -> Spot | None:
         """The actor's square and the radius its targets of ``at`` look within, when
         they are bounded (``ActionType.reach``); ``None`` otherwise."""
         s = ctx.state
@@ -129,17 +132,21 @@ class OptionMemo:
                 if center is None or center not in (ctx.actor, pos):
                     return None
                 radius = near[1](ctx)
+                metric = g.board.metric
             else:
                 budget = reach.budget(ctx)
                 least = self._least(s)
                 if type(budget) not in (int, float) or least is None:
                     return None
                 radius = budget / least + reach.margin
+                straight = reach.steps == "straight" or (reach.steps == "board"
+                                                         and g.board.neighbours == 4)
+                metric = "manhattan" if straight and not reach.margin else "chebyshev"
         except (TypeError, KeyError, ValueError, ZeroDivisionError):
             return None
         if type(radius) not in (int, float) or math.isnan(radius):
             return None
-        return pos[0], pos[1], radius
+        return pos[0], pos[1], radius, metric
 
     def _least(self, s: State) -> float | None:
         """The cheapest cost of entering a square of this board (``None``: some square

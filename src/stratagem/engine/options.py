@@ -210,7 +210,12 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
     tests = at.actor_tests
     entries = None if memo is None else memo.entries
     name = at.name
+    made = None
     for eid in eids:
+        if entries is not None:
+            made = entries.get((name, player, eid))
+            if made is not None and not made:
+                continue  # no targets: nothing to offer, whatever the conditions say
         ctx = Ctx(s, player, eid, {})
         for test in tests:
             if not test(ctx):
@@ -219,7 +224,6 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
             if entries is None:
                 _one(at, ctx, out, _shared(at, ctx, pinned))
                 continue
-            made = entries.get((name, player, eid))
             if made is None:
                 found = []
                 _one(at, ctx, found, _shared(at, ctx, pinned))

@@ -100,9 +100,12 @@ def walk_reach(source: Any, wheres: list[Any], names: Iterable[str],
         return None
     positional = [a for a in args if not (isinstance(a, lark.Tree) and a.data == "kwarg")]
     margin = 0
+    diagonal: Any = None
     for a in args:
         if isinstance(a, lark.Tree) and a.data == "kwarg":
             label, value = str(a.children[0]), a.children[1]
+            if label == "diagonal":
+                diagonal = value
             if label == "stop_near":  # next to entities: within one more square
                 margin = 1
                 inner = _call(value, "entities")
@@ -117,8 +120,10 @@ def walk_reach(source: Any, wheres: list[Any], names: Iterable[str],
     if not (isinstance(frm, lark.Tree) and frm.data == "name"
             and str(frm.children[0]) == "actor"):
         return None
-    if len(positional) == 3 and not _is_constant(positional[2]):
-        return None
+    if len(positional) == 3:
+        if not _is_constant(positional[2]):
+            return None
+        diagonal = positional[2]
     meta = getattr(budget, "meta", None)
     start, end = getattr(meta, "start_pos", None), getattr(meta, "end_pos", None)
     if not isinstance(start, int) or not isinstance(end, int):
@@ -126,7 +131,9 @@ def walk_reach(source: Any, wheres: list[Any], names: Iterable[str],
     text = source[start:end]
     if _entity_wide(expression_reads(text, names)):
         return None
-    return Reach("walk", _rest(reads), None, margin), text
+    steps = "board" if diagonal is None else "straight" \
+        if isinstance(diagonal, lark.Tree) and diagonal.data == "false" else "any"
+    return Reach("walk", _rest(reads), None, margin, steps), text
 
 
 __all__ = ["entity_reach", "walk_reach"]
