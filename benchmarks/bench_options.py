@@ -14,8 +14,9 @@ For each bundled game and each of its scenarios, random games by ``game.apply``:
 - timed: steps per CPU second with the memo and with every option worked out afresh, in
   the same run (best of three alternating runs), and their ratio.
 
-The memo is off by default (``options.KEEP_OPTIONS``); this script turns it on where it
-needs it. ``tests/test_options_incremental.py`` runs the check on a few steps of each game.
+The memo is on by default only where it pays (``options.KEEP_OPTIONS`` ``None``,
+``options.worth_keeping``); this script turns it on and off where it needs to.
+``tests/test_options_incremental.py`` runs the check on a few steps of each game.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def _timed(game: stratagem.Game, games: int) -> tuple[float, float]:
             options.KEEP_OPTIONS = True
             kept.append(_rate(game, games))
     finally:
-        options.KEEP_OPTIONS = False  # its default
+        options.KEEP_OPTIONS = None  # its default: where it pays
     return max(kept), max(fresh)
 
 

@@ -1,6 +1,7 @@
 """Options kept from state to state (``options.OptionMemo``) equal options worked out afresh.
 
-The memo is off by default (``options.KEEP_OPTIONS``); each test here turns it on.
+The memo is on by default only where it pays (``options.KEEP_OPTIONS``); each test here
+turns it on everywhere.
 
 Along random games of every bundled game (and the larger scenarios), the options a state offers (made
 with the memo its line carried) are compared at every step with those of the same state
@@ -20,7 +21,8 @@ from stratagem.rules.reads import expression_reads
 
 @pytest.fixture(autouse=True)
 def _keep_options(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The memo is off by default (``options.KEEP_OPTIONS``); these tests turn it on."""
+    """The memo is on by default only where it pays (``options.KEEP_OPTIONS``); these
+    tests turn it on everywhere."""
     monkeypatch.setattr(options, "KEEP_OPTIONS", True)
 
 

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 PER = ("turn", "round")
 """What one tick of a cooldown is: a turn of the player who acted, or a round."""
+_KEYS_KEPT = 4096
+"""Counter keys a cooldown condition keeps made (cleared when full)."""
 
 
 def turns_of(s: State, player: int) -> int:
@@ -94,8 +96,28 @@ class StartCooldown(Effect):
 
 def cooldown_condition(action: str, per: str, entity: bool) -> Condition:
     """The condition an action type with a cooldown carries: it is not cooling down."""
+    # The test of every actor at every action decision: ``cooldown_left`` written out,
+    # with each actor's (or player's) key made once.
+    keys: dict[Any, str] = {}
+    by_round = per == "round"
+
     def ready(ctx: Ctx) -> bool:
-        return cooldown_left(ctx.state, action, ctx.actor if entity else ctx.player) == 0
+        who = ctx.actor if entity else ctx.player
+        if who is None:
+            return True
+        key = keys.get(who)
+        if key is None:
+            if len(keys) >= _KEYS_KEPT:
+                keys.clear()
+            key = keys[who] = cooldown_key(action, who if entity else None,
+                                           None if entity else who)
+        s = ctx.state
+        kept = s.counters.get(key)
+        if kept is None:
+            return True
+        ready_at, owner = kept
+        clock: int = s.flow.round if by_round else turns_of(s, owner)
+        return bool(ready_at <= clock)
 
     tick = "turns" if per == "turn" else "rounds"
     return Condition(f"`{action}` is cooling down (its cooldown counts {tick})", ready,

@@ -89,6 +89,34 @@ class Reads:
             self.cards or other.cards, self.stacks or other.stacks)
 
 
+@dataclass(frozen=True)
+class Reach:
+    """How far from its actor what one actor's targets of an action type read of the
+    entities goes (``ActionType.reach``), on a square board.
+
+    ``kind`` ``"near"``: an entity target kept only within a distance of the actor
+    (``TargetSpec.near``), whose list and conditions read nothing else of the entities
+    than the actor and the candidate itself; the radius is that distance, in the board's
+    metric. ``"walk"``: a
+    position target listed by ``reachable(actor, budget, …)`` with no conditions; the
+    radius is the budget over the cheapest tile's cost, plus ``margin`` (one where an
+    entity next to the last step may stop the walk: ``stop_near``), in Manhattan
+    distance for a walk of straight steps without a margin, else in Chebyshev distance.
+    A change to an entity standing farther than the radius (before and after it) cannot
+    alter such targets.
+    ``rest``: what the targets read apart from the entities (the tiles, the players'
+    parameters…), compared as ``Reads`` are. ``budget``: the walk's budget (``"walk"``).
+    """
+
+    kind: str
+    rest: Reads
+    budget: Any = None
+    margin: int = 0
+    steps: str = "any"
+    """For a walk: ``"straight"`` (no diagonal steps: within the radius in Manhattan
+    distance), ``"board"`` (as the board's ``neighbours`` say) or ``"any"``."""
+
+
 NOTHING = Reads()
 """Reads nothing of a state (a constant list of targets, say)."""
 EVERYTHING = Reads(everything=True)
@@ -105,10 +133,15 @@ class Changes:
     """
 
     __slots__ = ("cards", "counters", "entities", "exist", "flow", "memory", "params",
-                 "player_params", "pos", "stacks", "status", "tiles", "zones")
+                 "player_params", "pos", "spots", "stacks", "status", "tiles", "unplaced",
+                 "zones")
 
     def __init__(self, old: Parts, new: Parts) -> None:
         self.entities: set[int] = set()
+        self.spots: list[tuple[int, int]] = []
+        """Where the changed entities stood, before and after (for ``Reach``)."""
+        self.unplaced = False
+        """Whether a changed entity was off the board before or after."""
         self.pos = self.exist = self.status = False
         self.params: set[str] = set()
         if old.entities is not new.entities:
@@ -131,15 +164,24 @@ class Changes:
         changed = self.entities
         params = self.params
         appeared = 0
+        spots = self.spots
         for eid, e in new.entities.items():
             o = was.get(eid)
             if o is e:
                 continue
             changed.add(eid)
+            if e.pos is None:
+                self.unplaced = True
+            else:
+                spots.append(e.pos)
             if o is None:
                 appeared += 1
                 self.exist = self.pos = True
                 continue
+            if o.pos is None:
+                self.unplaced = True
+            elif o.pos != e.pos:
+                spots.append(o.pos)
             if o.pos != e.pos:
                 self.pos = True
             if o.owner != e.owner or o.type != e.type or o.zone != e.zone:
@@ -153,8 +195,39 @@ class Changes:
                         params.add(k)
                 params.update(k for k in op if k not in ep)
         if len(was) + appeared != len(new.entities):  # some left the game
-            changed.update(eid for eid in was if eid not in new.entities)
+            gone = [eid for eid in was if eid not in new.entities]
+            changed.update(gone)
+            for eid in gone:
+                p = was[eid].pos
+                if p is None:
+                    self.unplaced = True
+                else:
+                    spots.append(p)
             self.exist = self.pos = True
+
+    def far_from(self, x: int, y: int, radius: float, metric: str = "chebyshev") -> bool:
+        """Whether every changed entity stood farther than ``radius`` from ``(x, y)``,
+        before and after its change, in a square board's ``metric`` ("chebyshev",
+        "manhattan", or any other name for Euclidean, with a hair's margin so that a
+        distance computed another way cannot fall on the other side of the bound)."""
+        if self.unplaced:
+            return False
+        for px, py in self.spots:
+            dx = px - x
+            dy = py - y
+            if dx < 0:
+                dx = -dx
+            if dy < 0:
+                dy = -dy
+            if metric == "chebyshev":
+                if dx <= radius and dy <= radius:
+                    return False
+            elif metric == "manhattan":
+                if dx + dy <= radius:
+                    return False
+            elif dx * dx + dy * dy <= radius * radius + 1e-6:
+                return False
+        return True
 
     def _players(self, old: Parts, new: Parts) -> None:
         names = self.player_params
@@ -188,4 +261,4 @@ class Changes:
                 or (r.cards and self.cards) or (r.stacks and self.stacks))
 
 
-__all__ = ["EVERYTHING", "NOTHING", "Changes", "Reads"]
+__all__ = ["EVERYTHING", "NOTHING", "Changes", "Reach", "Reads"]

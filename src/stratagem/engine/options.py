@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Pos, Ref
 from .context import Ctx
-from .deps import Changes
+from .option_memo import OptionMemo
 from .turns import IN_STEP, turn_taker
 
 if TYPE_CHECKING:
@@ -30,13 +30,16 @@ _new_tuple = tuple.__new__
 ACTION_CACHE_SIZE = 4096
 """Candidate lists whose actions a game keeps (``GameRuntime.action_cache``), and prompts;
 each is cleared when full."""
-KEEP_OPTIONS = False
-"""Whether ``generate`` keeps options from state to state (``OptionMemo``). Off: on the
-bundled games the memo keeps too little to pay for itself (``benchmarks/README.md``,
-*Incremental options*); ``tests/test_options_incremental.py`` and
-``benchmarks/bench_options.py`` turn it on."""
+KEEP_OPTIONS: bool | None = None
+"""Whether ``generate`` keeps options from state to state (``OptionMemo``): ``True``
+always, ``False`` never, ``None`` (the default) where it pays (``worth_keeping``).
+``tests/test_options_incremental.py`` and ``benchmarks/bench_options.py`` set it."""
 ENTITY_KINDS = frozenset({"entity", "card"})
 """Target kinds whose values are entity ids (they travel as ``Ref``)."""
+_MINE = object()
+"""The key of a player's entities on the board in a generation's scratch table."""
+_SHARED = object()
+"""The key of a target list shared by every actor in a generation's scratch table."""
 
 
 def prompt(g: Game, player: int, actor: int | None, phase: int, step: int) -> str:
@@ -68,8 +71,9 @@ def generate(s: State, player: int, actor: int | None,
     at = g.single_target.get(type_names)
     if at is not None:
         return single_target(at, Ctx(s, player, None, {}))
-    if s.viewer is not None or g.fog is not None or not KEEP_OPTIONS:  # a view, or fog: afresh
-        return generate_afresh(s, player, actor, type_names)
+    if s.viewer is not None or g.fog is not None or KEEP_OPTIONS is False or (
+            KEEP_OPTIONS is None and not worth_keeping(g, actor, type_names)):
+        return generate_afresh(s, player, actor, type_names)  # a view, or fog: afresh
     memo = OptionMemo(s)
     out: list[Action] = []
     pinned: dict[Any, Any] = {}
@@ -77,22 +81,41 @@ def generate(s: State, player: int, actor: int | None,
         at = g.action_types[name]
         if at.source == "player":
             ctx = Ctx(s, player, None, {})
-            if at.reads is None or not at.targets:
-                if not at.conditions or _conditions_hold(at, ctx):
-                    _one(at, ctx, out)
+            if at.conditions and not _conditions_hold(at, ctx):
+                continue
+            if at.target_reads is None or not at.targets:
+                _one(at, ctx, out)
                 continue
             made = memo.get(at, player, None)
             if made is None:
                 found: list[Action] = []
-                if not at.conditions or _conditions_hold(at, ctx):
-                    _one(at, ctx, found)
-                made = memo.put(at, player, None, found)
+                _one(at, ctx, found)
+                made = memo.put(at, ctx, found)
             out.extend(made)
         else:
             _entity_actions(s, player, actor, at, out, pinned, memo)
     s._seal_own()  # the memo keeps the containers as they are now: later writes copy
     s.memo = memo
     return out
+
+
+def worth_keeping(g: Game, actor: int | None, type_names: tuple[str, ...]) -> bool:
+    """Whether the memo pays for itself at a step offering ``type_names``: measured
+    (``benchmarks/README.md``, *Option generation, second round*), it does where every
+    unit of a side may act at each decision and some of their targets look around them
+    only (``ActionType.reach``: most survive a move elsewhere), and not where one unit
+    acts at a time (a turn in initiative order, or a selected unit: ``ActionType.pin``),
+    since what that unit's targets read changes with each of its actions."""
+    if actor is not None:
+        return False
+    types = g.action_types
+    reach = False
+    for name in type_names:
+        at = types[name]
+        if at.pin is not None:
+            return False
+        reach = reach or at.reach is not None
+    return reach
 
 
 def generate_afresh(s: State, player: int, actor: int | None,
@@ -112,69 +135,28 @@ def generate_afresh(s: State, player: int, actor: int | None,
     return out
 
 
-def _one(at: ActionType, ctx: Ctx, out: list[Action]) -> None:
-    """The actions of ``at`` for the context's actor (or player), its conditions held."""
+def _one(at: ActionType, ctx: Ctx, out: list[Action], listed: list[Any] | None = None) -> None:
+    """The actions of ``at`` for the context's actor (or player), its conditions held;
+    ``listed``: the first target's candidates when already listed (``_shared``)."""
     if at.play_without_target:
-        _or_for_nothing(at, ctx, out)
+        _or_for_nothing(at, ctx, out, listed)
     else:
-        _enumerate(at, ctx, 0, [], out)
+        _enumerate(at, ctx, 0, [], out, listed)
 
 
-class OptionMemo:
-    """The options of each actor (or player) of each action type at an action decision,
-    kept with the state (``State.memo``) and shared with the states made from it.
-
-    Made at each action decision from the memo the state inherited: an entry of the old
-    memo is carried over while nothing it reads changed in between (``deps.Changes``
-    against the containers the old memo was made on, ``ActionType.reads``); the others
-    are worked out again when asked for. A memo is never changed once its state is
-    published. Entries are keyed by action type, player and actor; only action types with
-    targets have them (testing the conditions of one without costs what a look-up does).
-    """
-
-    __slots__ = ("cards", "counters", "entities", "entries", "flow", "game", "memory",
-                 "players", "stacks", "tiles")
-
-    def __init__(self, s: State) -> None:
-        # The containers the entries are worked out on, never written again
-        # (``State._seal_own``): what ``deps.Changes`` compares the next state with.
-        self.game = s.game
-        self.entities = s.entities
-        self.players = s.players
-        self.tiles = s.tiles
-        self.flow = s.flow
-        self.counters = s.counters
-        self.memory = s.memory
-        self.cards = s.cards
-        self.stacks = s.stacks
-        self.entries: dict[tuple[str, int, int | None], tuple[Action, ...]] = {}
-        old = s.memo
-        if old is None or not old.entries or old.game is not s.game:
-            return
-        changes = Changes(old, s)
-        changed = changes.entities
-        stale: dict[str, bool] = {}
-        keep = self.entries
-        types = s.game.action_types
-        for key, made in old.entries.items():
-            name = key[0]
-            bad = stale.get(name)
-            if bad is None:
-                bad = stale[name] = changes.stale_type(types[name].reads)
-            if bad or (key[2] is not None and key[2] in changed
-                       and types[name].reads.actor):
-                continue
-            keep[key] = made
-
-    def get(self, at: ActionType, player: int, actor: int | None) -> tuple[Action, ...] | None:
-        """The options kept for that action type, player and actor, if any."""
-        return self.entries.get((at.name, player, actor))
-
-    def put(self, at: ActionType, player: int, actor: int | None,
-            made: list[Action]) -> tuple[Action, ...]:
-        """Keep the options just worked out for that action type, player and actor."""
-        kept = self.entries[(at.name, player, actor)] = tuple(made)
-        return kept
+def _shared(at: ActionType, ctx: Ctx, scratch: dict[Any, Any]) -> list[Any] | None:
+    """The candidates of ``at``'s one target, listed once per generation for all actors,
+    when they are the same for all (an entity list with constant arguments, ``deps.Reach``
+    ``"near"``); ``None`` for other types."""
+    reach = at.reach
+    if reach is None or reach.kind != "near":
+        return None
+    key = (_SHARED, at.name, ctx.player)
+    listed: list[Any] | None = scratch.get(key)
+    if listed is None:
+        listed = scratch[key] = [v if v is None or type(v) is Ref else Ref(v)
+                                 for v in at.targets[0].candidates(ctx)]
+    return listed
 
 
 def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
@@ -184,20 +166,22 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
 
     The conditions that do not read the actor are tested once for all of them; where a
     condition names the one entity that can act (``ActionType.pin``), only it is tried.
-    ``pinned`` holds the entity each pin named, for the other types sharing it.
+    ``pinned`` is the generation's scratch table: the entity each pin named, for the other
+    types sharing it, and the player's entities (``_actors``).
     """
-    if memo is not None and (at.reads is None or not at.targets):
+    if memo is not None and (at.target_reads is None or not at.targets):
         memo = None  # options without targets cost no more to test than to look up
     if not at.conditions:
-        for eid in _actors(s, player, actor, at):
+        for eid in _actors(s, player, actor, at, pinned):
+            ctx = Ctx(s, player, eid, {})
             if memo is None:
-                _one(at, Ctx(s, player, eid, {}), out)
+                _one(at, ctx, out, _shared(at, ctx, pinned))
                 continue
             made = memo.get(at, player, eid)
             if made is None:
                 found: list[Action] = []
-                _one(at, Ctx(s, player, eid, {}), found)
-                made = memo.put(at, player, eid, found)
+                _one(at, ctx, found, _shared(at, ctx, pinned))
+                made = memo.put(at, ctx, found)
             out.extend(made)
         return
     pin = at.pin
@@ -215,7 +199,7 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
             return
         eids: list[int] = [Ref(e.id)]
     else:
-        eids = _actors(s, player, actor, at)
+        eids = _actors(s, player, actor, at, pinned)
         if not eids:
             return
     if at.free_tests:
@@ -224,56 +208,67 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
             if not test(ctx):
                 return
     tests = at.actor_tests
+    entries = None if memo is None else memo.entries
+    name = at.name
+    made = None
     for eid in eids:
-        if memo is not None:
-            made = memo.get(at, player, eid)
-            if made is not None:
-                out.extend(made)
-                continue
-            found = []
-            ctx = Ctx(s, player, eid, {})
-            for test in tests:
-                if not test(ctx):
-                    break
-            else:
-                _one(at, ctx, found)
-            out.extend(memo.put(at, player, eid, found))
-            continue
+        if entries is not None:
+            made = entries.get((name, player, eid))
+            if made is not None and not made:
+                continue  # no targets: nothing to offer, whatever the conditions say
         ctx = Ctx(s, player, eid, {})
         for test in tests:
             if not test(ctx):
                 break
         else:
-            _one(at, ctx, out)
+            if entries is None:
+                _one(at, ctx, out, _shared(at, ctx, pinned))
+                continue
+            if made is None:
+                found = []
+                _one(at, ctx, found, _shared(at, ctx, pinned))
+                made = memo.put(at, ctx, found)  # type: ignore[union-attr]
+            out.extend(made)
 
 
-def _actors(s: State, player: int, actor: int | None, at: ActionType) -> list[int]:
+def _actors(s: State, player: int, actor: int | None, at: ActionType,
+            scratch: dict[Any, Any]) -> list[int]:
+    """The entities that may take ``at`` for ``player`` (or just ``actor``), in id order.
+
+    The player's entities on the board are listed once per generation (``scratch``, shared
+    by the action types of one step), each type keeping those of its kinds."""
     g = s.game
     if actor is not None:
         e = s.entities.get(actor)
         ok = e is not None and at.name in g.type_actions.get(e.type, ())
         return [Ref(actor)] if ok else []
     types = g.actors_of.get(at.name, frozenset())
-    return [Ref(eid) for eid in sorted(s.entities)
-            if (e := s.entities[eid]).owner == player and e.type in types and e.zone is None]
+    key = (_MINE, player)
+    mine = scratch.get(key)
+    if mine is None:
+        ents = s.entities
+        mine = scratch[key] = [(Ref(eid), e.type) for eid in sorted(ents)
+                               if (e := ents[eid]).owner == player and e.zone is None]
+    return [ref for ref, kind in mine if kind in types]
 
 
 def _conditions_hold(at: ActionType, ctx: Ctx) -> bool:
     return all(c.test(ctx) for c in at.conditions)
 
 
-def _or_for_nothing(at: ActionType, ctx: Ctx, out: list[Action]) -> None:
+def _or_for_nothing(at: ActionType, ctx: Ctx, out: list[Action],
+                    listed: list[Any] | None = None) -> None:
     """The actions of ``at`` for one actor; when there is none, the action played for
     nothing (``ActionType.play_without_target``): every target ``None``."""
     n = len(out)
-    _enumerate(at, ctx, 0, [], out)
+    _enumerate(at, ctx, 0, [], out, listed)
     if len(out) == n:
         out.append(_new_tuple(Action, (at.name, ctx.actor,
                                        tuple((t.name, None) for t in at.targets))))
 
 
 def _enumerate(at: ActionType, ctx: Ctx, i: int, bound: list[tuple[str, Any]],
-               out: list[Action]) -> None:
+               out: list[Action], listed: list[Any] | None = None) -> None:
     targets = at.targets
     if i == len(targets):
         out.append(_new_tuple(Action, (at.name, ctx.actor, tuple(bound))))
@@ -283,11 +278,17 @@ def _enumerate(at: ActionType, ctx: Ctx, i: int, bound: list[tuple[str, Any]],
     conds = spec.conditions
     aname = at.name
     actor = ctx.actor
-    candidates = spec.candidates(ctx)
-    if spec.kind in ENTITY_KINDS:  # entity ids always travel as Ref, so texts read "#7"
-        candidates = [v if v is None or type(v) is Ref else Ref(v) for v in candidates]
+    if listed is not None and i == 0:  # entity ids, as Ref, listed for every actor
+        candidates: Any = listed
         if spec.near is not None and candidates:
             candidates = _near(ctx, spec.near, candidates)
+    elif spec.kind in ENTITY_KINDS:  # entity ids always travel as Ref, so texts read "#7"
+        candidates = [v if v is None or type(v) is Ref else Ref(v)
+                      for v in spec.candidates(ctx)]
+        if spec.near is not None and candidates:
+            candidates = _near(ctx, spec.near, candidates)
+    else:
+        candidates = spec.candidates(ctx)
     if spec.optional:
         _optional(at, ctx, i, bound, out, candidates)
         return
@@ -356,15 +357,27 @@ def _near(ctx: Ctx, near: tuple[Any, Any], candidates: list[Any]) -> list[Any]:
         return candidates
     cx, cy = center
     metric = ctx.game.board.metric
+    get = ents.get
     kept = []
+    if metric in ("chebyshev", "manhattan"):
+        sum_ = metric == "manhattan"
+        for v in candidates:
+            e = None if v is None else get(v)
+            if e is not None and (p := e.pos) is not None:
+                dx, dy = p[0] - cx, p[1] - cy
+                if dx < 0:
+                    dx = -dx
+                if dy < 0:
+                    dy = -dy
+                if (dx + dy if sum_ else dx if dx > dy else dy) > bound:
+                    continue
+            kept.append(v)
+        return kept
+    hypot = math.hypot
     for v in candidates:
-        e = None if v is None else ents.get(v)
-        if e is not None and e.pos is not None:
-            dx, dy = abs(e.pos[0] - cx), abs(e.pos[1] - cy)
-            d = (dx if dx > dy else dy) if metric == "chebyshev" else \
-                dx + dy if metric == "manhattan" else math.hypot(dx, dy)
-            if d > bound:
-                continue
+        e = None if v is None else get(v)
+        if e is not None and (p := e.pos) is not None and hypot(p[0] - cx, p[1] - cy) > bound:
+            continue
         kept.append(v)
     return kept
 

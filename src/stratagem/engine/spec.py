@@ -161,6 +161,13 @@ class ActionType:
     that read the actor, its target lists and their conditions), so that the option
     generator may keep them from state to state (``options.OptionMemo``); ``None``:
     not known, worked out again at every step."""
+    target_reads: Any = field(default=None, compare=False, repr=False)
+    """What one actor's targets of this type read, its conditions left out
+    (``engine.deps.Reads``; ``None``: not known): the options memo keeps the targets apart
+    from the conditions, which it tests afresh at every step."""
+    reach: Any = field(default=None, compare=False, repr=False)
+    """How far from the actor its targets read the entities (``engine.deps.Reach``), or
+    ``None``: unbounded."""
     free_tests: tuple[Test, ...] = field(init=False, repr=False, compare=False)
     """The tests of the conditions that do not read the actor."""
     actor_tests: tuple[Test, ...] = field(init=False, repr=False, compare=False)

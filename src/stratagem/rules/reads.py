@@ -77,24 +77,29 @@ _ENTITY_ATTRS = {"pos": Reads(pos=True), "position": Reads(pos=True), "x": Reads
 _FLOW_ATTRS = frozenset({"round", "turn", "phase"})
 
 
-def expression_reads(text: Any, names: Iterable[str]) -> Reads:
+def expression_reads(text: Any, names: Iterable[str], local: Iterable[str] = ()) -> Reads:
     """What the expression ``text`` reads, given the names bound while it is evaluated
     (the targets of the action, ``player``, ``actor``). A value that is not a text (a
-    number or a flag written in YAML) reads nothing."""
+    number or a flag written in YAML) reads nothing.
+
+    ``local``: bound names of entities whose own parts are not counted (a target's
+    position, owner, type, parameters): what the expression reads of the state apart
+    from them (``rules.locality``)."""
     if not isinstance(text, str):
         return NOTHING
     try:
         tree = parser().parse(text)
     except lark.exceptions.LarkError:
         return EVERYTHING
-    return _Walk(frozenset(names)).walk(tree)
+    return _Walk(frozenset(names), frozenset(local)).walk(tree)
 
 
 class _Walk:
     """One walk of a parse tree, knowing which names are bound (and locally by `let`)."""
 
-    def __init__(self, names: frozenset[str]) -> None:
+    def __init__(self, names: frozenset[str], local: frozenset[str] = frozenset()) -> None:
         self.names = names | {"it", "player", "actor"}
+        self.local = local
 
     def walk(self, node: Any) -> Reads:
         if not isinstance(node, lark.Tree):
@@ -117,11 +122,12 @@ class _Walk:
                 return EVERYTHING  # keyed parameters: left to a full recompute
             return self.walk(base) | self.walk(node.children[1])
         if kind == "let_":
-            inner = _Walk(self.names)
+            inner = _Walk(self.names, self.local)
             out = NOTHING
             for b in node.children[:-1]:
                 out = out | inner.walk(b.children[1])
                 inner.names = inner.names | {str(b.children[0])}
+                inner.local = inner.local - {str(b.children[0])}  # rebound: not the target
             return out | inner.walk(node.children[-1])
         if kind in ("cond", "or_", "and_", "not_", "compare", "arith", "neg", "list_",
                     "position", "args", "kwarg"):
@@ -144,6 +150,8 @@ class _Walk:
                 return Reads(actor=True)
             if root == "player":
                 return NOTHING if name == "name" else Reads(player_params=frozenset({name}))
+            if root in self.local:
+                return NOTHING
         if name in ("id", "name"):
             return self.walk(base)
         here = _ENTITY_ATTRS.get(name)
@@ -163,6 +171,11 @@ class _Walk:
             if kids and all(isinstance(k, lark.Tree) and k.data == "name"
                             and str(k.children[0]) == "actor"
                             for k in kids if not _is_label(k)):
+                return given | Reads(actor=True)
+            if kids and self.local and all(
+                    isinstance(k, lark.Tree) and k.data == "name"
+                    and str(k.children[0]) in self.local | {"actor"}
+                    for k in kids if not _is_label(k)):
                 return given | Reads(actor=True)
             return given | of_entity
         query = _QUERIES.get(name)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from ...engine.deps import Reads
+from ...engine.deps import Reach, Reads
 from ...engine.spec import ActionType, Condition, TargetSpec
 from ..core import KIND_TYPES, CompileState, shifted
 from ..effect_table import compile_effects
@@ -21,6 +22,7 @@ from ..errors import RulesError, did_you_mean
 from ..expr import compile_expr
 from ..expr_context import Scope, read_target
 from ..expr_forms import bounded_distance, names_read, pinned_by
+from ..locality import entity_reach, walk_reach
 from ..reading import Skip
 from ..reads import action_reads
 from ..source import Node
@@ -74,6 +76,7 @@ def _action(c: CompileState, name: str, node: Node, default_source: str) -> Acti
                                   "say `source: entity`")
     conds = _conditions(c, m.get("when"), scope, entity=source == "entity")
     pin = _pin(c, m.get("when"), scope) if source == "entity" else None
+    actor_scope = scope
     targets = []
     for tname, tnode in tmap.items():
         spec = c.attempt(partial(_target, c, tname, tnode, scope))
@@ -100,7 +103,10 @@ def _action(c: CompileState, name: str, node: Node, default_source: str) -> Acti
     reads = _option_reads(m, tmap, source == "entity", c.entity_types)
     if busy or cooldown is not None:  # tasks and cooldowns are kept in the counters
         reads = reads | Reads(counters=True, flow=True, actor=True, exist=True)
-    return ActionType(name, source, conds, tuple(targets), effects,
+    target_reads = _option_reads(m, tmap, source == "entity", c.entity_types, False)
+    reach = _reach(c, tmap, targets, actor_scope, target_reads) \
+        if source == "entity" else None
+    return replace(ActionType(name, source, conds, tuple(targets), effects,
                       bool(m["ends_turn"].value) if "ends_turn" in m else False,
                       bool(m["passes"].value) if "passes" in m else False,
                       str(m["text"].value) if "text" in m else "",
@@ -108,7 +114,41 @@ def _action(c: CompileState, name: str, node: Node, default_source: str) -> Acti
                       pin, flag(c, m.get("play_without_target"), "`play_without_target`"),
                       cooldown,
                       str(m["text_without_target"].value) if "text_without_target" in m
-                      else "", reads)
+                      else "", reads), target_reads=target_reads, reach=reach)
+
+
+def _reach(c: CompileState, tmap: dict[str, Node], targets: list[TargetSpec],
+           scope: Scope, reads: Reads) -> Reach | None:
+    """How far from the actor the one target of an entity action reads the entities
+    (``ActionType.reach``, ``rules.locality``), or ``None``."""
+    if len(tmap) != 1 or len(targets) != 1:
+        return None
+    (tname, tnode), = tmap.items()
+    spec = targets[0]
+    tm = tnode.value if tnode.is_map else {}
+    source: Any = None
+    for short, words in _SHORT_SOURCES.items():
+        if short in tm:
+            source = words.get(str(tm[short].value))
+    if "from" in tm:
+        source = tm["from"].value
+    elif source is None:
+        source = _DEFAULT_SOURCES.get(spec.kind)
+    wheres = [e.value for _, e in _condition_nodes(tm["where"])] if "where" in tm else []
+    names = [tname, *c.entity_types]
+    if spec.kind == "entity":
+        return entity_reach(source, wheres, tname, names, reads, spec.near is not None)
+    if spec.kind != "position":
+        return None
+    found = walk_reach(source, wheres, names, reads)
+    if found is None:
+        return None
+    reach, text = found
+    try:
+        budget = compile_expr(text, scope, tnode.loc)
+    except RulesError:
+        return None
+    return replace(reach, budget=budget.fn) if budget.type in ("number", "any") else None
 
 
 _SHORT_SOURCES = {"entity": {"enemy": "entities(owner: enemy)", "ally": "entities(owner: ally)",
@@ -119,13 +159,13 @@ _DEFAULT_SOURCES = {"entity": "entities()", "position": "cells()", "player": "pl
 
 
 def _option_reads(m: dict[str, Node], tmap: dict[str, Node], entity: bool,
-                  constants: Iterable[str]) -> Reads:
+                  constants: Iterable[str], conditions: bool = True) -> Reads:
     """What one actor's options of an action read (``ActionType.reads``): the conditions
     that read the actor (the others are tested afresh at every step), each target's
     list and conditions. ``constants``: the bare names that read nothing (entity
-    types)."""
+    types). Without ``conditions``, the targets' part alone (``ActionType.target_reads``)."""
     texts: list[Any] = []
-    for _, e in _condition_nodes(m["when"]) if "when" in m else ():
+    for _, e in _condition_nodes(m["when"]) if "when" in m and conditions else ():
         names = names_read(e.value) if isinstance(e.value, str) else frozenset()
         if not entity or names is None or "actor" in names:
             texts.append(e.value)

@@ -1,0 +1,163 @@
+"""The options memo: each actor's targets of each action type, kept from state to state.
+
+An entry holds what ``options._one`` lists for one action type, player and actor: the
+targets as actions, worked out as if the action's own conditions held. The conditions
+("can act": a cooldown, a die left, the selected unit) are tested afresh at every
+decision, since they change with nearly every action and cost little to test; the
+targets, which cost a walk over the board or a look at every enemy, are kept while
+nothing they read changed.
+
+Made at each action decision from the memo the state inherited (``State.memo``): an
+entry of the old memo is carried over when the changes since (``deps.Changes``, against
+the containers the old memo was made on) miss what its type's targets read
+(``ActionType.target_reads``) and, for a type that reads its actor, its actor did not
+change. An entry whose targets look around the actor only (``ActionType.reach``, on a
+square board) is also carried over when the entities that changed stood, before and
+after, farther from the actor than its radius (``Changes.far_from``): a move across the
+board leaves the other units' walks and ranges as they were. A memo is never changed
+once its state is published.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from .deps import Changes
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .context import Ctx
+    from .spec import ActionType
+    from .state import State
+
+Key = tuple[str, int, "int | None"]
+Spot = tuple[int, int, float, str]
+"""Where an entry's actor stood, the radius its targets look within and the metric of
+that radius."""
+
+
+class OptionMemo:
+    """The targets of each actor (or player) of each action type at an action decision,
+    kept with the state and shared with the states made from it (see the module).
+
+    ``entries`` maps ``(action type, player, actor)`` to the actions listed; ``spots``
+    gives, for an entry bounded by a reach, the actor's square and the radius."""
+
+    __slots__ = ("cards", "counters", "entities", "entries", "flow", "game", "least",
+                 "memory", "players", "spots", "stacks", "tiles")
+
+    def __init__(self, s: State) -> None:
+        # The containers the entries are worked out on, never written again
+        # (``State._seal_own``): what ``deps.Changes`` compares the next state with.
+        self.game = s.game
+        self.entities = s.entities
+        self.players = s.players
+        self.tiles = s.tiles
+        self.flow = s.flow
+        self.counters = s.counters
+        self.memory = s.memory
+        self.cards = s.cards
+        self.stacks = s.stacks
+        self.entries: dict[Key, tuple[Action, ...]] = {}
+        self.spots: dict[Key, Spot] = {}
+        self.least: float | None = None
+        old = s.memo
+        if old is None or not old.entries or old.game is not s.game:
+            return
+        if old.tiles is s.tiles:
+            self.least = old.least
+        changes = Changes(old, s)
+        changed = changes.entities
+        far_from = changes.far_from
+        verdicts: dict[str, tuple[bool, bool, bool]] = {}
+        keep = self.entries
+        spots = self.spots
+        old_spots = old.spots
+        types = s.game.action_types
+        for key, made in old.entries.items():
+            name = key[0]
+            verdict = verdicts.get(name)
+            if verdict is None:  # per type: stale by what it reads, stale within reach
+                at = types[name]
+                reads = at.target_reads
+                verdict = verdicts[name] = (
+                    changes.stale_type(reads),
+                    at.reach is not None and changes.stale_type(at.reach.rest),
+                    bool(changed) and reads.actor)
+            spot = old_spots.get(key)
+            if spot is None:
+                if verdict[0]:
+                    continue
+            elif verdict[1] or (changed and not far_from(*spot)):
+                continue
+            if verdict[2] and key[2] in changed:
+                continue
+            keep[key] = made
+            if spot is not None:
+                spots[key] = spot
+
+    def get(self, at: ActionType, player: int, actor: int | None) -> tuple[Action, ...] | None:
+        """The targets kept for that action type, player and actor, if any."""
+        return self.entries.get((at.name, player, actor))
+
+    def put(self, at: ActionType, ctx: Ctx, made: list[Action]) -> tuple[Action, ...]:
+        """Keep the targets just worked out for the context's action type and actor."""
+        key = (at.name, ctx.player, ctx.actor)
+        kept = self.entries[key] = tuple(made)  # type: ignore[index]
+        if at.reach is not None and ctx.actor is not None:
+            spot = self._spot(at, ctx)
+            if spot is not None:
+                self.spots[key] = spot  # type: ignore[index]
+        return kept
+
+    def _spot(self, at: ActionType, ctx: Ctx) -> Spot | None:
+        """The actor's square and the radius its targets of ``at`` look within, when
+        they are bounded (``ActionType.reach``); ``None`` otherwise."""
+        s = ctx.state
+        g = s.game
+        if g.board.topology != "square":
+            return None
+        e = s.entities.get(ctx.actor)  # type: ignore[arg-type]
+        pos = None if e is None else e.pos
+        if pos is None:
+            return None
+        reach = at.reach
+        try:
+            if reach.kind == "near":
+                near = at.targets[0].near
+                if near is None:
+                    return None
+                center = near[0](ctx)
+                if center is None or center not in (ctx.actor, pos):
+                    return None
+                radius = near[1](ctx)
+                metric = g.board.metric
+            else:
+                budget = reach.budget(ctx)
+                least = self._least(s)
+                if type(budget) not in (int, float) or least is None:
+                    return None
+                radius = budget / least + reach.margin
+                straight = reach.steps == "straight" or (reach.steps == "board"
+                                                         and g.board.neighbours == 4)
+                metric = "manhattan" if straight and not reach.margin else "chebyshev"
+        except (TypeError, KeyError, ValueError, ZeroDivisionError):
+            return None
+        if type(radius) not in (int, float) or math.isnan(radius):
+            return None
+        return pos[0], pos[1], radius, metric
+
+    def _least(self, s: State) -> float | None:
+        """The cheapest cost of entering a square of this board (``None``: some square
+        costs nothing, so a walk is not bounded by its budget)."""
+        if self.least is None:
+            tiles = s.game.board.tile_types
+            costs = [tiles.get(name, {}).get("cost", 1) for name in set(s.tiles)]
+            paid = [float(c) for c in costs if c is not None and c >= 0]
+            least = min(paid) if paid else 1.0
+            self.least = least if least > 0 else -1.0
+        return None if self.least <= 0 else self.least
+
+
+__all__ = ["OptionMemo"]
