@@ -176,7 +176,6 @@ end:
 """
 
 
-@pytest.mark.xfail(strict=True, reason="text(p) of a player from in_hand() reads as the seat number")
 def test_text_of_a_player_from_in_hand_is_the_name(tmp_path: Path) -> None:
     """rules.md `text`: "a player as its name". Over `players()` or `opponents()` a
     `for_each`'s `text(p)` gives `red`, `blue`; over `in_hand()`, or `filter(players(),

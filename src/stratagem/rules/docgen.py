@@ -96,9 +96,9 @@ TOP: dict[str, tuple[bool, str]] = {
     "narration": (False, "Sentences that narrate events in game logs: `{died: \"{entity} "
                   "falls\"}`. `{field}` is replaced by the event's field (an entity reads as "
                   "its type and id: `soldier #4 falls`); `moved_cancelled` narrates a move that "
-                  "never happened. A player taken from `in_hand()` (or from a `filter` or "
-                  "`sorted` list of players) reads as its seat number: give `p.name` as "
-                  "the field to have its name."),
+                  "never happened. A player reads as its name, a `for_each` player too "
+                  "(over `players()`, `opponents()`, `in_hand()`, or a `filter` or "
+                  "`sorted` list of them)."),
     "display": (False, "How the game is drawn for people: colours, glyphs, labels, the "
                 "health bar and which parameters players see."),
     "show_rolls": (False, "Whether the account of a played game (`stratagem play`, the web "

@@ -230,12 +230,16 @@ def _for_each(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> 
 
 
 def _item_type(node: Node) -> str:
-    text = str(node.value)
+    """What a `for_each` item is, by the list's function: the items of `filter(L, …)` and
+    `sorted(L, …)` are those of `L`."""
+    text = str(node.value).strip()
+    while text.startswith(("filter(", "sorted(")):
+        text = text.split("(", 1)[1].lstrip()
     if text.startswith(("entities(", "zone(")):
         return "entity"
     if text.startswith(("cells(", "positions(", "reachable(", "line(")):
         return "pos"
-    if text.startswith(("players(", "opponents(")):
+    if text.startswith(("players(", "opponents(", "in_hand(")):
         return "player"
     return "any"
 
