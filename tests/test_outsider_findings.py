@@ -1,7 +1,7 @@
 """What stopped or misled an outsider writing games from the docs alone, where the engine
 or the command line (not the docs) is at fault. Each test states the behaviour the docs
-lead a reader to expect and fails today (`xfail(strict=True)`): when the behaviour is
-fixed, the test passes, strict xfail turns that into a failure, and the mark comes off.
+lead a reader to expect; each failed when it was written, as a strict xfail, and lost its mark
+when the fix landed.
 The games are those of tests/outsider/ (see tests/test_outsider_games.py)."""
 
 from __future__ import annotations
@@ -80,7 +80,6 @@ def test_show_draws_the_walls(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert "#  wall" in out  # and the legend says what `#` is
 
 
-@pytest.mark.xfail(strict=True, reason="State.zone raises a bare KeyError for a table zone")
 def test_state_zone_reads_a_table_zone() -> None:
     """In the rules `zone(p, 'discard')` reads a table zone whatever `p` (rules.md,
     *zones*); from Python `state.zone(0, 'discard')` raises `KeyError: 'discard'`, and no

@@ -350,8 +350,16 @@ class State:
                 yield e
 
     def zone(self, player: int, name: str) -> tuple[int, ...]:
-        """The entity ids in a player's zone, in order."""
-        return self.players[player].zones[name]
+        """The entity ids in a player's zone, in order; a zone of the table (a shared deck,
+        a discard pile) whatever the player, as the rules' `zone(p, name)` reads it."""
+        zones = self.players[player].zones
+        if name in zones:
+            return zones[name]
+        table = self.cards.table
+        if name in table:
+            return table[name]
+        raise KeyError(f"no zone {name!r}: the zones are "
+                       f"{', '.join(sorted({*zones, *table})) or 'none'}")
 
     @property
     def round(self) -> int:
