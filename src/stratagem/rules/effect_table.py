@@ -71,6 +71,11 @@ class EffectDef:
         return self.build(c, m, scope, arg)
 
 
+def _nobody(c: Any) -> None:
+    """A spawn's owner written as `none`: the new entity belongs to no one."""
+    return None
+
+
 def _opt(c: CompileState, m: dict[str, Node], key: str, scope: Scope, want: str | None = None,
          default: Any = None) -> Any:
     return c.fn(m[key], scope, want) if key in m else default
@@ -200,7 +205,10 @@ def _spawn(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Res
     if "at" in m and at is None and zone is None:
         c.fail(m["at"].loc, "`at` is none: a spawned entity needs a position",
                "give a position such as `(2, 3)`, or leave `at` out and give a `zone`")
-    effect = fx.Spawn(etype, at, _opt(c, m, "owner", scope, "player"), params, zone, name)
+    owner = _opt(c, m, "owner", scope, "player")
+    if owner is None and "owner" in m:  # `owner: none` written: nobody's (a neutral unit),
+        owner = _nobody                 # where an owner left out is the acting player
+    effect = fx.Spawn(etype, at, owner, params, zone, name)
     if name:
         scope = scope.child(**{name: ("entity", read_var(name))})
     return effect, scope
@@ -452,7 +460,8 @@ _DEFS = [
               "move: {to: destination}", _move),
     EffectDef("spawn", ("type", "at", "owner", "params", "zone", "as"), ("type",),
               "Create an entity of a type, at a position or in a zone of its owner (the "
-              "acting player by default); `as` names it for later effects.",
+              "acting player by default; `owner: none` for an entity of no one's, such as "
+              "a neutral city); `as` names it for later effects.",
               "spawn: {type: zombie, at: event.at, as: risen}", _spawn),
     EffectDef("remove", ("what",), ("what",), "Take an entity out of the game, with no "
               "`died` event.", "remove: {what: target}", _entity_effect(fx.Remove), "what"),

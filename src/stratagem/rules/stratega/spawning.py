@@ -19,9 +19,8 @@ from typing import Any
 from .functions import EFFECTS, Build, Fn, register
 from .speech import Expr
 
-NEUTRAL = "[none][0]"
-"""A spawn's owner that is nobody: the native `spawn` reads a written `none` as "the
-acting player" (its default), and a none worked out in play as neutral."""
+NEUTRAL = "none"
+"""A spawn's owner that is nobody (the native `owner: none`)."""
 
 
 def _spawn_random(b: Build, a: list[Expr]) -> list[dict[str, Any]]:
