@@ -33,6 +33,7 @@ from typing import Any, TextIO
 
 from ..engine import (
     CHANCE,
+    MASKED,
     Action,
     ActionBuilder,
     Decision,
@@ -43,7 +44,6 @@ from ..engine import (
     State,
     StratagemError,
 )
-from ..engine.knowledge import MASKED
 from .base import Agent, Budget, Choice
 
 STEP_NAMES = {"type": "action", "actor": "unit"}

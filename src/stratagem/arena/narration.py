@@ -15,8 +15,7 @@ from collections import ChainMap
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from ..engine import CHANCE, Action, ForwardModel, Game, Outcome, State
-from ..engine.narration import words
+from ..engine import CHANCE, Action, ForwardModel, Game, Outcome, State, words
 
 
 def who(game: ForwardModel[Any], player: int) -> str:

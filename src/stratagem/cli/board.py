@@ -26,8 +26,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import Action, Game, Pos, Ref, State, cell_centre
-from ..engine.narration import words
+from ..engine import Action, Game, Pos, Ref, State, cell_centre, words
 
 _ROOT3 = math.sqrt(3)
 

@@ -29,7 +29,8 @@ from .frames import EventFrame
 from .game import Game
 from .geometry import cell_centre, distance, neighbours, tile_cost
 from .info import GameInfo, GameRuntime
-from .narration import field_words
+from .knowledge import MASKED
+from .narration import field_words, words
 from .protocol import ForwardModel, GameState
 from .rng import Rng
 from .sameness import is_same_result
@@ -39,6 +40,7 @@ from .walk import MoveAlong, StopMove
 
 __all__ = [
     "CHANCE",
+    "MASKED",
     "Action",
     "ActionBuilder",
     "ActionParseError",
@@ -96,4 +98,5 @@ __all__ = [
     "successes",
     "tile_cost",
     "unregister_effect",
+    "words",
 ]
