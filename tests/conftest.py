@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 import signal
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import settings
@@ -76,6 +80,18 @@ def play(game: Game, seed: int, choices: Sequence[int], *, explicit: bool = Fals
         actions.append(action)
         states.append(state)
     return Playout(game, seed, explicit, tuple(states), tuple(actions))
+
+
+def load_script(path: Path, name: str | None = None) -> ModuleType:
+    """A script of ``benchmarks/`` or ``examples/`` loaded as a module (under ``name``,
+    default its file name), registered in ``sys.modules`` first: dataclasses look their
+    module up while decorating."""
+    spec = importlib.util.spec_from_file_location(name or path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def random_walk(game: Game, seed: int, limit: int | None = None) -> list[State]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -10,16 +9,13 @@ from types import ModuleType
 
 import pytest
 
+from conftest import load_script
+
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_mcts.py"
 
 
 def _load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_mcts", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCH, "bench_mcts")
 
 
 def test_mcts_benchmark_reports_rates_ratio_and_strength(tmp_path: Path,

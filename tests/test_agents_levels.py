@@ -3,17 +3,15 @@ benchmark that measures them (run here on a tiny budget)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 import stratagem
-from conftest import GAMES
+from conftest import GAMES, load_script
 from stratagem.agents import LEVELS, ROSTER, Budget, MCTSAgent, TacticalAgent, make_agent
 from stratagem.agents.levels import missing_tactics_keywords
 from stratagem.engine import CHANCE
@@ -23,12 +21,7 @@ BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_ladder.py"
 
 
 def _load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_ladder", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCH, "bench_ladder")
 
 
 def test_the_five_levels_are_roster_entries_weakest_first() -> None:

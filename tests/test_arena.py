@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import signal
@@ -17,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import stratagem
+from conftest import load_script
 from rules_helpers import FAULTY, FAULTY_LINE
 from stratagem.agents import Agent, Choice
 from stratagem.arena import TimeLimit, play, replay_game
@@ -342,10 +342,7 @@ def test_cli_arena_bad_input_is_one_line(args: list[str], message: str, tmp_path
 
 def test_arena_benchmark_runs_and_checks_backends_agree(tmp_path: Path) -> None:
     bench = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_arena.py"
-    spec = importlib.util.spec_from_file_location("bench_arena", bench)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script(bench, "bench_arena")
     out = tmp_path / "arena.json"
     assert module.main(["--game", "tic_tac_toe", "--agents", "random,osla", "--games", "4",
                         "--json", str(out)]) == 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import Any
 import pytest
 
 import stratagem
+from conftest import load_script
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_engine.py"
 TINY = ["--seconds", "0.05", "--repeat", "1"]
@@ -22,12 +22,7 @@ MOVES = {"tic_tac_toe": (5, 9), "connect_four": (7, 42)}
 
 
 def _load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_engine", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while decorating
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCH, "bench_engine")
 
 
 @pytest.fixture(scope="module")
@@ -159,10 +154,7 @@ def test_stratega_benchmark_measures_the_fixture_and_its_yardstick(tmp_path: Pat
     for the Stratega file, its native twin and (with OpenSpiel) connect four, and their
     ratio."""
     path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_stratega.py"
-    spec = importlib.util.spec_from_file_location("bench_stratega", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script(path, "bench_stratega")
     out = tmp_path / "stratega.json"
     assert module.main(["--seconds", "0.01", "--repeat", "1", "--rounds", "1",
                         "--json", str(out)]) == 0
@@ -176,11 +168,7 @@ def test_stratega_benchmark_measures_the_fixture_and_its_yardstick(tmp_path: Pat
 def test_speed_table_runs_on_a_tiny_budget(tmp_path: Path) -> None:
     """`bench_speed.py` measures steps/s of a set-up beside the yardstick (a ratio when
     OpenSpiel is installed) and the bytes of the states kept along a Broken Throne game."""
-    spec = importlib.util.spec_from_file_location(
-        "bench_speed", BENCH.parent / "bench_speed.py")
-    assert spec is not None and spec.loader is not None
-    speed = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(speed)
+    speed = load_script(BENCH.parent / "bench_speed.py", "bench_speed")
     path = tmp_path / "speed.json"
     assert speed.main(["--seconds", "0.01", "--repeat", "1", "--only", "connect_four",
                        "--parts", "steps", "--json", str(path)]) == 0

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from conftest import load_script
 
 pytest.importorskip("pyspiel")
 
@@ -15,12 +15,7 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "mcts_vs_openspiel.
 
 
 def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("mcts_vs_openspiel", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLE, "mcts_vs_openspiel")
 
 
 @pytest.mark.parametrize("board", ["stratagem", "openspiel"])

@@ -3,16 +3,14 @@ of the ambush played to the end with the engine's invariants checked at every st
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
 import stratagem
 import stratagem.games
-from conftest import check_state
+from conftest import check_state, load_script
 from skirmish_helpers import act, arena, end_turn, roll, scenario, start
 from stratagem.cli.main import main
 from stratagem.engine import Pos, Rng
@@ -122,11 +120,7 @@ def test_the_readme_sample_is_real_output(capsys: pytest.CaptureFixture[str]) ->
 def test_the_soak_plays_a_named_scenario() -> None:
     """`benchmarks/soak.py --only skirmish:ambush` soaks the ambush, not the default duel."""
     path = Path(__file__).resolve().parents[1] / "benchmarks" / "soak.py"
-    spec = importlib.util.spec_from_file_location("skirmish_soak", path)
-    assert spec is not None and spec.loader is not None
-    soak = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = soak
-    spec.loader.exec_module(soak)
+    soak = load_script(path, "skirmish_soak")
     assert soak.parse_args(["--only", "skirmish:ambush"]).only == ["skirmish:ambush"]
     tally = soak.soak_mode("skirmish:ambush", "explicit", 1, 0, 30, soak.Checker(check_state))
     assert (tally.games, tally.unfinished, tally.errors, tally.steps) == (1, 1, 0, 30)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -13,6 +11,7 @@ import pytest
 
 import conftest
 import stratagem
+from conftest import load_script
 from stratagem.engine import Game, State
 
 SOAK = Path(__file__).resolve().parents[1] / "benchmarks" / "soak.py"
@@ -21,12 +20,7 @@ GAMES = 2
 
 
 def _load_soak() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("soak", SOAK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while decorating
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SOAK, "soak")
 
 
 @pytest.fixture(scope="module")

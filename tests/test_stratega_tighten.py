@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import stratagem
+from conftest import load_script
 from stratagem.rules.source import read_yaml
 from stratagem.rules.stratega import translate, write_native
 from stratega_helpers import play_side_by_side
@@ -134,10 +135,7 @@ def test_the_benchmark_compares_files_by_cpu_time(tmp_path: Path) -> None:
     """`bench_stratega.py --cpu` times the same random games of each file in turns: one
     positive time a repeat for each, on games cut to one round."""
     path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_stratega.py"
-    spec = importlib.util.spec_from_file_location("bench_stratega_cpu", path)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_script(path, "bench_stratega_cpu")
     files = bench.fixtures(1, tmp_path)
     times = bench.cpu_ab(1, 2, files)
     assert list(times) == [str(f) for f in files]

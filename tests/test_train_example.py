@@ -6,12 +6,12 @@ is skipped, saying so.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from conftest import load_script
 
 pytest.importorskip("sb3_contrib", reason="the train extra (pip install -e '.[train]') is not "
                     "installed: sb3-contrib and PyTorch are needed to train")
@@ -20,12 +20,7 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "train_connect_four
 
 
 def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_connect_four", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLE, "train_connect_four")
 
 
 def test_training_example_trains_and_reports_wins_with_intervals(

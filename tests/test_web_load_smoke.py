@@ -3,10 +3,10 @@ games to their end over HTTP and WebSockets with no error, and reports its figur
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
+
+from conftest import load_script
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_web_load.py"
 
@@ -14,11 +14,7 @@ BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_web_load.py"
 def test_a_tiny_load_run_plays_games_without_an_error(tmp_path: Path) -> None:
     """Two sessions of tic-tac-toe for a second and a half: both held at once, moves made
     and timed, at least one game finished, no error."""
-    spec = importlib.util.spec_from_file_location("bench_web_load", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    module = load_script(BENCH, "bench_web_load")
     out = tmp_path / "load.json"
     code = module.main(["--sessions", "2", "--seconds", "1.5", "--play", "tic_tac_toe",
                         "--json", str(out)])
