@@ -299,7 +299,10 @@ def test_two_tabs_keep_in_step_and_a_stale_one_is_refused(live: Live, browser: A
     try:
         first.page.locator('#board .cell[data-x="0"][data-y="0"]').click()
         second.page.wait_for_function("() => live.version === 2", timeout=30_000)
-        second.page.evaluate("() => { socket.onclose = null; socket.close(); }")
+        # Cut its live updates for good: a reconnect already scheduled (the page retries a
+        # dropped socket after a second) must not bring the tab up to date again.
+        second.page.evaluate("() => { window.WebSocket = class { close() {} }; "
+                             "socket.onclose = null; socket.onmessage = null; socket.close(); }")
         first.settle()
         first.page.locator('#board .cell[data-x="2"][data-y="2"]').click()
         first.page.wait_for_function("() => live.version >= 4 && !pending")
