@@ -75,25 +75,7 @@ def generate(s: State, player: int, actor: int | None,
             KEEP_OPTIONS is None and not worth_keeping(g, actor, type_names)):
         return generate_afresh(s, player, actor, type_names)  # a view, or fog: afresh
     memo = OptionMemo(s)
-    out: list[Action] = []
-    pinned: dict[Any, Any] = {}
-    for name in type_names:
-        at = g.action_types[name]
-        if at.source == "player":
-            ctx = Ctx(s, player, None, {})
-            if at.conditions and not _conditions_hold(at, ctx):
-                continue
-            if at.target_reads is None or not at.targets:
-                _one(at, ctx, out)
-                continue
-            made = memo.get(at, player, None)
-            if made is None:
-                found: list[Action] = []
-                _one(at, ctx, found)
-                made = memo.put(at, ctx, found)
-            out.extend(made)
-        else:
-            _entity_actions(s, player, actor, at, out, pinned, memo)
+    out = _listed(s, player, actor, type_names, memo)
     s._seal_own()  # the memo keeps the containers as they are now: later writes copy
     s.memo = memo
     return out
@@ -121,17 +103,33 @@ def worth_keeping(g: Game, actor: int | None, type_names: tuple[str, ...]) -> bo
 def generate_afresh(s: State, player: int, actor: int | None,
                     type_names: tuple[str, ...]) -> list[Action]:
     """``generate`` without a memo: every option worked out from the state alone."""
+    return _listed(s, player, actor, type_names, None)
+
+
+def _listed(s: State, player: int, actor: int | None, type_names: tuple[str, ...],
+            memo: OptionMemo | None) -> list[Action]:
+    """The options of each action type in turn; with a ``memo``, targets it kept are taken
+    from it and the ones worked out are put in it (the conditions are tested afresh)."""
     g = s.game
     out: list[Action] = []
     pinned: dict[Any, Any] = {}
     for name in type_names:
         at = g.action_types[name]
-        if at.source == "player":
-            ctx = Ctx(s, player, None, {})
-            if not at.conditions or _conditions_hold(at, ctx):
-                _one(at, ctx, out)
-        else:
-            _entity_actions(s, player, actor, at, out, pinned, None)
+        if at.source != "player":
+            _entity_actions(s, player, actor, at, out, pinned, memo)
+            continue
+        ctx = Ctx(s, player, None, {})
+        if at.conditions and not _conditions_hold(at, ctx):
+            continue
+        if memo is None or at.target_reads is None or not at.targets:
+            _one(at, ctx, out)
+            continue
+        made = memo.get(at, player, None)
+        if made is None:
+            found: list[Action] = []
+            _one(at, ctx, found)
+            made = memo.put(at, ctx, found)
+        out.extend(made)
     return out
 
 
