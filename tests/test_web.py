@@ -364,6 +364,43 @@ def test_agents_play_in_the_background_and_pages_hear_it(live: Live) -> None:
     assert any(m["type"] == "snapshot" and m["busy"] for m in got)
 
 
+class _FinishingTable(server_module.Table):
+    """A table whose agents' worker finishes right after ``snapshot`` first looks at
+    ``busy``: the worst moment for a page's answer to be put together."""
+
+    looks = 0
+
+    @property  # type: ignore[override]
+    def busy(self) -> bool:
+        self.looks += 1
+        if self.looks == 1:
+            return True
+        # the worker's last steps: the position is played on, the picture let go of
+        self.session.act(self.session.snapshot()["decision"]["options"][0]["text"])
+        self.serial += 1
+        self.cached = None
+        return False
+
+    @busy.setter
+    def busy(self, value: bool) -> None:
+        pass
+
+
+def test_an_answer_never_calls_an_old_picture_finished() -> None:
+    """A snapshot taken while the agents' worker finishes is either the worker's last
+    picture, still busy, or the position as it now stands: never the old picture with
+    ``busy`` false (a page waiting for the agents would take it for the end of their turn)."""
+    table = _FinishingTable("t", _human_vs_random(), "tic_tac_toe")
+    old = table.session.snapshot()
+    table.cached, table.cached_serial = old, table.serial
+    snap = table.snapshot()
+    if snap["busy"]:
+        assert snap["version"] == old["version"] and snap["serial"] == 0
+    else:
+        assert snap["version"] == table.session.version > old["version"]
+        assert snap["decision"]["yours"]
+
+
 def test_an_agent_that_breaks_is_one_line_on_the_page(live: Live,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """A fault inside an agent is told on the page in one line; the server goes on."""

@@ -106,19 +106,27 @@ class Table:
 
     def snapshot(self, at: int | None = None) -> dict[str, Any]:
         """The session's snapshot with the table's own facts (while agents play, the last
-        one their worker took, so a page never reads a half-made move)."""
-        serial = self.serial
-        if self.busy and at is None and self.cached is not None:
-            snap = dict(self.cached)
-            serial = self.cached_serial
-        elif self.busy:  # a past position: read while the worker appends, never blocked by it
+        one their worker took, so a page never reads a half-made move).
+
+        The worker thread flips ``busy`` and drops ``cached`` when it is done, so each is
+        read once here: a snapshot that says it is not busy is never the cached picture of
+        a position the agents have since played on."""
+        busy = self.busy
+        serial = self.cached_serial  # read before the picture: never newer than it
+        cached = self.cached
+        if busy and at is None and cached is not None:
+            snap = dict(cached)
+        elif busy and at is not None:  # a past position: read while the worker appends
+            serial = self.serial
             snap = self.session.snapshot(at)
-        else:
+        else:  # nobody plays, or the worker has just finished: the position as it stands
             with self.lock:
+                busy = self.busy
+                serial = self.serial
                 snap = self.session.snapshot(at)
-        snap.update(id=self.id, busy=self.busy, readonly=self.readonly, error=self.error,
+        snap.update(id=self.id, busy=busy, readonly=self.readonly, error=self.error,
                     seats=self.session.codes, serial=serial)
-        if self.readonly or self.busy:
+        if self.readonly or busy:
             snap["decision"] = _not_yours(snap["decision"])
         return snap
 
@@ -261,7 +269,7 @@ class Server:
                     "type": "thinking", "seat": table.game.players[d.player],
                     "agent": table.session.codes[d.player],
                     "seconds": round(time.monotonic() - table.thinking_since, 1),
-                    "version": table.session.version})
+                    "version": table.session.version, "serial": table.serial})
             await asyncio.sleep(0.25)
 
 
