@@ -11,6 +11,8 @@ run is ``benchmarks/bench_options.py``.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import stratagem
@@ -61,6 +63,28 @@ def test_kept_options_equal_options_worked_out_afresh(name: str, scenario: str |
         state = game.apply(state, options[rng.below(len(options))])
         steps += 1
     assert steps > 0
+
+
+STRATEGA = sorted((Path(__file__).parent / "stratega").glob("*.yaml"))
+"""Stratega's configurations (the importer's fixtures) and their native twins: squares
+with parameters of their own, technologies, queues, buffs, triggers."""
+
+
+@pytest.mark.parametrize("path", STRATEGA, ids=[p.stem for p in STRATEGA])
+def test_kept_options_equal_fresh_ones_in_stratega_configurations(path: Path) -> None:
+    """The same check on every Stratega fixture, several games each (a square's grain
+    reaped, a building's queue filled: what they read lives in the counters)."""
+    game = stratagem.load(path)
+    rng = Rng(3)
+    for seed in range(3):
+        state = game.new_state(seed)
+        steps = 0
+        while state.decision is not None and steps < STEPS:
+            assert game.legal_actions(state) == game.legal_actions(_fresh(game, state)), \
+                f"{path.name} seed {seed} step {steps}"
+            options = game.legal_actions(state)
+            state = game.apply(state, options[rng.below(len(options))])
+            steps += 1
 
 
 def test_playout_reaches_the_state_apply_reaches() -> None:

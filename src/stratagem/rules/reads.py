@@ -77,29 +77,35 @@ _ENTITY_ATTRS = {"pos": Reads(pos=True), "position": Reads(pos=True), "x": Reads
 _FLOW_ATTRS = frozenset({"round", "turn", "phase"})
 
 
-def expression_reads(text: Any, names: Iterable[str], local: Iterable[str] = ()) -> Reads:
+def expression_reads(text: Any, names: Iterable[str], local: Iterable[str] = (),
+                     tile_params: Iterable[str] = ()) -> Reads:
     """What the expression ``text`` reads, given the names bound while it is evaluated
     (the targets of the action, ``player``, ``actor``). A value that is not a text (a
     number or a flag written in YAML) reads nothing.
 
     ``local``: bound names of entities whose own parts are not counted (a target's
     position, owner, type, parameters): what the expression reads of the state apart
-    from them (``rules.locality``)."""
+    from them (``rules.locality``).
+
+    ``tile_params``: the names of the game's tile parameters. ``cell.NAME`` with such a
+    name may read a square's parameter, which is kept in the counters."""
     if not isinstance(text, str):
         return NOTHING
     try:
         tree = parser().parse(text)
     except lark.exceptions.LarkError:
         return EVERYTHING
-    return _Walk(frozenset(names), frozenset(local)).walk(tree)
+    return _Walk(frozenset(names), frozenset(local), frozenset(tile_params)).walk(tree)
 
 
 class _Walk:
     """One walk of a parse tree, knowing which names are bound (and locally by `let`)."""
 
-    def __init__(self, names: frozenset[str], local: frozenset[str] = frozenset()) -> None:
+    def __init__(self, names: frozenset[str], local: frozenset[str] = frozenset(),
+                 tile_params: frozenset[str] = frozenset()) -> None:
         self.names = names | {"it", "player", "actor"}
         self.local = local
+        self.tile_params = tile_params
 
     def walk(self, node: Any) -> Reads:
         if not isinstance(node, lark.Tree):
@@ -122,7 +128,7 @@ class _Walk:
                 return EVERYTHING  # keyed parameters: left to a full recompute
             return self.walk(base) | self.walk(node.children[1])
         if kind == "let_":
-            inner = _Walk(self.names, self.local)
+            inner = _Walk(self.names, self.local, self.tile_params)
             out = NOTHING
             for b in node.children[:-1]:
                 out = out | inner.walk(b.children[1])
@@ -142,6 +148,9 @@ class _Walk:
     def _attr(self, node: Any) -> Reads:
         base, attr = node.children
         name = str(attr)
+        if name in self.tile_params:  # a square's parameter, perhaps: in the counters
+            return (Reads(params=frozenset({name}), player_params=frozenset({name}),
+                          counters=True, tiles=True) | self.walk(base))
         if isinstance(base, lark.Tree) and base.data == "name":
             root = str(base.children[0])
             if root == "game":
@@ -187,13 +196,15 @@ def _is_label(node: Any) -> bool:
     return isinstance(node, lark.Tree) and node.data in ("string", "number")
 
 
-def action_reads(texts: Iterable[Any], names: Iterable[str]) -> Reads:
+def action_reads(texts: Iterable[Any], names: Iterable[str],
+                 tile_params: Iterable[str] = ()) -> Reads:
     """What the options of an action type read: the union over the texts of its
     conditions, target lists and target conditions (``expression_reads``)."""
     names = frozenset(names)
+    tile_params = frozenset(tile_params)
     out = NOTHING
     for text in texts:
-        out = out | expression_reads(text, names)
+        out = out | expression_reads(text, names, tile_params=tile_params)
         if out.everything:
             break
     return out

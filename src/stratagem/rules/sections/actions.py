@@ -100,10 +100,11 @@ def _action(c: CompileState, name: str, node: Node, default_source: str) -> Acti
             cooldown, ready, start = found
             conds = (*conds, ready)
             effects = (start, *effects)
-    reads = _option_reads(m, tmap, source == "entity", c.entity_types)
+    reads = _option_reads(m, tmap, source == "entity", c.entity_types, True, c.tile_params)
     if busy or cooldown is not None:  # tasks and cooldowns are kept in the counters
         reads = reads | Reads(counters=True, flow=True, actor=True, exist=True)
-    target_reads = _option_reads(m, tmap, source == "entity", c.entity_types, False)
+    target_reads = _option_reads(m, tmap, source == "entity", c.entity_types, False,
+                                 c.tile_params)
     reach = _reach(c, tmap, targets, actor_scope, target_reads) \
         if source == "entity" else None
     return replace(ActionType(name, source, conds, tuple(targets), effects,
@@ -159,11 +160,12 @@ _DEFAULT_SOURCES = {"entity": "entities()", "position": "cells()", "player": "pl
 
 
 def _option_reads(m: dict[str, Node], tmap: dict[str, Node], entity: bool,
-                  constants: Iterable[str], conditions: bool = True) -> Reads:
+                  constants: Iterable[str], conditions: bool = True,
+                  tile_params: Iterable[str] = ()) -> Reads:
     """What one actor's options of an action read (``ActionType.reads``): the conditions
     that read the actor (the others are tested afresh at every step), each target's
     list and conditions. ``constants``: the bare names that read nothing (entity
-    types). Without ``conditions``, the targets' part alone (``ActionType.target_reads``)."""
+    types); ``tile_params``: the tile parameters' names. Without ``conditions``, the targets' part alone (``ActionType.target_reads``)."""
     texts: list[Any] = []
     for _, e in _condition_nodes(m["when"]) if "when" in m and conditions else ():
         names = names_read(e.value) if isinstance(e.value, str) else frozenset()
@@ -184,7 +186,7 @@ def _option_reads(m: dict[str, Node], tmap: dict[str, Node], entity: bool,
         texts.append(source)
         if "where" in tm:
             texts.extend(e.value for _, e in _condition_nodes(tm["where"]))
-    return action_reads(texts, [*tmap, *constants])
+    return action_reads(texts, [*tmap, *constants], tile_params)
 
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
