@@ -16,12 +16,18 @@ square board) is also carried over when the entities that changed stood, before 
 after, farther from the actor than its radius (``Changes.far_from``): a move across the
 board leaves the other units' walks and ranges as they were. A memo is never changed
 once its state is published.
+
+A memo holds the entries of the player who decides at its state only. Another player's
+entries wait, untouched, in the memo of that player's last decision (``others``), and are
+checked against the changes since then when that player decides again: a step checks the
+entries of the one side that may use them, not every side's (``Changes`` compares any two
+states of a line, however many steps apart).
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .deps import Changes
 
@@ -37,20 +43,49 @@ Spot = tuple[int, int, float, str]
 that radius."""
 
 
-class OptionMemo:
+class Held:
+    """The entries one player's decision left, with the containers they were worked out
+    on (``OptionMemo`` is one; ``OptionMemo.others`` keeps the others' as these alone, so
+    that a line of memos does not hold every older memo alive)."""
+
+    __slots__ = ("cards", "counters", "entities", "entries", "flow", "memory", "players",
+                 "spots", "stacks", "tiles")
+
+    entities: Any
+    players: Any
+    tiles: Any
+    flow: Any
+    counters: Any
+    memory: Any
+    cards: Any
+    stacks: Any
+    entries: dict[Key, tuple[Action, ...]]
+    spots: dict[Key, Spot]
+
+    def held(self) -> Held:
+        """These entries and containers alone (a ``Held`` that keeps nothing else)."""
+        h = Held.__new__(Held)
+        for name in Held.__slots__:
+            setattr(h, name, getattr(self, name))
+        return h
+
+
+class OptionMemo(Held):
     """The targets of each actor (or player) of each action type at an action decision,
     kept with the state and shared with the states made from it (see the module).
 
-    ``entries`` maps ``(action type, player, actor)`` to the actions listed; ``spots``
-    gives, for an entry bounded by a reach, the actor's square and the radius."""
+    ``entries`` maps ``(action type, player, actor)`` to the actions listed, for the
+    deciding ``player``; ``spots`` gives, for an entry bounded by a reach, the actor's
+    square and the radius; ``others`` the other players' entries as their last decision
+    left them."""
 
-    __slots__ = ("cards", "counters", "entities", "entries", "flow", "game", "least",
-                 "memory", "players", "spots", "stacks", "tiles")
+    __slots__ = ("game", "least", "others", "player")
 
-    def __init__(self, s: State) -> None:
+    def __init__(self, s: State, player: int) -> None:
         # The containers the entries are worked out on, never written again
         # (``State._seal_own``): what ``deps.Changes`` compares the next state with.
         self.game = s.game
+        self.player = player
         self.entities = s.entities
         self.players = s.players
         self.tiles = s.tiles
@@ -59,23 +94,36 @@ class OptionMemo:
         self.memory = s.memory
         self.cards = s.cards
         self.stacks = s.stacks
-        self.entries: dict[Key, tuple[Action, ...]] = {}
-        self.spots: dict[Key, Spot] = {}
+        self.entries = {}
+        self.spots = {}
         self.least: float | None = None
+        self.others: dict[int, Held] = {}
         old = s.memo
-        if old is None or not old.entries or old.game is not s.game:
+        if old is None or old.game is not s.game:
             return
         if old.tiles is s.tiles:
             self.least = old.least
-        changes = Changes(old, s)
+        src: Held | None
+        if old.player == player:  # the same side decides again: the others wait as they were
+            self.others = old.others
+            src = old
+        else:
+            others = self.others = dict(old.others)
+            if old.entries:
+                others[old.player] = old.held()
+            src = others.pop(player, None)
+        if src is None or not src.entries:
+            return
+        changes = Changes(src, s)
         changed = changes.entities
-        far_from = changes.far_from
+        moved = changes.spots  # where the changed entities stood, before and after
+        unplaced = changes.unplaced
         verdicts: dict[str, tuple[bool, bool, bool]] = {}
         keep = self.entries
         spots = self.spots
-        old_spots = old.spots
+        old_spots = src.spots
         types = s.game.action_types
-        for key, made in old.entries.items():
+        for key, made in src.entries.items():
             name = key[0]
             verdict = verdicts.get(name)
             if verdict is None:  # per type: stale by what it reads, stale within reach
@@ -89,8 +137,26 @@ class OptionMemo:
             if spot is None:
                 if verdict[0]:
                     continue
-            elif verdict[1] or (changed and not far_from(*spot)):
+            elif verdict[1]:
                 continue
+            elif changed:  # ``Changes.far_from``, written out: the loop's hottest line
+                if unplaced:
+                    continue
+                x, y, radius, metric = spot
+                near = False
+                for px, py in moved:
+                    dx = px - x if px > x else x - px
+                    dy = py - y if py > y else y - py
+                    if metric == "chebyshev":
+                        near = dx <= radius and dy <= radius
+                    elif metric == "manhattan":
+                        near = dx + dy <= radius
+                    else:
+                        near = dx * dx + dy * dy <= radius * radius + 1e-6
+                    if near:
+                        break
+                if near:
+                    continue
             if verdict[2] and key[2] in changed:
                 continue
             keep[key] = made
@@ -160,4 +226,4 @@ class OptionMemo:
         return None if self.least <= 0 else self.least
 
 
-__all__ = ["OptionMemo"]
+__all__ = ["Held", "OptionMemo"]

@@ -38,6 +38,8 @@ ENTITY_KINDS = frozenset({"entity", "card"})
 """Target kinds whose values are entity ids (they travel as ``Ref``)."""
 _MINE = object()
 """The key of a player's entities on the board in a generation's scratch table."""
+_ONE = object()
+"""The key of an action type's and actor's actions by target value in ``action_cache``."""
 _SHARED = object()
 """The key of a target list shared by every actor in a generation's scratch table."""
 
@@ -74,9 +76,11 @@ def generate(s: State, player: int, actor: int | None,
     if s.viewer is not None or g.fog is not None or KEEP_OPTIONS is False or (
             KEEP_OPTIONS is None and not worth_keeping(g, actor, type_names)):
         return generate_afresh(s, player, actor, type_names)  # a view, or fog: afresh
-    memo = OptionMemo(s)
+    # The memo keeps the containers as they are now, so they are sealed first (a later
+    # write copies them again); sealed, they are also what the rules' entity index reads.
+    s._seal_own()
+    memo = OptionMemo(s, player)
     out = _listed(s, player, actor, type_names, memo)
-    s._seal_own()  # the memo keeps the containers as they are now: later writes copy
     s.memo = memo
     return out
 
@@ -169,9 +173,13 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
     """
     if memo is not None and (at.target_reads is None or not at.targets):
         memo = None  # options without targets cost no more to test than to look up
+    # One context serves every actor in turn (its ``actor`` set for each): nothing keeps a
+    # context past the test or the listing it is used for, and a listing leaves its
+    # targets as it found them.
+    ctx = Ctx(s, player, None, {})
     if not at.conditions:
         for eid in _actors(s, player, actor, at, pinned):
-            ctx = Ctx(s, player, eid, {})
+            ctx.actor = eid
             if memo is None:
                 _one(at, ctx, out, _shared(at, ctx, pinned))
                 continue
@@ -201,7 +209,6 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
         if not eids:
             return
     if at.free_tests:
-        ctx = Ctx(s, player, None, {})
         for test in at.free_tests:
             if not test(ctx):
                 return
@@ -214,7 +221,7 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
             made = entries.get((name, player, eid))
             if made is not None and not made:
                 continue  # no targets: nothing to offer, whatever the conditions say
-        ctx = Ctx(s, player, eid, {})
+        ctx.actor = eid
         for test in tests:
             if not test(ctx):
                 break
@@ -399,7 +406,19 @@ def single_target(at: ActionType, ctx: Ctx, candidates: Any = None) -> tuple[Act
     except TypeError:  # an unhashable candidate: no caching
         return tuple([_new_tuple(Action, (aname, actor, ((name, v),))) for v in key[2]])
     if made is None:
-        made = tuple([_new_tuple(Action, (aname, actor, ((name, v),))) for v in key[2]])
+        # A list not seen before is mostly values seen before (a unit's walk after a step
+        # shares most squares with the last one): each value's action is kept as well.
+        one = cache.get((_ONE, aname, actor, name))
+        if one is None or len(one) >= ACTION_CACHE_SIZE:
+            one = cache[(_ONE, aname, actor, name)] = {}
+        get = one.get
+        listed = []
+        for v in key[2]:
+            a = get(v)
+            if a is None:
+                a = one[v] = _new_tuple(Action, (aname, actor, ((name, v),)))
+            listed.append(a)
+        made = tuple(listed)
         if len(cache) >= ACTION_CACHE_SIZE:
             cache.clear()
         cache[key] = made

@@ -187,6 +187,10 @@ class FlowPos(NamedTuple):
     closing: bool = False  # the phase is ending: finish this turn, then end the phase
 
 
+_ASKED_ONCE: frozenset[Any] = frozenset([None])
+"""``Decision._set`` of a decision asked once whether it offers an action (a marker)."""
+
+
 class Decision:
     """What a state waits for: who decides, of what kind, among which options.
 
@@ -210,11 +214,16 @@ class Decision:
         self._set: frozenset[Action] | None = None
 
     def __contains__(self, action: object) -> bool:
-        if len(self.actions) <= 16:
+        # The first question is answered by a scan (``apply``'s check, the one question a
+        # playout asks: hashing every option would cost more); the set is made for a
+        # decision asked again, by an agent or a search that weighs many actions.
+        found = self._set
+        if found is None or len(self.actions) <= 16:
+            self._set = _ASKED_ONCE
             return action in self.actions
-        if self._set is None:
-            self._set = frozenset(self.actions)
-        return action in self._set
+        if found is _ASKED_ONCE:
+            found = self._set = frozenset(self.actions)
+        return action in found
 
     @property
     def probabilities(self) -> tuple[float, ...]:

@@ -207,6 +207,8 @@ def _visible(c: Ctx, x: Any, by: Any) -> bool:
 
 _Live = tuple[tuple[Ref, Any, str], ...]
 _LAST_LIVE: list[tuple[Any, _Live]] = [(None, ())]
+_REFS: dict[int, Ref] = {}
+"""Each id's ``Ref``, made once (the live index is made again at nearly every step)."""
 
 
 def _live(ents: Any, kind: Any) -> _Live | None:
@@ -218,8 +220,11 @@ def _live(ents: Any, kind: Any) -> _Live | None:
     if last[0] is ents:
         live: _Live = last[1]
     elif type(ents) is ReadOnlyDict:
-        live = tuple([(Ref(i), e.owner, e.type) for i in sorted(ents)
-                      if (e := ents[i]).zone is None])
+        refs = _REFS
+        if len(refs) > 65536:
+            refs.clear()
+        live = tuple([(refs.get(i) or refs.setdefault(i, Ref(i)), e.owner, e.type)
+                      for i in sorted(ents) if (e := ents[i]).zone is None])
         _LAST_LIVE[0] = (ents, live)
     else:
         return None
@@ -254,6 +259,21 @@ def _pick(ents: Any, owner: Any, p: Any, kind: Any) -> list[Ref]:
     if owner == "neutral":
         return [Ref(i) for i in order if (e := ents[i]).zone is None and e.owner is None]
     return [Ref(i) for i in order if (e := ents[i]).zone is None and e.owner == owner]
+
+
+def _tally(ents: Any, owner: Any, p: Any, kind: Any) -> int:
+    """``len(_pick(...))`` without sorting or listing (``check_end`` asks it of every
+    player after every action)."""
+    n = 0
+    for e in ents.values():
+        if e.zone is not None or (kind is not None and e.type != kind):
+            continue
+        o = e.owner
+        if owner == "any" or (o == p if owner == "ally" else o is None if owner == "neutral"
+                              else o is not None and o != p if owner == "enemy"
+                              else o == owner):
+            n += 1
+    return n
 
 
 def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
@@ -313,8 +333,8 @@ def _count_entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: 
     if tag is None and status is None and near is None and where is None:
         ents = c.state.entities
         live = _live(ents, type)
-        if live is None:
-            return len(_pick(ents, owner, c.player, type))
+        if live is None:  # a transaction's own copy: counted as it stands, nothing listed
+            return _tally(ents, owner, c.player, type)
         if owner == "any":
             return len(live)
         return len(_by_owner(live, owner, c.player))

@@ -165,7 +165,8 @@ def _option_reads(m: dict[str, Node], tmap: dict[str, Node], entity: bool,
     """What one actor's options of an action read (``ActionType.reads``): the conditions
     that read the actor (the others are tested afresh at every step), each target's
     list and conditions. ``constants``: the bare names that read nothing (entity
-    types); ``tile_params``: the tile parameters' names. Without ``conditions``, the targets' part alone (``ActionType.target_reads``)."""
+    types); ``tile_params``: the tile parameters' names. Without ``conditions``, the
+    targets' part alone (``ActionType.target_reads``)."""
     texts: list[Any] = []
     for _, e in _condition_nodes(m["when"]) if "when" in m and conditions else ():
         names = names_read(e.value) if isinstance(e.value, str) else frozenset()
