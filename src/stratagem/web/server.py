@@ -66,7 +66,6 @@ AGENT_CHOICES = ("random", *(level.name for level in LEVELS), "tactical", "mcts"
 """The agents the lobby offers, weakest first (any roster code is accepted)."""
 
 
-
 def page() -> bytes:
     """The page, as shipped in the package."""
     return resources.files(__package__).joinpath("page.html").read_bytes()
@@ -106,20 +105,16 @@ class Table:
 
     def snapshot(self, at: int | None = None) -> dict[str, Any]:
         """The session's snapshot with the table's own facts (while agents play, the last
-        one their worker took, so a page never reads a half-made move).
-
-        The worker thread flips ``busy`` and drops ``cached`` when it is done, so each is
-        read once here: a snapshot that says it is not busy is never the cached picture of
-        a position the agents have since played on."""
-        busy = self.busy
-        serial = self.cached_serial  # read before the picture: never newer than it
-        cached = self.cached
+        one their worker took, so a page never reads a half-made move). The worker flips
+        ``busy`` and drops ``cached`` when done, so each is read once: a snapshot that is
+        not busy is never the picture of a position the agents have since played on."""
+        busy, serial, cached = self.busy, self.cached_serial, self.cached  # in this order
         if busy and at is None and cached is not None:
             snap = dict(cached)
         elif busy and at is not None:  # a past position: read while the worker appends
             serial = self.serial
             snap = self.session.snapshot(at)
-        else:  # nobody plays, or the worker has just finished: the position as it stands
+        else:  # nobody plays, or the worker has just finished: the position as it is
             with self.lock:
                 busy = self.busy
                 serial = self.serial
