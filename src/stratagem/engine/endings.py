@@ -27,6 +27,9 @@ def check_end(r: Resolver) -> bool:
     g = s.game
     if not g.end_rules:
         return False
+    # Sealed, the containers are what the rules' entity index reads (counting a side's
+    # units); the options listed next read the same ones when nothing is written between.
+    s._seal_own()
     if g.draws_only:  # the first draw rule that holds ends the game (connect four's full board)
         anyone = r.anyone
         for rule in g.end_rules:

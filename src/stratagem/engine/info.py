@@ -50,7 +50,8 @@ class GameRuntime:
 
     Nothing here changes what the game does; it counts and remembers."""
 
-    __slots__ = ("action_cache", "calls", "deadline", "digest", "event_checks", "prompts")
+    __slots__ = ("action_cache", "calls", "deadline", "digest", "event_checks", "prompts",
+                 "value_actions")
 
     def __init__(self) -> None:
         self.calls = 0
@@ -59,6 +60,9 @@ class GameRuntime:
         compares across machines."""
         self.action_cache: dict[tuple[Any, ...], tuple[Action, ...]] = {}
         """Actions built for recurring candidate lists (``options.single_target``)."""
+        self.value_actions: dict[tuple[Any, ...], dict[Any, Action]] = {}
+        """The same by action type, actor and target name, one action per target value:
+        a list not seen before is mostly values seen before."""
         self.prompts: dict[tuple[int, int | None, int, int], str] = {}
         """The prompts of action decisions made so far (``options.prompt``)."""
         self.deadline: float | None = None

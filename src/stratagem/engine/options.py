@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Pos, Ref
 from .context import Ctx
+from .live import live_entities
 from .option_memo import OptionMemo
 from .turns import IN_STEP, turn_taker
 
@@ -38,8 +39,6 @@ ENTITY_KINDS = frozenset({"entity", "card"})
 """Target kinds whose values are entity ids (they travel as ``Ref``)."""
 _MINE = object()
 """The key of a player's entities on the board in a generation's scratch table."""
-_ONE = object()
-"""The key of an action type's and actor's actions by target value in ``action_cache``."""
 _SHARED = object()
 """The key of a target list shared by every actor in a generation's scratch table."""
 
@@ -252,8 +251,11 @@ def _actors(s: State, player: int, actor: int | None, at: ActionType,
     mine = scratch.get(key)
     if mine is None:
         ents = s.entities
-        mine = scratch[key] = [(Ref(eid), e.type) for eid in sorted(ents)
-                               if (e := ents[eid]).owner == player and e.zone is None]
+        live = live_entities(ents)
+        mine = scratch[key] = (
+            [(ref, kind) for ref, owner, kind in live if owner == player] if live is not None
+            else [(Ref(eid), e.type) for eid in sorted(ents)
+                  if (e := ents[eid]).owner == player and e.zone is None])
     return [ref for ref, kind in mine if kind in types]
 
 
@@ -408,11 +410,14 @@ def single_target(at: ActionType, ctx: Ctx, candidates: Any = None) -> tuple[Act
     if made is None:
         # A list not seen before is mostly values seen before (a unit's walk after a step
         # shares most squares with the last one): each value's action is kept as well.
-        one = cache.get((_ONE, aname, actor, name))
+        by_value = ctx.game.runtime.value_actions
+        one = by_value.get((aname, actor, name))
         if one is None or len(one) >= ACTION_CACHE_SIZE:
-            one = cache[(_ONE, aname, actor, name)] = {}
+            if len(by_value) >= ACTION_CACHE_SIZE:
+                by_value.clear()
+            one = by_value[(aname, actor, name)] = {}
         get = one.get
-        listed = []
+        listed: list[Action] = []
         for v in key[2]:
             a = get(v)
             if a is None:

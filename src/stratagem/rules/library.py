@@ -27,7 +27,7 @@ from ..engine import tech as _tech
 from ..engine.cooldowns import cooldown_left
 from ..engine.hands import hand_number, in_hand, is_knocked_out
 from ..engine.knowledge import is_table, knows
-from ..engine.state import ReadOnlyDict
+from ..engine.live import Live, live_entities
 from .texts import value_text
 
 REQUIRED = object()
@@ -205,30 +205,16 @@ def _visible(c: Ctx, x: Any, by: Any) -> bool:
     return e is not None and fog.sees_entity(c.state, player, e)
 
 
-_Live = tuple[tuple[Ref, Any, str], ...]
-_LAST_LIVE: list[tuple[Any, _Live]] = [(None, ())]
-_REFS: dict[int, Ref] = {}
-"""Each id's ``Ref``, made once (the live index is made again at nearly every step)."""
+_Live = Live
 
 
 def _live(ents: Any, kind: Any) -> _Live | None:
-    """The entities in play (in no zone), of type ``kind`` if given, by id: (ref, owner,
-    type) each; ``None`` for a transaction's own copy of the entities (it may change,
-    so it is read afresh: ``_pick``). Those of the last published mapping asked are kept,
-    in one slot replaced whole (a published state's entities never change)."""
-    last = _LAST_LIVE[0]
-    if last[0] is ents:
-        live: _Live = last[1]
-    elif type(ents) is ReadOnlyDict:
-        refs = _REFS
-        if len(refs) > 65536:
-            refs.clear()
-        live = tuple([(refs.get(i) or refs.setdefault(i, Ref(i)), e.owner, e.type)
-                      for i in sorted(ents) if (e := ents[i]).zone is None])
-        _LAST_LIVE[0] = (ents, live)
-    else:
-        return None
-    return live if kind is None else tuple([x for x in live if x[2] == kind])
+    """The entities in play, of type ``kind`` if given (``engine.live``); ``None`` for a
+    transaction's own copy of the entities (read afresh: ``_pick``)."""
+    live = live_entities(ents)
+    if live is None or kind is None:
+        return live
+    return tuple([x for x in live if x[2] == kind])
 
 
 def _by_owner(live: _Live, owner: Any, p: Any) -> list[Ref]:

@@ -1,0 +1,43 @@
+"""The entities in play of a sealed mapping, listed once: the index that counting a side's
+units, listing the enemies a unit may strike and listing the units that may act all read.
+
+A state's entities change at nearly every step of a tactics game, but between two
+writes they are read many times (the end rules count each side's king, the options list
+each side's units and their targets). ``live_entities`` lists them once per sealed
+mapping, in id order, as ``(ref, owner, type)``; a mapping a transaction may still write
+is not indexed (``None``: read it directly).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Ref
+from .state import ReadOnlyDict
+
+Live = tuple[tuple[Ref, Any, str], ...]
+_LAST: list[tuple[Any, Live]] = [(None, ())]
+"""The last sealed mapping indexed and its index, in one slot replaced whole (a sealed
+mapping never changes, so the index stays true while the mapping lives)."""
+_REFS: dict[int, Ref] = {}
+"""Each id's ``Ref``, made once."""
+
+
+def live_entities(ents: Any) -> Live | None:
+    """The entities of ``ents`` in play (in no zone), by id: ``(ref, owner, type)`` each;
+    ``None`` when ``ents`` is not sealed (a transaction's own copy, which may change)."""
+    last = _LAST[0]
+    if last[0] is ents:
+        return last[1]
+    if type(ents) is not ReadOnlyDict:
+        return None
+    refs = _REFS
+    if len(refs) > 65536:
+        refs.clear()
+    live = tuple([(refs.get(i) or refs.setdefault(i, Ref(i)), e.owner, e.type)
+                  for i in sorted(ents) if (e := ents[i]).zone is None])
+    _LAST[0] = (ents, live)
+    return live
+
+
+__all__ = ["Live", "live_entities"]
