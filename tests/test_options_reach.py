@@ -15,6 +15,7 @@ import pytest
 import stratagem
 from stratagem.engine import Rng, State, options
 from stratagem.engine.deps import Changes, Reads
+from stratagem.engine.option_memo import OptionMemo
 from stratagem.engine.options import worth_keeping
 from stratagem.rules.locality import entity_reach, walk_reach
 
@@ -92,6 +93,37 @@ def test_what_has_a_reach() -> None:
     assert walk_reach("reachable(target, 3)", [], names, reads) is None
     assert walk_reach("reachable(actor, count(entities()))", [], names, reads) is None
     assert walk_reach("reachable(actor, 3)", ["is_empty(target)"], names, reads) is None
+
+
+def test_a_list_of_one_side_ignores_the_other_sides_changes() -> None:
+    """An attack's targets are the enemies in range (``Reach.owners``): an ally stepping
+    within range leaves them as they were (kept, the same tuple), since no ally can become
+    a target; an enemy stepping within range does not."""
+    game = stratagem.load(KTK[0])
+    assert game.action_types["Attack"].reach.owners == "enemy"
+    assert game.action_types["Heal"].reach.owners == "ally"
+    assert game.action_types["Move"].reach.owners is None
+    state = game.new_state(0)
+    archer = next(e for e in state.entities.values() if e.type == "Archer" and e.owner == 0)
+    key = ("Attack", 0, archer.id)
+    before = state.memo.entries[key]
+    ally_moves = [a for a in game.legal_actions(state) if a.type == "Move"
+                  and a.actor != archer.id and state.entities[a.actor].owner == 0]
+    # an ally's step that ends within the archer's range (5 squares)
+    step = next(a for a in ally_moves
+                if abs(dict(a.targets)["target"][0] - archer.pos[0]) <= 2)
+    after = game.apply(state, step)
+    assert after.memo.entries.get(key) is before
+    changes = Changes(state, after)
+    assert changes.sides and all(side == (0, 0) for side in changes.sides)
+    # The unit that stepped in range goes over to the enemy: now it is a target, and the
+    # archer's targets are not kept.
+    turned = after._begin()
+    turned._w_entity(step.actor).owner = 1
+    turned = turned._end()
+    assert Changes(after, turned).sides == [(0, 1)]
+    assert key not in OptionMemo(turned, 0).entries
+    assert ("Attack", 0, archer.id) in OptionMemo(after, 0).entries  # nothing changed
 
 
 def test_far_from() -> None:

@@ -115,8 +115,14 @@ class Reach:
     steps: str = "any"
     """For a walk: ``"straight"`` (no diagonal steps: within the radius in Manhattan
     distance), ``"board"`` (as the board's ``neighbours`` say) or ``"any"``."""
+    owners: str | None = None
+    """For ``"near"``: ``"enemy"`` or ``"ally"`` when the list holds only the deciding
+    player's enemies (or allies); then a change to an entity that was and stays on the
+    other side of that line cannot alter the targets."""
 
 
+GONE = object()
+"""The owner of an entity that did not exist (before it appeared, after it left)."""
 NOTHING = Reads()
 """Reads nothing of a state (a constant list of targets, say)."""
 EVERYTHING = Reads(everything=True)
@@ -133,13 +139,16 @@ class Changes:
     """
 
     __slots__ = ("cards", "counters", "entities", "exist", "flow", "memory", "params",
-                 "player_params", "pos", "spots", "stacks", "status", "tiles", "unplaced",
-                 "zones")
+                 "player_params", "pos", "sides", "spots", "stacks", "status", "tiles",
+                 "unplaced", "zones")
 
     def __init__(self, old: Parts, new: Parts) -> None:
         self.entities: set[int] = set()
         self.spots: list[tuple[int, int]] = []
         """Where the changed entities stood, before and after (for ``Reach``)."""
+        self.sides: list[tuple[Any, Any]] = []
+        """For each of ``spots``, the owner of the entity standing there before and
+        after its change (``GONE`` where it did not exist)."""
         self.unplaced = False
         """Whether a changed entity was off the board before or after."""
         self.pos = self.exist = self.status = False
@@ -165,15 +174,19 @@ class Changes:
         params = self.params
         appeared = 0
         spots = self.spots
-        for eid, e in new.entities.items():
-            o = was.get(eid)
-            if o is e:
-                continue
+        sides = self.sides
+        now = new.entities
+        get = was.get
+        for eid in [i for i, e in now.items() if get(i) is not e]:  # most are shared
+            e = now[eid]
+            o = get(eid)
             changed.add(eid)
+            side = (GONE if o is None else o.owner, e.owner)
             if e.pos is None:
                 self.unplaced = True
             else:
                 spots.append(e.pos)
+                sides.append(side)
             if o is None:
                 appeared += 1
                 self.exist = self.pos = True
@@ -182,6 +195,7 @@ class Changes:
                 self.unplaced = True
             elif o.pos != e.pos:
                 spots.append(o.pos)
+                sides.append(side)
             if o.pos != e.pos:
                 self.pos = True
             if o.owner != e.owner or o.type != e.type or o.zone != e.zone:
@@ -193,7 +207,9 @@ class Changes:
                 for k, v in ep.items():
                     if k not in op or op[k] != v:
                         params.add(k)
-                params.update(k for k in op if k not in ep)
+                dropped = op.keys() - ep.keys()
+                if dropped:
+                    params.update(dropped)
         if len(was) + appeared != len(new.entities):  # some left the game
             gone = [eid for eid in was if eid not in new.entities]
             changed.update(gone)
@@ -203,6 +219,7 @@ class Changes:
                     self.unplaced = True
                 else:
                     spots.append(p)
+                    sides.append((was[eid].owner, GONE))
             self.exist = self.pos = True
 
     def far_from(self, x: int, y: int, radius: float, metric: str = "chebyshev") -> bool:

@@ -118,7 +118,15 @@ class OptionMemo(Held):
         changed = changes.entities
         moved = changes.spots  # where the changed entities stood, before and after
         unplaced = changes.unplaced
-        verdicts: dict[str, tuple[bool, bool, bool]] = {}
+        if moved:  # the box around them: an actor farther from it than its radius in
+            # both directions is far from every one of them, in every metric
+            xs = [p[0] for p in moved]
+            ys = [p[1] for p in moved]
+            x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        else:
+            x0 = x1 = y0 = y1 = 0
+        sides = changes.sides
+        verdicts: dict[str, tuple[bool, bool, bool, str | None]] = {}
         keep = self.entries
         spots = self.spots
         old_spots = src.spots
@@ -129,10 +137,11 @@ class OptionMemo(Held):
             if verdict is None:  # per type: stale by what it reads, stale within reach
                 at = types[name]
                 reads = at.target_reads
+                owners = None if at.reach is None else at.reach.owners
                 verdict = verdicts[name] = (
                     changes.stale_type(reads),
                     at.reach is not None and changes.stale_type(at.reach.rest),
-                    bool(changed) and reads.actor)
+                    bool(changed) and (reads.actor or owners is not None), owners)
             spot = old_spots.get(key)
             if spot is None:
                 if verdict[0]:
@@ -143,20 +152,31 @@ class OptionMemo(Held):
                 if unplaced:
                     continue
                 x, y, radius, metric = spot
-                near = False
-                for px, py in moved:
-                    dx = px - x if px > x else x - px
-                    dy = py - y if py > y else y - py
-                    if metric == "chebyshev":
-                        near = dx <= radius and dy <= radius
-                    elif metric == "manhattan":
-                        near = dx + dy <= radius
-                    else:
-                        near = dx * dx + dy * dy <= radius * radius + 1e-6
+                if x + radius >= x0 and x - radius <= x1 and y + radius >= y0 \
+                        and y - radius <= y1:  # within reach of the box: each one looked at
+                    near = False
+                    owners = verdict[3]
+                    me = key[1]
+                    for i, (px, py) in enumerate(moved):
+                        if owners is not None:  # a list of one side: the other side's
+                            before, after = sides[i]  # changes do not matter
+                            if owners == "enemy":
+                                if before == me and after == me:
+                                    continue
+                            elif me not in (before, after):
+                                continue
+                        dx = px - x if px > x else x - px
+                        dy = py - y if py > y else y - py
+                        if metric == "chebyshev":
+                            near = dx <= radius and dy <= radius
+                        elif metric == "manhattan":
+                            near = dx + dy <= radius
+                        else:
+                            near = dx * dx + dy * dy <= radius * radius + 1e-6
+                        if near:
+                            break
                     if near:
-                        break
-                if near:
-                    continue
+                        continue
             if verdict[2] and key[2] in changed:
                 continue
             keep[key] = made

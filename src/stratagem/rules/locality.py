@@ -85,7 +85,12 @@ def entity_reach(source: Any, wheres: Iterable[Any], name: str, names: Iterable[
     for text in wheres:
         if _entity_wide(expression_reads(text, names, local=(name,))):
             return None
-    return Reach("near", _rest(reads))
+    owners = None
+    for a in args:
+        if str(a.children[0]) == "owner" and a.children[1].data == "name":
+            word = str(a.children[1].children[0])
+            owners = word if word in ("enemy", "ally") else None
+    return Reach("near", _rest(reads), owners=owners)
 
 
 def walk_reach(source: Any, wheres: list[Any], names: Iterable[str],
