@@ -203,7 +203,7 @@ class Changes:
             if o.statuses != e.statuses:
                 self.status = True
             op, ep = o.params, e.params
-            if op is not ep:
+            if op is not ep and op != ep:  # (a copy made to move it: the same values)
                 for k, v in ep.items():
                     if k not in op or op[k] != v:
                         params.add(k)
