@@ -402,7 +402,8 @@ class Game:
         skips the legality test (for search over actions known to be legal).
         """
         d = state.decision
-        if check and (d is None or action not in d):
+        if check and (d is None or (action not in d.actions if len(d.actions) <= 16
+                                    else action not in d)):
             if not isinstance(action, Action):
                 raise _not_an_action("apply", action)
             raise IllegalActionError(action, explain(state, action))

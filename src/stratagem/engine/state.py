@@ -217,8 +217,10 @@ class Decision:
         # The first question is answered by a scan (``apply``'s check, the one question a
         # playout asks: hashing every option would cost more); the set is made for a
         # decision asked again, by an agent or a search that weighs many actions.
+        if len(self.actions) <= 16:
+            return action in self.actions
         found = self._set
-        if found is None or len(self.actions) <= 16:
+        if found is None:
             self._set = _ASKED_ONCE
             return action in self.actions
         if found is _ASKED_ONCE:
