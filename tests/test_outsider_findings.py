@@ -14,6 +14,7 @@ import pytest
 import stratagem
 from stratagem.agents import HumanAgent
 from stratagem.engine.knowledge import knows
+from stratagem.rules import RulesError
 from test_cli import run
 
 HERE = Path(__file__).parent / "outsider"
@@ -187,3 +188,28 @@ def test_text_of_a_player_from_in_hand_is_the_name(tmp_path: Path) -> None:
     state = game.apply(state, game.parse_action(state, "call"))
     said = [dict(fields)["who"] for name, fields in state.history[-1].events if name == "named"]
     assert said == ["red", "blue"]
+
+
+def test_the_two_unclear_messages_now_say_what_to_write(tmp_path: Path) -> None:
+    """An unquoted expression with ': ' inside (`when: has not acted: actor.acted == 0`)
+    is told to be quoted; `stop_near: enemy` (a bare owner word) is pointed at
+    `entities(owner: enemy)`. Each message keeps its line and column."""
+    head = "game: t\nplayers: [a, b]\nboard: {size: [3, 3]}\n"
+    unquoted = tmp_path / "unquoted.yaml"
+    unquoted.write_text(head + "actions:\n  pass:\n    source: player\n"
+                        "    when: has not acted: actor.acted == 0\n")
+    with pytest.raises(RulesError) as told:
+        stratagem.load(unquoted)
+    assert "unquoted.yaml:7:24: not valid YAML" in str(told.value)
+    assert "must be quoted" in str(told.value)
+    word = tmp_path / "word.yaml"
+    word.write_text(head + "entities:\n  u: {params: {hp: 1}, actions: [walk]}\n"
+                    "actions:\n  walk:\n    targets:\n      to: {kind: position, from: "
+                    "\"reachable(actor, 2, stop_near: enemy)\"}\n"
+                    "    effects: [{move: {to: to}}]\n"
+                    "flow:\n  phases: [{name: p, actions: [walk]}]\n"
+                    "setup:\n  entities: [{type: u, owner: a, at: [0, 0]}]\n")
+    with pytest.raises(RulesError) as told:
+        stratagem.load(word)
+    assert "word.yaml:9:" in str(told.value)
+    assert "`entities(owner: enemy)`" in str(told.value)

@@ -249,6 +249,9 @@ class _Compiler:
         hint = sc.defines_later.get(name) or did_you_mean(name, known)
         if name in FUNCTIONS:
             hint = f"`{name}` is a function: call it as `{name}(...)`"
+        elif name in ("enemy", "ally", "neutral") and not hint:
+            hint = (f"`{name}` is a word only after `owner:`; for those units write "
+                    f"`entities(owner: {name})`")
         raise ExprError(self.off(n), f"unknown name `{name}`", hint or
                         (f"names here: {', '.join(sorted(known))}" if known else ""))
 

@@ -342,7 +342,11 @@ def parse_yaml(text: str, file: str = "<rules>", notes: list[Problem] | None = N
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         loc = Loc(file, mark.line + 1, mark.column + 1) if mark else Loc(file, 1, 1)
-        raise RulesError([Problem(loc, f"not valid YAML: {exc.problem or exc.context}")]) from None
+        what = exc.problem or exc.context
+        if what and "mapping values are not allowed" in what:
+            what += (" (a value with ': ' inside, such as an expression, must be quoted: "
+                     "when: \"actor.acted == 0\")")
+        raise RulesError([Problem(loc, f"not valid YAML: {what}")]) from None
     except YAMLError as exc:
         raise RulesError([Problem(Loc(file, 1, 1), f"not valid YAML: {exc}")]) from None
     except RecursionError:
