@@ -213,3 +213,54 @@ def test_the_two_unclear_messages_now_say_what_to_write(tmp_path: Path) -> None:
         stratagem.load(word)
     assert "word.yaml:9:" in str(told.value)
     assert "`entities(owner: enemy)`" in str(told.value)
+
+
+def test_show_marks_a_player_knocked_out_of_the_hand(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    """After a guard knocks a player out, `show` says so beside that player (finding 5)."""
+    from stratagem.engine import Rng  # noqa: PLC0415 (only this test plays at random)
+    from stratagem.engine.hands import is_knocked_out  # noqa: PLC0415
+
+    game = stratagem.load(COURTIERS)
+    rng = Rng(1)
+    for seed in range(40):
+        state = game.new_state(seed)
+        while state.decision is not None and not any(
+                is_knocked_out(state, p) for p in range(len(game.players))):
+            options = game.legal_actions(state)
+            state = game.apply(state, options[rng.below(len(options))])
+        out = [p for p in range(len(game.players)) if is_knocked_out(state, p)]
+        if out and state.decision is not None:
+            break
+    else:
+        pytest.fail("no random game knocked a player out")
+    saved = tmp_path / "k.json"
+    saved.write_text(game.serialize(state))
+    code, shown, err = run(capsys, "show", str(saved), "--rules", str(COURTIERS))
+    assert code == 0, err
+    line = next(x for x in shown.splitlines() if x.strip().startswith(game.players[out[0]]))
+    assert "out of this hand" in line
+    others = [x for x in shown.splitlines() if "out of this hand" in x]
+    assert len(others) == len(out)
+
+
+def test_a_game_that_shuffles_mid_game_keeps_its_seed_and_replays() -> None:
+    """Courtiers shuffles the deck when a hand ends. The shuffle's draws are counted with
+    the move (``Record.draws``), so the seed is still found from the generator and the
+    saved game's moves replay (before, `show` refused such a file: "move 1 is not
+    legal there")."""
+    from stratagem.engine import Rng  # noqa: PLC0415 (only these tests play at random)
+    from stratagem.engine.serialize import rederive, seed_of  # noqa: PLC0415
+
+    game = stratagem.load(COURTIERS)
+    rng = Rng(1)
+    state = game.new_state(5)
+    while state.decision is not None and not any(r.draws for r in state.history):
+        options = game.legal_actions(state)
+        state = game.apply(state, options[rng.below(len(options))])
+    shuffled = [r for r in state.history if r.draws]
+    assert shuffled and shuffled[-1].draws > 0
+    assert seed_of(state) == 5
+    assert rederive(state) == state
+    again = game.deserialize(game.serialize(state))
+    assert [r.draws for r in again.history] == [r.draws for r in state.history]

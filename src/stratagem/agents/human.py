@@ -44,6 +44,7 @@ from ..engine import (
     State,
     StratagemError,
 )
+from ..engine.hands import is_knocked_out
 from .base import Agent, Budget, Choice
 
 STEP_NAMES = {"type": "action", "actor": "unit"}
@@ -391,9 +392,10 @@ def describe_view(game: Game, view: State, board: bool = True) -> list[str]:
         player = view.players[p]
         params = ", ".join(f"{k} {_plain(v)}" for k, v in player.params.items())
         you = " (you)" if view.viewer == p else ""
-        if params or not player.alive:
-            lines.append(f"  {name}{you}: {params}"
-                         + ("" if player.alive else " — out of the game"))
+        out = (" — out of the game" if not player.alive
+               else " — out of this hand" if is_knocked_out(view, p) else "")
+        if params or out:
+            lines.append(f"  {name}{you}: {params}{out}")
         for zone, ids in player.zones.items():
             if ids:
                 lines.append(f"    {zone}: {_zone(view, ids)}")

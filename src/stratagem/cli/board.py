@@ -27,6 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine import Action, Game, Pos, Ref, State, cell_centre, words
+from ..engine.hands import is_knocked_out
 
 _ROOT3 = math.sqrt(3)
 
@@ -367,6 +368,8 @@ def players_text(game: Game, state: State) -> Text | None:
             out.append(f": {params}")
         if not player.alive:
             out.append(" — out of the game", "dim")
+        elif is_knocked_out(state, seat):
+            out.append(" — out of this hand", "dim")
         out.append("\n")
         for zone, ids in zones:
             out.append(f"  {zone}: ", "dim")

@@ -140,7 +140,7 @@ class Shuffle(Effect):
         zone = self.zone
         owner = None if is_table(r.game, zone) or (self.player is None and ctx.player is None) \
             else player_of(self.player, ctx)
-        shuffle(r.s, owner, zone)
+        r.draws += shuffle(r.s, owner, zone)
 
 
 __all__ = ["Look", "Reveal", "RuleOut", "Show", "Shuffle"]

@@ -257,10 +257,11 @@ def rule_out(s: State, eid: int, type: str) -> None:
         s.cards = s.cards.with_ruled_out(eid, before | {type})
 
 
-def shuffle(s: State, owner: int | None, zone: str) -> None:
+def shuffle(s: State, owner: int | None, zone: str) -> int:
     """Shuffle a zone: its cards' faces are dealt again among them at random (from the
     state's generator, which no view shows), and they are known only to who sees the
-    zone, with nothing ruled out of them any more (inside a transaction)."""
+    zone, with nothing ruled out of them any more (inside a transaction). Returns the
+    steps the generator took (``Record.draws``)."""
     ids = zone_ids(s, owner, zone)
     faces = [(e.type, e.params, e.statuses) for e in (s.entities[i] for i in ids)]
     state = s.rng
@@ -274,8 +275,9 @@ def shuffle(s: State, owner: int | None, zone: str) -> None:
         if (e.type, e.params, e.statuses) != (type, params, statuses):
             w = s._w_entity(eid)
             w.type, w.params, w.statuses = type, dict(params), statuses
+    steps = max(len(faces) - 1, 0)
     if not is_tracked(s.game):
-        return
+        return steps
     who = seers(s.game, zone, owner)
     known, ruled = dict(s.cards.known), dict(s.cards.ruled_out)
     for eid in ids:
@@ -283,6 +285,7 @@ def shuffle(s: State, owner: int | None, zone: str) -> None:
         ruled.pop(eid, None)
     c = s.cards
     s.cards = Cards(c.table, known, ruled, c.pool)
+    return steps
 
 
 def knows(s: State, player: int, eid: int) -> bool:

@@ -75,13 +75,15 @@ def rule_failed(game: Game, exc: BaseException) -> RuleError:
 class Resolver:
     """Runs one transaction's resolution. Used only inside ``Game.apply`` and friends."""
 
-    __slots__ = ("_anyone", "dirty", "events", "firings", "forced", "game", "rolls", "s",
-                 "start_round", "steps")
+    __slots__ = ("_anyone", "dirty", "draws", "events", "firings", "forced", "game", "rolls",
+                 "s", "start_round", "steps")
 
     def __init__(self, s: State, forced: tuple[int, ...] | None = None) -> None:
         self.s = s
         self.game = s.game
         self.rolls: list[int] = []
+        self.draws = 0
+        """Steps of the generator taken beyond the rolls (``Record.draws``)."""
         self.events: list[tuple[str, tuple[tuple[str, Value], ...]]] = []
         self.forced = list(forced) if forced is not None else None
         self.steps = 0
@@ -476,4 +478,4 @@ class Resolver:
 def record(r: Resolver, player: int, action: Action) -> None:
     """Append the action, with the rolls and narrated events it produced, to the log."""
     s = r.s
-    s.log = (s.log, _new(Record, (player, action, tuple(r.rolls), tuple(r.events))))
+    s.log = (s.log, _new(Record, (player, action, tuple(r.rolls), tuple(r.events), r.draws)))

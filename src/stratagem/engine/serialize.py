@@ -171,7 +171,8 @@ def dumps(s: State, version: int = VERSION) -> str:
         "memory": {k: enc(v) for k, v in s.memory.items()},
         "counters": {k: enc(v) for k, v in s.counters.items()},
         "log": [[r.player, str(r.action), list(r.rolls),
-                 [[n, [[k, enc(v)] for k, v in fields]] for n, fields in r.events]]
+                 [[n, [[k, enc(v)] for k, v in fields]] for n, fields in r.events],
+                 *([r.draws] if r.draws else [])]
                 for r in s.history],
         "decision": None if s.decision is None else {
             "kind": s.decision.kind, "player": s.decision.player,
@@ -322,10 +323,14 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
         check_records(game, s.counters)  # buffs, tasks, items and research (engine.strategy)
         section = "log"
         log: LogNode = None
-        for player, action, rolls, events in doc["log"]:
+        for entry in doc["log"]:
+            player, action, rolls, events, *more = entry
+            if len(more) > 1:
+                raise ValueError("a move of the log has more than five parts")
             rec = Record(_int(player), parse_action(action), tuple(_int(x) for x in rolls),
                          tuple((str(n), tuple((str(k), dec(v)) for k, v in fields))
-                               for n, fields in events))
+                               for n, fields in events),
+                         _int(more[0]) if more else 0)
             log = (log, rec)
         s.log = log
         section = "decision"
@@ -477,7 +482,7 @@ def _draws(s: State) -> int:
     g = s.game
     start = g.new_state(0, explicit_chance=s.explicit)
     setup = (start.rng - _rng.seed_state(0)) * _INVERSE_GOLDEN & _rng.MASK
-    rolls = sum(len(r.rolls) + (r.player == CHANCE) for r in s.history)
+    rolls = sum(len(r.rolls) + (r.player == CHANCE) + r.draws for r in s.history)
     return setup + rolls
 
 

@@ -285,13 +285,16 @@ class Record(NamedTuple):
     ``rolls`` are the values every roll and random draw produced while the
     action resolved, in order; feeding them back (``Game.apply(...,
     rolls=...)``) reproduces the action exactly. ``events`` are the narrated
-    events, as ``(name, fields)``.
+    events, as ``(name, fields)``. ``draws``: the steps the state's generator took
+    beyond the rolls (a zone shuffled: its faces dealt again, which no roll records),
+    so that a saved game's seed can be found from its generator (``serialize.seed_of``).
     """
 
     player: int
     action: Action
     rolls: tuple[int, ...] = ()
     events: tuple[tuple[str, tuple[tuple[str, Value], ...]], ...] = ()
+    draws: int = 0
 
 
 LogNode = tuple[Any, Record] | None  # a persistent list: (previous node, record)
