@@ -27,9 +27,11 @@ def check_end(r: Resolver) -> bool:
     g = s.game
     if not g.end_rules:
         return False
-    # Sealed, the containers are what the rules' entity index reads (counting a side's
-    # units); the options listed next read the same ones when nothing is written between.
-    s._seal_own()
+    # Where the options memo is kept (the options listed next seal the state anyway),
+    # the state is sealed now: sealed, its entities are what the entity index reads
+    # (counting a side's units), and the options read the same index after.
+    if s.memo is not None:
+        s._seal_own()
     if g.draws_only:  # the first draw rule that holds ends the game (connect four's full board)
         anyone = r.anyone
         for rule in g.end_rules:
