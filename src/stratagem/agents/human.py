@@ -43,8 +43,8 @@ from ..engine import (
     Rng,
     State,
     StratagemError,
+    is_knocked_out,
 )
-from ..engine.hands import is_knocked_out
 from .base import Agent, Budget, Choice
 
 STEP_NAMES = {"type": "action", "actor": "unit"}

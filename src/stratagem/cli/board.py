@@ -26,8 +26,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import Action, Game, Pos, Ref, State, cell_centre, words
-from ..engine.hands import is_knocked_out
+from ..engine import Action, Game, Pos, Ref, State, cell_centre, is_knocked_out, words
 
 _ROOT3 = math.sqrt(3)
 

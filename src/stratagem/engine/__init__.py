@@ -28,6 +28,7 @@ from .fog import Fog, explored, last_seen
 from .frames import EventFrame
 from .game import Game
 from .geometry import cell_centre, distance, neighbours, tile_cost
+from .hands import is_knocked_out
 from .info import GameInfo, GameRuntime
 from .knowledge import MASKED
 from .narration import field_words, words
@@ -86,6 +87,7 @@ __all__ = [
     "explored",
     "field_words",
     "format_value",
+    "is_knocked_out",
     "is_same_result",
     "last_seen",
     "loads",
