@@ -12,7 +12,7 @@ import stratagem
 from stratagem.agents import Budget, MCTSAgent, make_agent
 from stratagem.agents.guide import GuidedRollout, PriceGuide, is_tactics
 from stratagem.agents.mcts import DEFAULT_BUDGET
-from stratagem.engine import Game, Ref, State
+from stratagem.engine import Game, Pos, Ref, State, distance
 from stratagem.rules import compile_text
 
 BRAWL = textwrap.dedent("""\
@@ -163,3 +163,29 @@ def test_guided_mcts_beats_random_in_a_short_battle() -> None:
     value = agent.evaluator.value  # type: ignore[attr-defined]
     assert (state.outcome is not None and me in state.outcome.winners) or \
         value(state, me) > 0, value(state, me)
+
+
+def test_the_guide_breaks_ties_by_closing_in_on_the_enemy() -> None:
+    """Before any step is priced every kind of step ties at 0; the guide's policy then takes
+    an option that leaves its unit nearest an enemy (the ambush's first goblin moves next to
+    a hero), never one that keeps its distance or walks away."""
+    game = stratagem.load("skirmish", "ambush")
+    state = game.new_state(1)
+    d = state.decision
+    assert d is not None
+    actor = state.entities[d.actor]  # type: ignore[index]
+    heroes = [e.pos for e in state.entities.values() if e.owner != d.player and e.pos]
+
+    def nearest(to: Pos | None) -> float:
+        return min(distance(to or actor.pos, h, game.board.metric) for h in heroes)
+
+    def square(action: object) -> Pos | None:
+        return next((v for _, v in action.targets if type(v) is Pos), None)  # type: ignore[attr-defined]
+
+    guide = PriceGuide(game, epsilon=0.0)
+    rng = stratagem.engine.Rng(0)
+    best = min(nearest(square(a)) for a in d.actions)
+    assert best == 1 < nearest(None)
+    for _ in range(10):
+        chosen = guide.pick(state, d, rng)
+        assert chosen.type == "move" and nearest(square(chosen)) == best

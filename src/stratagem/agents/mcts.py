@@ -32,6 +32,12 @@ player picks what is best for itself.
   value function judges the state there; in a game with nothing to count it plays to the
   end. Tactics games run for hundreds of decisions: whole random games there are slow and
   say little.
+- **The end by rounds.** The default value function knows the game's round limit
+  (``agents.ending``): the fewer rounds left, the less a lead counts and the more what the
+  round limit would say now (a draw between two sides standing, in a game without a
+  score), while a win keeps its full value; and in a tactics game a rollout cut in the
+  last round plays on to the end. A search that holds a lead has a reason to finish the
+  job instead of sitting on it while the rounds run out.
 - **A second a decision.** The default budget is about a second (``DEFAULT_BUDGET``), with a
   ceiling in forward-model calls so a fast machine does not search without end.
 
@@ -71,10 +77,11 @@ from .base import (
     signed,
     told,
 )
+from .ending import ends_by_rounds
 from .evaluate import MAX_STEPS, Evaluator, Rollout
 from .guide import PRIOR_VISITS, GuidedRollout, PriceGuide, is_tactics
 from .tactical.currency import DEFAULT_WEIGHTS, Currency
-from .value import MaterialValue, ValueFunction
+from .value import MaterialValue, ValueFunction, default_value
 
 DECIDE, CHANCY, OUTCOMES, OVER = 0, 1, 2, 3
 """Node kinds: a player's decision, an explicit chance decision, an action's
@@ -220,8 +227,11 @@ class MCTSAgent(SearchAgent):
         if c < 0:
             raise ValueError(f"{self.code}: c, the exploration constant, must be >= 0 "
                              f"(got {c})")
-        if rollout == "auto":
+        auto = rollout == "auto"
+        if auto:
             rollout = CUTOFF if counts_anything(game, value) else -1
+        if value is None:  # the default value, knowing what the round limit will say
+            value = ends_by_rounds(game, default_value(game))
         if isinstance(rollout, bool) or not isinstance(rollout, int) or rollout < -1:
             raise ValueError(f"{self.code}: rollout is a number of steps, or -1 to play "
                              f"each rollout to the end, or auto (got {rollout})")
@@ -234,7 +244,7 @@ class MCTSAgent(SearchAgent):
         if evaluator is None and self.guide is not None:
             assert isinstance(game, Game)
             evaluator = GuidedRollout(game, self.guide, MAX_STEPS if rollout < 0 else rollout,
-                                      value)
+                                      value, finish=auto)
         self.evaluator: Evaluator = evaluator if evaluator is not None else Rollout(
             game, None if rollout < 0 else rollout, value)
         self.chance = game.info.chance
