@@ -189,3 +189,35 @@ def test_the_guide_breaks_ties_by_closing_in_on_the_enemy() -> None:
     for _ in range(10):
         chosen = guide.pick(state, d, rng)
         assert chosen.type == "move" and nearest(square(chosen)) == best
+
+
+def test_a_rollout_cut_in_the_last_round_plays_on_to_the_end() -> None:
+    """The default ``mcts`` on a tactics game plays a rollout cut in the last round on to the
+    end: a guided rollout of 2 steps told to ``finish`` ends the ambush's game from round 10
+    (its result is a finished game's), and stops at its 2 steps in round 5, or without
+    ``finish``."""
+    game = stratagem.load("skirmish", "ambush")
+    assert "to the end in the last round" in repr(
+        make_agent("mcts", game).evaluator)  # type: ignore[attr-defined]
+    assert "last round" not in repr(
+        make_agent("mcts:rollout=20", game).evaluator)  # type: ignore[attr-defined]
+    rng = stratagem.engine.Rng(3)
+    state = game.new_state(3)
+    early: State | None = None
+    while state.decision is not None and state.flow.round < 10:
+        if state.flow.round == 5 and early is None:
+            early = state
+        d = state.decision
+        state = game.apply(state, d.actions[rng.below(len(d.actions))])
+    assert state.decision is not None and early is not None, "the game ended before round 10"
+    guide = PriceGuide(game)
+    finish = GuidedRollout(game, guide, 2, finish=True)
+    cut = GuidedRollout(game, guide, 2)
+    for rollout, start, most in ((cut, state, 2), (finish, early, 2), (finish, state, None)):
+        before = game.calls
+        returns = rollout.evaluate(start, stratagem.engine.Rng(0), game.calls + 100_000)
+        spent = game.calls - before
+        if most is not None:
+            assert spent <= most
+        else:
+            assert spent > 2 and returns in ((0.0, 0.0), (1.0, -1.0), (-1.0, 1.0))

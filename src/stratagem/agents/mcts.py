@@ -32,12 +32,11 @@ player picks what is best for itself.
   value function judges the state there; in a game with nothing to count it plays to the
   end. Tactics games run for hundreds of decisions: whole random games there are slow and
   say little.
-- **The end by rounds.** The default value function knows the game's round limit
-  (``agents.ending``): the fewer rounds left, the less a lead counts and the more what the
-  round limit would say now (a draw between two sides standing, in a game without a
-  score), while a win keeps its full value; and in a tactics game a rollout cut in the
-  last round plays on to the end. A search that holds a lead has a reason to finish the
-  job instead of sitting on it while the rounds run out.
+- **The end by rounds.** In a tactics game with a round limit, a rollout cut in the last
+  round plays on to the end (``GuidedRollout``'s ``finish``): the end is then less than a
+  round away, and its result (a draw between two sides standing, in a game without a
+  score) is known by playing to it, where the value function would count a material lead
+  that the round limit is about to turn into a draw.
 - **A second a decision.** The default budget is about a second (``DEFAULT_BUDGET``), with a
   ceiling in forward-model calls so a fast machine does not search without end.
 
@@ -77,11 +76,10 @@ from .base import (
     signed,
     told,
 )
-from .ending import ends_by_rounds
 from .evaluate import MAX_STEPS, Evaluator, Rollout
 from .guide import PRIOR_VISITS, GuidedRollout, PriceGuide, is_tactics
 from .tactical.currency import DEFAULT_WEIGHTS, Currency
-from .value import MaterialValue, ValueFunction, default_value
+from .value import MaterialValue, ValueFunction
 
 DECIDE, CHANCY, OUTCOMES, OVER = 0, 1, 2, 3
 """Node kinds: a player's decision, an explicit chance decision, an action's
@@ -230,8 +228,6 @@ class MCTSAgent(SearchAgent):
         auto = rollout == "auto"
         if auto:
             rollout = CUTOFF if counts_anything(game, value) else -1
-        if value is None:  # the default value, knowing what the round limit will say
-            value = ends_by_rounds(game, default_value(game))
         if isinstance(rollout, bool) or not isinstance(rollout, int) or rollout < -1:
             raise ValueError(f"{self.code}: rollout is a number of steps, or -1 to play "
                              f"each rollout to the end, or auto (got {rollout})")
