@@ -4,6 +4,7 @@ its own side while an enemy is in reach, and beats random (the ten-game form is
 
 from __future__ import annotations
 
+import os
 import textwrap
 
 import pytest
@@ -221,3 +222,24 @@ def test_a_rollout_cut_in_the_last_round_plays_on_to_the_end() -> None:
             assert spent <= most
         else:
             assert spent > 2 and returns in ((0.0, 0.0), (1.0, -1.0), (-1.0, 1.0))
+
+
+STRENGTH_GAMES = int(os.environ.get("STRATAGEM_STRENGTH_GAMES", "2"))
+"""Ambushes ``test_mcts_wins_the_ambush_against_random`` plays (the ten-game figure is
+``benchmarks/bench_agents.py versus``'s, in ``benchmarks/README.md``)."""
+
+STRENGTH_CALLS = 100
+"""Forward-model calls a decision in that test: a small budget, so a game takes seconds."""
+
+
+def test_mcts_wins_the_ambush_against_random() -> None:
+    """``mcts`` with a budget in calls wins Skirmish's ambush against random, seats
+    alternating (heroes from even seeds, monsters from odd): the kill that ends the game
+    comes before the round limit, which would make it a draw."""
+    game = stratagem.load("skirmish", "ambush")
+    for seed in range(STRENGTH_GAMES):
+        seat = seed % 2
+        seats = ["random", "random"]
+        seats[seat] = f"mcts:calls={STRENGTH_CALLS}"
+        outcome = stratagem.play(game, seats, seed=seed).outcome
+        assert seat in outcome.winners, (seed, outcome.reason)
