@@ -21,11 +21,12 @@ search in three places:
   taken, then one at random: units close in on the enemy instead of wandering, so that a
   rollout's fights happen within its few decisions;
 - **the tree** (progressive bias): a decision's untried options are expanded best
-  mean first (ties closing in first, as in rollouts), and a new child starts with
-  ``PRIOR_VISITS`` imagined visits at the value its own step's exact price says (the
-  state before, valued by the search's value function, plus the price over the worth of
-  every unit on the board), so a blow on one's own unit starts far behind and must earn
-  its visits.
+  mean first (ties at random, so that under progressive widening the squares away from
+  the enemy, where a unit that shoots may want to stand, still get into the tree), and a
+  new child starts with ``PRIOR_VISITS`` imagined visits at the value its own step's
+  exact price says (the state before, valued by the search's value function, plus the
+  price over the worth of every unit on the board), so a blow on one's own unit starts
+  far behind and must earn its visits.
 
 A game is a *tactics game* (``is_tactics``) when it is compiled from rules and, at its
 start, has units on the board whose types carry a worth hint (``cost`` or ``value``).
@@ -163,9 +164,10 @@ class PriceGuide:
         return max(1.0, total)
 
     # ---------------------------------------------------------------- policy
-    def best(self, state: State, options: list[Action], player: int, rng: Rng) -> int:
-        """Index of the option whose kind has the best mean; among options tied on it, one
-        that brings its unit nearest an enemy (``closest``), then at random."""
+    def best(self, state: State, options: list[Action], player: int, rng: Rng,
+             close: bool = True) -> int:
+        """Index of the option whose kind has the best mean; among options tied on it, with
+        ``close`` one that brings its unit nearest an enemy (``closest``), then at random."""
         top, tied = -math.inf, [0]
         for i, a in enumerate(options):
             g = self.guess(state, a, player)
@@ -173,7 +175,7 @@ class PriceGuide:
                 top, tied = g, [i]
             elif g >= top - 1e-9:
                 tied.append(i)
-        if len(tied) > 1:
+        if close and len(tied) > 1:
             tied = self.closest(state, [options[i] for i in tied], player, tied)
         return tied[rng.below(len(tied))] if len(tied) > 1 else tied[0]
 

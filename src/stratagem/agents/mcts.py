@@ -275,10 +275,10 @@ class MCTSAgent(SearchAgent):
 
     def _next_untried(self, node: _Node) -> int:
         """Which untried option of a decision node to expand: at random, or with a guide the
-        one whose kind has the best mean price so far."""
+        one whose kind has the best mean price so far (ties at random)."""
         if self.guide is None:
             return self.rng.below(len(node.untried))
-        return self.guide.best(node.state, node.untried, node.player, self.rng)
+        return self.guide.best(node.state, node.untried, node.player, self.rng, close=False)
 
     def _seed_prior(self, node: _Node, child: _Node) -> None:
         """With a guide, a new child starts with ``PRIOR_VISITS`` imagined visits at the
