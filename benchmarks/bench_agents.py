@@ -26,7 +26,8 @@ instead, the same on any machine (the fairer measure on a shared one).
 against the random agent, ``--games`` games per game named (default
 ``$STRATAGEM_VERSUS_GAMES``, or 10), seats alternating, and prints wins, draws and losses
 with the Wilson 95% interval of the score, and the median and largest forward-model calls
-of the agent's decisions. A game is ``name`` or ``name:scenario``.
+of the agent's decisions. A game is ``name`` or ``name:scenario``. A budget in calls
+(``--agent mcts:calls=2000``) plays the same on any machine and at any load.
 """
 
 from __future__ import annotations

@@ -15,13 +15,18 @@ search in three places:
   seen fewer than ``SPECIFIC`` times falls back to the mean of its coarser kind (the
   action type and the targets' sides alone);
 - **rollouts** (``GuidedRollout``): each step is epsilon-greedy on those means, the
-  kind with the best mean taken (ties at random) except in an ``epsilon`` share of
-  steps, which are played at random so that every kind keeps being tried;
+  kind with the best mean taken except in an ``epsilon`` share of steps, which are played
+  at random so that every kind keeps being tried. Among options whose kinds tie (every
+  move is worth nothing by itself), the one that leaves its unit nearest an enemy unit is
+  taken, then one at random: units close in on the enemy instead of wandering, so that a
+  rollout's fights happen within its few decisions;
 - **the tree** (progressive bias): a decision's untried options are expanded best
-  mean first, and a new child starts with ``PRIOR_VISITS`` imagined visits at the
-  value its own step's exact price says (the state before, valued by the search's
-  value function, plus the price over the worth of every unit on the board), so a
-  blow on one's own unit starts far behind and must earn its visits.
+  mean first (ties at random, so that under progressive widening the squares away from
+  the enemy, where a unit that shoots may want to stand, still get into the tree), and a
+  new child starts with ``PRIOR_VISITS`` imagined visits at the value its own step's
+  exact price says (the state before, valued by the search's value function, plus the
+  price over the worth of every unit on the board), so a blow on one's own unit starts
+  far behind and must earn its visits.
 
 A game is a *tactics game* (``is_tactics``) when it is compiled from rules and, at its
 start, has units on the board whose types carry a worth hint (``cost`` or ``value``).
@@ -33,7 +38,8 @@ import math
 import weakref
 from typing import Any
 
-from ..engine import CHANCE, Action, Decision, ForwardModel, Game, Ref, Rng, State
+from ..engine import CHANCE, Action, Decision, ForwardModel, Game, Pos, Ref, Rng, State, distance
+from .evaluate import MAX_STEPS
 from .tactical.currency import DEFAULT_WEIGHTS, Currency
 from .value import WORTH_HINTS, ValueFunction, default_value
 
@@ -77,6 +83,7 @@ class PriceGuide:
             raise ValueError(f"epsilon must be between 0 and 1 (got {epsilon!r})")
         self.game = game
         self.currency = Currency(game, DEFAULT_WEIGHTS)
+        self.metric = game.board.metric
         self.epsilon = float(epsilon)
         self.fine: dict[tuple[Any, ...], list[float]] = {}
         """Per fine kind: [sum of prices, count]."""
@@ -157,8 +164,10 @@ class PriceGuide:
         return max(1.0, total)
 
     # ---------------------------------------------------------------- policy
-    def best(self, state: State, options: list[Action], player: int, rng: Rng) -> int:
-        """Index of the option whose kind has the best mean (ties at random)."""
+    def best(self, state: State, options: list[Action], player: int, rng: Rng,
+             close: bool = True) -> int:
+        """Index of the option whose kind has the best mean; among options tied on it, with
+        ``close`` one that brings its unit nearest an enemy (``closest``), then at random."""
         top, tied = -math.inf, [0]
         for i, a in enumerate(options):
             g = self.guess(state, a, player)
@@ -166,7 +175,37 @@ class PriceGuide:
                 top, tied = g, [i]
             elif g >= top - 1e-9:
                 tied.append(i)
+        if close and len(tied) > 1:
+            tied = self.closest(state, [options[i] for i in tied], player, tied)
         return tied[rng.below(len(tied))] if len(tied) > 1 else tied[0]
+
+    def closest(self, state: State, options: list[Action], player: int,
+                indices: list[int]) -> list[int]:
+        """The ``indices`` of the ``options`` that leave their unit nearest the nearest enemy
+        unit with a worth: an option with a square in its targets puts its unit there (a
+        move), any other leaves it where it stands. Options with no unit on the board, or a
+        board with no enemy on it, are all kept."""
+        ents = state.entities
+        worth = self.currency.worth
+        enemies = [e.pos for e in ents.values() if e.pos is not None and e.owner is not None
+                   and e.owner != player and e.type in worth]
+        if not enemies:
+            return indices
+        metric = self.metric
+        top, kept = math.inf, indices
+        for i, a in zip(indices, options, strict=True):
+            to = next((v for _, v in a.targets if type(v) is Pos), None)
+            if to is None:
+                actor = ents.get(a.actor) if a.actor is not None else None
+                if actor is None or actor.pos is None:
+                    return indices
+                to = actor.pos
+            d = min(distance(to, p, metric) for p in enemies)
+            if d < top:
+                top, kept = d, [i]
+            elif d == top:
+                kept.append(i)
+        return kept
 
     def pick(self, state: State, decision: Decision, rng: Rng) -> Action:
         """A rollout's step: at random in an ``epsilon`` share, else the best kind's."""
@@ -190,29 +229,41 @@ class PriceGuide:
 
 class GuidedRollout:
     """A rollout whose steps ``PriceGuide.pick`` chooses (and prices, to learn from), cut
-    off after ``steps`` decisions and valued there by the value function."""
+    off after ``steps`` decisions and valued there by the value function; with ``finish``,
+    a rollout cut in the game's last round plays on to the end instead."""
 
     def __init__(self, game: Game, guide: PriceGuide, steps: int,
-                 value: ValueFunction | None = None) -> None:
+                 value: ValueFunction | None = None, finish: bool = False) -> None:
         if steps < 0:
             raise ValueError(f"rollout steps cannot be negative (got {steps})")
         self.game = game
         self.guide = guide
         self.steps = steps
+        self.last = game.round_limit if finish else None
+        """The game's last round when a rollout cut in it plays on to the end (at most
+        ``MAX_STEPS`` decisions in all): the round limit is then less than a round away, and
+        what it will say is known by playing to it; None to cut every rollout at ``steps``."""
         self.value = value if value is not None else default_value(game)
         self.players = range(len(game.players))
 
     def __repr__(self) -> str:
-        return (f"rollout of {self.steps} steps guided by unit prices "
+        last = "" if self.last is None else ", to the end in the last round"
+        return (f"rollout of {self.steps} steps{last} guided by unit prices "
                 f"({self.guide.epsilon:.0%} at random), then value function")
 
     def evaluate(self, state: State, rng: Rng, call_limit: int) -> tuple[float, ...]:
         game, guide = self.game, self.guide
         apply, pick, learn, price = game.apply, guide.pick, guide.learn, guide.price
-        for _ in range(self.steps):
+        steps, last = self.steps, self.last
+        taken = 0
+        while True:
             d = state.decision
             if d is None or game.calls >= call_limit:
                 break
+            if taken >= steps and (last is None or state.flow.round < last
+                                   or taken >= MAX_STEPS):
+                break
+            taken += 1
             if d.player == CHANCE:
                 action = d.actions[rng.pick_weighted(d.weights or (1,) * len(d.actions))]
                 state = apply(state, action, check=False)

@@ -32,6 +32,11 @@ player picks what is best for itself.
   value function judges the state there; in a game with nothing to count it plays to the
   end. Tactics games run for hundreds of decisions: whole random games there are slow and
   say little.
+- **The end by rounds.** In a tactics game with a round limit, a rollout cut in the last
+  round plays on to the end (``GuidedRollout``'s ``finish``): the end is then less than a
+  round away, and its result (a draw between two sides standing, in a game without a
+  score) is known by playing to it, where the value function would count a material lead
+  that the round limit is about to turn into a draw.
 - **A second a decision.** The default budget is about a second (``DEFAULT_BUDGET``), with a
   ceiling in forward-model calls so a fast machine does not search without end.
 
@@ -220,7 +225,8 @@ class MCTSAgent(SearchAgent):
         if c < 0:
             raise ValueError(f"{self.code}: c, the exploration constant, must be >= 0 "
                              f"(got {c})")
-        if rollout == "auto":
+        auto = rollout == "auto"
+        if auto:
             rollout = CUTOFF if counts_anything(game, value) else -1
         if isinstance(rollout, bool) or not isinstance(rollout, int) or rollout < -1:
             raise ValueError(f"{self.code}: rollout is a number of steps, or -1 to play "
@@ -234,7 +240,7 @@ class MCTSAgent(SearchAgent):
         if evaluator is None and self.guide is not None:
             assert isinstance(game, Game)
             evaluator = GuidedRollout(game, self.guide, MAX_STEPS if rollout < 0 else rollout,
-                                      value)
+                                      value, finish=auto)
         self.evaluator: Evaluator = evaluator if evaluator is not None else Rollout(
             game, None if rollout < 0 else rollout, value)
         self.chance = game.info.chance
@@ -269,10 +275,10 @@ class MCTSAgent(SearchAgent):
 
     def _next_untried(self, node: _Node) -> int:
         """Which untried option of a decision node to expand: at random, or with a guide the
-        one whose kind has the best mean price so far."""
+        one whose kind has the best mean price so far (ties at random)."""
         if self.guide is None:
             return self.rng.below(len(node.untried))
-        return self.guide.best(node.state, node.untried, node.player, self.rng)
+        return self.guide.best(node.state, node.untried, node.player, self.rng, close=False)
 
     def _seed_prior(self, node: _Node, child: _Node) -> None:
         """With a guide, a new child starts with ``PRIOR_VISITS`` imagined visits at the
