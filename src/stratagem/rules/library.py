@@ -247,19 +247,18 @@ def _pick(ents: Any, owner: Any, p: Any, kind: Any) -> list[Ref]:
     return [Ref(i) for i in order if (e := ents[i]).zone is None and e.owner == owner]
 
 
+def _owns(owner: Any, o: Any, p: Any) -> bool:
+    """Whether an entity of owner ``o`` passes ``owner`` (a word, or a player) for ``p``."""
+    return owner == "any" or (o == p if owner == "ally" else o is None if owner == "neutral"
+                              else o is not None and o != p if owner == "enemy"
+                              else o == owner)
+
+
 def _tally(ents: Any, owner: Any, p: Any, kind: Any) -> int:
     """``len(_pick(...))`` without sorting or listing (``check_end`` asks it of every
     player after every action)."""
-    n = 0
-    for e in ents.values():
-        if e.zone is not None or (kind is not None and e.type != kind):
-            continue
-        o = e.owner
-        if owner == "any" or (o == p if owner == "ally" else o is None if owner == "neutral"
-                              else o is not None and o != p if owner == "enemy"
-                              else o == owner):
-            n += 1
-    return n
+    return sum(1 for e in ents.values() if e.zone is None
+               and (kind is None or e.type == kind) and _owns(owner, e.owner, p))
 
 
 def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
@@ -318,12 +317,12 @@ def _count_entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: 
     filter."""
     if tag is None and status is None and near is None and where is None:
         ents = c.state.entities
-        live = _live(ents, type)
+        live = live_entities(ents)
+        p = c.player
         if live is None:  # a transaction's own copy: counted as it stands, nothing listed
-            return _tally(ents, owner, c.player, type)
-        if owner == "any":
-            return len(live)
-        return len(_by_owner(live, owner, c.player))
+            return _tally(ents, owner, p, type)
+        return sum(1 for _, o, kind in live
+                   if (type is None or kind == type) and _owns(owner, o, p))
     return len(_entities(c, owner, type, tag, near, within, status, where))
 
 
