@@ -52,17 +52,21 @@ def _fresh(game: stratagem.Game, state: State) -> State:
 def test_kept_options_equal_options_worked_out_afresh(name: str, scenario: str | None) -> None:
     """At every step of a random game, the offered options equal those worked out afresh:
     the same actions in the same order."""
-    game = stratagem.load(name, scenario)
-    rng = Rng(7)
-    state = game.new_state(11)
+    assert _checked_walk(stratagem.load(name, scenario), 11, Rng(7), f"{name}:{scenario}") > 0
+
+
+def _checked_walk(game: stratagem.Game, seed: int, rng: Rng, what: str) -> int:
+    """The steps of a random game (at most ``STEPS``), its options compared with options
+    worked out afresh at each."""
+    state = game.new_state(seed)
     steps = 0
     while state.decision is not None and steps < STEPS:
         assert game.legal_actions(state) == game.legal_actions(_fresh(game, state)), \
-            f"{name}:{scenario} step {steps}"
+            f"{what} step {steps}"
         options = game.legal_actions(state)
         state = game.apply(state, options[rng.below(len(options))])
         steps += 1
-    assert steps > 0
+    return steps
 
 
 STRATEGA = sorted((Path(__file__).parent / "stratega").glob("*.yaml"))
@@ -77,14 +81,7 @@ def test_kept_options_equal_fresh_ones_in_stratega_configurations(path: Path) ->
     game = stratagem.load(path)
     rng = Rng(3)
     for seed in range(3):
-        state = game.new_state(seed)
-        steps = 0
-        while state.decision is not None and steps < STEPS:
-            assert game.legal_actions(state) == game.legal_actions(_fresh(game, state)), \
-                f"{path.name} seed {seed} step {steps}"
-            options = game.legal_actions(state)
-            state = game.apply(state, options[rng.below(len(options))])
-            steps += 1
+        assert _checked_walk(game, seed, rng, f"{path.name} seed {seed}") > 0
 
 
 def test_playout_reaches_the_state_apply_reaches() -> None:
