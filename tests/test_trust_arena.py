@@ -131,3 +131,46 @@ def test_arena_with_a_bogus_ray_address_is_one_line(tmp_path: Path):
     assert proc.returncode == 2
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "cannot reach the Ray cluster at bogus:1234" in lines[0]
+
+
+def test_errors_cross_a_process_boundary_whole():
+    """An arena worker's error reaches the parent as the same error with the same one-line
+    message. A rules error came back as one "problem" per character of its message (its
+    class was rebuilt from the message string) and an illegal action could not be rebuilt
+    at all (it takes two arguments); every error class with arguments of its own is checked."""
+    import pickle
+
+    from stratagem.engine.errors import IllegalActionError
+    from stratagem.rules.errors import Loc, Problem, RulesError
+    from stratagem.rules.expr_context import ExprError
+    from stratagem.rules.stratega.speech import SpeechError
+
+    rules = RulesError([Problem(Loc("game.yaml", 3, 7), "no scenario `clearing`", "duel")])
+    back = pickle.loads(pickle.dumps(rules))
+    assert type(back) is RulesError and back.problems == rules.problems
+    assert str(back) == "game.yaml:3:7: no scenario `clearing` — duel"
+    illegal = IllegalActionError("move #4 to=(0,8)", "target: out of reach")
+    back = pickle.loads(pickle.dumps(illegal))
+    assert (back.action, back.condition, str(back)) == (illegal.action, illegal.condition,
+                                                        str(illegal))
+    for cls in (ExprError, SpeechError):
+        error = cls(4, "unknown name `hpp`", "did you mean `hp`?")
+        back = pickle.loads(pickle.dumps(error))
+        assert (back.offset, back.message, back.hint) == (4, error.message, error.hint)
+
+
+def test_a_rules_error_in_a_worker_reads_as_one_line(tmp_path):
+    """The same through real worker processes: a scenario the rules do not have, loaded in
+    a worker, is reported by the parent with its place and message intact."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    import stratagem
+    from stratagem.rules.errors import RulesError
+
+    with ProcessPoolExecutor(1) as pool:
+        future = pool.submit(stratagem.load, "skirmish", "clearing_nowhere")
+        with pytest.raises(RulesError) as caught:
+            future.result(timeout=120)
+    assert len(caught.value.problems) == 1
+    assert "no scenario `clearing_nowhere`" in str(caught.value)
+    assert str(caught.value).count("\n") == 0

@@ -37,6 +37,10 @@ class IllegalActionError(StratagemError, ValueError):
         self.condition = condition
         super().__init__(f"illegal action {action}: {condition}")
 
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[object, str]]:
+        # Rebuilt from both arguments when it crosses a process boundary (arena workers).
+        return (type(self), (self.action, self.condition))
+
 
 class ActionParseError(StratagemError, ValueError):
     """Action text that does not parse into an action of the game."""

@@ -51,6 +51,12 @@ class RulesError(StratagemError, ValueError):
         self.problems = tuple(problems)
         super().__init__("\n".join(str(p) for p in self.problems) or "invalid rules")
 
+    def __reduce__(self) -> tuple[type[RulesError], tuple[tuple[Problem, ...]]]:
+        # Pickled with its problems, not its message: an arena worker's rules error reaches
+        # the parent process as the same error (the default would rebuild it from the one
+        # message string, read as a sequence of problems, one per character).
+        return (type(self), (self.problems,))
+
     @property
     def first(self) -> Problem:
         """The first problem found."""

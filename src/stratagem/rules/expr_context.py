@@ -104,6 +104,9 @@ class ExprError(Exception):
         self.message = message
         self.hint = hint
 
+    def __reduce__(self) -> tuple[type[ExprError], tuple[int, str, str]]:
+        return (type(self), (self.offset, self.message, self.hint))
+
 
 class ExprContext(Protocol):
     """The expression compiler as a library function's argument compiler sees it."""

@@ -26,6 +26,9 @@ class SpeechError(Exception):
         self.message = message
         self.hint = hint
 
+    def __reduce__(self) -> tuple[type[SpeechError], tuple[int, str, str]]:
+        return (type(self), (self.offset, self.message, self.hint))
+
 
 # ------------------------------------------------------------------ syntax
 @dataclass(frozen=True)
