@@ -1,5 +1,7 @@
-"""The tactical agent's ``depth`` (combos: follow-ups of other units on the same target) and
-``noise`` (a share of decisions drawn among the module's candidates), on Broken Throne."""
+"""The tactical agent's ``depth`` (combos: follow-ups of other units on the same target),
+``noise`` (a share of decisions drawn among the module's candidates) and ``blunder`` (a share
+of decisions played at random among every legal action: the difficulty levels), on Broken
+Throne."""
 
 from __future__ import annotations
 
@@ -65,6 +67,40 @@ def test_depth_and_noise_are_checked_with_one_plain_message() -> None:
         make_agent("tactical:calls=8000,depth=1.5", game)
     with pytest.raises(AgentSpecError, match="noise must be a number from 0 to 1"):
         make_agent("tactical:calls=8000,noise=2", game)
+    for bad in ("-0.1", "1.5"):
+        with pytest.raises(AgentSpecError, match="blunder must be a number from 0 to 1"):
+            make_agent(f"tactical:calls=8000,blunder={bad}", game)
+
+
+def test_blunder_plays_any_legal_action_without_pricing_it_and_is_seeded() -> None:
+    """With blunder 1 every decision is drawn among all the legal actions, with no
+    forward-model call and a reason in words that says so; the same seed draws the same
+    actions, another seed other ones. With blunder 0 the agent is the plain agent."""
+    game = stratagem.load("broken_throne")
+    s = game.new_state(0)
+
+    def walk(code: str, seed: int) -> tuple[list[str], list[str], int]:
+        agent, state, taken, said = make_agent(code, game, seed=seed), s, [], []
+        before = game.calls
+        for _ in range(12):
+            d = state.decision
+            assert d is not None
+            choice = agent.choose(state, d)
+            assert choice.action in d.actions
+            taken.append(str(choice.action))
+            said.append(choice.rationale)
+            state = game.apply(state, choice.action)
+        return taken, said, game.calls - before - 12
+
+    taken, said, priced = walk("tactical:calls=8000,blunder=1", 3)
+    assert priced == 0
+    assert all(text.endswith("without weighing it.") or text == "the only option"
+               for text in said)
+    assert walk("tactical:calls=8000,blunder=1", 3)[0] == taken
+    assert walk("tactical:calls=8000,blunder=1", 4)[0] != taken
+    plain = walk("tactical:calls=8000", 3)
+    assert walk("tactical:calls=8000,blunder=0", 3)[:2] == plain[:2]
+    assert not any("without weighing" in text for text in plain[1])
 
 
 def test_noise_draws_among_the_candidates_and_is_seeded() -> None:

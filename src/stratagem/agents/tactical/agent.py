@@ -50,7 +50,9 @@ class TacticalAgent(SearchAgent):
     second unit on it, seed 001's combo; and so on). ``noise`` is the share of decisions
     on which the acting module's candidate is drawn at random among those it proposes
     instead of the best (0: always the best): a weaker, more human opponent that still
-    makes only moves its modules would propose.
+    makes only moves its modules would propose. ``blunder`` is the share of decisions on
+    which it plays any legal move, drawn at random and not priced (0: never): the
+    difficulty levels' knob, since a careless move can be one no module would propose.
     """
 
     code = "tactical"
@@ -68,7 +70,8 @@ class TacticalAgent(SearchAgent):
     def __init__(self, game: Game, seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
                  calls: int | None = None, weights: str | Mapping[str, float] = "default",
-                 modules: str = DEFAULT_MODULES, depth: int = 1, noise: float = 0.0) -> None:
+                 modules: str = DEFAULT_MODULES, depth: int = 1, noise: float = 0.0,
+                 blunder: float = 0.0) -> None:
         super().__init__(game, seed, budget=budget, seconds=seconds, iterations=iterations,
                          calls=calls)
         if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
@@ -77,8 +80,13 @@ class TacticalAgent(SearchAgent):
         if isinstance(noise, bool) or not isinstance(noise, int | float) \
                 or not 0.0 <= noise <= 1.0:
             raise ValueError(f"{self.code}: noise must be a number from 0 to 1 (got {noise!r})")
+        if isinstance(blunder, bool) or not isinstance(blunder, int | float) \
+                or not 0.0 <= blunder <= 1.0:
+            raise ValueError(f"{self.code}: blunder must be a number from 0 to 1 "
+                             f"(got {blunder!r})")
         self.depth = depth
         self.noise = float(noise)
+        self.blunder = float(blunder)
         self.weights = parse_weights(weights)
         self.currency = Currency(game, self.weights)
         names = [m.strip() for m in modules.split("+") if m.strip()]
@@ -110,8 +118,8 @@ class TacticalAgent(SearchAgent):
 
     def explain(self) -> str:
         """The numbers behind every price, on request: the weight table, with the search's
-        depth and noise."""
-        return (f"depth {self.depth}, noise {self.noise:g}; weights:\n"
+        depth, noise and share of careless moves."""
+        return (f"depth {self.depth}, noise {self.noise:g}, blunder {self.blunder:g}; weights:\n"
                 + describe_weights(self.weights))
 
     def _objectives(self, player: int) -> Objectives:
@@ -146,6 +154,11 @@ class TacticalAgent(SearchAgent):
             return Choice(action, f"{said}, as it planned.",
                           f"carrying on with the plan{more}")
         self.queue = []
+        if self.blunder and self.rng.random() < self.blunder:
+            action = decision.actions[self.rng.below(len(decision.actions))]
+            said = capital(describe(self.game, view, decision.player, action))
+            return Choice(action, f"{said}, without weighing it.",
+                          f"a careless move (blunder {self.blunder:g})")
         meter = self.meter(budget)
         planner = self.planner(decision.player)
         planner.start(meter)
