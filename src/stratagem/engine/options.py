@@ -251,7 +251,7 @@ def _actors(s: State, player: int, actor: int | None, at: ActionType,
     mine = scratch.get(key)
     if mine is None:
         ents = s.entities
-        live = live_entities(ents)
+        live = live_entities(s)
         mine = scratch[key] = (
             [(ref, kind) for ref, owner, kind in live if owner == player] if live is not None
             else [(Ref(eid), e.type) for eid in sorted(ents)

@@ -208,10 +208,10 @@ def _visible(c: Ctx, x: Any, by: Any) -> bool:
 _Live = Live
 
 
-def _live(ents: Any, kind: Any) -> _Live | None:
-    """The entities in play, of type ``kind`` if given (``engine.live``); ``None`` for a
-    transaction's own copy of the entities (read afresh: ``_pick``)."""
-    live = live_entities(ents)
+def _live(s: Any, kind: Any) -> _Live | None:
+    """The entities in play of state ``s``, of type ``kind`` if given (``engine.live``);
+    ``None`` for a transaction's own copy of the entities (read afresh: ``_pick``)."""
+    live = live_entities(s)
     if live is None or kind is None:
         return live
     return tuple([x for x in live if x[2] == kind])
@@ -267,7 +267,7 @@ def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
     if tag is None and status is None and near is None:
         # Whose they are and of which type only (check_end asks this of every player after
         # every action; options list every unit's targets): from the live index.
-        live = _live(s.entities, type)
+        live = _live(s, type)
         out = (_pick(s.entities, owner, c.player, type) if live is None
                else _by_owner(live, owner, c.player))
         if where is not None:
@@ -317,7 +317,7 @@ def _count_entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: 
     filter."""
     if tag is None and status is None and near is None and where is None:
         ents = c.state.entities
-        live = live_entities(ents)
+        live = live_entities(c.state)
         p = c.player
         if live is None:  # a transaction's own copy: counted as it stands, nothing listed
             return _tally(ents, owner, p, type)
