@@ -29,7 +29,7 @@ def live_entities(s: Any) -> Live | None:
     still change)."""
     if s._own & 1:
         return None
-    ents = s.entities
+    ents = s.entities_
     last = _LAST[0]
     if last[0] is ents:
         return last[1]
