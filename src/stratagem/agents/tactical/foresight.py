@@ -46,7 +46,7 @@ class Foresight:
 
     def value(self, before: State, after: State, me: int) -> float:
         """What the unpriced status changes from ``before`` to ``after`` lead to, for ``me``."""
-        if not self.weight or not self.unpriced or after.entities is before.entities:
+        if not self.weight or not self.unpriced or after.entities_ is before.entities_:
             return 0.0
         changed = []
         for eid, ea in after.entities.items():

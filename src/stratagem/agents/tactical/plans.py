@@ -244,7 +244,7 @@ class Planner:
             if s.outcome is not None and me in s.outcome.winners:
                 wins += p
             total += p * (self.currency.delta(state, s, me) + self._settle(s, me, self.settle))
-            if s.entities is state.entities:
+            if s.entities_ is state.entities_:
                 continue
             if len(s.entities) < len(state.entities) or s.next_id != state.next_id:
                 total += p * self.currency.step(state, action, s, me,
@@ -328,7 +328,7 @@ class Planner:
             if len(s.entities) != len(state.entities) or s.next_id != state.next_id:
                 self.narrow[action.type] = False
                 return
-            if s.entities is state.entities:
+            if s.entities_ is state.entities_:
                 continue
             for eid, ea in s.entities.items():
                 eb = state.entities.get(eid)
