@@ -363,6 +363,7 @@ class Game:
         s._hash = None
         s._own = -1  # every container is new, this state's own: _end seals them all
         s._own_entities = set()
+        s._views = None
         r = Resolver(s)
         for pl in self.placements:
             pos = Pos(*pl.pos) if pl.pos is not None else None

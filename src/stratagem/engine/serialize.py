@@ -354,6 +354,7 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
         s._hash = None
         s._own = 0
         s._own_entities = None
+        s._views = None
     except SerializationError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,

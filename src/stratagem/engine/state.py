@@ -24,7 +24,7 @@ serializes it.
 One module because its classes share one copy-on-write transaction: ``State._begin``
 and ``State._end`` open and close the containers of the entities and players defined
 beside it, and their read-only copies, so they are read together; it runs past
-500 lines (about 630).
+500 lines (about 660).
 """
 
 from __future__ import annotations
@@ -85,8 +85,8 @@ class Entity:
     __slots__ = ("_view", "id", "owner", "params_", "pos", "statuses", "type", "zone")
 
     _view: dict[str, Any] | None
-    """The read-only copy of ``params_`` once a caller has read ``params`` (unset or
-    ``None`` before): shared by every state that shares the entity."""
+    """The read-only copy of ``params_`` once a caller has read ``params`` (``None``
+    before): shared by every state that shares the entity."""
 
     def __init__(self, id: int, type: str, owner: int | None, pos: Pos | None,
                  params: dict[str, Any], statuses: tuple[Status, ...] = (),
@@ -98,11 +98,12 @@ class Entity:
         self.params_ = params
         self.statuses = statuses
         self.zone = zone
+        self._view = None
 
     @property
     def params(self) -> dict[str, Any]:
         """The parameters, read-only (``copy()`` gives an entity whose may be written)."""
-        view = getattr(self, "_view", None)
+        view = self._view
         if view is None:
             view = self._view = ReadOnlyDict(self.params_)
         return view
@@ -158,29 +159,28 @@ class PlayerState:
 
     _views: tuple[dict[str, Any], dict[str, tuple[int, ...]]] | None
     """The read-only copies of ``params_`` and ``zones_`` once a caller has read either
-    (unset or ``None`` before)."""
+    (``None`` before)."""
 
     def __init__(self, params: dict[str, Any], zones: dict[str, tuple[int, ...]],
                  alive: bool = True) -> None:
         self.params_ = params
         self.zones_ = zones
         self.alive = alive
+        self._views = None
 
     def _read_only(self) -> tuple[dict[str, Any], dict[str, tuple[int, ...]]]:
-        views = getattr(self, "_views", None)
-        if views is None:
-            views = self._views = (ReadOnlyDict(self.params_), ReadOnlyDict(self.zones_))
+        views = self._views = (ReadOnlyDict(self.params_), ReadOnlyDict(self.zones_))
         return views
 
     @property
     def params(self) -> dict[str, Any]:
         """The player's parameters, read-only."""
-        return self._read_only()[0]
+        return (self._views or self._read_only())[0]
 
     @property
     def zones(self) -> dict[str, tuple[int, ...]]:
         """The player's zones (name to the entity ids in it, in order), read-only."""
-        return self._read_only()[1]
+        return (self._views or self._read_only())[1]
 
     def copy(self) -> PlayerState:
         """A copy whose dicts may be written (through ``params`` and ``zones`` too)."""
@@ -344,7 +344,7 @@ class State:
     _own_entities: set[int] | None
     _views: dict[int, tuple[dict[Any, Any], dict[Any, Any]]] | None
     """The read-only copies callers have read, by ownership bit, each with the mapping it
-    copies (unset or ``None`` before the first)."""
+    copies (``None`` before the first)."""
 
     __slots__ = (
         "_hash", "_own", "_own_entities", "_views", "at_", "cards", "counters_", "decision",
@@ -378,46 +378,76 @@ class State:
     the states made from it, never changed once published."""
 
     # ------------------------------------------------- read-only mappings for callers
-    def _read_only(self, bit: int, d: dict[Any, Any]) -> Any:
-        """A read-only copy of ``d``, the mapping of ownership bit ``bit``: made on the first
-        read and kept while ``d`` is the state's mapping; a new one at each read while the
-        transaction owns ``d`` (a later write would change it)."""
-        if self._own & bit:
-            return ReadOnlyDict(d)
-        views = getattr(self, "_views", None)
-        if views is None:
-            views = self._views = {}
-        kept = views.get(bit)
-        if kept is None or kept[0] is not d:
-            kept = views[bit] = (d, ReadOnlyDict(d))
-        return kept[1]
+    # Each public name reads the copy kept for its ownership bit when it copies the
+    # mapping the state holds now, and makes one otherwise (``_read_only``).
+    def _read_only(self, bit: int, d: dict[Any, Any]) -> dict[Any, Any]:
+        """A read-only copy of ``d``, the mapping of ownership bit ``bit``: kept while ``d``
+        is the state's mapping, unless the transaction owns ``d`` (a later write would
+        change it: then a new copy at each read)."""
+        view = ReadOnlyDict(d)
+        if not self._own & bit:
+            views = getattr(self, "_views", None)
+            if views is None:
+                views = self._views = {}
+            views[bit] = (d, view)
+        return view
 
     @property
     def entities(self) -> dict[int, Entity]:
         """The entities by id (read-only)."""
-        return self._read_only(1, self.entities_)  # type: ignore[no-any-return]
+        d = self.entities_
+        views = self._views
+        if views is not None:
+            kept = views.get(1)
+            if kept is not None and kept[0] is d:
+                return kept[1]
+        return self._read_only(1, d)
 
     @property
     def at(self) -> dict[Pos, int]:
         """The id of the entity on each occupied square (read-only)."""
-        return self._read_only(2, self.at_)  # type: ignore[no-any-return]
+        d = self.at_
+        views = self._views
+        if views is not None:
+            kept = views.get(2)
+            if kept is not None and kept[0] is d:
+                return kept[1]
+        return self._read_only(2, d)
 
     @property
     def stacks(self) -> dict[Pos, tuple[int, ...]]:
         """Where two or more entities share a square (a board with room for stacks): their
         ids, bottom (first arrived) to top; ``at`` names the bottom one. Empty otherwise.
         Read-only."""
-        return self._read_only(32, self.stacks_)  # type: ignore[no-any-return]
+        d = self.stacks_
+        views = self._views
+        if views is not None:
+            kept = views.get(32)
+            if kept is not None and kept[0] is d:
+                return kept[1]
+        return self._read_only(32, d)
 
     @property
     def memory(self) -> dict[str, Value]:
         """The rules' memory (read-only)."""
-        return self._read_only(8, self.memory_)  # type: ignore[no-any-return]
+        d = self.memory_
+        views = self._views
+        if views is not None:
+            kept = views.get(8)
+            if kept is not None and kept[0] is d:
+                return kept[1]
+        return self._read_only(8, d)
 
     @property
     def counters(self) -> dict[str, Any]:
         """The engine's counters: once-per limits, cooldowns, buffs, tasks... (read-only)."""
-        return self._read_only(16, self.counters_)  # type: ignore[no-any-return]
+        d = self.counters_
+        views = self._views
+        if views is not None:
+            kept = views.get(16)
+            if kept is not None and kept[0] is d:
+                return kept[1]
+        return self._read_only(16, d)
 
     # ------------------------------------------------------------------ reading
     def entity(self, eid: int) -> Entity:
@@ -545,6 +575,7 @@ class State:
         s._hash = None
         s._own = 0
         s._own_entities = None
+        s._views = None
         return s
 
     def _end(self) -> State:
