@@ -246,11 +246,12 @@ class Planner:
             total += p * (self.currency.delta(state, s, me) + self._settle(s, me, self.settle))
             if s.entities_ is state.entities_:
                 continue
-            if len(s.entities) < len(state.entities) or s.next_id != state.next_id:
+            before, after = state.entities, s.entities
+            if len(after) < len(before) or s.next_id != state.next_id:
                 total += p * self.currency.step(state, action, s, me,
                                                 refreshed(self.game, state, action, s))
-            for eid, eb in state.entities.items():
-                ea = s.entities.get(eid)
+            for eid, eb in before.items():
+                ea = after.get(eid)
                 if ea is eb:
                     continue
                 if ea is None:
