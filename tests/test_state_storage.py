@@ -62,10 +62,12 @@ def test_the_engine_keeps_exact_dicts_and_callers_read_equal_read_only_copies() 
     an exact ``dict`` (a subclass would miss the interpreter's fast paths), each public
     name a ``ReadOnlyDict`` equal to it."""
     for name, s in _walks():
-        for where, public, own in _mappings(s):
-            assert type(own) is dict, (name, where, type(own))
-            assert type(public) is ReadOnlyDict, (name, where, type(public))
-            assert public == own, (name, where)
+        back = s.game.deserialize(s.game.serialize(s))  # a state made another way
+        for state in (s, back):
+            for where, public, own in _mappings(state):
+                assert type(own) is dict, (name, where, type(own))
+                assert type(public) is ReadOnlyDict, (name, where, type(public))
+                assert public == own, (name, where)
 
 
 @pytest.mark.parametrize(("how", "write"), WRITES, ids=[w[0] for w in WRITES])
