@@ -325,14 +325,15 @@ class Planner:
         actor = action.actor
         allowed = {actor, *target_ids(action)}
         health = self.currency.worth
+        before = state.entities_
         for _, s in outs:
-            if len(s.entities) != len(state.entities) or s.next_id != state.next_id:
+            if len(s.entities_) != len(before) or s.next_id != state.next_id:
                 self.narrow[action.type] = False
                 return
-            if s.entities_ is state.entities_:
+            if s.entities_ is before:
                 continue
             for eid, ea in s.entities.items():
-                eb = state.entities.get(eid)
+                eb = before.get(eid)
                 if ea is eb:
                     continue
                 if eid not in allowed or eb is None:

@@ -158,8 +158,9 @@ def _changed(old: State, new: State) -> set[tuple[Pos, int | None]]:
     unit that changed there (``None`` for a tile)."""
     out: set[tuple[Pos, int | None]] = set()
     if old.entities_ is not new.entities_:
-        for eid in old.entities.keys() | new.entities.keys():
-            a, b = old.entities.get(eid), new.entities.get(eid)
+        before, after = old.entities, new.entities
+        for eid in before.keys() | after.keys():
+            a, b = before.get(eid), after.get(eid)
             if a is b or (a is not None and b is not None and a == b):
                 continue
             for e in (a, b):

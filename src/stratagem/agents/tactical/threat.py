@@ -80,10 +80,10 @@ class Threat:
                 break
             if d.player != me:
                 seen = True
+                ents = s.entities
                 actors = sorted({a.actor for a in d.actions if a.actor is not None
                                  and a.actor not in self.enemies
-                                 and a.actor in s.entities
-                                 and s.entities[a.actor].owner == d.player})
+                                 and a.actor in ents and ents[a.actor].owner == d.player})
                 for eid in actors:
                     plans = planner.plans_for(s, eid, d.player)
                     if planner.exhausted:
