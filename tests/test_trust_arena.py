@@ -5,18 +5,25 @@ when it is killed outright, and an unreachable Ray cluster is one error line."""
 from __future__ import annotations
 
 import os
+import pickle
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
 
+import stratagem
 from conftest import like_a_terminal
 from stratagem.arena.runner import check_ray_address
 from stratagem.arena.tournament import Tournament, TournamentError, schedule
+from stratagem.engine.errors import IllegalActionError
+from stratagem.rules.errors import Loc, Problem, RulesError
+from stratagem.rules.expr_context import ExprError
+from stratagem.rules.stratega.speech import SpeechError
 
 TRILLION = 1_000_000_000_000
 
@@ -138,12 +145,6 @@ def test_errors_cross_a_process_boundary_whole():
     message. A rules error came back as one "problem" per character of its message (its
     class was rebuilt from the message string) and an illegal action could not be rebuilt
     at all (it takes two arguments); every error class with arguments of its own is checked."""
-    import pickle
-
-    from stratagem.engine.errors import IllegalActionError
-    from stratagem.rules.errors import Loc, Problem, RulesError
-    from stratagem.rules.expr_context import ExprError
-    from stratagem.rules.stratega.speech import SpeechError
 
     rules = RulesError([Problem(Loc("game.yaml", 3, 7), "no scenario `clearing`", "duel")])
     back = pickle.loads(pickle.dumps(rules))
@@ -162,10 +163,6 @@ def test_errors_cross_a_process_boundary_whole():
 def test_a_rules_error_in_a_worker_reads_as_one_line(tmp_path):
     """The same through real worker processes: a scenario the rules do not have, loaded in
     a worker, is reported by the parent with its place and message intact."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    import stratagem
-    from stratagem.rules.errors import RulesError
 
     with ProcessPoolExecutor(1) as pool:
         future = pool.submit(stratagem.load, "skirmish", "clearing_nowhere")
