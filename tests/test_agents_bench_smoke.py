@@ -64,3 +64,16 @@ def test_mcts_benchmark_size_comes_from_the_environment(monkeypatch: pytest.Monk
     assert (args.simulations, args.strength) == (123, 4)
     with pytest.raises(SystemExit):
         bench.parse_args(["--simulations", "0"])
+
+
+def test_pair_benchmark_reports_a_sweep_with_its_interval(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench_pair.py`` plays the games asked for, seats alternating, and reports the first
+    agent's record: the tactical agent sweeps two Broken Throne games against random."""
+    bench = load_script(BENCH.parent / "bench_pair.py", "bench_pair")
+    monkeypatch.setattr(sys, "argv", ["bench_pair.py", "broken_throne", "tactical:calls=2000",
+                                      "random", "--games", "2", "--jobs", "1"])
+    bench.main()
+    out = capsys.readouterr().out
+    assert "tactical:calls=2000 vs random: 2-0-0, score 1.00, Wilson 95% 0.34-1.00" in out
+    assert "points in seat 0: 1, in seat 1: 1" in out

@@ -136,32 +136,32 @@ def _tactics_skip() -> None:
     if missing:
         pytest.skip(f"the tactical agent here takes no keyword {', '.join(missing)} "
                     "(the tactics levels need them; they come with the tactical agent's "
-                    "depth and noise)")
+                    "blunder)")
 
 
 def test_levels_say_what_they_are_in_each_kind_of_game() -> None:
     """Each level's line names its tactical settings for tactics games and its search for the
-    others; depth never falls and noise never rises from one level to the next."""
+    others; the share of careless moves falls from each level to the next, to none at the
+    top."""
     for level in LEVELS:
         line = ROSTER[level.name].description
         assert "in tactics games" in line and "in others" in line
-        assert f"depth={level.tactics['depth']}" in line and str(level.budget) in line
-    depths = [level.tactics["depth"] for level in LEVELS]
-    noises = [level.tactics["noise"] for level in LEVELS]
-    assert depths == sorted(depths) and noises == sorted(noises, reverse=True)
+        assert f"blunder={level.tactics['blunder']}" in line and str(level.budget) in line
+    blunders = [level.tactics["blunder"] for level in LEVELS]
+    assert blunders == sorted(blunders, reverse=True) and len(set(blunders)) == len(LEVELS)
+    assert blunders[-1] == 0
 
 
 @pytest.mark.parametrize("name", ["broken_throne", "skirmish"])
 def test_tactics_games_get_the_tactical_agent_at_each_level(name: str) -> None:
-    """In a tactics game each level is the tactical agent with the level's depth and noise
-    (and its own budget unless one is given); in connect four it stays a search agent."""
+    """In a tactics game each level is the tactical agent with the level's share of careless
+    moves (and its own budget unless one is given); in connect four it stays a search agent."""
     _tactics_skip()
     game = stratagem.load(name)
     for level in LEVELS:
         agent = make_agent(level.name, game, seed=1)
         assert isinstance(agent, TacticalAgent) and agent.level == level.name
-        assert agent.depth == level.tactics["depth"]  # type: ignore[attr-defined]
-        assert agent.noise == level.tactics["noise"]  # type: ignore[attr-defined]
+        assert agent.blunder == level.tactics["blunder"]  # type: ignore[attr-defined]
         assert agent.budget == level.tactics_budget
         assert make_agent(f"{level.name}:calls=99", game).budget == Budget(calls=99)
         assert not isinstance(make_agent(level.name, stratagem.load("connect_four")),

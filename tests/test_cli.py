@@ -244,7 +244,7 @@ def test_games_lists_each_game_with_its_players_and_scenarios(
     assert code == 0
     lines = {line.split()[0]: line for line in out.splitlines() if line.strip()}
     assert set(lines) == set(stratagem.list_games())
-    assert "(2 players: heroes, monsters; scenarios: duel, ambush)" in lines["skirmish"]
+    assert "(2 players: heroes, monsters; scenarios: duel, ambush, clearing)" in lines["skirmish"]
     assert "scenarios" not in lines["tic_tac_toe"]
     for name, line in lines.items():
         if "; scenarios: " in line:

@@ -276,7 +276,7 @@ def test_rules_prints_the_rules_sheet(capsys: pytest.CaptureFixture[str]) -> Non
     code, out, _ = run(capsys, "rules", "skirmish")
     assert code == 0
     assert "Players: Heroes, Monsters" in out
-    assert "Scenarios: duel, ambush" in out
+    assert "Scenarios: duel, ambush, clearing" in out
     assert "parry" in out and "Spend a superiority die" in out
     code, out, _ = run(capsys, "rules", "connect_four")
     assert code == 0 and "four of their pieces" in out and "drop" in out

@@ -66,7 +66,7 @@ def test_validate_prints_the_one_line_summary(capsys: pytest.CaptureFixture[str]
     code, out = run_cli(capsys, "validate", "src/stratagem/games/skirmish")
     assert code == 0
     assert out.strip() == ("src/stratagem/games/skirmish: ok — skirmish: 5 entity types, "
-                           "13 actions, phases: combat, scenarios: duel, ambush")
+                           "13 actions, phases: combat, scenarios: duel, ambush, clearing")
 
 
 def test_play_the_ambush_narrates_actions_rolls_and_reactions(

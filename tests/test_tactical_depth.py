@@ -127,3 +127,21 @@ def test_a_deep_search_keeps_to_its_budget_in_calls() -> None:
     before = game.calls
     make_agent("tactical:calls=8000,depth=3", game).choose(s, s.decision, Budget(calls=100_000))
     assert game.calls - before > 150
+
+
+def test_a_careless_move_draws_the_kind_of_action_first() -> None:
+    """A careless move picks what to do before where: on the clearing's first decision,
+    whose options are mostly steps to squares, each kind of action (move, dash, dodge, end
+    the turn...) is drawn about equally often, not in proportion to its options."""
+    game = stratagem.load("skirmish", "clearing")
+    s = game.new_state(0)
+    d = s.decision
+    assert d is not None
+    kinds = {a.type for a in d.actions}
+    moves = sum(a.type == "move" for a in d.actions)
+    assert len(kinds) >= 4 and moves > len(d.actions) / 2
+    agent = make_agent("tactical:calls=8000,blunder=1", game, seed=5)
+    draws = 60 * len(kinds)
+    seen = [agent.choose(s, d).action.type for _ in range(draws)]
+    for kind in kinds:
+        assert abs(seen.count(kind) / draws - 1 / len(kinds)) < 0.07, (kind, seen.count(kind))

@@ -145,6 +145,7 @@ def test_errors_cross_a_process_boundary_whole():
     message. A rules error came back as one "problem" per character of its message (its
     class was rebuilt from the message string) and an illegal action could not be rebuilt
     at all (it takes two arguments); every error class with arguments of its own is checked."""
+
     rules = RulesError([Problem(Loc("game.yaml", 3, 7), "no scenario `clearing`", "duel")])
     back = pickle.loads(pickle.dumps(rules))
     assert type(back) is RulesError and back.problems == rules.problems
@@ -162,6 +163,7 @@ def test_errors_cross_a_process_boundary_whole():
 def test_a_rules_error_in_a_worker_reads_as_one_line(tmp_path):
     """The same through real worker processes: a scenario the rules do not have, loaded in
     a worker, is reported by the parent with its place and message intact."""
+
     with ProcessPoolExecutor(1) as pool:
         future = pool.submit(stratagem.load, "skirmish", "clearing_nowhere")
         with pytest.raises(RulesError) as caught:

@@ -4,10 +4,11 @@ A level is an ordinary roster entry (``stratagem play pig --agents human,skilled
 plays depends on the game:
 
 - **tactics games** (units on a board whose types have a worth hint: Broken Throne, Skirmish,
-  Flower War; ``agents.guide.is_tactics``): the tactical agent, made stronger by its
-  ``depth`` (how many of its units' actions one plan may chain, seed 001's combos) and
-  weaker by its ``noise`` (the share of decisions on which it takes one of its modules'
-  candidates at random instead of the best);
+  Flower War; ``agents.guide.is_tactics``): the tactical agent, weakened by its ``blunder``
+  (the share of decisions on which it plays a move drawn at random without weighing it); the
+  master weighs every decision. The tactical agent's ``noise`` and ``depth`` were tried as
+  the levels' knobs first and changed a whole battle's result too little to rank levels
+  (``benchmarks/README.md``, *Difficulty ladder*);
 - **every other game** (the classics, cards, dice): a search agent that plays every game
   shape (hidden information included: ``osla`` samples determinizations and ``mcts``
   searches an open-loop tree over them), stronger with a larger budget.
@@ -65,7 +66,7 @@ class Level:
     rollouts stop after this many decisions and the value function judges the state there;
     in a game with nothing to count they play to the end, as a value of 0 would say nothing."""
     tactics: dict[str, Any] = field(default_factory=dict)
-    """In tactics games: the tactical agent's keywords (``depth``, ``noise``)."""
+    """In tactics games: the tactical agent's keywords (``blunder``)."""
     tactics_summary: str = ""
     tactics_budget: Budget = TACTICAL_BUDGET
     """In tactics games: what one decision may spend (deeper plans price more)."""
@@ -119,28 +120,25 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     Level("novice", OSLAAgent, Budget(seconds=1.0, calls=2_000), {"noise": 0.5},
           "looks one move ahead, and half the time plays at random",
-          tactics={"depth": 1, "noise": 0.6},
-          tactics_summary="prices each unit's moves alone, and takes one of its candidates "
-                          "at random on 60% of its decisions"),
+          tactics={"blunder": 0.95},
+          tactics_summary="plays a move drawn at random without weighing it on 95% of its "
+                          "decisions, the tactical agent's choice on the rest"),
     Level("casual", MCTSAgent, Budget(seconds=1.0, calls=300), {},
           "a very short tree search", cutoff=CUTOFF,
-          tactics={"depth": 1, "noise": 0.3},
-          tactics_summary="prices each unit's moves alone, and takes one of its candidates "
-                          "at random on 30% of its decisions"),
+          tactics={"blunder": 0.85},
+          tactics_summary="plays carelessly (a move drawn at random) on 85% of its decisions"),
     Level("skilled", MCTSAgent, Budget(seconds=1.0, calls=1_500), {},
           "a short tree search", cutoff=CUTOFF,
-          tactics={"depth": 1, "noise": 0.0},
-          tactics_summary="prices each unit's moves alone and always takes the best"),
+          tactics={"blunder": 0.7},
+          tactics_summary="plays carelessly on 70% of its decisions"),
     Level("expert", MCTSAgent, Budget(seconds=2.0, calls=6_000), {},
           "a tree search four times as long", cutoff=CUTOFF,
-          tactics={"depth": 2, "noise": 0.0},
-          tactics_summary="also prices a second unit's follow-up on the same target "
-                          "(combos)", tactics_budget=Budget(seconds=2.0, calls=12_000)),
+          tactics={"blunder": 0.5},
+          tactics_summary="plays carelessly on half its decisions"),
     Level("master", MCTSAgent, Budget(seconds=2.0, calls=30_000), {},
           "a long tree search", cutoff=CUTOFF,
-          tactics={"depth": 3, "noise": 0.0},
-          tactics_summary="prices chains of three of its units' actions",
-          tactics_budget=Budget(seconds=2.0, calls=16_000)),
+          tactics={"blunder": 0.0},
+          tactics_summary="the tactical agent at full strength: every decision priced"),
 )
 """The levels, weakest first."""
 

@@ -51,8 +51,9 @@ class TacticalAgent(SearchAgent):
     on which the acting module's candidate is drawn at random among those it proposes
     instead of the best (0: always the best): a weaker, more human opponent that still
     makes only moves its modules would propose. ``blunder`` is the share of decisions on
-    which it plays any legal move, drawn at random and not priced (0: never): the
-    difficulty levels' knob, since a careless move can be one no module would propose.
+    which it plays carelessly, a move drawn at random and not priced (``_careless``; 0:
+    never): the difficulty levels' knob, since a careless move can be one no module would
+    propose.
     """
 
     code = "tactical"
@@ -155,7 +156,7 @@ class TacticalAgent(SearchAgent):
                           f"carrying on with the plan{more}")
         self.queue = []
         if self.blunder and self.rng.random() < self.blunder:
-            action = decision.actions[self.rng.below(len(decision.actions))]
+            action = self._careless(decision)
             said = capital(describe(self.game, view, decision.player, action))
             return Choice(action, f"{said}, without weighing it.",
                           f"a careless move (blunder {self.blunder:g})")
@@ -191,6 +192,18 @@ class TacticalAgent(SearchAgent):
             if planner.exhausted:
                 break
         return self._fallback(ctx, meter)
+
+    def _careless(self, decision: Decision) -> Action:
+        """A careless move: a kind of action drawn at random among those the decision
+        offers (move, attack, dash, end the turn...), then one of its options. Drawn by
+        kind first, as a player who does not think picks what to do before where: drawn
+        among the options alone, a careless move would nearly always be a step to some
+        square, since squares outnumber everything else."""
+        kinds: dict[str, list[Action]] = {}
+        for a in decision.actions:
+            kinds.setdefault(a.type, []).append(a)
+        options = list(kinds.values())[self.rng.below(len(kinds))]
+        return options[self.rng.below(len(options))]
 
     def _shuffled(self, ctx: Context, module: Module,
                   found: list[Candidate]) -> list[Candidate]:
