@@ -27,7 +27,7 @@ def reference(state: Any, start: tuple[int, int], budget: float, diagonal: bool 
     w = b.width
     if not b.contains(start):
         return {}, {}
-    taken = set(state.at if blocked is None else blocked)
+    taken = set(state.at_ if blocked is None else blocked)
     costs: dict[Pos, float] = {Pos(*start): 0.0}
     parent: dict[Pos, Pos] = {}
     heap = [(0.0, start[1] * w + start[0])]
@@ -61,7 +61,7 @@ def random_state(rng: random.Random, kinds: str, hexed: bool) -> Any:
                   if hexed else "", neighbours=rng.choice((4, 8)))
     cells = [Pos(x, y) for y in range(h) for x in range(w)]
     at = {p: n for n, p in enumerate(rng.sample(cells, rng.randint(0, len(cells) // 3)))}
-    return SimpleNamespace(game=SimpleNamespace(board=board), tiles=tiles, at=at), cells
+    return SimpleNamespace(game=SimpleNamespace(board=board), tiles=tiles, at_=at), cells
 
 
 @pytest.mark.parametrize("kinds", ["g", "gggw", "ggwx", "gh", "ghmw"])
@@ -100,8 +100,8 @@ def test_searches_agree_with_dijkstra(kinds: str) -> None:
 
 def test_a_new_tile_layout_gets_its_own_costs() -> None:
     board = Board(3, 1, ("g", "g", "g"), TILES, neighbours=4)
-    open_row = SimpleNamespace(game=SimpleNamespace(board=board), tiles=board.tiles, at={})
-    walled = SimpleNamespace(game=SimpleNamespace(board=board), tiles=("g", "w", "g"), at={})
+    open_row = SimpleNamespace(game=SimpleNamespace(board=board), tiles=board.tiles, at_={})
+    walled = SimpleNamespace(game=SimpleNamespace(board=board), tiles=("g", "w", "g"), at_={})
     assert geo.reachable_cells(open_row, (0, 0), 5, blocked=()) == [Pos(1, 0), Pos(2, 0)]
     assert geo.reachable_cells(walled, (0, 0), 5, blocked=()) == []
     assert geo.reachable_cells(open_row, (0, 0), 1, blocked=()) == [Pos(1, 0)]

@@ -123,9 +123,9 @@ def test_a_mutating_apply_is_caught(soak: ModuleType, monkeypatch: pytest.Monkey
 
     def leaky(self: Game, state: State, action: Any, **kw: Any) -> State:
         after = apply(self, state, action, **kw)
-        # A write through to the input state (past its read-only guard, as a bug in the
-        # engine could write).
-        dict.__setitem__(state.players[0].params, "leak", 1)
+        # A write through to the input state, as a bug in the engine could write: to the
+        # engine's own dict (the public ``params`` is a read-only copy of it).
+        state.players[0].params_["leak"] = 1
         return after
 
     monkeypatch.setattr(Game, "apply", leaky)

@@ -27,11 +27,12 @@ class _Recent:
     """The state after a step that still shows the entities which left the game during it,
     so that a narration can name the creature that has just fallen."""
 
-    __slots__ = ("_after", "entities")
+    __slots__ = ("_after", "entities", "entities_")
 
     def __init__(self, before: State, after: State) -> None:
         self._after = after
         self.entities = ChainMap(after.entities, before.entities)
+        self.entities_ = ChainMap(after.entities_, before.entities_)  # the engine's name
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._after, name)

@@ -68,7 +68,7 @@ def holder_key(who: Any) -> str:
 
 def held(s: State, who: Any) -> tuple[tuple[str, int | None], ...]:
     """The buffs ``who`` holds, one entry per stack: (name, rounds left or ``None``)."""
-    rec = s.counters.get("buff:" + holder_key(who))
+    rec = s.counters_.get("buff:" + holder_key(who))
     return () if rec is None else rec[0]
 
 
@@ -87,13 +87,13 @@ def rounds_left(s: State, who: Any, name: str) -> float:
 def base_value(s: State, who: Any, param: str) -> Any:
     """A parameter's value without buffs (its stored value less the offset buffs add)."""
     if isinstance(who, Ref):
-        e = s.entities.get(who)
+        e = s.entities_.get(who)
         if e is None:
             return 0
-        value = e.params.get(param, 0)
+        value = e.params_.get(param, 0)
     else:
-        value = s.players[who].params.get(param, 0)
-    rec = s.counters.get("buff:" + holder_key(who))
+        value = s.players[who].params_.get(param, 0)
+    rec = s.counters_.get("buff:" + holder_key(who))
     if rec is not None:
         for p, off in rec[1]:
             if p == param:
@@ -139,12 +139,12 @@ def remove_buff(r: Resolver, who: Any, name: str | None, count: int | None = Non
 def tick_buffs(r: Resolver) -> None:
     """A round has ended: every timed buff has one round less; those run out are removed."""
     s = r.s
-    for key in sorted(k for k in s.counters if k.startswith("buff:")):
+    for key in sorted(k for k in s.counters_ if k.startswith("buff:")):
         who = _holder(key[5:])
-        if isinstance(who, Ref) and who not in s.entities:
+        if isinstance(who, Ref) and who not in s.entities_:
             del s._w_counters()[key]  # its holder has left the game
             continue
-        entries, _ = s.counters[key]
+        entries, _ = s.counters_[key]
         if all(left is None for _, left in entries):
             continue
         kept = tuple((n, None if left is None else left - 1) for n, left in entries
@@ -162,7 +162,7 @@ def _settle(r: Resolver, who: Any, entries: tuple[tuple[str, int | None], ...]) 
     s = r.s
     g = r.game
     key = "buff:" + holder_key(who)
-    old = s.counters.get(key)
+    old = s.counters_.get(key)
     old_offsets = dict(old[1]) if old is not None else {}
     book = g.strategy.buffs
     add: dict[str, float] = {}
@@ -175,12 +175,12 @@ def _settle(r: Resolver, who: Any, entries: tuple[tuple[str, int | None], ...]) 
             mul[p] = mul.get(p, 1) * v
     entity = isinstance(who, Ref)
     if entity:
-        e = s.entities[who]
-        params = e.params
+        e = s.entities_[who]
+        params = e.params_
         specs = g.param_specs
         etype = e.type
     else:
-        params = s.players[who].params
+        params = s.players[who].params_
     offsets = []
     for p in sorted(set(old_offsets) | set(add) | set(mul)):
         if p not in params:
@@ -195,9 +195,9 @@ def _settle(r: Resolver, who: Any, entries: tuple[tuple[str, int | None], ...]) 
             value = spec.clamp(value)
         if value != current:
             if entity:
-                s._w_entity(who).params[p] = value
+                s._w_entity(who).params_[p] = value
             else:
-                s._w_player(who).params[p] = value
+                s._w_player(who).params_[p] = value
         if value != base:
             offsets.append((p, value - base))
     if entries or offsets:

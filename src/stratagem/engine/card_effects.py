@@ -30,7 +30,7 @@ def _cards(r: Resolver, value: Any, what: str) -> list[int]:
         else [value]
     out = []
     for x in items:
-        if isinstance(x, bool) or not isinstance(x, int) or x not in r.s.entities:
+        if isinstance(x, bool) or not isinstance(x, int) or x not in r.s.entities_:
             raise ValueError(f"`{what}`: {x!r} is not a card in the game")
         out.append(int(x))
     return out
@@ -97,7 +97,7 @@ class Show(Effect):
     def run(self, r: Resolver, ctx: Ctx) -> None:
         to = player_of(self.to, ctx)
         for eid in _cards(r, evaluate(self.card, ctx), "show"):
-            owner = r.s.entities[eid].owner
+            owner = r.s.entities_[eid].owner
             learn(r.s, eid, {to} if owner is None else {to, owner})
 
 

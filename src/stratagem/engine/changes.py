@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from . import stacks
 from .actions import Pos
 from .knowledge import enter, forget, is_table, leave
-from .state import Entity, writable_copy
+from .state import Entity
 
 if TYPE_CHECKING:
     from .runtime import Resolver
@@ -21,12 +21,12 @@ if TYPE_CHECKING:
 def set_param(r: Resolver, eid: int, name: str, value: Any) -> None:
     """Set an entity parameter, clamped to its declared bounds."""
     s = r.s
-    e = s.entities[eid]
+    e = s.entities_[eid]
     spec = r.game.param_specs.get((e.type, name))
     if spec is not None:
         value = spec.clamp(value)
-    if e.params.get(name) != value:
-        s._w_entity(eid).params[name] = value
+    if e.params_.get(name) != value:
+        s._w_entity(eid).params_[name] = value
 
 
 def set_player_param(r: Resolver, player: int, name: str, value: Any) -> None:
@@ -34,14 +34,14 @@ def set_player_param(r: Resolver, player: int, name: str, value: Any) -> None:
     spec = r.game.player_param_specs.get(name)
     if spec is not None:
         value = spec.clamp(value)
-    if r.s.players[player].params.get(name) != value:
-        r.s._w_player(player).params[name] = value
+    if r.s.players[player].params_.get(name) != value:
+        r.s._w_player(player).params_[name] = value
 
 
 def place(r: Resolver, eid: int, to: Pos | None) -> None:
     """Put an entity at a position (``None``: off the board), no event."""
     s = r.s
-    e = s.entities[eid]
+    e = s.entities_[eid]
     if e.pos == to:
         return
     if r.game.board.stacking:
@@ -50,7 +50,7 @@ def place(r: Resolver, eid: int, to: Pos | None) -> None:
     if to is not None:
         if not r.game.board.contains(to):
             raise ValueError(f"position {to} is off the board")
-        other = s.at.get(to)
+        other = s.at_.get(to)
         if other is not None and other != eid:
             raise ValueError(f"position {to} is taken by #{int(other)}")
     at = s._w_at()
@@ -79,7 +79,7 @@ def _restack(r: Resolver, eid: int, frm: Pos | None, to: Pos | None) -> None:
 def remove(r: Resolver, eid: int) -> None:
     """Take an entity out of the game (and out of any zone)."""
     s = r.s
-    e = s.entities.get(eid)
+    e = s.entities_.get(eid)
     if e is None:
         return
     fog = r.game.fog
@@ -87,7 +87,7 @@ def remove(r: Resolver, eid: int) -> None:
         fog.saw_removed(s, e)
     if e.pos is not None and r.game.board.stacking:
         stacks.take(s, e.pos, eid)
-    elif e.pos is not None and s.at.get(e.pos) == eid:
+    elif e.pos is not None and s.at_.get(e.pos) == eid:
         del s._w_at()[e.pos]
     if e.zone is not None:
         leave(s, eid)
@@ -101,7 +101,7 @@ def spawn(r: Resolver, type: str, owner: int | None, pos: Pos | None,
     s = r.s
     g = r.game
     defaults, statuses = g.spawn_protos[type]
-    values = writable_copy(defaults)
+    values = defaults.copy()
     if params:
         specs = g.param_specs
         for k, v in params.items():
@@ -112,30 +112,30 @@ def spawn(r: Resolver, type: str, owner: int | None, pos: Pos | None,
         b = g.board
         if not (0 <= pos[0] < b.width and 0 <= pos[1] < b.height):
             raise ValueError(f"cannot spawn {type} at {pos}: off the board")
-        if pos in s.at and not (b.stacking and stacks.has_room(s, pos, None, type)):
-            raise ValueError(f"cannot spawn {type} at {pos}: taken by #{int(s.at[pos])}")
+        if pos in s.at_ and not (b.stacking and stacks.has_room(s, pos, None, type)):
+            raise ValueError(f"cannot spawn {type} at {pos}: taken by #{int(s.at_[pos])}")
     if zone is not None and owner is None and not is_table(g, zone):
         raise ValueError(f"a {type} in zone {zone} needs an owner")
     s.next_id = eid + 1
     # The new entity belongs to this transaction from the start (State._w_entity).
     own = s._own
     if not own & 1:
-        s.entities = writable_copy(s.entities)
+        s.entities_ = s.entities_.copy()
         own |= 1
         s._own_entities = set()
-    s.entities[eid] = Entity(eid, type, owner, pos, values, statuses, zone)
+    s.entities_[eid] = Entity(eid, type, owner, pos, values, statuses, zone)
     s._own_entities.add(eid)  # type: ignore[union-attr]
-    if pos is not None and pos in s.at:  # onto a stack (checked above)
+    if pos is not None and pos in s.at_:  # onto a stack (checked above)
         s._own = own
         stacks.put(s, pos, eid)
         own = s._own
     elif pos is not None:
         if not own & 2:
-            s.at = writable_copy(s.at)
+            s.at_ = s.at_.copy()
             own |= 2
-        s.at[pos] = eid
+        s.at_[pos] = eid
     s._own = own
     if zone is not None:
-        s.entities[eid].zone = None  # enter puts it there, and shows it to who sees the zone
+        s.entities_[eid].zone = None  # enter puts it there, and shows it to who sees the zone
         enter(s, eid, owner, zone)
     return eid

@@ -75,11 +75,11 @@ class Ctx:
     def me(self) -> Entity:
         """The acting entity."""
         assert self.actor is not None
-        return self.state.entities[self.actor]
+        return self.state.entities_[self.actor]
 
     def ent(self, name: str) -> Entity:
         """The entity bound to a target or value name."""
-        return self.state.entities[self[name]]
+        return self.state.entities_[self[name]]
 
     @property
     def ev(self) -> dict[str, Value]:
@@ -89,11 +89,11 @@ class Ctx:
 
     def param(self, entity: int, name: str) -> Any:
         """A parameter of an entity."""
-        return self.state.entities[entity].params[name]
+        return self.state.entities_[entity].params_[name]
 
     def is_enemy(self, entity: int | None) -> bool:
         """Whether an entity belongs to another player than the deciding one."""
-        if entity is None or entity not in self.state.entities:
+        if entity is None or entity not in self.state.entities_:
             return False
-        owner = self.state.entities[entity].owner
+        owner = self.state.entities_[entity].owner
         return owner is not None and owner != self.player

@@ -65,19 +65,19 @@ def _key(who: Any) -> str:
 
 def tasks(s: State, who: Any = None) -> tuple[Task, ...]:
     """The actions in progress (of one holder, or of all, by holder), oldest first."""
-    keys = [_key(who)] if who is not None else sorted(k for k in s.counters
+    keys = [_key(who)] if who is not None else sorted(k for k in s.counters_
                                                        if k.startswith("task:"))
     out = []
     for k in keys:
         h = Ref(int(k[6:])) if k[5] == "e" else int(k[6:])
-        for a, p, t, el, d in s.counters.get(k, ()):
+        for a, p, t, el, d in s.counters_.get(k, ()):
             out.append(Task(h, a, p, t, el, d))
     return tuple(out)
 
 
 def in_progress(s: State, who: Any, action: str) -> Task | None:
     """The task of ``action`` that ``who`` has in progress, if any."""
-    for a, p, t, el, d in s.counters.get(_key(who), ()):
+    for a, p, t, el, d in s.counters_.get(_key(who), ()):
         if a == action:
             return Task(who, a, p, t, el, d)
     return None
@@ -92,7 +92,7 @@ def _write(r: Resolver, who: Any, entries: tuple[Any, ...]) -> None:
     key = _key(who)
     if entries:
         r.s._w_counters()[key] = entries
-    elif key in r.s.counters:
+    elif key in r.s.counters_:
         del r.s._w_counters()[key]
 
 
@@ -102,13 +102,13 @@ def begin(r: Resolver, ctx: Ctx, task: TaskType, source: str) -> None:
     assert who is not None
     duration = task.duration(ctx) if callable(task.duration) else task.duration
     entry = (task.action, ctx.player, tuple(sorted(ctx.targets.items())), 0, duration)
-    _write(r, who, (*r.s.counters.get(_key(who), ()), entry))
+    _write(r, who, (*r.s.counters_.get(_key(who), ()), entry))
 
 
 def abort(r: Resolver, who: Any, action: str | None) -> None:
     """End ``who``'s task of ``action`` (every task of ``who`` when ``None``) now,
     running each one's ``on_abort``."""
-    entries = r.s.counters.get(_key(who), ())
+    entries = r.s.counters_.get(_key(who), ())
     gone = [e for e in entries if action is None or e[0] == action]
     if not gone:
         return
@@ -126,14 +126,14 @@ def tick_tasks(r: Resolver) -> None:
     book = r.game.strategy.tasks
     todo: list[tuple[tuple[Effect, ...], Ctx]] = []
     for t in tasks(s):
-        if isinstance(t.holder, Ref) and t.holder not in s.entities:
-            _write(r, t.holder, tuple(e for e in s.counters.get(_key(t.holder), ())
+        if isinstance(t.holder, Ref) and t.holder not in s.entities_:
+            _write(r, t.holder, tuple(e for e in s.counters_.get(_key(t.holder), ())
                                       if e[0] != t.action))
             continue
         tt = book[t.action]
         t = t._replace(elapsed=t.elapsed + 1)
         ctx = _ctx(s, t)
-        entries = s.counters.get(_key(t.holder), ())
+        entries = s.counters_.get(_key(t.holder), ())
         rest = tuple(e for e in entries if e[0] != t.action)
         if tt.keep_while is not None and not tt.keep_while(ctx):
             _write(r, t.holder, rest)

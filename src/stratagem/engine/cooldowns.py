@@ -40,7 +40,7 @@ _KEYS_KEPT = 4096
 
 def turns_of(s: State, player: int) -> int:
     """How many turns ``player`` has begun (counted only in games that need it)."""
-    n: int = s.counters.get(f"turns@{player}", 0)
+    n: int = s.counters_.get(f"turns@{player}", 0)
     return n
 
 
@@ -66,7 +66,7 @@ def cooldown_left(s: State, action: str, who: Any) -> int:
     if at is None or at.cooldown is None or who is None:
         return 0
     entity = at.source == "entity"
-    kept = s.counters.get(cooldown_key(action, who if entity else None,
+    kept = s.counters_.get(cooldown_key(action, who if entity else None,
                                        None if entity else who))
     if kept is None:
         return 0
@@ -112,7 +112,7 @@ def cooldown_condition(action: str, per: str, entity: bool) -> Condition:
             key = keys[who] = cooldown_key(action, who if entity else None,
                                            None if entity else who)
         s = ctx.state
-        kept = s.counters.get(key)
+        kept = s.counters_.get(key)
         if kept is None:
             return True
         ready_at, owner = kept

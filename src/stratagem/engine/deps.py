@@ -31,14 +31,14 @@ if TYPE_CHECKING:
         """The parts of a state that options may read (a ``State``, or the copy of its
         containers an option memo keeps)."""
 
-        entities: dict[int, Entity]
+        entities_: dict[int, Entity]
         players: tuple[PlayerState, ...]
         tiles: tuple[str, ...]
         flow: Any
-        counters: dict[str, Any]
-        memory: dict[str, Any]
+        counters_: dict[str, Any]
+        memory_: dict[str, Any]
         cards: Any
-        stacks: dict[Any, Any]
+        stacks_: dict[Any, Any]
 
 _NONE: frozenset[str] = frozenset()
 
@@ -153,7 +153,7 @@ class Changes:
         """Whether a changed entity was off the board before or after."""
         self.pos = self.exist = self.status = False
         self.params: set[str] = set()
-        if old.entities is not new.entities:
+        if old.entities_ is not new.entities_:
             self._entities(old, new)
         self.player_params: set[str] = set()
         self.zones = False
@@ -163,19 +163,19 @@ class Changes:
         of, nf = old.flow, new.flow
         self.flow = of is not nf and (of.round != nf.round or of.turn != nf.turn
                                       or of.phase != nf.phase)
-        self.counters = old.counters is not new.counters
-        self.memory = old.memory is not new.memory
+        self.counters = old.counters_ is not new.counters_
+        self.memory = old.memory_ is not new.memory_
         self.cards = old.cards is not new.cards
-        self.stacks = old.stacks is not new.stacks
+        self.stacks = old.stacks_ is not new.stacks_
 
     def _entities(self, old: Parts, new: Parts) -> None:
-        was = old.entities
+        was = old.entities_
         changed = self.entities
         params = self.params
         appeared = 0
         spots = self.spots
         sides = self.sides
-        now = new.entities
+        now = new.entities_
         get = was.get
         for eid in [i for i, e in now.items() if get(i) is not e]:  # most are shared
             e = now[eid]
@@ -202,7 +202,7 @@ class Changes:
                 self.exist = True
             if o.statuses != e.statuses:
                 self.status = True
-            op, ep = o.params, e.params
+            op, ep = o.params_, e.params_
             if op is not ep and op != ep:  # (a copy made to move it: the same values)
                 for k, v in ep.items():
                     if k not in op or op[k] != v:
@@ -210,8 +210,8 @@ class Changes:
                 dropped = op.keys() - ep.keys()
                 if dropped:
                     params.update(dropped)
-        if len(was) + appeared != len(new.entities):  # some left the game
-            gone = [eid for eid in was if eid not in new.entities]
+        if len(was) + appeared != len(new.entities_):  # some left the game
+            gone = [eid for eid in was if eid not in new.entities_]
             changed.update(gone)
             for eid in gone:
                 p = was[eid].pos
@@ -251,9 +251,9 @@ class Changes:
         for o, p in zip(old.players, new.players, strict=True):
             if o is p:
                 continue
-            if o.zones != p.zones or o.alive != p.alive:
+            if o.zones_ != p.zones_ or o.alive != p.alive:
                 self.zones = True
-            op, pp = o.params, p.params
+            op, pp = o.params_, p.params_
             if op is not pp:
                 for k, v in pp.items():
                     if k not in op or op[k] != v:

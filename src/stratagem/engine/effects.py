@@ -121,7 +121,7 @@ class SetParam(Effect):
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.entity, ctx)
-        if eid not in r.s.entities:  # gone (removed earlier): nothing to write, as for damage
+        if eid not in r.s.entities_:  # gone (removed earlier): nothing to write, as for damage
             return
         set_param(r, eid, self.name, evaluate(self.value, ctx))
 
@@ -137,9 +137,9 @@ class ModifyParam(Effect):
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.entity, ctx)
-        if eid not in r.s.entities:  # gone (removed earlier): nothing to write, as for damage
+        if eid not in r.s.entities_:  # gone (removed earlier): nothing to write, as for damage
             return
-        current = r.s.entities[eid].params[self.name]
+        current = r.s.entities_[eid].params_[self.name]
         set_param(r, eid, self.name, current + evaluate(self.delta, ctx))
 
 
@@ -167,7 +167,7 @@ class ModifyPlayerParam(Effect):
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         p = evaluate(self.player, ctx)
-        current = r.s.players[p].params[self.name]
+        current = r.s.players[p].params_[self.name]
         set_player_param(r, p, self.name, current + evaluate(self.delta, ctx))
 
 
@@ -221,7 +221,7 @@ def _announce(r: Resolver, eid: int, ctx: Ctx) -> None:
     """Emit ``spawned`` for a new entity (called when something listens to it or narrates
     it, ``Game.announce_spawn``: a block holding a spawn then runs step by step, so it is
     answered before the effects after the spawn, ``flow_hooks.is_straight``)."""
-    e = r.s.entities[eid]
+    e = r.s.entities_[eid]
     r.emit("spawned", {"entity": Ref(eid), "type": e.type, "owner": e.owner, "pos": e.pos}, ctx)
 
 
@@ -241,19 +241,19 @@ def _mover_can_arrive(ctx: Ctx) -> bool:
     ev = ctx.ev if ctx.event is not None else {}
     mover, to = ev.get("mover"), ev.get("to")
     s = ctx.state
-    if mover not in s.entities:
+    if mover not in s.entities_:
         return False
     if to is not None and s.game.board.stacking:
         return has_room(s, to, mover)
-    return to is None or s.at.get(to) in (None, mover)
+    return to is None or s.at_.get(to) in (None, mover)
 
 
 def _target_present(ctx: Ctx) -> bool:
-    return ctx.ev["target"] in ctx.state.entities
+    return ctx.ev["target"] in ctx.state.entities_
 
 
 def _entity_present(ctx: Ctx) -> bool:
-    return ctx.ev["entity"] in ctx.state.entities
+    return ctx.ev["entity"] in ctx.state.entities_
 
 
 @register_effect
@@ -275,7 +275,7 @@ class Move(Effect):
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.entity, ctx)
-        frm = r.s.entities[eid].pos
+        frm = r.s.entities_[eid].pos
         r.emit(self.event, {"mover": eid, "from": frm, "to": evaluate(self.to, ctx)}, ctx,
                _PLACE, _mover_can_arrive)
 
@@ -318,7 +318,7 @@ class Damage(Effect):
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.target, ctx)
-        if eid not in r.s.entities:
+        if eid not in r.s.entities_:
             return
         src = evaluate(self.source, ctx) if self.source is not None else ctx.actor
         r.emit("damaged", {"target": eid, "amount": evaluate(self.amount, ctx), "source": src,
@@ -344,7 +344,7 @@ class Heal(Effect):
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.target, ctx)
-        if eid in r.s.entities:
+        if eid in r.s.entities_:
             r.emit("healed", {"target": eid, "amount": evaluate(self.amount, ctx)}, ctx,
                    _heal_body(self.param), _target_present)
 
@@ -364,7 +364,7 @@ class _ApplyHeal(Effect):
     def run(self, r: Resolver, ctx: Ctx) -> None:
         ev = ctx.ev
         eid = ev["target"]
-        set_param(r, eid, self.param, r.s.entities[eid].params[self.param] + max(0, ev["amount"]))
+        set_param(r, eid, self.param, r.s.entities_[eid].params_[self.param] + max(0, ev["amount"]))
 
 
 @cache
@@ -388,9 +388,9 @@ class Kill(Effect):
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.entity, ctx)
-        if eid not in r.s.entities:
+        if eid not in r.s.entities_:
             return
-        e = r.s.entities[eid]
+        e = r.s.entities_[eid]
         r.emit("died", {"entity": eid, "type": e.type, "owner": e.owner, "at": e.pos,
                         "by": evaluate(self.by, ctx)}, ctx, _DIE, _entity_present)
 
@@ -427,10 +427,10 @@ class _ApplyDamage(Effect):
     def run(self, r: Resolver, ctx: Ctx) -> None:
         ev = ctx.ev
         eid = ev["target"]
-        if eid not in r.s.entities:
+        if eid not in r.s.entities_:
             return
         amount = max(0, ev["amount"])
-        left = r.s.entities[eid].params[self.param] - amount
+        left = r.s.entities_[eid].params_[self.param] - amount
         set_param(r, eid, self.param, left)
         if left <= 0:
             Kill(eid, ev.get("source")).run(r, ctx)
@@ -452,7 +452,7 @@ class ChangeOwner(Effect):
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.entity, ctx)
         owner = evaluate(self.player, ctx)
-        e = r.s.entities[eid]
+        e = r.s.entities_[eid]
         if e.zone is not None and not is_table(r.game, e.zone):
             enter(r.s, eid, owner, e.zone)  # a card goes to its new owner's zone of that name
         else:
@@ -471,7 +471,7 @@ class AddStatus(Effect):
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.entity, ctx)
-        if eid not in r.s.entities:
+        if eid not in r.s.entities_:
             return
         st = r.game.statuses[self.name]
         dur = evaluate(self.duration, ctx) if self.duration is not None else st.duration
@@ -490,7 +490,7 @@ class RemoveStatus(Effect):
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.entity, ctx)
-        if eid in r.s.entities and r.s.entities[eid].has_status(self.name):
+        if eid in r.s.entities_ and r.s.entities_[eid].has_status(self.name):
             e = r.s._w_entity(eid)
             e.statuses = tuple(x for x in e.statuses if x.name != self.name)
 
@@ -505,7 +505,7 @@ class UseStatus(Effect):
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.entity, ctx)
-        if eid not in r.s.entities:
+        if eid not in r.s.entities_:
             return
         e = r.s._w_entity(eid)
         out = []
@@ -654,9 +654,9 @@ class Perform(Effect):
     def run(self, r: Resolver, ctx: Ctx) -> None:
         at = r.game.action_types[self.action]
         actor = evaluate(self.actor, ctx) if self.actor is not None else ctx.actor
-        if actor is not None and actor not in r.s.entities:
+        if actor is not None and actor not in r.s.entities_:
             return
-        player = r.s.entities[actor].owner if actor is not None else ctx.player
+        player = r.s.entities_[actor].owner if actor is not None else ctx.player
         targets = {k: evaluate(v, ctx) for k, v in self.targets.items()}
         r.push(at.effects, Ctx(r.s, player, actor, targets, {}, ctx.event))
 
@@ -696,7 +696,7 @@ class MoveCard(Effect):
         if eid is None:
             raise ValueError(f"no card to move to `{self.to}` (a `draw` from an empty zone "
                              "names no card: test it with `exists(...)` first)")
-        e = s.entities.get(eid)
+        e = s.entities_.get(eid)
         if e is None:
             raise ValueError(f"card #{int(eid)} is no longer in the game")
         owner = evaluate(self.player, ctx) if self.player is not None else e.owner
@@ -735,7 +735,7 @@ class _DrawPicked(Effect):
         if is_tracked(r.game):
             card = take_drawn(r.s, p, self.source, index)
         else:
-            card = r.s.players[player_of(p, ctx)].zones[self.source][index]
+            card = r.s.players[player_of(p, ctx)].zones_[self.source][index]
         MoveCard(card, self.to, False, p).run(r, ctx)
         if self.bind:
             r.bind(self.bind, card, outer=1)  # in the block that ran DrawCard

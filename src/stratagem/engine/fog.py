@@ -55,7 +55,7 @@ from . import geometry as geo
 from .actions import Action, Pos
 from .fog_targets import hide_targets
 from .stacks import take
-from .state import Entity, State, writable_copy
+from .state import Entity, State
 
 if TYPE_CHECKING:
     from .rng import Rng
@@ -119,7 +119,7 @@ class Fog:
         """How far an entity sees."""
         v = self.sight.get(e.type, self.default)
         if type(v) is str:
-            return e.params.get(v, 0)  # type: ignore[no-any-return]
+            return e.params_.get(v, 0)  # type: ignore[no-any-return]
         return v  # type: ignore[return-value]
 
     def area(self, state: State, pos: Pos, reach: float) -> tuple[frozenset[Pos], int]:
@@ -148,7 +148,7 @@ class Fog:
     def eyes(self, state: State, player: int) -> list[Entity]:
         """The entities ``player`` sees with: its side's, on the board."""
         side = self.side(player)
-        return [e for e in state.entities.values()
+        return [e for e in state.entities_.values()
                 if e.owner in side and e.pos is not None and e.zone is None]
 
     def seen_area(self, state: State, player: int) -> tuple[set[Pos], int]:
@@ -208,9 +208,9 @@ class Fog:
     def remember(self, s: State) -> None:
         """Bring every player's memory up to date with what it sees in ``s`` (a state
         being written: the resolver's, after an action is resolved)."""
-        counters = s.counters
+        counters = s.counters_
         rnd = s.flow.round
-        ents = s.entities
+        ents = s.entities_
         for p in range(len(s.players)):
             cells, mask = self.seen_area(s, p)
             side = self.side(p)
@@ -225,7 +225,7 @@ class Fog:
                 records = {r[0]: r for r in old}
                 for e in seen:
                     records[int(e.id)] = (int(e.id), e.type, e.owner, Pos(*e.pos), rnd,  # type: ignore[misc]
-                                          tuple(sorted(e.params.items())))
+                                          tuple(sorted(e.params_.items())))
                 new = tuple(records[k] for k in sorted(records))
                 if new != old:
                     s._w_counters()[key] = new
@@ -242,7 +242,7 @@ class Fog:
         """Note the changed tiles among ``cells`` (seen now), and forget those seen back
         as the map has them."""
         board = s.game.board
-        old: tuple[tuple[int, str], ...] = s.counters.get(key, ())
+        old: tuple[tuple[int, str], ...] = s.counters_.get(key, ())
         known = dict(old)
         for c in cells:
             i = c[1] * board.width + c[0]
@@ -260,10 +260,10 @@ class Fog:
         if e.pos is None:
             return
         record: Record = (int(e.id), e.type, e.owner, Pos(*e.pos), s.flow.round,
-                          tuple(sorted(e.params.items())))
+                          tuple(sorted(e.params_.items())))
         for p in self.side(player):
             key = SEEN + str(p)
-            old: tuple[Record, ...] = s.counters.get(key, ())
+            old: tuple[Record, ...] = s.counters_.get(key, ())
             records = {r[0]: r for r in old}
             records[record[0]] = record
             s._w_counters()[key] = tuple(records[k] for k in sorted(records))
@@ -288,15 +288,15 @@ class Fog:
         """Withhold from the view ``v`` (a state being written, made from ``state``) what
         ``viewer`` does not see: entities out of sight, other players' memories and moves."""
         unseen = set()
-        for eid in sorted(v.entities):
-            e = v.entities[eid]
+        for eid in sorted(v.entities_):
+            e = v.entities_[eid]
             if not self.sees_entity(state, viewer, e):
                 unseen.add(f"@#{eid}")
                 del v._w_entities()[eid]
                 if e.pos is not None:  # off its square (and its stack, if any)
                     take(v, e.pos, eid)
         board = state.game.board
-        remembered = dict(state.counters.get(TILES + str(viewer), ()))
+        remembered = dict(state.counters_.get(TILES + str(viewer), ()))
         if state.tiles is not board.tiles or remembered:
             cells, _ = self.seen_area(state, viewer)
             width = board.width
@@ -306,7 +306,7 @@ class Fog:
             if shown != state.tiles:
                 v.tiles = shown
         mine = f":{viewer}"
-        for key in [k for k in v.counters if (k.startswith("fog:") and not k.endswith(mine))
+        for key in [k for k in v.counters_ if (k.startswith("fog:") and not k.endswith(mine))
                     or (k.startswith("limit:") and k[k.rfind("@"):] in unseen)]:
             del v._w_counters()[key]  # others' memories; reactions used by unseen units
 
@@ -315,14 +315,14 @@ class Fog:
         written, made from the view), where the viewer could believe them to be."""
         viewer = view.viewer if view.viewer is not None else 0
         g = view.game
-        present = set(view.entities)
-        gone = set(view.counters.get(GONE + str(viewer), ()))
-        records: tuple[Record, ...] = view.counters.get(SEEN + str(viewer), ())
+        present = set(view.entities_)
+        gone = set(view.counters_.get(GONE + str(viewer), ()))
+        records: tuple[Record, ...] = view.counters_.get(SEEN + str(viewer), ())
         cells, _ = self.seen_area(view, viewer)
         board = g.board
 
         def free(pos: Pos) -> bool:
-            return pos not in s.at and pos not in cells and geo.tile_cost(s, pos) is not None
+            return pos not in s.at_ and pos not in cells and geo.tile_cost(s, pos) is not None
 
         recorded = set()
         for eid, etype, owner, pos, _rnd, params in records:
@@ -343,7 +343,7 @@ class Fog:
                 if not spots:
                     continue
                 where = spots[rng.below(len(spots))]
-            _put(s, Entity(e.id, e.type, e.owner, where, dict(e.params), e.statuses))
+            _put(s, Entity(e.id, e.type, e.owner, where, dict(e.params_), e.statuses))
 
     def roster(self, g: Any) -> tuple[Entity, ...]:
         """The board entities of the game's set-up (as ``new_state(seed=0)`` places them)."""
@@ -370,7 +370,7 @@ class Fog:
         mask: int | None = None
         width = state.game.board.width
         hidden = []
-        for e in state.entities.values():
+        for e in state.entities_.values():
             if not self.is_hidden_kind(player, e):
                 continue
             if self.predicate is not None:
@@ -414,10 +414,10 @@ def last_seen(state: State, player: int) -> tuple[Record, ...]:
     fog = state.game.fog
     if fog is None:
         return ()
-    records: tuple[Record, ...] = state.counters.get(SEEN + str(player), ())
+    records: tuple[Record, ...] = state.counters_.get(SEEN + str(player), ())
     out = []
     for r in records:
-        e = state.entities.get(r[0])
+        e = state.entities_.get(r[0])
         if e is None or not fog.sees_entity(state, player, e):
             out.append(r)
     return tuple(out)
@@ -425,7 +425,7 @@ def last_seen(state: State, player: int) -> tuple[Record, ...]:
 
 def explored(state: State, player: int) -> frozenset[Pos]:
     """The squares ``player`` has seen at some time in the game."""
-    mask = state.counters.get(EXPLORED + str(player), 0)
+    mask = state.counters_.get(EXPLORED + str(player), 0)
     return frozenset(c for c in state.game.board.cells
                      if mask >> (c[1] * state.game.board.width + c[0]) & 1)
 
@@ -446,8 +446,7 @@ def _nearest(board: Any, pos: Pos, free: Callable[[Pos], bool], rng: Rng) -> Pos
 
 
 def _put(s: State, e: Entity) -> None:
-    """Add an entity to a state being written (its parameters writable until sealed)."""
-    e.params = writable_copy(e.params)
+    """Add an entity to a state being written (its parameters a dict of its own)."""
     s._w_entities()[e.id] = e
     assert s._own_entities is not None
     s._own_entities.add(e.id)

@@ -66,7 +66,7 @@ def _seen_only(fog: Fog, inner: Callable[[Any], Any]) -> Callable[[Any], Any]:
         if p is None:
             return values
         s = ctx.state
-        ents = s.entities
+        ents = s.entities_
         width = s.game.board.width
         mask: int | None = None  # what p sees, worked out once if needed
         out = []

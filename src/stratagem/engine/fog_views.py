@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 def hidden_ids(state: State, v: State) -> frozenset[int]:
     """The entities of ``state`` its view ``v`` does not show."""
-    return frozenset(eid for eid in state.entities if eid not in v.entities)
+    return frozenset(eid for eid in state.entities_ if eid not in v.entities_)
 
 
 def mask_bookkeeping(fog: Fog, state: State, v: State, viewer: int) -> None:
@@ -48,7 +48,7 @@ def mask_bookkeeping(fog: Fog, state: State, v: State, viewer: int) -> None:
     hidden = hidden_ids(state, v)
     if hidden:
         tags = {f"@#{eid}" for eid in hidden}
-        drop = [k for k in v.counters if "@#" in k and k[k.rfind("@#"):] in tags]
+        drop = [k for k in v.counters_ if "@#" in k and k[k.rfind("@#"):] in tags]
         for key in drop:
             del v._w_counters()[key]
     v.next_id = known_next_id(fog, v, viewer)
@@ -71,8 +71,8 @@ def mask_bookkeeping(fog: Fog, state: State, v: State, viewer: int) -> None:
 
 def known_next_id(fog: Fog, v: State, viewer: int) -> int:
     """One past the highest entity id ``viewer`` knows of in its view ``v``."""
-    known = [*v.entities, *(r[0] for r in v.counters.get(SEEN + str(viewer), ())),
-             *v.counters.get(GONE + str(viewer), ()), *(e.id for e in fog.roster(v.game))]
+    known = [*v.entities_, *(r[0] for r in v.counters_.get(SEEN + str(viewer), ())),
+             *v.counters_.get(GONE + str(viewer), ()), *(e.id for e in fog.roster(v.game))]
     return max(known, default=-1) + 1
 
 
@@ -129,24 +129,24 @@ def refill_order(view: State, s: State) -> None:
     if phase.order.kind != "initiative" or not f.order:
         return
     current = f.order[f.pos] if f.pos < len(f.order) else None
-    added = [eid for eid in s.entities if eid not in view.entities
-             and s.entities[eid].zone is None]
+    added = [eid for eid in s.entities_ if eid not in view.entities_
+             and s.entities_[eid].zone is None]
     key = phase.order.key
     ctx = Ctx(s, None)
 
     def rank(eid: int) -> tuple[float, int]:
-        return (-key(ctx, s.entities[eid]) if key is not None else 0, eid)
+        return (-key(ctx, s.entities_[eid]) if key is not None else 0, eid)
 
     order = list(f.order)
     for eid in sorted(added, key=rank):
         at = next((i for i, x in enumerate(order)
-                   if x in s.entities and rank(x) > rank(eid)), len(order))
+                   if x in s.entities_ and rank(x) > rank(eid)), len(order))
         order.insert(at, eid)
     pos = order.index(current) if current is not None else len(order)
     d = view.decision
     if d is not None and d.player != view.viewer and d.actor is None and d.kind == "action":
         theirs = [i for i, x in enumerate(order)
-                  if x in s.entities and s.entities[x].owner == d.player]
+                  if x in s.entities_ and s.entities_[x].owner == d.player]
         before = [i for i in theirs if i < pos and order[i] in added]
         if before or theirs:
             pos = before[-1] if before else theirs[0]

@@ -339,9 +339,9 @@ class Game:
                             f"{seed!r}")
         s = State.__new__(State)
         s.game = self
-        s.entities = {}
-        s.at = {}
-        s.stacks = {}
+        s.entities_ = {}
+        s.at_ = {}
+        s.stacks_ = {}
         s.tiles = self.board.tiles
         s.players = tuple(
             PlayerState({p.name: p.default for p in self.player_params},
@@ -349,8 +349,8 @@ class Game:
         s.flow = FlowPos(mode=START)
         s.stack = []
         s.rng = _rng.seed_state(seed)
-        s.memory = {}
-        s.counters = {}
+        s.memory_ = {}
+        s.counters_ = {}
         s.log = None
         s.decision = None
         s.outcome = None
@@ -363,10 +363,11 @@ class Game:
         s._hash = None
         s._own = -1  # every container is new, this state's own: _end seals them all
         s._own_entities = set()
+        s._views = None
         r = Resolver(s)
         for pl in self.placements:
             pos = Pos(*pl.pos) if pl.pos is not None else None
-            if pos is not None and pos in s.at and not self.board.stacking:
+            if pos is not None and pos in s.at_ and not self.board.stacking:
                 raise GameDefinitionError(f"two entities placed at {pos}")
             if pl.zone is not None and pl.owner is None and not is_table(self, pl.zone):
                 raise GameDefinitionError(f"a {pl.type} in zone {pl.zone} needs an owner")

@@ -141,12 +141,12 @@ def blockers(state: State, blocked_by: str = "units", mover_owner: int | None = 
     unit of another owner than ``mover_owner`` (``enemies``; a neutral unit is nobody's
     friend), or none (``nothing``)."""
     if blocked_by == "units":
-        return state.at
+        return state.at_
     if blocked_by == "nothing":
         return frozenset()
     if blocked_by != "enemies":
         raise ValueError(f"unknown `blocked_by` '{blocked_by}' ({', '.join(BLOCKING)})")
-    ents = state.entities
+    ents = state.entities_
     return frozenset(p for e in ents.values()
                      if (p := e.pos) is not None and (e.owner is None or e.owner != mover_owner))
 
@@ -269,7 +269,7 @@ def all_paths(state: State, start: tuple[int, int], goal: tuple[int, int],
     enter = entry_costs(state.tiles, b)
     around = neighbour_table(b, b.neighbours != 4 if diagonal is None else diagonal)
     origin, target = start[1] * w + start[0], goal[1] * w + goal[0]
-    taken = {q[1] * w + q[0] for q in (state.at if blocked is None else blocked)}
+    taken = {q[1] * w + q[0] for q in (state.at_ if blocked is None else blocked)}
     taken.discard(target)
     # The cheapest cost from each cell on to the goal (entering the cells after it).
     to_goal: dict[int, float] = {target: 0.0}
@@ -343,7 +343,7 @@ def _search(state: State, start: tuple[int, int], budget: float, diagonal: bool 
             memo[(origin, budget, key)] = found
         return found
     w = b.width
-    taken = {q[1] * w + q[0] for q in (state.at if blocked is None else blocked)}
+    taken = {q[1] * w + q[0] for q in (state.at_ if blocked is None else blocked)}
     halt = {q[1] * w + q[0] for q in stops}
     halt.discard(origin)
     target = goal[1] * w + goal[0] if goal is not None else -1
@@ -419,6 +419,6 @@ def _clear(state: State, cells: Iterable[Pos], a: tuple[int, int], b: tuple[int,
         props = board.tile_types.get(state.tiles[p[1] * board.width + p[0]], {})
         if props.get("blocks_sight"):
             return False
-        if entities_block and p in state.at:
+        if entities_block and p in state.at_:
             return False
     return True

@@ -51,24 +51,24 @@ MAX_HANDS = 20_000
 
 def hand_number(s: State) -> int:
     """The current hand (1 for the first; 0 before the first begins or without hands)."""
-    n: int = s.counters.get(HAND, 0)
+    n: int = s.counters_.get(HAND, 0)
     return n
 
 
 def knocked_out(s: State) -> tuple[int, ...]:
     """The players knocked out of the current hand, in seat order."""
-    out: tuple[int, ...] = s.counters.get(KNOCKED, ())
+    out: tuple[int, ...] = s.counters_.get(KNOCKED, ())
     return out
 
 
 def is_knocked_out(s: State, player: int) -> bool:
     """Whether ``player`` is out of the current hand (not out of the game)."""
-    return player in s.counters.get(KNOCKED, ())
+    return player in s.counters_.get(KNOCKED, ())
 
 
 def in_hand(s: State) -> list[int]:
     """The players still in the game and not knocked out of the hand, in seat order."""
-    out = s.counters.get(KNOCKED, ())
+    out = s.counters_.get(KNOCKED, ())
     return [p for p, pl in enumerate(s.players) if pl.alive and p not in out]
 
 
@@ -138,7 +138,7 @@ def end_hand(r: Resolver, hand: Hand) -> bool:
     """If the hand's ``end_when`` holds, end the turn in progress and start the hand's
     closing effects; whether it did."""
     s = r.s
-    if hand.end_when is None or HAND not in s.counters:
+    if hand.end_when is None or HAND not in s.counters_:
         return False
     ctx = Ctx(s, None)
     if not hand.end_when(ctx):

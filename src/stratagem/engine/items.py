@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Pos, Ref
 from .changes import remove
 from .context import Ctx
-from .state import Entity, writable_copy
+from .state import Entity
 
 if TYPE_CHECKING:
     from .effect import Effect
@@ -42,12 +42,12 @@ Held = tuple[int, str, tuple[tuple[str, Any], ...]]
 
 def inventory(s: State, holder: Any) -> tuple[Held, ...]:
     """What an entity carries: (item id, item type, parameters), in the order picked up."""
-    return () if holder is None else s.counters.get(f"inv:e{int(holder)}", ())
+    return () if holder is None else s.counters_.get(f"inv:e{int(holder)}", ())
 
 
 def slots(s: State, holder: Any) -> int:
     """How many items an entity can carry (0 for a type with no inventory, or one gone)."""
-    e = None if holder is None else s.entities.get(holder)
+    e = None if holder is None else s.entities_.get(holder)
     return 0 if e is None else s.game.strategy.inventory.get(e.type, 0)
 
 
@@ -65,17 +65,17 @@ def _store(r: Resolver, holder: int, items: tuple[Held, ...]) -> None:
     key = f"inv:e{int(holder)}"
     if items:
         r.s._w_counters()[key] = items
-    elif key in r.s.counters:
+    elif key in r.s.counters_:
         del r.s._w_counters()[key]
 
 
 def _room(r: Resolver, holder: int) -> None:
     s = r.s
-    if holder not in s.entities:
+    if holder not in s.entities_:
         raise ValueError(f"#{int(holder)} is not in the game: it cannot take an item")
     if free_slots(s, holder) <= 0:
         n = slots(s, holder)
-        raise ValueError(f"#{int(holder)} ({s.entities[holder].type}) has no free inventory "
+        raise ValueError(f"#{int(holder)} ({s.entities_[holder].type}) has no free inventory "
                          f"slot ({n} slot{'s' if n != 1 else ''}): test "
                          "`inventory_free(...) > 0` before taking an item")
 
@@ -83,13 +83,13 @@ def _room(r: Resolver, holder: int) -> None:
 def pick_up(r: Resolver, holder: int, item: int) -> None:
     """Move an item from the board (or anywhere in the game) into ``holder``'s inventory."""
     s = r.s
-    e = s.entities.get(item)
+    e = s.entities_.get(item)
     if e is None:
         raise ValueError(f"#{int(item)} is not in the game: it cannot be picked up")
     if e.type not in r.game.strategy.items:
         raise ValueError(f"#{int(item)} is a {e.type}, not an item: it cannot be picked up")
     _room(r, holder)
-    record = (int(item), e.type, tuple(sorted(e.params.items())))
+    record = (int(item), e.type, tuple(sorted(e.params_.items())))
     remove(r, item)
     _store(r, holder, (*inventory(s, holder), record))
 
@@ -134,13 +134,13 @@ def drop(r: Resolver, holder: int, item_type: str, at: Pos) -> None:
     b = r.game.board
     if not b.contains(at):
         raise ValueError(f"cannot drop a {item_type} at {at}: off the board")
-    if at in s.at:
-        raise ValueError(f"cannot drop a {item_type} at {at}: taken by #{int(s.at[at])}")
+    if at in s.at_:
+        raise ValueError(f"cannot drop a {item_type} at {at}: taken by #{int(s.at_[at])}")
     rec = _take(r, holder, item_type)
     if rec is None:
         return
     iid, t, params = rec
-    s._w_entities()[iid] = Entity(iid, t, None, Pos(at[0], at[1]), writable_copy(dict(params)))
+    s._w_entities()[iid] = Entity(iid, t, None, Pos(at[0], at[1]), dict(params))
     owned = s._own_entities  # set by _w_entities: the new entity is this transaction's own
     assert owned is not None
     owned.add(iid)

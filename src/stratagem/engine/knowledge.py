@@ -186,7 +186,7 @@ def zone_ids(s: State, owner: int | None, zone: str) -> tuple[int, ...]:
         return s.cards.table.get(zone, ())
     if owner is None:
         raise ValueError(f"`{zone}` is each player's own zone: say whose")
-    return s.players[owner].zones[zone]
+    return s.players[owner].zones_[zone]
 
 
 def _put(s: State, owner: int | None, zone: str, ids: tuple[int, ...]) -> None:
@@ -194,12 +194,12 @@ def _put(s: State, owner: int | None, zone: str, ids: tuple[int, ...]) -> None:
         s.cards = s.cards.with_table(zone, ids)
     else:
         assert owner is not None
-        s._w_player(owner).zones[zone] = ids
+        s._w_player(owner).zones_[zone] = ids
 
 
 def leave(s: State, eid: int) -> None:
     """Take card ``eid`` out of the zone it is in (inside a transaction)."""
-    e = s.entities[eid]
+    e = s.entities_[eid]
     zone = e.zone
     if zone is None:
         return
@@ -209,10 +209,10 @@ def leave(s: State, eid: int) -> None:
             i = ids.index(eid)
             s.cards = s.cards.with_table(zone, ids[:i] + ids[i + 1:])
     elif e.owner is not None:
-        ids = s.players[e.owner].zones.get(zone, ())
+        ids = s.players[e.owner].zones_.get(zone, ())
         if eid in ids:
             i = ids.index(eid)
-            s._w_player(e.owner).zones[zone] = ids[:i] + ids[i + 1:]
+            s._w_player(e.owner).zones_[zone] = ids[:i] + ids[i + 1:]
 
 
 def enter(s: State, eid: int, owner: int | None, zone: str, bottom: bool = False) -> None:
@@ -263,7 +263,7 @@ def shuffle(s: State, owner: int | None, zone: str) -> int:
     zone, with nothing ruled out of them any more (inside a transaction). Returns the
     steps the generator took (``Record.draws``)."""
     ids = zone_ids(s, owner, zone)
-    faces = [(e.type, e.params, e.statuses) for e in (s.entities[i] for i in ids)]
+    faces = [(e.type, e.params_, e.statuses) for e in (s.entities_[i] for i in ids)]
     state = s.rng
     for i in range(len(faces) - 1, 0, -1):  # Fisher–Yates on the state's own generator
         j = _rng.draw(state, i + 1)
@@ -271,10 +271,10 @@ def shuffle(s: State, owner: int | None, zone: str) -> int:
         faces[i], faces[j] = faces[j], faces[i]
     s.rng = state
     for eid, (type, params, statuses) in zip(ids, faces, strict=True):
-        e = s.entities[eid]
-        if (e.type, e.params, e.statuses) != (type, params, statuses):
+        e = s.entities_[eid]
+        if (e.type, e.params_, e.statuses) != (type, params, statuses):
             w = s._w_entity(eid)
-            w.type, w.params, w.statuses = type, dict(params), statuses
+            w.type, w.params_, w.statuses = type, dict(params), statuses
     steps = max(len(faces) - 1, 0)
     if not is_tracked(s.game):
         return steps
@@ -291,7 +291,7 @@ def shuffle(s: State, owner: int | None, zone: str) -> int:
 def knows(s: State, player: int, eid: int) -> bool:
     """Whether ``player`` knows the face of card ``eid``: it is untracked, or in a zone
     they see, or they learned it."""
-    e = s.entities.get(eid)
+    e = s.entities_.get(eid)
     if e is None:
         return False
     if eid not in s.cards.known or e.zone is None:
@@ -302,15 +302,15 @@ def knows(s: State, player: int, eid: int) -> bool:
 # ------------------------------------------------------------------ drawing
 def face(e: Entity) -> Face:
     """What card ``e`` shows face up."""
-    return (e.type, tuple(sorted(e.params.items())), tuple(e.statuses))
+    return (e.type, tuple(sorted(e.params_.items())), tuple(e.statuses))
 
 
 def _class(s: State, eid: int) -> tuple[Any, ...]:
     """What tells card ``eid`` from another: its face and what is known of it (parameters
     in their own order, which is their type's: no sort needed to compare)."""
     c = s.cards
-    e = s.entities[eid]
-    return (e.type, tuple(e.params.items()), e.statuses, c.known.get(eid),
+    e = s.entities_[eid]
+    return (e.type, tuple(e.params_.items()), e.statuses, c.known.get(eid),
             c.ruled_out.get(eid))
 
 
@@ -364,9 +364,9 @@ def own_draw(s: State, owner: int, zone: str) -> Distribution:
     """A random draw from ``owner``'s own ``zone`` (a game that does not track
     knowledge): uniform over its cards where someone sees the zone, one value per face
     where no one does (``CardDraw``)."""
-    ids = s.players[owner].zones[zone]
+    ids = s.players[owner].zones_[zone]
     label = f"draw from {zone}"
-    if seers(s.game, zone, owner) or any(eid not in s.entities for eid in ids):
+    if seers(s.game, zone, owner) or any(eid not in s.entities_ for eid in ids):
         return Distribution(((i, 1) for i in range(len(ids))), label)
     return CardDraw(s, ids, label)
 
@@ -380,7 +380,7 @@ def take_drawn(s: State, owner: int | None, zone: str, index: int) -> int:
     if picked != top and _class(s, picked) != _class(s, top):
         a, b = s._w_entity(top), s._w_entity(picked)
         a.type, b.type = b.type, a.type
-        a.params, b.params = b.params, a.params
+        a.params_, b.params_ = b.params_, a.params_
         a.statuses, b.statuses = b.statuses, a.statuses
         c = s.cards
         known, ruled = dict(c.known), dict(c.ruled_out)
@@ -421,13 +421,13 @@ def mask(state: State, v: State, viewer: int) -> None:
     tracked card ``viewer`` does not know; the faces go, sorted, to ``v.cards.pool``."""
     withheld: list[Face] = []
     for eid in sorted(state.cards.known):
-        e = state.entities.get(eid)
+        e = state.entities_.get(eid)
         if e is None or e.zone is None or knows(state, viewer, eid):
             continue
         withheld.append(face(e))
         w = v._w_entity(eid)
         w.type = MASKED
-        w.params = {}
+        w.params_ = {}
         w.statuses = ()
         w.pos = None
     withheld.sort(key=repr)
@@ -439,7 +439,7 @@ def deal(view: State, s: State, rng: Rng) -> None:
     transaction begun on the view): uniformly among the deals in which no card is a type it
     is known not to be. ``ValueError`` when none is (or none turns up in
     ``DEAL_TRIES`` shuffles)."""
-    masked = sorted(eid for eid, e in view.entities.items() if e.type == MASKED)
+    masked = sorted(eid for eid, e in view.entities_.items() if e.type == MASKED)
     pool = list(view.cards.pool)
     s.cards = view.cards.with_pool(())
     if not masked and not pool:
@@ -466,7 +466,7 @@ def deal(view: State, s: State, rng: Rng) -> None:
     for eid, (type, params, statuses) in zip(masked, pool, strict=True):
         e = s._w_entity(eid)
         e.type = type
-        e.params = dict(params)
+        e.params_ = dict(params)
         e.statuses = statuses
 
 

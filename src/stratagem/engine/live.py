@@ -5,7 +5,8 @@ A state's entities change at nearly every step of a tactics game, but between tw
 writes they are read many times (the end rules count each side's king, the options list
 each side's units and their targets). ``live_entities`` lists them once per sealed
 mapping, in id order, as ``(ref, owner, type)``; a mapping a transaction may still write
-is not indexed (``None``: read it directly).
+(the state owns it: ``State._own``) is not indexed (``None``: read it directly). A
+mapping the state does not own is sealed: a write would copy it first.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Ref
-from .state import ReadOnlyDict
 
 Live = tuple[tuple[Ref, Any, str], ...]
 _LAST: list[tuple[Any, Live]] = [(None, ())]
@@ -23,14 +23,16 @@ _REFS: dict[int, Ref] = {}
 """Each id's ``Ref``, made once."""
 
 
-def live_entities(ents: Any) -> Live | None:
-    """The entities of ``ents`` in play (in no zone), by id: ``(ref, owner, type)`` each;
-    ``None`` when ``ents`` is not sealed (a transaction's own copy, which may change)."""
+def live_entities(s: Any) -> Live | None:
+    """The entities of state ``s`` in play (in no zone), by id: ``(ref, owner, type)``
+    each; ``None`` when its entities are not sealed (the transaction's own copy, which may
+    still change)."""
+    if s._own & 1:
+        return None
+    ents = s.entities_
     last = _LAST[0]
     if last[0] is ents:
         return last[1]
-    if type(ents) is not ReadOnlyDict:
-        return None
     refs = _REFS
     if len(refs) > 65536:
         refs.clear()

@@ -52,7 +52,7 @@ def field_words(game: Game, state: State, event: str, fields: dict[str, Any]) ->
         elif kind == "player" and type(v) is int and 0 <= v < len(game.players):
             out.append(f"{said} {game.players[v]}")
         elif isinstance(v, Ref) or (kind == "entity" and type(v) is int):
-            e = state.entities.get(int(v))
+            e = state.entities_.get(int(v))
             out.append(f"{said} {words(e.type)} #{int(v)}" if e is not None
                          else f"{said} #{int(v)}")
         elif isinstance(v, Pos):
@@ -71,8 +71,8 @@ def label(state: State, value: Any) -> Any:
     """A value in a player's words: an entity id as its type and number (``storm blade #2``),
     a name such as a card type or a die face with spaces for underscores (``energy draught``);
     other values as they are."""
-    if isinstance(value, Ref) and value in state.entities:
-        return f"{words(state.entities[value].type)} #{int(value)}"
+    if isinstance(value, Ref) and value in state.entities_:
+        return f"{words(state.entities_[value].type)} #{int(value)}"
     if isinstance(value, str):
         return words(value)
     return value
@@ -109,11 +109,11 @@ def describe_action(game: Game, state: State, player: int, action: Action) -> st
                                     "}" if m.group(0) == "}}" else
                                     str(fields[m.group(1)]), text)
     if for_nothing and at is not None:  # played for nothing, and the rules give no words
-        what = (f"{words(state.entities[action.actor].type)} #{int(action.actor)}"
-                if action.actor is not None and action.actor in state.entities else who)
+        what = (f"{words(state.entities_[action.actor].type)} #{int(action.actor)}"
+                if action.actor is not None and action.actor in state.entities_ else who)
         return f"{what} {action.type}, with no one to target"
-    if action.actor is not None and action.actor in state.entities:
-        e = state.entities[action.actor]
+    if action.actor is not None and action.actor in state.entities_:
+        e = state.entities_[action.actor]
         rest = " ".join(f"{k}={v}" for k, v in action.targets)
         verb = words(action.type)  # `end_turn` read as words: "rifles #1 end turn"
         return f"{words(e.type)} #{int(action.actor)} {verb}" + (f" {rest}" if rest else "")

@@ -48,17 +48,17 @@ class Held:
     on (``OptionMemo`` is one; ``OptionMemo.others`` keeps the others' as these alone, so
     that a line of memos does not hold every older memo alive)."""
 
-    __slots__ = ("cards", "counters", "entities", "entries", "flow", "memory", "players",
-                 "spots", "stacks", "tiles")
+    __slots__ = ("cards", "counters_", "entities_", "entries", "flow", "memory_", "players",
+                 "spots", "stacks_", "tiles")
 
-    entities: Any
+    entities_: Any  # the names a state gives its own containers (``deps.Parts``)
     players: Any
     tiles: Any
     flow: Any
-    counters: Any
-    memory: Any
+    counters_: Any
+    memory_: Any
     cards: Any
-    stacks: Any
+    stacks_: Any
     entries: dict[Key, tuple[Action, ...]]
     spots: dict[Key, Spot]
 
@@ -86,14 +86,14 @@ class OptionMemo(Held):
         # (``State._seal_own``): what ``deps.Changes`` compares the next state with.
         self.game = s.game
         self.player = player
-        self.entities = s.entities
+        self.entities_ = s.entities_
         self.players = s.players
         self.tiles = s.tiles
         self.flow = s.flow
-        self.counters = s.counters
-        self.memory = s.memory
+        self.counters_ = s.counters_
+        self.memory_ = s.memory_
         self.cards = s.cards
-        self.stacks = s.stacks
+        self.stacks_ = s.stacks_
         self.entries = {}
         self.spots = {}
         self.least: float | None = None
@@ -204,7 +204,7 @@ class OptionMemo(Held):
         g = s.game
         if g.board.topology != "square":
             return None
-        e = s.entities.get(ctx.actor)  # type: ignore[arg-type]
+        e = s.entities_.get(ctx.actor)  # type: ignore[arg-type]
         pos = None if e is None else e.pos
         if pos is None:
             return None

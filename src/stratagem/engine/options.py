@@ -195,7 +195,7 @@ def _entity_actions(s: State, player: int, actor: int | None, at: ActionType,
             e = pinned[pin]
         else:
             try:
-                e = s.entities.get(pin(Ctx(s, player, None, {})))
+                e = s.entities_.get(pin(Ctx(s, player, None, {})))
             except TypeError:  # an unhashable value names no entity
                 e = None
             pinned[pin] = e
@@ -243,15 +243,15 @@ def _actors(s: State, player: int, actor: int | None, at: ActionType,
     by the action types of one step), each type keeping those of its kinds."""
     g = s.game
     if actor is not None:
-        e = s.entities.get(actor)
+        e = s.entities_.get(actor)
         ok = e is not None and at.name in g.type_actions.get(e.type, ())
         return [Ref(actor)] if ok else []
     types = g.actors_of.get(at.name, frozenset())
     key = (_MINE, player)
     mine = scratch.get(key)
     if mine is None:
-        ents = s.entities
-        live = live_entities(ents)
+        ents = s.entities_
+        live = live_entities(s)
         mine = scratch[key] = (
             [(ref, kind) for ref, owner, kind in live if owner == player] if live is not None
             else [(Ref(eid), e.type) for eid in sorted(ents)
@@ -351,7 +351,7 @@ def _near(ctx: Ctx, near: tuple[Any, Any], candidates: list[Any]) -> list[Any]:
     """The candidates without those known to stand farther than a condition of the target
     allows (``TargetSpec.near``); the conditions are still tested on the others."""
     center_of, bound_of = near
-    ents = ctx.state.entities
+    ents = ctx.state.entities_
     center = center_of(ctx)
     if not isinstance(center, Pos):
         try:
@@ -461,7 +461,7 @@ def explain(s: State, action: Action) -> str:
     else:
         if action.actor is None:
             return f"'{at.name}' needs an acting entity (#id)"
-        e = s.entities.get(action.actor)
+        e = s.entities_.get(action.actor)
         if e is None:
             return f"actor #{int(action.actor)} is not in the game"
         if e.owner != player:

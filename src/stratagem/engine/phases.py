@@ -154,7 +154,7 @@ def advance(r: Resolver) -> None:
         if f.closing or f.pos >= len(f.order) or (
                 phase.order.kind == "alternate" and all(
                     p in f.out or not s.players[p].alive
-                    or p in s.counters.get(KNOCKED, ()) for p in f.order)):
+                    or p in s.counters_.get(KNOCKED, ()) for p in f.order)):
             s.flow = f._replace(mode=END_PHASE)
             return
         if not _can_take_turn(s, phase, f.order[f.pos], f.out):
@@ -242,7 +242,7 @@ def quick_next_turn(s: State) -> bool:
     if not s.players[f.order[0]].alive:
         return False
     if s.game.statuses and any(st.duration is not None
-                               for e in s.entities.values() for st in e.statuses):
+                               for e in s.entities_.values() for st in e.statuses):
         return False  # statuses tick at the end of the round: go the long way
     s.flow = _new_tuple(FlowPos, (IN_STEP, f.round + 1, f.phase, f.order, 0, 0, 0, False,
                                   f.turn + 1, (), f.eliminated, False))
@@ -255,7 +255,7 @@ def _next_turn(s: State) -> None:
     if phase.order.kind == "alternate":
         n = len(f.order)
         pos = f.pos
-        knocked = s.counters.get(KNOCKED, ())
+        knocked = s.counters_.get(KNOCKED, ())
         for _ in range(n):
             pos = (pos + 1) % n
             if f.order[pos] not in f.out and s.players[f.order[pos]].alive \
@@ -268,11 +268,11 @@ def _next_turn(s: State) -> None:
 
 def _can_take_turn(s: State, phase: Phase, who: int, out: tuple[int, ...]) -> bool:
     if phase.order.kind == "initiative":
-        e = s.entities.get(who)
-        if s.game.hooks.knockouts and e is not None and e.owner in s.counters.get(KNOCKED, ()):
+        e = s.entities_.get(who)
+        if s.game.hooks.knockouts and e is not None and e.owner in s.counters_.get(KNOCKED, ()):
             return False  # its owner is out of this hand
         return e is not None and e.owner is not None and s.players[e.owner].alive
-    if s.game.hooks.knockouts and who in s.counters.get(KNOCKED, ()):
+    if s.game.hooks.knockouts and who in s.counters_.get(KNOCKED, ()):
         return False
     return s.players[who].alive and who not in out
 
@@ -289,12 +289,12 @@ def _order(s: State, phase: Phase) -> tuple[int, ...]:
     if o.kind == "initiative":
         ctx = Ctx(s, None)
         pool = (list(o.entities(ctx)) if o.entities is not None else
-                [eid for eid in sorted(s.entities) if s.entities[eid].zone is None])
+                [eid for eid in sorted(s.entities_) if s.entities_[eid].zone is None])
         key = o.key
         if key is None:
             return tuple(pool)
         # Highest key first; ties broken by lower id, so the order is deterministic.
-        return tuple(sorted(pool, key=lambda eid: (-key(ctx, s.entities[eid]), eid)))
+        return tuple(sorted(pool, key=lambda eid: (-key(ctx, s.entities_[eid]), eid)))
     raise AssertionError(f"unknown turn order {o.kind}")
 
 
@@ -309,8 +309,8 @@ def _first_player(s: State, o: Any) -> int:
 
 def _tick_statuses(r: Resolver) -> None:
     s = r.s
-    for eid in sorted(s.entities):
-        e = s.entities[eid]
+    for eid in sorted(s.entities_):
+        e = s.entities_[eid]
         if any(st.duration is not None for st in e.statuses):
             kept = tuple(
                 Status(st.name, None if st.duration is None else st.duration - 1, st.usages)

@@ -40,7 +40,7 @@ Entry = tuple[int, int, str, Any, tuple[tuple[str, Any], ...]]
 
 def queued(s: State) -> tuple[Entry, ...]:
     """The queued actions, oldest first."""
-    q: tuple[Entry, ...] = s.counters.get(QUEUE, ())
+    q: tuple[Entry, ...] = s.counters_.get(QUEUE, ())
     return q
 
 
@@ -62,10 +62,10 @@ class Enqueue(Effect):
         actor = evaluate(self.actor, ctx) if self.actor is not None else (
             ctx.actor if at.source == "entity" else None)
         if at.source == "entity":
-            if actor is None or actor not in s.entities:
+            if actor is None or actor not in s.entities_:
                 raise ValueError(f"enqueue {self.action}: its actor {actor!r} is not in the "
                                  "game")
-            player = s.entities[actor].owner
+            player = s.entities_[actor].owner
             actor = Ref(actor)
         else:
             actor, player = None, ctx.player
@@ -98,7 +98,7 @@ def queued_problem(s: State, player: int, at: ActionType, actor: Any,
     if not s.players[player].alive:
         return "its player is out of the game"
     if at.source == "entity":
-        e = s.entities.get(actor)
+        e = s.entities_.get(actor)
         if e is None:
             return f"#{int(actor)} is no longer in the game"
         if e.owner != player:

@@ -316,8 +316,8 @@ class Resolver:
         by_type = g.reactions_by_type.get((name, stage))
         status_hooks = g.status_hooks.get((name, stage))
         if by_type or status_hooks:
-            for eid in sorted(s.entities):
-                e = s.entities[eid]
+            for eid in sorted(s.entities_):
+                e = s.entities_[eid]
                 if by_type:
                     rs = by_type.get(e.type)
                     if rs:
@@ -345,7 +345,7 @@ class Resolver:
         if r.limit is None:
             return True
         per, count = r.limit
-        used = self.s.counters.get(self._limit_key(r, c))
+        used = self.s.counters_.get(self._limit_key(r, c))
         if used is None:
             return True
         stamp, n = used
@@ -357,7 +357,7 @@ class Resolver:
         per, _ = r.limit
         key = self._limit_key(r, c)
         stamp = self._stamp(per)
-        used = self.s.counters.get(key)
+        used = self.s.counters_.get(key)
         n = used[1] + 1 if used is not None and used[0] == stamp else 1
         self._w_counters()[key] = (stamp, n)
 
@@ -387,7 +387,7 @@ class Resolver:
         while idx < len(cands):
             c = cands[idx]
             idx += 1
-            if c.entity is not None and c.entity not in s.entities:
+            if c.entity is not None and c.entity not in s.entities_:
                 continue  # the reactor is gone
             if c.player is not None and not s.players[c.player].alive:
                 continue

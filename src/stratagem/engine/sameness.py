@@ -45,18 +45,18 @@ _MISSING = ("missing",)
 def card_kind(s: State, eid: int) -> Any:
     """What tells card ``eid`` from another card in ``s``: its face and what is known of
     it (a tuple; cards of one kind may trade their ids)."""
-    e = s.entities.get(eid)
+    e = s.entities_.get(eid)
     if e is None:
         return (*_MISSING, eid)
     c = s.cards
-    return (e.type, tuple(e.params.items()), e.statuses, c.known.get(eid),
+    return (e.type, tuple(e.params_.items()), e.statuses, c.known.get(eid),
             c.ruled_out.get(eid))
 
 
 def _slots(s: State) -> Iterator[tuple[str, int | None, tuple[int, ...]]]:
     """Every zone of ``s`` with its owner (``None``: the table's) and card ids."""
     for p, pl in enumerate(s.players):
-        for zone, ids in pl.zones.items():
+        for zone, ids in pl.zones_.items():
             yield zone, p, ids
     for zone, ids in s.cards.table.items():
         yield zone, None, ids
@@ -158,7 +158,7 @@ def _same_log(la: LogNode, lb: LogNode, ren: dict[int, int]) -> bool:
 
 
 def _same_entities(a: State, b: State, ren: dict[int, int]) -> bool:
-    ea, eb = a.entities, b.entities
+    ea, eb = a.entities_, b.entities_
     if ea is eb:
         return True
     if len(ea) != len(eb):
@@ -171,7 +171,7 @@ def _same_entities(a: State, b: State, ren: dict[int, int]) -> bool:
             continue
         if (other.type != e.type or other.owner != e.owner or other.pos != e.pos
                 or other.zone != e.zone or other.statuses != e.statuses
-                or other.params != e.params):
+                or other.params_ != e.params_):
             return False
     return True
 
@@ -197,11 +197,11 @@ def is_same_result(a: State, b: State) -> bool:
         return False
     if (a.flow != b.flow or a.outcome != b.outcome or a.next_id != b.next_id
             or a.explicit != b.explicit or a.viewer != b.viewer or a.tiles != b.tiles
-            or a.at != b.at or a.stacks != b.stacks or a.memory != b.memory
-            or a.counters != b.counters or tuple(a.stack) != tuple(b.stack)):
+            or a.at_ != b.at_ or a.stacks_ != b.stacks_ or a.memory_ != b.memory_
+            or a.counters_ != b.counters_ or tuple(a.stack) != tuple(b.stack)):
         return False
     for pa, pb in zip(a.players, b.players, strict=True):
-        if pa is not pb and (pa.params != pb.params or pa.alive != pb.alive):
+        if pa is not pb and (pa.params_ != pb.params_ or pa.alive != pb.alive):
             return False
     ren = _renaming(a, b)
     if ren is None:
@@ -224,26 +224,26 @@ class Signatures:
         """A hash that the same results share (``is_same_result``)."""
         board = 0
         memo = self._entity
-        for e in s.entities.values():
+        for e in s.entities_.values():
             if e.zone is not None:
                 continue  # cards count by kind, in their zones
             hit = memo.get(id(e))
             if hit is None or hit[0] is not e:
                 hit = memo[id(e)] = (e, hash((e.id, e.type, e.owner, e.pos,
-                                              tuple(e.params.items()), e.statuses)))
+                                              tuple(e.params_.items()), e.statuses)))
             board ^= hit[1]
         zones = tuple(self._zone_hash(s, zone, owner, ids) for zone, owner, ids in _slots(s))
         d = s.decision
         decision = None if d is None else (d.kind, d.player, len(d.actions), d.weights)
-        return hash((board, zones, s.flow, s.outcome, s.next_id, decision, len(s.entities),
-                     tuple(tuple(pl.params.items()) for pl in s.players), _hash_dict(s.memory),
-                     _hash_dict(s.counters), tuple(_hash_frame(f) for f in s.stack), s.tiles,
+        return hash((board, zones, s.flow, s.outcome, s.next_id, decision, len(s.entities_),
+                     tuple(tuple(pl.params_.items()) for pl in s.players), _hash_dict(s.memory_),
+                     _hash_dict(s.counters_), tuple(_hash_frame(f) for f in s.stack), s.tiles,
                      _hash_record(s.log)))
 
     def _zone_hash(self, s: State, zone: str, owner: int | None, ids: tuple[int, ...]) -> int:
         """The zone by the types of its cards, in order unless no one sees it (coarser
         than ``card_kind``, and cheaper: a clash costs only a comparison)."""
-        ents = s.entities
+        ents = s.entities_
         types = []
         for x in ids:
             e = ents.get(x)

@@ -159,17 +159,17 @@ def dumps(s: State, version: int = VERSION) -> str:
         "version": version,
         "game": g.name,
         "rules_hash": rules_digest(g),
-        "entities": [[e.id, e.type, e.owner, enc(e.pos), e.params,
+        "entities": [[e.id, e.type, e.owner, enc(e.pos), e.params_,
                       [[st.name, st.duration, st.usages] for st in e.statuses], e.zone]
-                     for e in (s.entities[k] for k in sorted(s.entities))],
+                     for e in (s.entities_[k] for k in sorted(s.entities_))],
         "tiles": None if s.tiles == g.board.tiles else list(s.tiles),
-        "players": [{"params": p.params, "zones": {k: list(v) for k, v in p.zones.items()},
+        "players": [{"params": p.params_, "zones": {k: list(v) for k, v in p.zones_.items()},
                      "alive": p.alive} for p in s.players],
         "flow": [enc(x) if isinstance(x, tuple) else x for x in s.flow],
         "stack": [_frame(g, f) for f in s.stack],
         "rng": s.rng,
-        "memory": {k: enc(v) for k, v in s.memory.items()},
-        "counters": {k: enc(v) for k, v in s.counters.items()},
+        "memory": {k: enc(v) for k, v in s.memory_.items()},
+        "counters": {k: enc(v) for k, v in s.counters_.items()},
         "log": [[r.player, str(r.action), list(r.rolls),
                  [[n, [[k, enc(v)] for k, v in fields]] for n, fields in r.events],
                  *([r.draws] if r.draws else [])]
@@ -188,8 +188,8 @@ def dumps(s: State, version: int = VERSION) -> str:
     }
     if s.cards:  # only games with table zones have any: other games' files stay as they were
         doc["cards"] = cards_doc(s.cards)
-    if s.stacks:  # only on boards with stacks, and only while a square holds two or more
-        doc["stacks"] = [[enc(p), list(ids)] for p, ids in sorted(s.stacks.items())]
+    if s.stacks_:  # only on boards with stacks, and only while a square holds two or more
+        doc["stacks"] = [[enc(p), list(ids)] for p, ids in sorted(s.stacks_.items())]
     if version == 1:
         del doc["rules_hash"]
     return json.dumps(doc, separators=(",", ":"), sort_keys=False)
@@ -262,8 +262,8 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
         section = "entities"
         s = State.__new__(State)
         s.game = game
-        s.entities = {}
-        s.at = {}
+        s.entities_ = {}
+        s.at_ = {}
         shared: dict[Pos, list[int]] = {}
         for eid, etype, owner, pos, params, statuses, zone in doc["entities"]:
             if etype not in game.entity_types and etype != MASKED:
@@ -285,21 +285,21 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
                 sts.append(Status(n, None if d is None else _int(d),
                                   None if u is None else _int(u)))
             e = Entity(_int(eid), etype, owner, p, dict(params), tuple(sts), zone)
-            if e.id in s.entities:
+            if e.id in s.entities_:
                 raise ValueError(f"entity id {e.id} is used twice")
-            s.entities[e.id] = e
+            s.entities_[e.id] = e
             if p is not None:
                 if game.board.width and not game.board.contains(p):
                     raise ValueError(f"entity {eid}: {p} is off the "
                                      f"{game.board.width}x{game.board.height} board")
-                if p in s.at and not game.board.stacking:
-                    raise ValueError(f"entities {s.at[p]} and {eid} both stand on {p}")
+                if p in s.at_ and not game.board.stacking:
+                    raise ValueError(f"entities {s.at_[p]} and {eid} both stand on {p}")
                 shared.setdefault(p, []).append(e.id)
-                s.at.setdefault(p, e.id)
+                s.at_.setdefault(p, e.id)
         section = "stacks"
-        s.stacks = _read_stacks(doc.get("stacks") or [], shared)
-        for p, ids in s.stacks.items():
-            s.at[p] = ids[0]
+        s.stacks_ = _read_stacks(doc.get("stacks") or [], shared)
+        for p, ids in s.stacks_.items():
+            s.at_[p] = ids[0]
         section = "tiles"
         s.tiles = game.board.tiles if doc["tiles"] is None else tuple(doc["tiles"])
         if len(s.tiles) != len(game.board.tiles):
@@ -317,10 +317,10 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
         section = "rng"
         s.rng = _int(doc["rng"])
         section = "memory"
-        s.memory = {str(k): dec(v) for k, v in doc["memory"].items()}
+        s.memory_ = {str(k): dec(v) for k, v in doc["memory"].items()}
         section = "counters"
-        s.counters = {str(k): dec(v) for k, v in doc["counters"].items()}
-        check_records(game, s.counters)  # buffs, tasks, items and research (engine.strategy)
+        s.counters_ = {str(k): dec(v) for k, v in doc["counters"].items()}
+        check_records(game, s.counters_)  # buffs, tasks, items and research (engine.strategy)
         section = "log"
         log: LogNode = None
         for entry in doc["log"]:
@@ -354,6 +354,7 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
         s._hash = None
         s._own = 0
         s._own_entities = None
+        s._views = None
     except SerializationError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
@@ -375,7 +376,7 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
 def _freeze(s: State) -> None:
     """Make a state read back from text read-only, as ``State._end`` does for new ones."""
     s._own = -1  # every container is this state's own: _end may seal them in place
-    s._own_entities = set(s.entities)
+    s._own_entities = set(s.entities_)
     s._end()
 
 

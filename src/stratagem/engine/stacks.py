@@ -28,10 +28,10 @@ def capacity(state: State, pos: tuple[int, int]) -> float:
 
 def stack_at(state: State, pos: Pos) -> tuple[int, ...]:
     """The ids of the entities on a square, bottom (first arrived) to top."""
-    many: tuple[int, ...] | None = state.stacks.get(pos) if state.stacks else None
+    many: tuple[int, ...] | None = state.stacks_.get(pos) if state.stacks_ else None
     if many is not None:
         return many
-    eid = state.at.get(pos)
+    eid = state.at_.get(pos)
     return () if eid is None else (eid,)
 
 
@@ -40,8 +40,8 @@ def size_of(state: State, eid: int | None, type: str | None = None) -> float:
     param = state.game.board.stack_param
     if not param:
         return 1.0
-    if eid is not None and eid in state.entities:
-        v = state.entities[eid].params.get(param, 1)
+    if eid is not None and eid in state.entities_:
+        v = state.entities_[eid].params_.get(param, 1)
     else:
         spec = state.game.param_specs.get((type or "", param))
         v = spec.default if spec is not None else 1
@@ -53,7 +53,7 @@ def has_room(state: State, pos: Pos, eid: int | None = None,
     """Whether the square at ``pos`` has room for the entity ``eid`` (or a new one of
     ``type``; with neither, one more of size 1) besides what stands there already."""
     if not state.game.board.stacking:
-        return state.at.get(pos) in (None, eid) if eid is not None else pos not in state.at
+        return state.at_.get(pos) in (None, eid) if eid is not None else pos not in state.at_
     here = [x for x in stack_at(state, pos) if x != eid]
     if not here:
         return True
@@ -77,9 +77,9 @@ def put(state: State, pos: Pos, eid: int) -> None:
 
 def take(state: State, pos: Pos, eid: int) -> None:
     """Take ``eid`` off the square at ``pos`` (a state in a transaction)."""
-    many = state.stacks.get(pos) if state.stacks else None
+    many = state.stacks_.get(pos) if state.stacks_ else None
     if many is None:
-        if state.at.get(pos) == eid:
+        if state.at_.get(pos) == eid:
             del state._w_at()[pos]
         return
     rest = tuple(x for x in many if x != eid)
@@ -89,9 +89,9 @@ def take(state: State, pos: Pos, eid: int) -> None:
     else:
         del stacks[pos]
     if rest:
-        if state.at.get(pos) != rest[0]:
+        if state.at_.get(pos) != rest[0]:
             state._w_at()[pos] = rest[0]
-    elif pos in state.at:
+    elif pos in state.at_:
         del state._w_at()[pos]
 
 

@@ -6,20 +6,25 @@ its parent and copies a container, or a single entity, the first time the
 transaction writes to it. A copy therefore costs what changed, not the whole
 state, and no state is ever deep-copied.
 
-Nor can a caller mutate one: the mappings of a published state (its entities,
-their parameters, the board index, players' parameters and zones, memory and
-counters) are ``ReadOnlyDict``s, which refuse every write with a ``TypeError``.
-A transaction's own copies are writable dicts of a sibling class, and closing the
-transaction (``State._end``) turns each into a read-only one by changing its
-class: no copy, and reading either kind costs what reading a dict costs.
+Nor can a caller mutate one. The engine keeps each mapping of a state (its entities,
+their parameters, the board index, players' parameters and zones, memory and counters)
+as an exact ``dict`` under a name ending in ``_`` (``state.entities_``,
+``entity.params_``, ``player.zones_``...): CPython 3.11 reads an exact dict by its
+specialised paths, which a dict subclass misses (``benchmarks/README.md``, *Read-only
+states*). A caller reads the public names (``state.entities``, ``entity.params``,
+``player.zones``...): properties handing out a ``ReadOnlyDict``, a copy that refuses
+every write with a ``TypeError``, made on the first read and kept with the state, entity
+or player while the mapping it copies cannot change. The engine, the rules' compiled
+closures and the games written in Python read and write the ``_`` names only.
 
 Static information (tile types, entity types, action types) lives in the
 ``Game``; a state holds a reference to its game but neither compares nor
 serializes it.
 
 One module because its classes share one copy-on-write transaction: ``State._begin``
-and ``State._end`` unseal and seal the containers of the entities and players defined
-beside it, so they are read together; it runs just over 500 lines.
+and ``State._end`` open and close the containers of the entities and players defined
+beside it, and their read-only copies, so they are read together; it runs past
+500 lines (about 660).
 """
 
 from __future__ import annotations
@@ -38,7 +43,8 @@ CHANCE = -1
 
 
 class ReadOnlyDict(dict):  # type: ignore[type-arg]
-    """A mapping of a published state: reads like a dict, refuses every write."""
+    """A mapping of a state as a caller reads it (a copy of the engine's own): reads like
+    a dict, refuses every write."""
 
     __slots__ = ()
 
@@ -58,33 +64,6 @@ class ReadOnlyDict(dict):  # type: ignore[type-arg]
         return dict(self)
 
 
-class _Writable(dict):  # type: ignore[type-arg]
-    """A transaction's own copy of a mapping, sealed in place when the transaction ends
-    (``_seal``: its class becomes ``ReadOnlyDict``, whose layout is the same)."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (dict(self),))
-
-
-def writable_copy(d: dict[Any, Any]) -> dict[Any, Any]:
-    """A transaction's writable copy of a mapping, sealed without a second copy when the
-    transaction ends (a plain ``dict`` would be copied again then)."""
-    return _Writable(d)
-
-
-def _seal(d: dict[Any, Any]) -> dict[Any, Any]:
-    """``d`` made read-only: in place when it is a transaction's copy, else copied."""
-    kind = type(d)
-    if kind is ReadOnlyDict:
-        return d
-    if kind is _Writable:
-        d.__class__ = ReadOnlyDict
-        return d
-    return ReadOnlyDict(d)
-
-
 class Status(NamedTuple):
     """A status on an entity: remaining rounds and uses (``None`` = unlimited)."""
 
@@ -98,11 +77,16 @@ class Entity:
 
     ``pos`` is its board position (``None`` off the board); ``zone`` the name of
     its owner's zone when it is a card in a hand, deck or discard pile.
-    Treat entities as read-only; the engine replaces them, never edits them
-    once they belong to a published state.
+    ``params`` is read-only (a ``ReadOnlyDict``); the engine keeps the parameters in
+    ``params_``, an exact dict, and replaces entities, never edits them once they belong
+    to a published state.
     """
 
-    __slots__ = ("id", "owner", "params", "pos", "statuses", "type", "zone")
+    __slots__ = ("_view", "id", "owner", "params_", "pos", "statuses", "type", "zone")
+
+    _view: dict[str, Any] | None
+    """The read-only copy of ``params_`` once a caller has read ``params`` (``None``
+    before): shared by every state that shares the entity."""
 
     def __init__(self, id: int, type: str, owner: int | None, pos: Pos | None,
                  params: dict[str, Any], statuses: tuple[Status, ...] = (),
@@ -111,31 +95,51 @@ class Entity:
         self.type = type
         self.owner = owner
         self.pos = pos
-        self.params = params
+        self.params_ = params
         self.statuses = statuses
         self.zone = zone
+        self._view = None
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The parameters, read-only (``copy()`` gives an entity whose may be written)."""
+        view = self._view
+        if view is None:
+            view = self._view = ReadOnlyDict(self.params_)
+        return view
 
     def copy(self) -> Entity:
-        """A copy whose parameter dict may be written."""
-        return Entity(self.id, self.type, self.owner, self.pos, _Writable(self.params),
+        """A copy whose parameter dict may be written (through ``params`` too)."""
+        e = self.clone()
+        e._view = e.params_
+        return e
+
+    def clone(self) -> Entity:
+        """The engine's copy, its parameters a new exact dict (``State._w_entity``)."""
+        return Entity(self.id, self.type, self.owner, self.pos, self.params_.copy(),
                       self.statuses, self.zone)
 
     def __getitem__(self, name: str) -> Any:
-        return self.params[name]
+        return self.params_[name]
 
     def has_status(self, name: str) -> bool:
         """Whether a status of that name is on this entity."""
         return any(s.name == name for s in self.statuses)
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.id, self.type, self.owner, self.pos, self.params, self.statuses, self.zone)
+        return (self.id, self.type, self.owner, self.pos, self.params_, self.statuses,
+                self.zone)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Entity) and self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash((self.id, self.type, self.owner, self.pos,
-                     tuple(self.params.items()), self.statuses, self.zone))
+                     tuple(self.params_.items()), self.statuses, self.zone))
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy the fields, not the view
+        return (Entity, (self.id, self.type, self.owner, self.pos, dict(self.params_),
+                         self.statuses, self.zone))
 
     def __repr__(self) -> str:
         where = f" in {self.zone}" if self.zone else ""
@@ -145,29 +149,61 @@ class Entity:
 
 
 class PlayerState:
-    """One player's parameters, zones (tuples of entity ids) and standing."""
+    """One player's parameters, zones (tuples of entity ids) and standing.
 
-    __slots__ = ("alive", "params", "zones")
+    ``params`` and ``zones`` are read-only (``ReadOnlyDict``s); the engine keeps them in
+    ``params_`` and ``zones_``, exact dicts.
+    """
+
+    __slots__ = ("_views", "alive", "params_", "zones_")
+
+    _views: tuple[dict[str, Any], dict[str, tuple[int, ...]]] | None
+    """The read-only copies of ``params_`` and ``zones_`` once a caller has read either
+    (``None`` before)."""
 
     def __init__(self, params: dict[str, Any], zones: dict[str, tuple[int, ...]],
                  alive: bool = True) -> None:
-        self.params = params
-        self.zones = zones
+        self.params_ = params
+        self.zones_ = zones
         self.alive = alive
+        self._views = None
+
+    def _read_only(self) -> tuple[dict[str, Any], dict[str, tuple[int, ...]]]:
+        views = self._views = (ReadOnlyDict(self.params_), ReadOnlyDict(self.zones_))
+        return views
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The player's parameters, read-only."""
+        return (self._views or self._read_only())[0]
+
+    @property
+    def zones(self) -> dict[str, tuple[int, ...]]:
+        """The player's zones (name to the entity ids in it, in order), read-only."""
+        return (self._views or self._read_only())[1]
 
     def copy(self) -> PlayerState:
-        """A copy whose dicts may be written."""
-        return PlayerState(_Writable(self.params), _Writable(self.zones), self.alive)
+        """A copy whose dicts may be written (through ``params`` and ``zones`` too)."""
+        p = self.clone()
+        p._views = (p.params_, p.zones_)
+        return p
+
+    def clone(self) -> PlayerState:
+        """The engine's copy, its dicts new exact ones (``State._w_player``)."""
+        return PlayerState(self.params_.copy(), self.zones_.copy(), self.alive)
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, PlayerState) and self.params == other.params
-                and self.zones == other.zones and self.alive == other.alive)
+        return (isinstance(other, PlayerState) and self.params_ == other.params_
+                and self.zones_ == other.zones_ and self.alive == other.alive)
 
     def __hash__(self) -> int:
-        return hash((tuple(self.params.items()), tuple(self.zones.items()), self.alive))
+        return hash((tuple(self.params_.items()), tuple(self.zones_.items()), self.alive))
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy the fields, not the views
+        return (PlayerState, (dict(self.params_), dict(self.zones_), self.alive))
 
     def __repr__(self) -> str:
-        return f"PlayerState({self.params}, {self.zones}, alive={self.alive})"
+        return f"PlayerState({self.params_}, {self.zones_}, alive={self.alive})"
 
 
 class FlowPos(NamedTuple):
@@ -306,26 +342,29 @@ class State:
     _hash: int | None
     _own: int
     _own_entities: set[int] | None
+    _views: dict[int, tuple[dict[Any, Any], dict[Any, Any]]] | None
+    """The read-only copies callers have read, by ownership bit, each with the mapping it
+    copies (``None`` before the first)."""
 
     __slots__ = (
-        "_hash", "_own", "_own_entities", "at", "cards", "counters", "decision", "entities",
-        "explicit", "flow", "game", "log", "memo", "memory", "next_id", "outcome", "players",
-        "rng", "stack", "stacks", "tiles", "viewer",
+        "_hash", "_own", "_own_entities", "_views", "at_", "cards", "counters_", "decision",
+        "entities_", "explicit", "flow", "game", "log", "memo", "memory_", "next_id",
+        "outcome", "players", "rng", "stack", "stacks_", "tiles", "viewer",
     )
 
     game: Game
-    entities: dict[int, Entity]
-    at: dict[Pos, int]
-    stacks: dict[Pos, tuple[int, ...]]
-    """Where two or more entities share a square (a board with room for stacks): their
-    ids, bottom (first arrived) to top. ``at`` names the bottom one. Empty otherwise."""
+    entities_: dict[int, Entity]
+    """The engine's own mappings, exact dicts: the entities by id, the board index, the
+    stacks, memory and counters (callers read the properties without ``_``)."""
+    at_: dict[Pos, int]
+    stacks_: dict[Pos, tuple[int, ...]]
     tiles: tuple[str, ...]
     players: tuple[PlayerState, ...]
     flow: FlowPos
     stack: Any  # tuple of frames when published, a list inside a transaction
     rng: int
-    memory: dict[str, Value]
-    counters: dict[str, Any]
+    memory_: dict[str, Value]
+    counters_: dict[str, Any]
     log: LogNode
     decision: Decision | None
     outcome: Outcome | None
@@ -338,19 +377,91 @@ class State:
     line (``options.OptionMemo``), or ``None``: never compared or serialized, shared with
     the states made from it, never changed once published."""
 
+    # ------------------------------------------------- read-only mappings for callers
+    # Each public name reads the copy kept for its ownership bit when it copies the
+    # mapping the state holds now, and makes one otherwise (``_read_only``).
+    def _read_only(self, bit: int, d: dict[Any, Any]) -> dict[Any, Any]:
+        """A read-only copy of ``d``, the mapping of ownership bit ``bit``: kept while ``d``
+        is the state's mapping, unless the transaction owns ``d`` (a later write would
+        change it: then a new copy at each read)."""
+        view = ReadOnlyDict(d)
+        if not self._own & bit:
+            views = getattr(self, "_views", None)
+            if views is None:
+                views = self._views = {}
+            views[bit] = (d, view)
+        return view
+
+    @property
+    def entities(self) -> dict[int, Entity]:
+        """The entities by id (read-only)."""
+        d = self.entities_
+        views = self._views
+        if views is not None:
+            kept = views.get(1)
+            if kept is not None and kept[0] is d:
+                return kept[1]
+        return self._read_only(1, d)
+
+    @property
+    def at(self) -> dict[Pos, int]:
+        """The id of the entity on each occupied square (read-only)."""
+        d = self.at_
+        views = self._views
+        if views is not None:
+            kept = views.get(2)
+            if kept is not None and kept[0] is d:
+                return kept[1]
+        return self._read_only(2, d)
+
+    @property
+    def stacks(self) -> dict[Pos, tuple[int, ...]]:
+        """Where two or more entities share a square (a board with room for stacks): their
+        ids, bottom (first arrived) to top; ``at`` names the bottom one. Empty otherwise.
+        Read-only."""
+        d = self.stacks_
+        views = self._views
+        if views is not None:
+            kept = views.get(32)
+            if kept is not None and kept[0] is d:
+                return kept[1]
+        return self._read_only(32, d)
+
+    @property
+    def memory(self) -> dict[str, Value]:
+        """The rules' memory (read-only)."""
+        d = self.memory_
+        views = self._views
+        if views is not None:
+            kept = views.get(8)
+            if kept is not None and kept[0] is d:
+                return kept[1]
+        return self._read_only(8, d)
+
+    @property
+    def counters(self) -> dict[str, Any]:
+        """The engine's counters: once-per limits, cooldowns, buffs, tasks... (read-only)."""
+        d = self.counters_
+        views = self._views
+        if views is not None:
+            kept = views.get(16)
+            if kept is not None and kept[0] is d:
+                return kept[1]
+        return self._read_only(16, d)
+
     # ------------------------------------------------------------------ reading
     def entity(self, eid: int) -> Entity:
         """The entity with that id (``KeyError`` when it is gone)."""
-        return self.entities[eid]
+        return self.entities_[eid]
 
     def has_entity(self, eid: int | None) -> bool:
         """Whether an entity with that id is in the game."""
-        return eid is not None and eid in self.entities
+        return eid is not None and eid in self.entities_
 
     def occupant(self, pos: Pos) -> Entity | None:
         """The entity standing at ``pos``, if any."""
-        eid = self.at.get(pos)
-        return None if eid is None else self.entities[eid]
+        eid = self.at_.get(pos)
+        return None if eid is None else self.entities_[eid]
 
     def tile(self, pos: Pos) -> str:
         """The tile type at ``pos``."""
@@ -358,15 +469,15 @@ class State:
 
     def iter_entities(self, owner: int | None = None, type: str | None = None) -> Iterator[Entity]:
         """Entities in id order, optionally only one owner's or one type's."""
-        for eid in sorted(self.entities):
-            e = self.entities[eid]
+        for eid in sorted(self.entities_):
+            e = self.entities_[eid]
             if (owner is None or e.owner == owner) and (type is None or e.type == type):
                 yield e
 
     def zone(self, player: int, name: str) -> tuple[int, ...]:
         """The entity ids in a player's zone, in order; a zone of the table (a shared deck,
         a discard pile) whatever the player, as the rules' `zone(p, name)` reads it."""
-        zones = self.players[player].zones
+        zones = self.players[player].zones_
         if name in zones:
             return zones[name]
         table = self.cards.table
@@ -411,9 +522,10 @@ class State:
 
     # ---------------------------------------------------------------- equality
     def _key(self) -> tuple[Any, ...]:
-        return (self.entities, self.tiles, self.players, self.flow, tuple(self.stack),
-                self.rng, self.memory, self.counters, self.history, self.decision,
-                self.outcome, self.explicit, self.next_id, self.viewer, self.cards, self.stacks)
+        return (self.entities_, self.tiles, self.players, self.flow, tuple(self.stack),
+                self.rng, self.memory_, self.counters_, self.history, self.decision,
+                self.outcome, self.explicit, self.next_id, self.viewer, self.cards,
+                self.stacks_)
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -426,7 +538,7 @@ class State:
         if h is None:
             # A subset of what __eq__ compares (the stack by its depth only), so equal
             # states hash alike and every state can be hashed.
-            h = hash((tuple(sorted((k, hash(e)) for k, e in self.entities.items())),
+            h = hash((tuple(sorted((k, hash(e)) for k, e in self.entities_.items())),
                       self.tiles, self.players, self.flow, len(self.stack), self.rng,
                       self.decision, self.outcome, self.explicit, self.next_id, self.viewer,
                       self.cards))
@@ -442,16 +554,16 @@ class State:
         """A new state sharing every container with this one, ready to be written."""
         s = State.__new__(State)
         s.game = self.game
-        s.entities = self.entities
-        s.at = self.at
-        s.stacks = self.stacks
+        s.entities_ = self.entities_
+        s.at_ = self.at_
+        s.stacks_ = self.stacks_
         s.tiles = self.tiles
         s.players = self.players
         s.flow = self.flow
         s.stack = list(self.stack)
         s.rng = self.rng
-        s.memory = self.memory
-        s.counters = self.counters
+        s.memory_ = self.memory_
+        s.counters_ = self.counters_
         s.log = self.log
         s.decision = None
         s.outcome = self.outcome
@@ -463,39 +575,32 @@ class State:
         s._hash = None
         s._own = 0
         s._own_entities = None
+        s._views = None
         return s
 
     def _end(self) -> State:
-        """Close the transaction: from here on the state is read-only, its containers
-        too (each one this transaction wrote is sealed)."""
+        """Close the transaction: from here on the state is read-only (its callers read
+        it through read-only copies)."""
         self.stack = tuple(self.stack)
         self._seal_own()
         return self
 
     def _seal_own(self) -> None:
-        """Seal every container this transaction wrote, and own none from here on: a
-        later write of the same transaction copies again (``options.OptionMemo`` keeps
-        the containers it read as they are now)."""
+        """Own none of the containers from here on: a later write of the same transaction
+        copies again (``options.OptionMemo`` keeps the containers it read as they are
+        now). The read-only copies of the entities and players written are dropped, in
+        case a caller read one before a write."""
         own = self._own
         if own:
             if own & 1:
-                entities = self.entities = _seal(self.entities)
+                entities = self.entities_
                 for eid in self._own_entities or ():
                     e = entities.get(eid)
-                    if e is not None and type(e.params) is not ReadOnlyDict:
-                        e.params = _seal(e.params)
-            if own & 2:
-                self.at = _seal(self.at)
+                    if e is not None:
+                        e._view = None
             if own & 4:
                 for pl in self.players:
-                    pl.params = _seal(pl.params)
-                    pl.zones = _seal(pl.zones)
-            if own & 8:
-                self.memory = _seal(self.memory)
-            if own & 16:
-                self.counters = _seal(self.counters)
-            if own & 32:
-                self.stacks = _seal(self.stacks)
+                    pl._views = None
         self._own = 0
         self._own_entities = None
 
@@ -505,51 +610,55 @@ class State:
     def _w_entity(self, eid: int) -> Entity:
         """The entity ``eid``, copied once per transaction so it may be written."""
         if not self._own & 1:
-            self.entities = _Writable(self.entities)
+            self.entities_ = self.entities_.copy()
             self._own |= 1
             self._own_entities = set()
         owned = self._own_entities
         assert owned is not None
-        e = self.entities[eid]
+        e = self.entities_[eid]
         if eid not in owned:
-            e = e.copy()
-            self.entities[eid] = e
+            e = e.clone()
+            self.entities_[eid] = e
             owned.add(eid)
+        else:
+            e._view = None  # about to be written: a read-only copy made since would lag
         return e
 
     def _w_entities(self) -> dict[int, Entity]:
         if not self._own & 1:
-            self.entities = _Writable(self.entities)
+            self.entities_ = self.entities_.copy()
             self._own |= 1
             self._own_entities = set()
-        return self.entities
+        return self.entities_
 
     def _w_at(self) -> dict[Pos, int]:
         if not self._own & 2:
-            self.at = _Writable(self.at)
+            self.at_ = self.at_.copy()
             self._own |= 2
-        return self.at
+        return self.at_
 
     def _w_stacks(self) -> dict[Pos, tuple[int, ...]]:
         if not self._own & 32:
-            self.stacks = _Writable(self.stacks)
+            self.stacks_ = self.stacks_.copy()
             self._own |= 32
-        return self.stacks
+        return self.stacks_
 
     def _w_player(self, p: int) -> PlayerState:
         if not self._own & 4:
-            self.players = tuple(pl.copy() for pl in self.players)
+            self.players = tuple(pl.clone() for pl in self.players)
             self._own |= 4
-        return self.players[p]
+        pl = self.players[p]
+        pl._views = None  # about to be written: a read-only copy made since would lag
+        return pl
 
     def _w_memory(self) -> dict[str, Value]:
         if not self._own & 8:
-            self.memory = _Writable(self.memory)
+            self.memory_ = self.memory_.copy()
             self._own |= 8
-        return self.memory
+        return self.memory_
 
     def _w_counters(self) -> dict[str, Any]:
         if not self._own & 16:
-            self.counters = _Writable(self.counters)
+            self.counters_ = self.counters_.copy()
             self._own |= 16
-        return self.counters
+        return self.counters_

@@ -54,7 +54,7 @@ def read_tile(state: State, pos: Any, name: str,
     spec = tile_spec(state, pos, specs)
     if spec is None:
         return 0
-    return state.counters.get(tile_key(pos, name), spec.default)
+    return state.counters_.get(tile_key(pos, name), spec.default)
 
 
 def keyed_name(name: str, key: Any) -> str:
@@ -74,7 +74,7 @@ def key_of(name: str, key: Any, keys: frozenset[Any]) -> str:
 
 
 def _write(r: Resolver, key: str, spec: ParamSpec, value: Any, add: bool) -> None:
-    old = r.s.counters.get(key, spec.default)
+    old = r.s.counters_.get(key, spec.default)
     new = spec.clamp(old + value if add else value)
     if new != old:
         r.s._w_counters()[key] = new
@@ -139,14 +139,14 @@ class SetKeyedValue(Effect):
             return
         who = evaluate(self.base, ctx)
         if self.of == "entity":
-            if who not in r.s.entities:
+            if who not in r.s.entities_:
                 return
             if self.add:
-                value += r.s.entities[who].params.get(param, 0)
+                value += r.s.entities_[who].params_.get(param, 0)
             set_param(r, who, param, value)
         else:
             if self.add:
-                value += r.s.players[who].params.get(param, 0)
+                value += r.s.players[who].params_.get(param, 0)
             set_player_param(r, who, param, value)
 
 

@@ -101,7 +101,7 @@ def held_records(s: State, eid: int) -> list[str]:
     """The names in ``State.counters`` of what an entity holds: its buffs, its actions in
     progress, its inventory (a view drops them with an entity its viewer cannot see)."""
     return [k for k in (f"buff:e{int(eid)}", f"task:e{int(eid)}", f"inv:e{int(eid)}")
-            if k in s.counters]
+            if k in s.counters_]
 
 
 @register_effect
@@ -183,7 +183,7 @@ class ApplyBuff(Effect):
         book = r.game.strategy.buffs
         bt = book[_name(self.buff, ctx, book, "buff")]
         who = _holder(self.on, self.player, ctx)
-        if isinstance(who, Ref) and who not in r.s.entities:
+        if isinstance(who, Ref) and who not in r.s.entities_:
             return  # gone already: nothing to buff
         turns = bt.duration if self.turns is None else evaluate(self.turns, ctx)
         _buffs.apply_buff(r, who, bt, None if turns is None else int(turns))
@@ -211,7 +211,7 @@ class RemoveBuff(Effect):
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         who = _holder(self.on, self.player, ctx)
-        if isinstance(who, Ref) and who not in r.s.entities:
+        if isinstance(who, Ref) and who not in r.s.entities_:
             return
         name = None if self.buff is None else _name(self.buff, ctx, r.game.strategy.buffs,
                                                     "buff")

@@ -32,25 +32,25 @@ class Technology:
 
 def researched(s: State, player: int) -> tuple[str, ...]:
     """The technologies ``player`` has researched, in the order researched."""
-    done: tuple[str, ...] = s.counters.get(f"tech:{player}", ())
+    done: tuple[str, ...] = s.counters_.get(f"tech:{player}", ())
     return done
 
 
 def is_researched(s: State, player: int, tech: str) -> bool:
     """Whether ``player`` has researched ``tech``."""
-    return tech in s.counters.get(f"tech:{player}", ())
+    return tech in s.counters_.get(f"tech:{player}", ())
 
 
 def can_afford(s: State, player: int, tech: Technology) -> bool:
     """Whether ``player``'s parameters cover the technology's cost."""
-    params = s.players[player].params
+    params = s.players[player].params_
     return all(params.get(p, 0) >= amount for p, amount in tech.cost)
 
 
 def can_research(s: State, player: int, tech: Technology) -> bool:
     """Whether ``player`` may start researching ``tech``: not researched yet, every
     prerequisite researched, and the cost affordable."""
-    done = s.counters.get(f"tech:{player}", ())
+    done = s.counters_.get(f"tech:{player}", ())
     return (tech.name not in done and all(t in done for t in tech.requires)
             and can_afford(s, player, tech))
 
@@ -58,20 +58,20 @@ def can_research(s: State, player: int, tech: Technology) -> bool:
 def pay(r: Resolver, player: int, tech: Technology) -> None:
     """Take the technology's cost from ``player``'s parameters (clamped to their bounds)."""
     specs = r.game.player_param_specs
-    params = r.s.players[player].params
+    params = r.s.players[player].params_
     for p, amount in tech.cost:
         value = params.get(p, 0) - amount
         spec = specs.get(p)
         if spec is not None:
             value = spec.clamp(value)
         if params.get(p) != value:
-            r.s._w_player(player).params[p] = value
-            params = r.s.players[player].params
+            r.s._w_player(player).params_[p] = value
+            params = r.s.players[player].params_
 
 
 def mark_researched(r: Resolver, player: int, tech: str) -> None:
     """Record that ``player`` has researched ``tech`` (once)."""
     key = f"tech:{player}"
-    done = r.s.counters.get(key, ())
+    done = r.s.counters_.get(key, ())
     if tech not in done:
         r.s._w_counters()[key] = (*done, tech)

@@ -37,7 +37,7 @@ def turn_taker(s: State) -> tuple[int | None, int | None]:
     phase = s.game.phases[f.phase]
     who = f.order[f.pos]
     if phase.order.kind == "initiative":
-        e = s.entities.get(who)
+        e = s.entities_.get(who)
         return (None if e is None else e.owner), who
     return who, None
 

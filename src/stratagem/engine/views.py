@@ -59,16 +59,16 @@ def make_view(state: State, viewer: int) -> State:
     if is_tracked(g):
         mask(state, v, viewer)
     for p, zone in () if is_tracked(g) else _hidden_zones(state, viewer):
-        ids = state.players[p].zones[zone]
+        ids = state.players[p].zones_[zone]
         if not ids:
             continue
         for eid in ids:
             v._w_entity(eid).zone = UNSEEN
-        v._w_player(p).zones[zone] = (HIDDEN,) * len(ids)
+        v._w_player(p).zones_[zone] = (HIDDEN,) * len(ids)
     fog = g.fog
     if fog is not None:  # entities out of sight, other players' memories (engine.fog)
         fog.hide(state, v, viewer)
-        for eid in [e for e in state.entities if e not in v.entities]:
+        for eid in [e for e in state.entities_ if e not in v.entities_]:
             for key in held_records(v, eid):  # its buffs, tasks and items: unseen too
                 del v._w_counters()[key]
     d = state.decision
@@ -106,14 +106,14 @@ def determinize(view: State, seed: int) -> State:
         for owner, zone in _hidden_zones(view, viewer):
             if owner != p:
                 continue
-            n = len(view.players[p].zones[zone])
+            n = len(view.players[p].zones_[zone])
             if n > len(pool):
                 raise ValueError(f"view is inconsistent: {n} unseen cards in zone {zone} of "
                                  f"player {p}, {len(pool)} left to deal")
             dealt, pool = pool[:n], pool[n:]
             for eid in dealt:
                 s._w_entity(eid).zone = zone
-            s._w_player(p).zones[zone] = tuple(dealt)
+            s._w_player(p).zones_[zone] = tuple(dealt)
     fog = view.game.fog
     if fog is not None:  # the entities the viewer does not see, put back believably
         fog.fill(view, s, rng)

@@ -54,7 +54,7 @@ def _step_ok(ctx: Ctx) -> bool:
     ev = ctx.ev
     mover = ev.get("mover")
     s = ctx.state
-    e = s.entities.get(mover) if isinstance(mover, int) else None
+    e = s.entities_.get(mover) if isinstance(mover, int) else None
     if e is None or e.pos != ev.get("from"):
         return False
     return has_room(s, ev["to"], mover)
@@ -88,7 +88,7 @@ class _Walk(Effect):
     def run(self, r: Resolver, ctx: Ctx) -> None:
         mover, left, here = ctx.vars[WALK]
         s = r.s
-        e = s.entities.get(mover)
+        e = s.entities_.get(mover)
         if not left or e is None or e.pos != here:
             return  # arrived, stopped, taken out or moved by something else
         ahead = left[0]
@@ -99,8 +99,8 @@ class _Walk(Effect):
             # Under fog a way may lead into a unit its side did not see: the walk stops
             # on the last square with room, and the walker's side now knows who is there.
             for x in stack_at(s, ahead):
-                if e.owner is not None and not fog.sees_entity(s, e.owner, s.entities[x]):
-                    fog.reveal(s, e.owner, s.entities[x])
+                if e.owner is not None and not fog.sees_entity(s, e.owner, s.entities_[x]):
+                    fog.reveal(s, e.owner, s.entities_[x])
             return
         rest = tuple(left[1:])
         r.push(_WALK, ctx.bind(WALK, (mover, rest, ahead)))
@@ -152,7 +152,7 @@ class MoveAlong(Effect):
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.what, ctx) if self.what is not None else ctx.actor
         s = r.s
-        e = s.entities.get(eid) if isinstance(eid, int) else None
+        e = s.entities_.get(eid) if isinstance(eid, int) else None
         if e is None or e.pos is None:
             return
         if self.path is not None:
@@ -169,7 +169,7 @@ class MoveAlong(Effect):
             seen = (fog.sighted(s, e.owner) if fog is not None and fog.sighted_moves
                     and e.owner is not None else s)
             blocked = set(blockers(seen, "enemies", e.owner))
-            blocked.update(p for p in seen.at if not has_room(seen, p, eid))
+            blocked.update(p for p in seen.at_ if not has_room(seen, p, eid))
             stops = (frozenset() if self.stop_near is None
                      else zone_of_control(s, _places(s, evaluate(self.stop_near, ctx))))
             found = (None if to is None
@@ -191,7 +191,7 @@ def _places(s: Any, near: Any) -> list[Pos]:
         if isinstance(x, Pos):
             out.append(x)
         elif isinstance(x, int):
-            e = s.entities.get(x)
+            e = s.entities_.get(x)
             if e is not None and e.pos is not None:
                 out.append(e.pos)
     return out

@@ -154,8 +154,8 @@ _DICE = re.compile(r"(\d*)d(\d+)(?:(kh|kl)(\d+))?")
 
 
 def _param(ctx: Ctx, eid: Any, name: str) -> Any:
-    e = ctx.state.entities.get(eid)
-    return 0 if e is None else e.params.get(name, 0)
+    e = ctx.state.entities_.get(eid)
+    return 0 if e is None else e.params_.get(name, 0)
 
 
 class _Compiler:
@@ -313,7 +313,7 @@ class _Compiler:
                             f"`game.{name}[{self.scope.keyed[name][0]!r}]`")
         if spec is not None:  # a game-state parameter (`state:`)
             key, default = state_key(name), spec.default
-            return Compiled(lambda c: c.state.counters.get(key, default), "number")
+            return Compiled(lambda c: c.state.counters_.get(key, default), "number")
         if name == "round":
             return Compiled(lambda c: c.state.flow.round, "number")
         if name == "turn":
@@ -359,7 +359,7 @@ class _Compiler:
             if name == "name":
                 return Compiled(lambda c: c.game.players[fn(c)], "str")
             if name in self.scope.player_params:
-                return Compiled(lambda c: c.state.players[fn(c)].params.get(name, 0), "number")
+                return Compiled(lambda c: c.state.players[fn(c)].params_.get(name, 0), "number")
             if t == "player":
                 raise ExprError(off, f"players have no parameter `{name}`",
                                 did_you_mean(name, [*self.scope.player_params, "name"]))
@@ -533,19 +533,19 @@ def _coord(c: Ctx, eid: Any, i: int) -> Any:
 
 
 def _owner(c: Ctx, eid: Any) -> Any:
-    e = c.state.entities.get(eid)
+    e = c.state.entities_.get(eid)
     return None if e is None else e.owner
 
 
 def _etype(c: Ctx, eid: Any) -> Any:
-    e = c.state.entities.get(eid)
+    e = c.state.entities_.get(eid)
     return None if e is None else e.type
 
 
 def _pos(c: Ctx, eid: Any) -> Any:
     if isinstance(eid, Pos):
         return eid
-    e = c.state.entities.get(eid)
+    e = c.state.entities_.get(eid)
     return None if e is None else e.pos
 
 

@@ -139,7 +139,7 @@ def read_keyed(comp: ExprContext, owner_node: Any, name: str, key_node: Any) -> 
         if not any(k.startswith(name + "[") for k in defaults):
             raise ExprError(comp.off(owner_node), f"`game.{name}` is not a parameter of "
                             "`state:`")
-        return Compiled(lambda c: c.state.counters.get(
+        return Compiled(lambda c: c.state.counters_.get(
             state_key(p := key_of(name, fk(c), keys)), defaults[p]), "number")
     owner = comp.build(owner_node)
     fo = owner.fn
@@ -148,7 +148,7 @@ def read_keyed(comp: ExprContext, owner_node: Any, name: str, key_node: Any) -> 
     if owner.type == "entity" or (owner.type == "any" and of_entity and not of_player):
         return Compiled(lambda c: _param(c, fo(c), key_of(name, fk(c), keys)), "number")
     if owner.type == "player" or (owner.type == "any" and of_player and not of_entity):
-        return Compiled(lambda c: c.state.players[fo(c)].params.get(
+        return Compiled(lambda c: c.state.players[fo(c)].params_.get(
             key_of(name, fk(c), keys), 0), "number")
     raise ExprError(comp.off(owner_node), f"`{comp.src(owner_node)}` is a {owner.type}; "
                     f"only entities, players and the game have `{name}`")
@@ -212,8 +212,8 @@ def read_tile_param(comp: ExprContext, call: Any, name: str) -> Compiled:
 
 
 def _param(c: Ctx, eid: Any, name: str) -> Any:
-    e = c.state.entities.get(eid)
-    return 0 if e is None else e.params.get(name, 0)
+    e = c.state.entities_.get(eid)
+    return 0 if e is None else e.params_.get(name, 0)
 
 
 __all__ = ["call_define", "compile_format", "compile_let", "join", "read_keyed", "read_tile_param",

@@ -84,7 +84,7 @@ def _where(c: Ctx, v: Any) -> Pos | None:
         return v
     if v is None:
         return None
-    e = c.state.entities.get(v)
+    e = c.state.entities_.get(v)
     return None if e is None else e.pos
 
 
@@ -123,7 +123,7 @@ def _can_research(c: Ctx, who: Any, tech: Any) -> bool:
 # -------------------------------------------------------------- functions
 def _distance(c: Ctx, a: Any, b: Any) -> float:
     # `_where` and `geo.distance` inlined: range conditions run this for every candidate.
-    ents = c.state.entities
+    ents = c.state.entities_
     if not isinstance(a, Pos):
         e = None if a is None else ents.get(a)
         a = None if e is None else e.pos
@@ -151,7 +151,7 @@ def _blocked(c: Ctx, mover: Any, blocked_by: str) -> Any:
         return None
     owner = c.player
     if not isinstance(mover, Pos) and mover is not None:
-        e = c.state.entities.get(mover)
+        e = c.state.entities_.get(mover)
         if e is not None:
             owner = e.owner
     return geo.blockers(c.state, blocked_by, owner)
@@ -183,7 +183,7 @@ def _sight(c: Ctx, a: Any, b: Any) -> bool:
 
 def _sees(c: Ctx, a: Any, b: Any) -> bool:
     """Fog of war: whether entity ``a`` sees ``b`` (in its sight range, in line of sight)."""
-    e = c.state.entities.get(a) if a is not None and not isinstance(a, Pos) else None
+    e = c.state.entities_.get(a) if a is not None and not isinstance(a, Pos) else None
     pb = _where(c, b)
     if e is None or e.pos is None or pb is None:
         return False
@@ -201,17 +201,17 @@ def _visible(c: Ctx, x: Any, by: Any) -> bool:
         return True
     if isinstance(x, Pos):
         return fog.sees_pos(c.state, player, x)
-    e = None if x is None else c.state.entities.get(x)
+    e = None if x is None else c.state.entities_.get(x)
     return e is not None and fog.sees_entity(c.state, player, e)
 
 
 _Live = Live
 
 
-def _live(ents: Any, kind: Any) -> _Live | None:
-    """The entities in play, of type ``kind`` if given (``engine.live``); ``None`` for a
-    transaction's own copy of the entities (read afresh: ``_pick``)."""
-    live = live_entities(ents)
+def _live(s: Any, kind: Any) -> _Live | None:
+    """The entities in play of state ``s``, of type ``kind`` if given (``engine.live``);
+    ``None`` for a transaction's own copy of the entities (read afresh: ``_pick``)."""
+    live = live_entities(s)
     if live is None or kind is None:
         return live
     return tuple([x for x in live if x[2] == kind])
@@ -267,8 +267,8 @@ def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
     if tag is None and status is None and near is None:
         # Whose they are and of which type only (check_end asks this of every player after
         # every action; options list every unit's targets): from the live index.
-        live = _live(s.entities, type)
-        out = (_pick(s.entities, owner, c.player, type) if live is None
+        live = _live(s, type)
+        out = (_pick(s.entities_, owner, c.player, type) if live is None
                else _by_owner(live, owner, c.player))
         if where is not None:
             test = _It(c, where)
@@ -283,12 +283,12 @@ def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
         # A small radius: look only at the squares around the center (a Chebyshev
         # square holds every metric's circle) rather than at every entity.
         r = math.floor(within)
-        if r >= 0 and (2 * r + 1) ** 2 <= len(s.at) and not s.stacks:
-            at = s.at
+        if r >= 0 and (2 * r + 1) ** 2 <= len(s.at_) and not s.stacks_:
+            at = s.at_
             cx, cy = center
             ids = sorted(eid for y in range(cy - r, cy + r + 1) for x in range(cx - r, cx + r + 1)
                          if (eid := at.get(Pos(x, y))) is not None)
-    ents = s.entities
+    ents = s.entities_
     for eid in sorted(ents) if ids is None else ids:
         e = ents[eid]
         if e.zone is not None:
@@ -316,8 +316,8 @@ def _count_entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: 
     """``count(entities(...))`` without building the list where only the owner and the type
     filter."""
     if tag is None and status is None and near is None and where is None:
-        ents = c.state.entities
-        live = live_entities(ents)
+        ents = c.state.entities_
+        live = live_entities(c.state)
         p = c.player
         if live is None:  # a transaction's own copy: counted as it stands, nothing listed
             return _tally(ents, owner, p, type)
@@ -332,7 +332,7 @@ def _positions(c: Ctx, shape: str, center: Any, radius: float, empty: bool,
     if origin is None:
         return []
     cells = c.game.board.cells if shape == "all" else geo.shape(c.state, origin, shape, radius)
-    at = c.state.at
+    at = c.state.at_
     if empty and c.game.board.stacking:
         out = _with_room(c, cells)
     else:
@@ -355,7 +355,7 @@ def _reachable(c: Ctx, frm: Any, budget: float, diagonal: Any,
         return [q for q in _with_room(c, found, frm) if q != p]
     if blocked is None:  # every unit blocks: what was reached is free
         return found
-    at = c.state.at
+    at = c.state.at_
     return [q for q in found if q not in at]
 
 
@@ -418,7 +418,7 @@ def _tiles_on_line(c: Ctx, a: Any, b: Any) -> list[str]:
 
 
 def _occupant(c: Ctx, pos: Any) -> Any:
-    eid = c.state.at.get(pos)
+    eid = c.state.at_.get(pos)
     return None if eid is None else Ref(eid)
 
 
@@ -433,14 +433,14 @@ def _zone(c: Ctx, player: Any, name: str, type: Any = None, where: Any = None) -
     if is_table(c.game, name):
         ids = c.state.cards.table.get(name, ())
     else:
-        zones = c.state.players[player].zones
+        zones = c.state.players[player].zones_
         if name not in zones:
             raise ValueError(f"no zone '{name}'")
         ids = zones[name]
     if type is None:
         out = [Ref(x) for x in ids if x >= 0]
     else:
-        entities = c.state.entities
+        entities = c.state.entities_
         out = [Ref(x) for x in ids if x >= 0 and entities[x].type == type]
     if where is not None:
         test = _It(c, where)
@@ -502,7 +502,7 @@ def _line(c: Ctx, frm: Any, direction: Any, length: int) -> list[Pos]:
 
 def _longest_line(c: Ctx, player: Any, type: Any) -> int:
     """The longest straight run (row, column or diagonal) of a player's entities."""
-    mine = {e.pos for e in c.state.entities.values()
+    mine = {e.pos for e in c.state.entities_.values()
             if e.owner == player and e.pos is not None and (type is None or e.type == type)}
     board = c.game.board
     if board.topology == "hex":  # runs along the three straight lines of hexes
@@ -525,7 +525,7 @@ def _longest_line(c: Ctx, player: Any, type: Any) -> int:
 def _line_through(c: Ctx, where: Any) -> int:
     """The longest straight run of same-owner entities through one entity or position."""
     state = c.state
-    ents = state.entities
+    ents = state.entities_
     if isinstance(where, Pos):
         p = where
     else:
@@ -533,7 +533,7 @@ def _line_through(c: Ctx, where: Any) -> int:
         if e is None or e.pos is None:
             return 0
         p = e.pos
-    at: dict[Any, int] = state.at  # plain (x, y) tuples hash like positions
+    at: dict[Any, int] = state.at_  # plain (x, y) tuples hash like positions
     eid = at.get(p)
     if eid is None:
         return 0
@@ -562,7 +562,7 @@ def _line_through(c: Ctx, where: Any) -> int:
 
 def _open_columns(c: Ctx) -> list[int]:
     """The columns with at least one free position, left to right."""
-    cells = c.state.at.keys()
+    cells = c.state.at_.keys()
     b = c.game.board
     taken = cells & b.top_row  # the top cells first, all at once
     if not taken:
@@ -572,7 +572,7 @@ def _open_columns(c: Ctx) -> list[int]:
 
 
 def _count_empty(c: Ctx) -> int:
-    return c.game.board.size - len(c.state.at)
+    return c.game.board.size - len(c.state.at_)
 
 
 def _lowest_empty(c: Ctx, x: Any) -> Pos | None:
@@ -581,7 +581,7 @@ def _lowest_empty(c: Ctx, x: Any) -> Pos | None:
     i = int(x)
     if not 0 <= i < len(columns):
         return None
-    at = c.state.at
+    at = c.state.at_
     for p in reversed(columns[i]):
         if p not in at:
             return p
@@ -595,7 +595,7 @@ def _all_positions(c: Ctx, empty: bool) -> list[Pos]:
         return list(cells)
     if board.stacking:
         return _with_room(c, cells)
-    at = c.state.at
+    at = c.state.at_
     return [p for p in cells if p not in at]
 
 
@@ -627,7 +627,7 @@ def _type_of(c: Ctx, what: Any) -> Any:
     """The entity type of an entity or of an entity type's name (None if neither)."""
     if isinstance(what, str):
         return c.game.entity_types.get(what)
-    e = c.state.entities.get(what) if what is not None else None
+    e = c.state.entities_.get(what) if what is not None else None
     return None if e is None else c.game.entity_types[e.type]
 
 
@@ -869,7 +869,7 @@ _F: list[Function] = [
              "has_room(cell, 'worker')", _has_room, "board"),
     Function("is_empty", (Param("pos", "pos"),), "bool",
              "Whether no entity stands at a position.", "is_empty(cell)",
-             lambda c, pos: pos not in c.state.at, "board"),
+             lambda c, pos: pos not in c.state.at_, "board"),
     Function("tile", (Param("pos", "pos"),), "str",
              "The tile type at a position (none off the board).", "tile(cell) == 'forest'",
              _tile, "board"),
@@ -878,23 +878,23 @@ _F: list[Function] = [
              lambda c, pos: c.game.board.contains(pos), "board"),
     Function("exists", (Param("entity", "entity"),), "bool",
              "Whether an entity is still in the game.", "exists(event.attacker)",
-             lambda c, entity: entity is not None and entity in c.state.entities),
+             lambda c, entity: entity is not None and entity in c.state.entities_),
     Function("is_enemy", (Param("entity", "entity"),), "bool",
              "Whether an entity belongs to another player than the deciding one.",
              "is_enemy(event.mover)",
              lambda c, entity: c.is_enemy(entity)),
     Function("is_ally", (Param("entity", "entity"),), "bool",
              "Whether an entity belongs to the deciding player.", "is_ally(target)",
-             lambda c, entity: entity in c.state.entities
-             and c.state.entities[entity].owner == c.player),
+             lambda c, entity: entity in c.state.entities_
+             and c.state.entities_[entity].owner == c.player),
     Function("has_status", (Param("entity", "entity"), Param("name", "str")), "bool",
              "Whether an entity has a status.", "has_status(target, 'poisoned')",
-             lambda c, entity, name: entity in c.state.entities
-             and c.state.entities[entity].has_status(name)),
+             lambda c, entity, name: entity in c.state.entities_
+             and c.state.entities_[entity].has_status(name)),
     Function("has_tag", (Param("entity", "entity"), Param("tag", "str")), "bool",
              "Whether an entity's type carries a tag.", "has_tag(target, 'undead')",
-             lambda c, entity, tag: entity in c.state.entities
-             and tag in c.game.entity_types[c.state.entities[entity].type].tags),
+             lambda c, entity, tag: entity in c.state.entities_
+             and tag in c.game.entity_types[c.state.entities_[entity].type].tags),
     Function("zone", (Param("player", "player"), Param("name", "str"), Param("type", "str", None),
                       Param("where", "fn:bool", None)), "list",
              "The cards in a player's zone (or a table zone, whatever the player), bottom "

@@ -27,7 +27,7 @@ def value_text(c: Ctx, v: Any, player: bool = False) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, Ref):
-        e = c.state.entities.get(v)
+        e = c.state.entities_.get(v)
         return f"{e.type} #{int(v)}" if e is not None else f"#{int(v)}"
     if isinstance(v, int):
         if player and 0 <= v < len(c.game.players):

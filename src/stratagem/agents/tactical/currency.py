@@ -229,9 +229,9 @@ class Currency:
         if after.outcome is not None and before.outcome is None:
             return self.terminal(after, player)
         total = 0.0
-        old, new = before.entities, after.entities
-        if old is new:
+        if before.entities_ is after.entities_:  # the engine's own: shared when unchanged
             return 0.0
+        old, new = before.entities, after.entities
         worth = self.worth
         for eid, eb in old.items():
             ea = new.get(eid)

@@ -46,11 +46,12 @@ class Foresight:
 
     def value(self, before: State, after: State, me: int) -> float:
         """What the unpriced status changes from ``before`` to ``after`` lead to, for ``me``."""
-        if not self.weight or not self.unpriced or after.entities is before.entities:
+        if not self.weight or not self.unpriced or after.entities_ is before.entities_:
             return 0.0
         changed = []
+        old = before.entities
         for eid, ea in after.entities.items():
-            eb = before.entities.get(eid)
+            eb = old.get(eid)
             if eb is None or ea is eb or ea.owner != me or ea.statuses == eb.statuses:
                 continue
             names = {s.name for s in ea.statuses} ^ {s.name for s in eb.statuses}
@@ -89,9 +90,9 @@ class Foresight:
         d = None if state is None else state.decision
         if state is None or d is None:
             return 0.0
+        ents = state.entities
         units = sorted({a.actor for a in d.actions if a.actor is not None
-                        and a.actor in state.entities
-                        and state.entities[a.actor].owner == d.player})
+                        and a.actor in ents and ents[a.actor].owner == d.player})
         if unit is not None:
             units = [u for u in units if u == unit]
         best = 0.0

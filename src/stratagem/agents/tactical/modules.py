@@ -85,9 +85,9 @@ class Context:
         d = state.decision
         assert d is not None
         actors = {a.actor for a in d.actions if a.actor is not None}
+        ents = state.entities
         self.units: list[int | None] = [
-            eid for eid in sorted(actors)
-            if eid in state.entities and state.entities[eid].owner == player]
+            eid for eid in sorted(actors) if eid in ents and ents[eid].owner == player]
         if any(a.actor is None for a in d.actions):
             self.units.append(None)
 
@@ -266,8 +266,9 @@ def follow_up(ctx: Context, state: State, targets: set[int], helpers: set[int | 
     d = state.decision
     if depth < 1 or d is None or d.kind != "action" or d.player != ctx.player:
         return 0.0, None
+    ents = state.entities
     actors = sorted({a.actor for a in d.actions if a.actor in helpers and a.actor not in used
-                     and a.actor in state.entities})
+                     and a.actor in ents})
     options: dict[tuple[int | None, Any], Plan] = {}
     for unit in actors:
         for p in ctx.planner.plans_for(state, unit):

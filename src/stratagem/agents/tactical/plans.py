@@ -244,13 +244,14 @@ class Planner:
             if s.outcome is not None and me in s.outcome.winners:
                 wins += p
             total += p * (self.currency.delta(state, s, me) + self._settle(s, me, self.settle))
-            if s.entities is state.entities:
+            if s.entities_ is state.entities_:
                 continue
-            if len(s.entities) < len(state.entities) or s.next_id != state.next_id:
+            before, after = state.entities, s.entities
+            if len(after) < len(before) or s.next_id != state.next_id:
                 total += p * self.currency.step(state, action, s, me,
                                                 refreshed(self.game, state, action, s))
-            for eid, eb in state.entities.items():
-                ea = s.entities.get(eid)
+            for eid, eb in before.items():
+                ea = after.get(eid)
                 if ea is eb:
                     continue
                 if ea is None:
@@ -324,14 +325,15 @@ class Planner:
         actor = action.actor
         allowed = {actor, *target_ids(action)}
         health = self.currency.worth
+        before = state.entities_
         for _, s in outs:
-            if len(s.entities) != len(state.entities) or s.next_id != state.next_id:
+            if len(s.entities_) != len(before) or s.next_id != state.next_id:
                 self.narrow[action.type] = False
                 return
-            if s.entities is state.entities:
+            if s.entities_ is before:
                 continue
             for eid, ea in s.entities.items():
-                eb = state.entities.get(eid)
+                eb = before.get(eid)
                 if ea is eb:
                     continue
                 if eid not in allowed or eb is None:

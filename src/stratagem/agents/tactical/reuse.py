@@ -157,9 +157,10 @@ def _changed(old: State, new: State) -> set[tuple[Pos, int | None]]:
     """The squares where something differs between two states, each with the owner of the
     unit that changed there (``None`` for a tile)."""
     out: set[tuple[Pos, int | None]] = set()
-    if old.entities is not new.entities:
-        for eid in old.entities.keys() | new.entities.keys():
-            a, b = old.entities.get(eid), new.entities.get(eid)
+    if old.entities_ is not new.entities_:
+        before, after = old.entities, new.entities
+        for eid in before.keys() | after.keys():
+            a, b = before.get(eid), after.get(eid)
             if a is b or (a is not None and b is not None and a == b):
                 continue
             for e in (a, b):

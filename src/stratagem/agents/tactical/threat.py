@@ -80,10 +80,10 @@ class Threat:
                 break
             if d.player != me:
                 seen = True
+                ents = s.entities
                 actors = sorted({a.actor for a in d.actions if a.actor is not None
                                  and a.actor not in self.enemies
-                                 and a.actor in s.entities
-                                 and s.entities[a.actor].owner == d.player})
+                                 and a.actor in ents and ents[a.actor].owner == d.player})
                 for eid in actors:
                     plans = planner.plans_for(s, eid, d.player)
                     if planner.exhausted:
@@ -127,13 +127,14 @@ class Threat:
     def danger(self, state: State, unit: int, pos: Pos) -> tuple[float, bool]:
         """The expected loss (in currency, before the ``danger`` weight) of ``unit`` standing
         at ``pos`` through the enemy's next turn, and whether it is expected to die."""
-        u = state.entities.get(unit)
+        ents = state.entities
+        u = ents.get(unit)
         w = None if u is None else self.currency.worth.get(u.type)
         if u is None or w is None:
             return 0.0, False
         total = 0.0
         for enemy in self.enemies.values():
-            if enemy.id not in state.entities:
+            if enemy.id not in ents:
                 continue
             lo, hi = enemy.lo, enemy.hi
             if lo is None or hi is None:

@@ -80,7 +80,7 @@ def _creature(name: str, hp: int, ac: int, bonus: int, dex: int, dmg_dice: int,
 
 def _neighbours(ctx: Ctx) -> list[Pos]:
     x, y = ctx.me.pos or (0, 0)
-    at = ctx.state.at
+    at = ctx.state.at_
     return [Pos(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
             if (dx or dy) and 0 <= x + dx < WIDTH and 0 <= y + dy < HEIGHT
             and Pos(x + dx, y + dy) not in at]
@@ -108,7 +108,7 @@ def _hits(ctx: Ctx) -> bool:
     if nat == 1:
         return False
     total = nat + ctx.me["attack_bonus"]
-    return bool(total >= ctx.state.entities[_target(ctx)]["ac"])
+    return bool(total >= ctx.state.entities_[_target(ctx)]["ac"])
 
 
 def _damage_dice(ctx: Ctx) -> Any:
@@ -126,7 +126,7 @@ STRIKE = (
                                "damage": lambda c: c.vars["dmg"]},
                   body=(Damage(_ev("target"), _ev("damage"), source=_ev("attacker"),
                                kind="melee"),),
-                  valid=lambda c: c.ev["target"] in c.state.entities)),
+                  valid=lambda c: c.ev["target"] in c.state.entities_)),
        otherwise=(Emit("attacked", {"attacker": lambda c: c.actor, "target": _target,
                                     "roll": lambda c: c.vars["d20"], "hit": False,
                                     "damage": 0}),)),
@@ -147,7 +147,7 @@ def _hit_on_me(ctx: Ctx) -> bool:
 
 def _missed_me(ctx: Ctx) -> bool:
     ev = ctx.ev
-    attacker = ctx.state.entities.get(ev["attacker"])
+    attacker = ctx.state.entities_.get(ev["attacker"])
     return (ev["target"] == ctx.actor and not ev["hit"] and attacker is not None
             and chebyshev(attacker.pos, ctx.me.pos) <= 1)
 
@@ -170,19 +170,19 @@ REACTIONS = (
 
 
 def _has_creatures(ctx: Ctx) -> bool:
-    return any(e.owner == ctx.player for e in ctx.state.entities.values())
+    return any(e.owner == ctx.player for e in ctx.state.entities_.values())
 
 
 def _roll_initiative() -> tuple[Any, ...]:
-    return (ForEach("c", lambda ctx: sorted(ctx.state.entities),
+    return (ForEach("c", lambda ctx: sorted(ctx.state.entities_),
                     (Roll("init", D20),
                      SetParam(lambda c: c.vars["c"], "initiative",
-                              lambda c: c.vars["init"] + c.state.entities[c.vars["c"]]["dex"]))),)
+                              lambda c: c.vars["init"] + c.state.entities_[c.vars["c"]]["dex"]))),)
 
 
 def _name(state: State, eid: Any) -> str:
     """An entity as "type #id" (just "#id" once it has left the game)."""
-    e = state.entities.get(eid)
+    e = state.entities_.get(eid)
     return f"{e.type} #{int(eid)}" if e is not None else f"#{int(eid)}"
 
 

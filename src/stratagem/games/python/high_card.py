@@ -35,12 +35,12 @@ ROUNDS = 3
 
 
 def _hand(ctx: Ctx) -> list[Ref]:
-    return [Ref(c) for c in ctx.state.players[ctx.player or 0].zones["hand"]]
+    return [Ref(c) for c in ctx.state.players[ctx.player or 0].zones_["hand"]]
 
 
 def _last_played(ctx: Ctx, p: int) -> int:
-    table = ctx.state.players[p].zones["table"]
-    return int(ctx.state.entities[table[-1]]["value"]) if table else 0
+    table = ctx.state.players[p].zones_["table"]
+    return int(ctx.state.entities_[table[-1]]["value"]) if table else 0
 
 
 def _score_round(ctx: Ctx) -> int | None:
@@ -77,7 +77,7 @@ def build() -> Game:
         phases=[Phase("trick", (Step("play", ("play",), max_actions=1),),
                       order=Order("players"), on_end=SCORE)],
         round_limit=ROUNDS,
-        score=lambda c: c.state.players[c.player or 0].params["points"],
+        score=lambda c: c.state.players[c.player or 0].params_["points"],
         narration={"drew": lambda s, f: f"P{f['player']} draws a card"},
     )
 

@@ -28,14 +28,14 @@ MARKS = ("x", "o")
 
 
 def empty_cells(ctx: Ctx) -> list[Pos]:
-    at = ctx.state.at
+    at = ctx.state.at_
     return [c for c in CELLS if c not in at]
 
 
 def has_line(ctx: Ctx) -> bool:
     s = ctx.state
-    at = s.at
-    ents = s.entities
+    at = s.at_
+    ents = s.entities_
     p = ctx.player
     for line in LINES:
         for c in line:
@@ -48,7 +48,7 @@ def has_line(ctx: Ctx) -> bool:
 
 
 def board_full(ctx: Ctx) -> bool:
-    return len(ctx.state.at) == 9
+    return len(ctx.state.at_) == 9
 
 
 def _mark(ctx: Ctx) -> str:

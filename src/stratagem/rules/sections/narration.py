@@ -65,7 +65,7 @@ def _template(template: str, entity_fields: frozenset[str],
             names = player_fields.get(m.group(1))
             if names is not None and type(v) is int and 0 <= v < len(names):
                 return names[v]
-            e = state.entities.get(v) if m.group(1) in entity_fields or type(v) is Ref else None
+            e = state.entities_.get(v) if m.group(1) in entity_fields or type(v) is Ref else None
             if e is not None:
                 return f"{words(e.type)} #{int(e.id)}"
             return words(v) if isinstance(v, str) else str(v)
