@@ -45,6 +45,8 @@ class Parts:
     kwargs: dict[str, Any] = field(default_factory=dict)
     placements: dict[str, tuple[Placement, ...]] = field(default_factory=dict)
     layouts: dict[str, Board] = field(default_factory=dict)
+    limits: dict[str, int] = field(default_factory=dict)
+    """Scenarios' own round limits, where they set one."""
     default: str = ""
 
     def build(self, scenario: str | None = None) -> Game:
@@ -56,6 +58,8 @@ class Parts:
         kw["scenario"] = name
         if name in self.layouts:
             kw["board"] = self.layouts[name]
+        if name in self.limits:
+            kw["round_limit"] = self.limits[name]
         return Game(**kw)
 
 

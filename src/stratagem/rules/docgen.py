@@ -566,6 +566,9 @@ SECTIONS: tuple[Part, ...] = (
          "`setup: entities`, the first scenario is the default.",
          (Key("entities", "Its placements (see *placement*)."),
           Key("board", "Its own board (same keys as *board*)."),
+          Key("round_limit", "Its own length: the game ends after this many rounds, "
+              "whatever `end: round_limit` says (a scenario may be short or long, as in "
+              "a wargame's scenario book). Without it the rules' round limit holds."),
           Key("description", "A note for readers; not used by the game.")),
          ),
     Part("random option", "- random: options: - ",

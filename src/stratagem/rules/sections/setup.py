@@ -111,7 +111,7 @@ def _check_size(c: CompileState, at: Node, board: Board, etype: str, params: dic
 def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, parts: Parts,
                   board: Board) -> None:
     """`setup:` (placements and effects) and `scenarios:` (each its placements and, perhaps,
-    its board), into ``parts``."""
+    its board and its length in rounds), into ``parts``."""
     sm = c.keys(setup, ("entities", "effects"), "`setup`") if setup is not None else {}
     parts.kwargs["setup"] = compile_effects(c, sm.get("effects"), c.playerless_scope(
         "setup", "for each player, use `for_each` over `players()`"))
@@ -122,7 +122,10 @@ def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, p
             node = spec
             if isinstance(spec.value, str):
                 node = _include(c, spec)
-            m = c.keys(node, ("entities", "board", "description"), f"scenario `{name}`")
+            m = c.keys(node, ("entities", "board", "round_limit", "description"),
+                       f"scenario `{name}`")
+            if "round_limit" in m:
+                parts.limits[name] = c.need_int(m["round_limit"], "`round_limit`", 1)
             b = board
             if "board" in m:
                 b = compile_board(c, m["board"])
