@@ -73,3 +73,9 @@ def test_a_bad_scenario_round_limit_is_a_located_error(tmp_path: Path, value: st
     assert f"{path}:25:18: `round_limit`" in str(err.value)
     assert "round_limit" in str(err.value)
 
+
+
+def test_skirmish_clearing_runs_longer_than_the_other_skirmishes() -> None:
+    """The clearing is fought over twenty rounds; the duel and the ambush over ten."""
+    limits = {s: stratagem.load("skirmish", s).round_limit for s in ("duel", "ambush", "clearing")}
+    assert limits == {"duel": 10, "ambush": 10, "clearing": 20}
