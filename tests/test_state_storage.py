@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import stratagem
+from card_helpers import letters, random_game
 from conftest import random_walk
 from stratagem.engine import Pos, Rng, State
 from stratagem.engine.state import Entity, PlayerState, ReadOnlyDict
@@ -197,3 +198,25 @@ def test_the_engine_reads_no_public_name(monkeypatch: pytest.MonkeyPatch) -> Non
             game.deserialize(game.serialize(s))
         game.playout(game.new_state(2), Rng(2))
     assert not found, sorted(found)
+
+
+def test_a_card_games_table_and_knowledge_refuse_every_write() -> None:
+    """A card game's table zones and what each player knows of each card (``state.cards``)
+    are read-only too, in the state, in each player's view and in a state read back from
+    its saved text; a refused write changes nothing."""
+    game = letters()
+    seen = {"table": 0, "known": 0, "ruled_out": 0}
+    for seed in range(4):
+        for s in random_game(game, seed):
+            back = game.deserialize(game.serialize(s))
+            for state in (s, back, *(s.view(p) for p in range(len(game.players)))):
+                for name in seen:
+                    d = getattr(state.cards, name)
+                    assert type(d) is ReadOnlyDict, name
+                    seen[name] += bool(d)
+                    before = dict(d)
+                    for _, write in WRITES:
+                        with pytest.raises(TypeError, match="read-only"):
+                            write(d)
+                    assert getattr(state.cards, name) == before
+    assert all(seen.values()), seen  # each mapping was tried with something in it

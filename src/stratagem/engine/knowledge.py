@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import rng as _rng
 from .dice import Distribution
+from .state import ReadOnlyDict
 
 if TYPE_CHECKING:
     from .game import Game
@@ -56,7 +57,9 @@ Face = tuple[str, tuple[tuple[str, Any], ...], tuple[Any, ...]]
 
 class Cards:
     """The table zones' contents and the card knowledge of one state. Never changed in
-    place: the ``with_*`` methods give a new one."""
+    place: the ``with_*`` methods give a new one. Its mappings are read-only
+    (``ReadOnlyDict``), so a caller holding a state cannot change them either; each is
+    made once, when the engine builds a ``Cards``, and shared by the states that share it."""
 
     __slots__ = ("known", "pool", "ruled_out", "table")
 
@@ -64,9 +67,9 @@ class Cards:
                  known: dict[int, frozenset[int]] | None = None,
                  ruled_out: dict[int, frozenset[str]] | None = None,
                  pool: tuple[Face, ...] = ()) -> None:
-        self.table: dict[str, tuple[int, ...]] = table or {}
-        self.known: dict[int, frozenset[int]] = known or {}
-        self.ruled_out: dict[int, frozenset[str]] = ruled_out or {}
+        self.table: dict[str, tuple[int, ...]] = _sealed(table)
+        self.known: dict[int, frozenset[int]] = _sealed(known)
+        self.ruled_out: dict[int, frozenset[str]] = _sealed(ruled_out)
         self.pool = pool
 
     def _key(self) -> tuple[Any, ...]:
@@ -110,6 +113,15 @@ class Cards:
         """These cards with the faces a view withholds replaced."""
         return Cards(self.table, self.known, self.ruled_out, pool)
 
+
+def _sealed(d: dict[Any, Any] | None) -> dict[Any, Any]:
+    """``d`` as a read-only mapping (itself when it already is one)."""
+    if d is None:
+        return _EMPTY
+    return d if type(d) is ReadOnlyDict else ReadOnlyDict(d)
+
+
+_EMPTY: dict[Any, Any] = ReadOnlyDict()
 
 NO_CARDS = Cards()
 """The cards of a game without table zones or knowledge."""
