@@ -56,10 +56,8 @@ Face = tuple[str, tuple[tuple[str, Any], ...], tuple[Any, ...]]
 
 
 class Cards:
-    """The table zones' contents and the card knowledge of one state. Never changed in
-    place: the ``with_*`` methods give a new one. Its mappings are read-only
-    (``ReadOnlyDict``), so a caller holding a state cannot change them either; each is
-    made once, when the engine builds a ``Cards``, and shared by the states that share it."""
+    """The table zones' contents and the card knowledge of one state: read-only mappings
+    (``ReadOnlyDict``), never changed in place; the ``with_*`` methods give a new one."""
 
     __slots__ = ("known", "pool", "ruled_out", "table")
 
@@ -116,12 +114,8 @@ class Cards:
 
 def _sealed(d: dict[Any, Any] | None) -> dict[Any, Any]:
     """``d`` as a read-only mapping (itself when it already is one)."""
-    if d is None:
-        return _EMPTY
-    return d if type(d) is ReadOnlyDict else ReadOnlyDict(d)
+    return d if type(d) is ReadOnlyDict else ReadOnlyDict(d or ())
 
-
-_EMPTY: dict[Any, Any] = ReadOnlyDict()
 
 NO_CARDS = Cards()
 """The cards of a game without table zones or knowledge."""
