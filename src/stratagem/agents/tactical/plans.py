@@ -332,7 +332,7 @@ class Planner:
                 return
             if s.entities_ is before:
                 continue
-            for eid, ea in s.entities.items():
+            for eid, ea in s.entities_.items():  # the engine's own, read only: no copy
                 eb = before.get(eid)
                 if ea is eb:
                     continue
