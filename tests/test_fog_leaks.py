@@ -205,14 +205,15 @@ def test_mcts_searches_from_the_view_and_never_reads_hidden_state() -> None:
         view = s.view(p)
         hidden = [s.entities[eid] for eid in s.entities if eid not in view.entities]
         assert hidden
+        classes = [type(e) for e in hidden]  # (sealed: a state hands out no writable one)
         for e in hidden:
-            e.__class__ = _Tripwire
+            object.__setattr__(e, "__class__", _Tripwire)
         try:
             agent = stratagem.agent("mcts:iterations=16", game, seed=searched)
             choice = agent.choose(view, view.decision)
         finally:
-            for e in hidden:
-                object.__setattr__(e, "__class__", Entity)
+            for e, cls in zip(hidden, classes, strict=True):
+                object.__setattr__(e, "__class__", cls)
         assert choice.action in d
         searched += 1
     assert searched >= 5

@@ -220,3 +220,65 @@ def test_a_card_games_table_and_knowledge_refuse_every_write() -> None:
                             write(d)
                     assert getattr(state.cards, name) == before
     assert all(seen.values()), seen  # each mapping was tried with something in it
+
+
+ENTITY_FIELDS = ("id", "type", "owner", "pos", "params_", "statuses", "zone", "_view")
+PLAYER_FIELDS = ("alive", "params_", "zones_", "_views")
+
+
+def _handed_out(s: State) -> Iterator[tuple[str, Any]]:
+    """Every entity and player a caller can get from ``s``, by each public reader."""
+    for eid, e in s.entities.items():
+        yield f"entities[{eid}]", e
+        yield f"entity({eid})", s.entity(eid)
+    for pos in s.at:
+        yield f"occupant({pos})", s.occupant(pos)
+    for e in s.iter_entities():
+        yield f"iter_entities() #{e.id}", e
+    for p, pl in enumerate(s.players):
+        yield f"players[{p}]", pl
+
+
+def test_no_field_of_an_entity_or_player_a_state_hands_out_can_be_set() -> None:
+    """Setting or deleting any field of an entity or player read from a state (its place,
+    owner, type, standing...) is refused with an ``AttributeError`` and changes nothing,
+    in the state or in its parent, which shares the entities the step left alone; the
+    game plays on from the state as if nobody had tried."""
+    tried = 0
+    for name, s in _walks(40):
+        if s.decision is None:
+            continue
+        game = s.game
+        before = game.serialize(s)
+        for where, x in _handed_out(s):
+            fields = PLAYER_FIELDS if isinstance(x, PlayerState) else ENTITY_FIELDS
+            for field in fields:
+                with pytest.raises(AttributeError, match="read-only"):
+                    setattr(x, field, None)
+                with pytest.raises(AttributeError, match="read-only"):
+                    delattr(x, field)
+                tried += 1
+        assert game.serialize(s) == before, name
+        child = game.apply(s, s.decision.actions[0])
+        for where, x in _handed_out(child):
+            with pytest.raises(AttributeError, match="read-only"):
+                setattr(x, "alive" if isinstance(x, PlayerState) else "pos", None)
+        assert game.serialize(s) == before, name
+    assert tried > 1000, tried
+
+
+def test_a_copy_of_an_entity_or_player_may_be_changed_and_the_state_keeps_its_own() -> None:
+    """``copy()`` gives an entity or player whose every field may be set; the state's own
+    stays as it was."""
+    game = stratagem.load("skirmish")
+    s = game.new_state(3)
+    e = next(iter(s.entities.values()))
+    mine = e.copy()
+    mine.pos = Pos(0, 0)
+    mine.owner = 1 - (e.owner or 0)
+    mine.params["hp"] = 99
+    assert (mine.pos, mine.owner, mine.params["hp"]) == (Pos(0, 0), 1 - (e.owner or 0), 99)
+    assert s.entity(e.id) == e and s.entity(e.id) != mine
+    pl = s.players[0].copy()
+    pl.alive = False
+    assert s.players[0].alive and not pl.alive

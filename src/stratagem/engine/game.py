@@ -57,7 +57,7 @@ from .spec import (
     Trigger,
     ZoneSpec,
 )
-from .state import Entity, FlowPos, PlayerState, State, Status
+from .state import Entity, FlowPos, PlayerDraft, State, Status
 from .strategy import NO_STRATEGY, Strategy
 from .turns import START
 from .views import determinize, make_view
@@ -344,7 +344,7 @@ class Game:
         s.stacks_ = {}
         s.tiles = self.board.tiles
         s.players = tuple(
-            PlayerState({p.name: p.default for p in self.player_params},
+            PlayerDraft({p.name: p.default for p in self.player_params},  # sealed by _end
                         {z.name: () for z in self.zones if not z.table}) for _ in self.players)
         s.flow = FlowPos(mode=START)
         s.stack = []

@@ -47,7 +47,7 @@ from .state import (
     FlowPos,
     LogNode,
     Outcome,
-    PlayerState,
+    PlayerDraft,
     Record,
     State,
     Status,
@@ -305,7 +305,7 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
         if len(s.tiles) != len(game.board.tiles):
             raise ValueError(f"{len(s.tiles)} tiles, the board has {len(game.board.tiles)}")
         section = "players"
-        s.players = tuple(PlayerState(dict(p["params"]),
+        s.players = tuple(PlayerDraft(dict(p["params"]),  # sealed by _freeze
                                       {k: tuple(_int(x) for x in v) for k, v in p["zones"].items()},
                                       bool(p["alive"])) for p in doc["players"])
         if len(s.players) != len(game.players):

@@ -17,14 +17,21 @@ every write with a ``TypeError``, made on the first read and kept with the state
 or player while the mapping it copies cannot change. The engine, the rules' compiled
 closures and the games written in Python read and write the ``_`` names only.
 
+Nor can a caller set a field of an entity or a player (``entity.pos = ...``,
+``player.alive = ...``): the public readers hand out entities as ``SealedEntity`` (the
+same object, its class switched on the way out), and a state's players are
+``PlayerState``s, which refuse it; both say to take a ``copy()``. The engine writes only
+what a transaction owns, ``Entity`` and ``PlayerDraft`` objects as fast as any slotted
+object, and ``State._end`` seals the drafts.
+
 Static information (tile types, entity types, action types) lives in the
 ``Game``; a state holds a reference to its game but neither compares nor
 serializes it.
 
 One module because its classes share one copy-on-write transaction: ``State._begin``
 and ``State._end`` open and close the containers of the entities and players defined
-beside it, and their read-only copies, so they are read together; it runs past
-500 lines (about 660).
+beside it, their read-only copies and their sealed classes, so they are read
+together; it runs past 500 lines (about 730).
 """
 
 from __future__ import annotations
@@ -40,6 +47,11 @@ if TYPE_CHECKING:
 
 CHANCE = -1
 """The ``player`` of a chance decision."""
+
+
+_set = object.__setattr__
+"""Sets a field of a sealed entity or player (the engine's own bookkeeping: read-only
+copies made or dropped), past the ``__setattr__`` that refuses callers."""
 
 
 class ReadOnlyDict(dict):  # type: ignore[type-arg]
@@ -105,7 +117,8 @@ class Entity:
         """The parameters, read-only (``copy()`` gives an entity whose may be written)."""
         view = self._view
         if view is None:
-            view = self._view = ReadOnlyDict(self.params_)
+            view = ReadOnlyDict(self.params_)
+            _set(self, "_view", view)
         return view
 
     def copy(self) -> Entity:
@@ -148,6 +161,35 @@ class Entity:
         return f"<{self.type} #{int(self.id)} of P{self.owner}{where}>"
 
 
+def _refuse(self: object, name: str, value: Any = None) -> None:
+    what = "entity" if isinstance(self, Entity) else "player"
+    raise AttributeError(f"a state's {what} is read-only: its copy() gives one whose "
+                         f"'{name}' may be set")
+
+
+class SealedEntity(Entity):
+    """An entity as a state hands it to a caller: no field can be set or deleted.
+
+    The engine builds and writes ``Entity`` objects inside a transaction; the public
+    readers (``state.entities``, ``entity()``, ``occupant()``, ``iter_entities()``) turn
+    each entity they hand out into this class (the same object, sealed; a published
+    state's entities are never written again: the engine writes a clone). So the hot path
+    pays nothing, and a caller who sets ``entity.pos`` gets an ``AttributeError`` instead
+    of changing the state and every state that shares the entity.
+    """
+
+    __slots__ = ()
+    __setattr__ = _refuse
+    __delattr__ = _refuse
+
+
+def sealed(e: Entity) -> Entity:
+    """``e`` as a caller may have it (sealed in place; see ``SealedEntity``)."""
+    if e.__class__ is Entity:
+        e.__class__ = SealedEntity
+    return e
+
+
 class PlayerState:
     """One player's parameters, zones (tuples of entity ids) and standing.
 
@@ -157,19 +199,26 @@ class PlayerState:
 
     __slots__ = ("_views", "alive", "params_", "zones_")
 
+    params_: dict[str, Any]
+    zones_: dict[str, tuple[int, ...]]
+    alive: bool
     _views: tuple[dict[str, Any], dict[str, tuple[int, ...]]] | None
     """The read-only copies of ``params_`` and ``zones_`` once a caller has read either
     (``None`` before)."""
 
     def __init__(self, params: dict[str, Any], zones: dict[str, tuple[int, ...]],
                  alive: bool = True) -> None:
-        self.params_ = params
-        self.zones_ = zones
-        self.alive = alive
-        self._views = None
+        _set(self, "params_", params)
+        _set(self, "zones_", zones)
+        _set(self, "alive", alive)
+        _set(self, "_views", None)
+
+    __setattr__ = _refuse  # a state's players are read-only: the engine writes drafts
+    __delattr__ = _refuse
 
     def _read_only(self) -> tuple[dict[str, Any], dict[str, tuple[int, ...]]]:
-        views = self._views = (ReadOnlyDict(self.params_), ReadOnlyDict(self.zones_))
+        views = (ReadOnlyDict(self.params_), ReadOnlyDict(self.zones_))
+        _set(self, "_views", views)
         return views
 
     @property
@@ -183,14 +232,16 @@ class PlayerState:
         return (self._views or self._read_only())[1]
 
     def copy(self) -> PlayerState:
-        """A copy whose dicts may be written (through ``params`` and ``zones`` too)."""
+        """A copy whose fields may be set and whose dicts may be written (through
+        ``params`` and ``zones`` too)."""
         p = self.clone()
         p._views = (p.params_, p.zones_)
         return p
 
     def clone(self) -> PlayerState:
-        """The engine's copy, its dicts new exact ones (``State._w_player``)."""
-        return PlayerState(self.params_.copy(), self.zones_.copy(), self.alive)
+        """The engine's copy, its dicts new exact ones, writable until the transaction
+        that made it ends (``State._w_player``, ``State._seal_own``)."""
+        return PlayerDraft(self.params_.copy(), self.zones_.copy(), self.alive)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, PlayerState) and self.params_ == other.params_
@@ -204,6 +255,24 @@ class PlayerState:
 
     def __repr__(self) -> str:
         return f"PlayerState({self.params_}, {self.zones_}, alive={self.alive})"
+
+
+class PlayerDraft(PlayerState):
+    """A player the engine is writing (or a caller's ``copy()``): its fields may be set.
+    A transaction's drafts become ``PlayerState``s again when it ends."""
+
+    __slots__ = ()
+    # The generic C paths, as in a class that defines neither: setting a field is as fast
+    # as it is on a plain slotted object.
+    __setattr__ = object.__setattr__  # type: ignore[assignment]
+    __delattr__ = object.__delattr__  # type: ignore[assignment]
+
+    def __init__(self, params: dict[str, Any], zones: dict[str, tuple[int, ...]],
+                 alive: bool = True) -> None:
+        self.params_ = params
+        self.zones_ = zones
+        self.alive = alive
+        self._views = None
 
 
 class FlowPos(NamedTuple):
@@ -394,13 +463,16 @@ class State:
 
     @property
     def entities(self) -> dict[int, Entity]:
-        """The entities by id (read-only)."""
+        """The entities by id (read-only, as is each entity: ``SealedEntity``)."""
         d = self.entities_
         views = self._views
         if views is not None:
             kept = views.get(1)
             if kept is not None and kept[0] is d:
                 return kept[1]
+        for e in d.values():
+            if e.__class__ is Entity:
+                e.__class__ = SealedEntity
         return self._read_only(1, d)
 
     @property
@@ -452,7 +524,7 @@ class State:
     # ------------------------------------------------------------------ reading
     def entity(self, eid: int) -> Entity:
         """The entity with that id (``KeyError`` when it is gone)."""
-        return self.entities_[eid]
+        return sealed(self.entities_[eid])
 
     def has_entity(self, eid: int | None) -> bool:
         """Whether an entity with that id is in the game."""
@@ -461,7 +533,7 @@ class State:
     def occupant(self, pos: Pos) -> Entity | None:
         """The entity standing at ``pos``, if any."""
         eid = self.at_.get(pos)
-        return None if eid is None else self.entities_[eid]
+        return None if eid is None else sealed(self.entities_[eid])
 
     def tile(self, pos: Pos) -> str:
         """The tile type at ``pos``."""
@@ -472,7 +544,7 @@ class State:
         for eid in sorted(self.entities_):
             e = self.entities_[eid]
             if (owner is None or e.owner == owner) and (type is None or e.type == type):
-                yield e
+                yield sealed(e)
 
     def zone(self, player: int, name: str) -> tuple[int, ...]:
         """The entity ids in a player's zone, in order; a zone of the table (a shared deck,
@@ -597,10 +669,12 @@ class State:
                 for eid in self._own_entities or ():
                     e = entities.get(eid)
                     if e is not None:
-                        e._view = None
+                        _set(e, "_view", None)
             if own & 4:
                 for pl in self.players:
-                    pl._views = None
+                    if pl.__class__ is PlayerDraft:
+                        pl._views = None
+                        pl.__class__ = PlayerState  # type: ignore[assignment]  # sealed
         self._own = 0
         self._own_entities = None
 
@@ -616,7 +690,7 @@ class State:
         owned = self._own_entities
         assert owned is not None
         e = self.entities_[eid]
-        if eid not in owned:
+        if eid not in owned or e.__class__ is not Entity:  # (or a caller has it, sealed)
             e = e.clone()
             self.entities_[eid] = e
             owned.add(eid)
@@ -648,6 +722,9 @@ class State:
             self.players = tuple(pl.clone() for pl in self.players)
             self._own |= 4
         pl = self.players[p]
+        if pl.__class__ is not PlayerDraft:  # (a state built sealed by hand: own it now)
+            pl = pl.clone()
+            self.players = (*self.players[:p], pl, *self.players[p + 1:])
         pl._views = None  # about to be written: a read-only copy made since would lag
         return pl
 

@@ -88,8 +88,9 @@ def _neighbours(ctx: Ctx) -> list[Pos]:
 
 def _adjacent_enemies(ctx: Ctx) -> list[int]:
     me = ctx.me
-    return [e.id for e in ctx.state.iter_entities()
-            if e.owner != me.owner and chebyshev(e.pos, me.pos) <= 1]
+    ents = ctx.state.entities_
+    return [eid for eid in sorted(ents)
+            if ents[eid].owner != me.owner and chebyshev(ents[eid].pos, me.pos) <= 1]
 
 
 def _ev(name: str) -> Any:
