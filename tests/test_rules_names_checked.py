@@ -150,3 +150,19 @@ def test_a_misspelt_player_in_seat_is_reported_where_it_is_written() -> None:
     problem = only(text)
     assert problem.startswith(line + ":") and problem.endswith(
         "unknown player `wacth` — did you mean `watch`?"), problem
+
+
+def test_a_player_target_is_told_by_the_players_name_not_its_seat() -> None:
+    """An action with no `text` that targets a player reads `peek other=raiders`, as a
+    person names the side, not `peek other=1`."""
+    text = SEATS.replace("""  shout:
+    source: player
+""", """  shout:
+    source: player
+    targets:
+      other: {player: opponent}
+""")
+    game = compile_text(text, FILE)
+    s = game.new_state(0)
+    shout = next(a for a in s.decision.actions if a.type == "shout")
+    assert game.describe_action(s, 0, shout) == "shout other=raiders"
