@@ -374,3 +374,16 @@ def test_show_as_a_player_hides_what_that_player_may_not_see(
     assert code == 0 and all(card in umpire for card in north_hand) and "hidden" not in umpire
     code, _, err = run(capsys, "show", str(saved), "--as", "west")
     assert_one_line_error(code, err, "high_card has no player 'west' (players: 0 north, 1 south)")
+
+
+def test_an_action_text_that_names_its_player_is_not_told_with_the_name_twice(capsys,
+                                                                              race: Path):
+    """`text: "{player} advances"` reads "red advances" in the game's narration, not
+    "red red advances": the step is told beside its seat."""
+    code, out, err = run(capsys, "play", str(race), "--agents", "random,random", "--seed", "3")
+    assert code == 0, err
+    told = [line.split() for line in out.splitlines() if "advances" in line or "rests" in line]
+    assert told, out
+    for words_ in told:
+        seat = words_.index(next(w for w in words_ if w in ("red", "blue")))
+        assert words_[seat + 1] in ("advances", "rests"), words_

@@ -137,7 +137,7 @@ FIXTURE: dict[str, Any] = load("""
 game: fixture
 players: [red, blue]
 player: {gold: 10}
-zones: {deck: hidden, hand: owner, discard: public}
+zones: {deck: hidden, hand: owner, discard: public, pile: {owner: table}}
 board: {size: [8, 8], tile_types: {wall: {cost: null}}}
 entities:
   soldier:

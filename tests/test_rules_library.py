@@ -374,6 +374,9 @@ CASES: list[tuple[str, str, Any, dict[str, Any]]] = [
     ("players", "players()", [0, 1, 2], {}),
     ("players", "players()", [0, 1], {"extra": ELIMINATE_GREEN, "times": 2}),
     ("opponents", "opponents()", [1, 2], {}),
+    ("seat", "seat('green')", 2, {}),
+    ("seat", "seat('green')", 2, {"extra": ELIMINATE_GREEN, "times": 2}),  # out, still named
+    ("seat", "green", 2, {}),
     ("opponents", "opponents()", [1], {"extra": ELIMINATE_GREEN, "times": 2}),
     ("dice", "dice(2, 6)", dice(2, 6), {}),
     ("successes", "successes(3, 6, 5)", successes(3, 6, 5), {}),

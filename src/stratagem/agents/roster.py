@@ -8,6 +8,7 @@ that names the arguments it does take.
 
 from __future__ import annotations
 
+import difflib
 import inspect
 import math
 from collections.abc import Callable
@@ -227,7 +228,9 @@ def make_agent(code: str, game: ForwardModel[Any], seed: int = 0, **extra: Any) 
     name, kwargs = parse_agent_code(code)
     if name not in ROSTER:
         known = ", ".join(sorted(ROSTER))
-        raise AgentSpecError(f"unknown agent '{name}' (known: {known}, or "
+        close = difflib.get_close_matches(name, ROSTER, n=1, cutoff=0.6)
+        guess = f"did you mean '{close[0]}'? " if close else ""
+        raise AgentSpecError(f"unknown agent '{name}' ({guess}known: {known}, or "
                              f"{EXTERNAL}:package.module.Class for your own)")
     spec = ROSTER[name]
     if name == EXTERNAL:

@@ -85,9 +85,12 @@ def tell(game: Game, before: State, player: int, action: Action, after: State) -
                                                if action.actor is not None else "")
     else:
         line = game.describe_action(before, player, action)
+    seat = who(game, player)
+    if line.startswith(seat + " "):  # an action's `text: "{player} plays…"` names its mover:
+        line = line[len(seat) + 1:]  # the step is told beside the seat, so not twice
     events = tuple(narrated(game, before, after, ev, fields) for ev, fields in rec.events)
     rolls = tuple(rec.rolls) if game.show_rolls else ()
-    return Step(game.describe_flow(before), who(game, player), line, rolls, events)
+    return Step(game.describe_flow(before), seat, line, rolls, events)
 
 
 def as_told(step: Step, secret: bool) -> Step:

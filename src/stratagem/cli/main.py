@@ -8,9 +8,10 @@ never a traceback.
 
 from __future__ import annotations
 
+import difflib
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import click
 
@@ -29,7 +30,27 @@ from .program_cmds import check_program_cmd, evaluate_program_cmd, render_progra
 from .stratega_cmds import import_stratega_cmd
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Commands(click.Group):
+    """The command group, which names the command most likely meant for an unknown one."""
+
+    SYNONYMS: ClassVar[dict[str, str]] = {
+        "check": "validate", "lint": "validate", "run": "play", "start": "new",
+        "load": "show", "tournament": "arena", "web": "serve"}
+
+    def resolve_command(self, ctx: click.Context,
+                        args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            known = self.list_commands(ctx)
+            guess = self.SYNONYMS.get(name.lower())
+            close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+            guess = guess if guess in known else (close[0] if close else None)
+            if guess:
+                ctx.fail(f"No such command '{name}': did you mean '{guess}'?")
+        return super().resolve_command(ctx, args)
+
+
+@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="stratagem")
 def cli() -> None:
     """Stratagem: turn-based tactics, wargames and tabletop games as data, with AI opponents."""

@@ -112,11 +112,16 @@ def describe_action(game: Game, state: State, player: int, action: Action) -> st
         what = (f"{words(state.entities_[action.actor].type)} #{int(action.actor)}"
                 if action.actor is not None and action.actor in state.entities_ else who)
         return f"{what} {action.type}, with no one to target"
+    players = {t.name for t in at.targets if t.kind == "player"} if at is not None else set()
+    rest = " ".join(f"{k}={game.players[v]}" if k in players and type(v) is int
+                    and 0 <= v < len(game.players) else f"{k}={v}"
+                    for k, v in action.targets)  # a player target by its name, not its seat
     if action.actor is not None and action.actor in state.entities_:
         e = state.entities_[action.actor]
-        rest = " ".join(f"{k}={v}" for k, v in action.targets)
         verb = words(action.type)  # `end_turn` read as words: "rifles #1 end turn"
         return f"{words(e.type)} #{int(action.actor)} {verb}" + (f" {rest}" if rest else "")
+    if players:
+        return action.type + (f" {rest}" if rest else "")
     return str(action)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine import MASKED
 from .errors import did_you_mean
 from .expr_context import Compiled, ExprContext, ExprError, coerce, read_var, reads
 from .library import COUNTED, REQUIRED, Function, Param
@@ -142,11 +143,44 @@ def _compile_arg(fn: Function, p: Param, node: Any, comp: ExprContext) -> Compil
     built = comp.build(node)
     if p.type == "str" and built.type == "any" and built.const and built.value is None:
         return built
+    if built.const and isinstance(built.value, str) and (fn.name, p.name) in _NAMES:
+        _check_name(fn.name, p.name, built.value, comp, node)
     if (p.type in ("any", "list") and built.type in ("list", "any")) or p.type == "any":
         return built
     if p.type == "entity" and built.type == "any":
         return built
     return coerce(built, p.type, comp.off(node), comp.src(node))
+
+
+_NAMES = {("zone", "name"), ("table", "name"), ("zone", "type"), ("table", "type"),
+          ("seat", "name")}
+"""The arguments that name something the rules declare: a name written out is checked
+when the rules load, not when a game first reaches the call."""
+
+
+def _check_name(fn: str, param: str, name: str, comp: ExprContext, node: Any) -> None:
+    sc = comp.scope
+    if fn == "seat":
+        if name not in sc.player_names:
+            raise ExprError(comp.off(node), f"unknown player `{name}`",
+                            did_you_mean(name, sc.player_names) or
+                            f"players: {', '.join(sc.player_names)}")
+        return
+    if param == "type":
+        known, what = sc.entity_types, "entity type"
+        if name == MASKED or not known:  # (`?`: the cards a view does not show)
+            return
+    elif fn == "table":
+        known, what = sc.table_zones, "table zone"
+    else:
+        known, what = sc.zone_names, "zone"
+    if name not in known:
+        hint = did_you_mean(name, known) or (
+            f"{what}s: {', '.join(sorted(known))}" if known else "the rules declare none "
+            "(`zones:`)")
+        if fn == "table" and name in sc.zone_names:
+            hint = f"`{name}` is each player's own zone: read it with zone(player, '{name}')"
+        raise ExprError(comp.off(node), f"unknown {what} `{name}`", hint)
 
 
 __all__ = ["compile_call"]

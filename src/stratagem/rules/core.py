@@ -145,7 +145,10 @@ class CompileState(Reader):
                      frozenset(self.entity_params), frozenset(self.player_params),
                      frozenset(self.entity_types), defines=self.defines,
                      state_params=self.state_params, keyed=self.keyed,
-                     tile_params={k: tuple(v.items()) for k, v in self.tile_params.items()})
+                     tile_params={k: tuple(v.items()) for k, v in self.tile_params.items()},
+                     zone_names=frozenset(self.zone_names),
+                     table_zones=frozenset(self.table_zones),
+                     player_names=tuple(self.players))
 
     def playerless_scope(self, where: str, instead: str = "") -> Scope:
         """A scope with no deciding player (triggers, phase hooks, setup)."""

@@ -164,7 +164,10 @@ SECTIONS: tuple[Part, ...] = (
          (Key("layout", "The board drawn as text: one row per line, one symbol per tile, "
               "symbols separated by spaces."),
           Key("tiles", "What each layout symbol stands for: `{\".\": grass, \"#\": wall}`. "
-              "With no `tiles`, `.` is a plain `floor`."),
+              "With no `tiles`, `.` is a plain `floor`. A name `tile_types` does not "
+              "declare is a tile type with no properties (`grass` above), unless it looks "
+              "like a misspelling of one it does (`walls` beside `wall`): that is an "
+              "error."),
           Key("tile_types", "The properties of each tile type (see the next part)."),
           Key("metric", "How distance is counted: `chebyshev` (the default: diagonal steps "
               "count 1), `manhattan` (no diagonals; the default with `neighbours: 4`) or "
@@ -419,6 +422,7 @@ SECTIONS: tuple[Part, ...] = (
          (Key("start", "Effects run as each hand begins (deal); no player is acting."),
           Key("end_when", "The condition that ends a hand.", True),
           Key("end", "Effects run as each hand ends, before the next one's `start`.")),
+         "zones:\n  deck: {owner: table, visibility: hidden}\n  discard: {owner: table}\n"
          "flow:\n  hand:\n    start:\n"
          "      - for_each: {as: c, in: \"table('discard')\", do: [{move_card: {card: c, "
          "to: deck}}]}\n"
@@ -653,6 +657,10 @@ LITERALS: tuple[tuple[str, str, str], ...] = (
     ("`[1, 2, 3]`", "list", "A list of any values. `+` joins two lists: `xs + [item]`."),
     ("`2d6`, `d20`, `4d6kh3`", "dice", "Dice (see *Dice*)."),
     ("`soldier`", "str", "An entity type's name stands for itself."),
+    ("`raiders`", "player", "A player's name, as `players:` gives it, is that player "
+     "(`owner: raiders`, `player == raiders`); `seat('Red Army')` for a name that is not "
+     "a word. A name the rules give to something else (a parameter, an entity type) is "
+     "that thing: `seat` is then the way."),
     ("`enemy`, `ally`, `neutral`, `any`", "str", "Only as the `owner:` of `entities(…)`."),
 )
 

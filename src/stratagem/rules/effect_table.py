@@ -308,7 +308,7 @@ def _zone_name(c: CompileState, node: Node) -> str:
 
 def _move_card(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     return fx.MoveCard(c.fn(m["card"], scope, "entity"), _zone_name(c, m["to"]),
-                       bool(m["bottom"].value) if "bottom" in m else False,
+                       c.flag(m.get("bottom"), "`bottom`"),
                        _opt(c, m, "player", scope, "player")), scope
 
 

@@ -60,6 +60,15 @@ lists; parentheses add none). Compiling recurses once per level, so the bound
 keeps far below Python's recursion limit."""
 
 
+def _parse_hint(token: str, text: str) -> str:
+    """What a common slip that stops the parser most likely was."""
+    if token == "=":
+        return "compare with `==`; an expression reads values, an effect (`set:`) sets them"
+    if not token and re.search(r"\bif\b", text) and not re.search(r"\belse\b", text):
+        return "a choice needs both halves: `x if condition else y`"
+    return ""
+
+
 def compile_expr(text: str, scope: Scope, loc: Loc, want: str | None = None,
                  loc_of: Callable[[int], Loc] | None = None) -> Compiled:
     """Compile ``text`` in ``scope``; ``want`` checks the result's type.
@@ -78,7 +87,8 @@ def compile_expr(text: str, scope: Scope, loc: Loc, want: str | None = None,
         token = getattr(exc, "token", None)
         what = f"unexpected `{token}`" if token and str(token) else "unexpected end"
         raise RulesError([Problem(where(_stream_offset(exc, text)),
-                                  f"{what} in expression `{text}`")]) from None
+                                  f"{what} in expression `{text}`",
+                                  _parse_hint(str(token or ""), text))]) from None
     deep = _too_deep(tree)
     if deep is not None:
         raise RulesError([Problem(where(deep), f"expression nested more than {MAX_EXPR_DEPTH} "
@@ -239,6 +249,8 @@ class _Compiler:
             raise ExprError(self.off(n), "`event` needs a field, as in `event.target`")
         if name in sc.entity_types:
             return constant(name, "str")
+        if name in sc.player_names:  # a side named as `players:` names it
+            return constant(sc.player_names.index(name), "player")
         if name in sc.defines:
             d = sc.defines[name]
             if not d.params:  # a define of no parameters reads like a name

@@ -84,6 +84,9 @@ class Scope:
     tile_params: dict[str, Any] = field(default_factory=dict)  # of tile types: specs by type
     defines_later: dict[str, str] = field(default_factory=dict)  # defines not callable here
     keyed: dict[str, Any] = field(default_factory=dict)  # keyed parameters: their keys
+    zone_names: frozenset[str] = frozenset()  # every zone the rules declare
+    table_zones: frozenset[str] = frozenset()  # those of the table (a shared deck)
+    player_names: tuple[str, ...] = ()  # the players, in seat order
 
     def child(self, **extra: tuple[str, Fn]) -> Scope:
         """A scope with more names."""
@@ -92,7 +95,8 @@ class Scope:
         return Scope(names, dict(self.pending), self.event_fields, self.entity_params,
                      self.player_params, self.entity_types, self.game_names, self.defines,
                      self.state_params, self.tile_params,
-                     self.defines_later, self.keyed)
+                     self.defines_later, self.keyed, self.zone_names, self.table_zones,
+                     self.player_names)
 
 
 class ExprError(Exception):

@@ -790,7 +790,7 @@ _F: list[Function] = [
              lambda c, items, by: _extreme(c, items, by, -1)),
     Function("find", (Param("items", "list"), Param("where", "fn:bool")), "any",
              "The first item meeting a condition on `it`, or none.",
-             "find(zone(player, 'board'), where: it.type == 'banner')", _find),
+             "find(zone(player, 'hand'), where: it.type == 'banner')", _find),
     Function("count", (Param("items", "list"),), "number",
              "How many items a list has.", "count(entities(owner: ally)) == 0",
              lambda c, items: len(items)),
@@ -908,7 +908,7 @@ _F: list[Function] = [
              "The cards in a table zone (a shared deck, a discard pile), bottom first; "
              "`type` and `where` as for `zone`. In a view, a card its viewer does not know "
              "is there with type `?`.",
-             "count(table('deck')) == 0",
+             "count(table('pile')) == 0",
              lambda c, name, type=None, where=None: _zone(c, None, name, type, where), "cards"),
     Function("knows", (Param("player", "player"), Param("card", "entity")), "bool",
              "Whether a player knows a card's face: it is in a zone they see, or they "
@@ -918,6 +918,11 @@ _F: list[Function] = [
     Function("players", (), "list", "Every player still in the game, in seat order.",
              "count(players()) > 1",
              lambda c: [p for p, pl in enumerate(c.state.players) if pl.alive]),
+    Function("seat", (Param("name", "str"),), "player",
+             "The player of that name, as `players:` lists them (in the game or out of it). "
+             "A name that is a word can also be written bare (`owner: raiders`); `seat` "
+             "takes any, `seat('Red Army')`.",
+             "seat('blue')", lambda c, name: c.game.players.index(name)),
     Function("opponents", (), "list", "Every other player still in the game.",
              "opponents()", lambda c: [p for p, pl in enumerate(c.state.players)
                                        if pl.alive and p != c.player]),

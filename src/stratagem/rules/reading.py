@@ -128,6 +128,21 @@ class Reader:
             raise Skip
         return v
 
+    def flag(self, node: Node | None, what: str, default: bool = False) -> bool:
+        """A key that is ``true`` or ``false`` (``default`` when absent). Anything else is
+        reported: YAML reads ``no``, ``off`` or ``0`` as text or a number, whose truth would
+        be the opposite of what was meant."""
+        if node is None:
+            return default
+        if not isinstance(node.value, bool):
+            hint = "true or false"
+            if isinstance(node.value, str) and node.value.lower() in ("yes", "no", "on", "off"):
+                hint = f"write {'true' if node.value.lower() in ('yes', 'on') else 'false'}" \
+                    f" (`{node.value}` is read as text here)"
+            self.fail(node.loc, f"{what} must be true or false, not {show(node)}", hint)
+            return default
+        return node.value
+
     def need_num(self, node: Node, what: str) -> float:
         """A number of a rules file's size."""
         v = node.value

@@ -26,7 +26,7 @@ from ..locality import entity_reach, walk_reach
 from ..reading import Skip
 from ..reads import action_reads
 from ..source import Node
-from .cooldowns import compile_cooldown, flag
+from .cooldowns import compile_cooldown
 from .strategy import TASK_KEYS, compile_task
 
 
@@ -108,11 +108,11 @@ def _action(c: CompileState, name: str, node: Node, default_source: str) -> Acti
     reach = _reach(c, tmap, targets, actor_scope, target_reads) \
         if source == "entity" else None
     return replace(ActionType(name, source, conds, tuple(targets), effects,
-                      bool(m["ends_turn"].value) if "ends_turn" in m else False,
-                      bool(m["passes"].value) if "passes" in m else False,
+                      c.flag(m.get("ends_turn"), "`ends_turn`"),
+                      c.flag(m.get("passes"), "`passes`"),
                       str(m["text"].value) if "text" in m else "",
-                      bool(m["keeps_turn"].value) if "keeps_turn" in m else False,
-                      pin, flag(c, m.get("play_without_target"), "`play_without_target`"),
+                      c.flag(m.get("keeps_turn"), "`keeps_turn`"),
+                      pin, c.flag(m.get("play_without_target"), "`play_without_target`"),
                       cooldown,
                       str(m["text_without_target"].value) if "text_without_target" in m
                       else "", reads), target_reads=target_reads, reach=reach)
@@ -347,7 +347,7 @@ def _target(c: CompileState, name: str, node: Node, scope: Scope) -> TargetSpec:
             c.fail(m["on_board"].loc, f"unknown `on_board` value `{on_board}`",
                    "column or row")
     return TargetSpec(name, candidates, conds, kind, near, on_board,
-                      flag(c, m.get("optional"), "`optional`"))
+                      c.flag(m.get("optional"), "`optional`"))
 
 
 def _near(c: CompileState, node: Node | None, scope: Scope, name: str) -> Any:

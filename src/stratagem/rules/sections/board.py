@@ -17,6 +17,7 @@ from typing import Any
 from ...engine.hexes import LAYOUTS
 from ...engine.spec import Board
 from ..core import CompileState
+from ..errors import did_you_mean
 from ..reading import Skip
 from ..source import Node
 from .state import compile_tile_params
@@ -46,7 +47,7 @@ def compile_board(c: CompileState, node: Node | None) -> Board:
             v = props["cost"].value
             entry["cost"] = None if v is None else c.need_num(props["cost"], "a cost")
         if "blocks_sight" in props:
-            entry["blocks_sight"] = bool(props["blocks_sight"].value)
+            entry["blocks_sight"] = c.flag(props["blocks_sight"], "`blocks_sight`")
         tile_types[name] = entry
     if params:
         if len(set(params)) > 1:
@@ -55,9 +56,16 @@ def compile_board(c: CompileState, node: Node | None) -> Board:
             raise Skip
         shape["stack_param"] = params[0]
     symbols: dict[str, str] = {}
+    declared = tuple(tile_types)
     for sym, tname in c.need_map(m.get("tiles"), "`tiles`").items():
         t = c.need_str(tname, "a tile type")
         symbols[sym] = t
+        if t not in tile_types:
+            # An undeclared name is a plain tile type; one a letter or two off a declared
+            # one is a misspelling that would silently lose that type's cost and sight.
+            hint = did_you_mean(t, declared)
+            if hint:
+                c.fail(tname.loc, f"tile type `{t}` is not in `tile_types`", hint)
         tile_types.setdefault(t, {})
     metric = "manhattan" if shape.get("neighbours") == 4 else "chebyshev"
     if "metric" in m:

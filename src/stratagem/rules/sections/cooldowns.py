@@ -41,14 +41,4 @@ def compile_cooldown(c: CompileState, node: Node, action: str, entity: bool,
             StartCooldown(action, count, per, entity))
 
 
-def flag(c: CompileState, node: Node | None, what: str) -> bool:
-    """A key that is ``true`` or ``false`` (``false`` when absent)."""
-    if node is None:
-        return False
-    if not isinstance(node.value, bool):
-        c.fail(node.loc, f"{what} must be true or false, not {show(node)}")
-        return False
-    return node.value
-
-
-__all__ = ["MAX_COOLDOWN", "compile_cooldown", "flag"]
+__all__ = ["MAX_COOLDOWN", "compile_cooldown"]

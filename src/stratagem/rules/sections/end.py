@@ -67,10 +67,11 @@ def check_shape(c: CompileState, node: Node | None, parts: Parts) -> None:
             parts.kwargs["observation"] = observation
     info = parts.build().info
     for key, actual in (("chance", info.chance), ("hidden", info.hidden)):
-        if key in m and bool(m[key].value) != actual:
+        said = c.flag(m.get(key), f"`{key}`", actual)
+        if said != actual:
             what = {"chance": ("rolls dice or draws at random", "has no chance"),
                     "hidden": ("hides zones from players", "hides nothing")}[key]
-            c.fail(m[key].loc, f"`{key}: {str(bool(m[key].value)).lower()}` but the "
+            c.fail(m[key].loc, f"`{key}: {str(said).lower()}` but the "
                    f"rules {what[0] if actual else what[1]}")
     if "dynamics" in m and m["dynamics"].value != "sequential":
         c.fail(m["dynamics"].loc, "only `sequential` games are supported")

@@ -121,6 +121,6 @@ def _order(c: CompileState, node: Node | None, scope: Scope) -> Order:
                 "player").fn
         else:
             first = c.player_index(opts["first"])
-    rotate = bool(opts["rotate"].value) if "rotate" in opts else False
+    rotate = c.flag(opts.get("rotate"), "`rotate`")
     return Order(kind, first=first, rotate=rotate, first_of=first_of)
 

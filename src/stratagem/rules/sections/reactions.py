@@ -54,7 +54,7 @@ def _reaction(c: CompileState, name: str, node: Node, automatic_default: bool,
                "round, turn or game")
         raise Skip
     effects = compile_effects(c, m.get("effects"), scope)
-    automatic = bool(m["automatic"].value) if "automatic" in m else automatic_default
+    automatic = c.flag(m.get("automatic"), "`automatic`", automatic_default)
     return Reaction(name, event, stage, when, effects, limit, group, automatic, source)
 
 
@@ -102,7 +102,7 @@ def compile_statuses(c: CompileState, node: Node | None) -> tuple[StatusType, ..
                 name,
                 c.need_int(m["duration"], "`duration`", 1) if "duration" in m else None,
                 c.need_int(m["usages"], "`usages`", 1) if "usages" in m else None,
-                tuple(hooks), bool(m["negative"].value) if "negative" in m else False))
+                tuple(hooks), c.flag(m.get("negative"), "`negative`")))
         c.attempt(one)
     return tuple(out)
 
