@@ -1,11 +1,13 @@
 """Slips reported with what was most likely meant: in an expression, one `=` for a
 comparison or a conditional without its `else`; on the command line, a misspelt or
-misremembered command (`check` for `validate`) or agent."""
+misremembered command (`check` for `validate`) or agent; in a file, a tab where YAML
+wants spaces."""
 
 from __future__ import annotations
 
 import pytest
 
+from stratagem.rules import RulesError, compile_text
 from test_cli import run
 from test_rules_errors import only, sub
 
@@ -36,3 +38,10 @@ def test_an_unknown_command_or_agent_names_the_one_most_likely_meant(capsys) -> 
     assert code == 2 and "did you mean" not in err and "No such command 'zzz'" in err, err
     code, _, err = run(capsys, "play", "pig", "--agents", "randon,random")
     assert code == 2 and "unknown agent 'randon' (did you mean 'random'?" in err, err
+
+
+def test_a_tab_in_the_indentation_is_named_as_such() -> None:
+    with pytest.raises(RulesError) as err:
+        compile_text("game: t\nplayers: [a, b]\nflow:\n\tphases: []\n", "tab.yaml")
+    assert str(err.value).startswith("tab.yaml:4:1: not valid YAML: found character '\\t'")
+    assert str(err.value).endswith("— indent with spaces: YAML allows no tabs there")

@@ -346,7 +346,9 @@ def parse_yaml(text: str, file: str = "<rules>", notes: list[Problem] | None = N
         if what and "mapping values are not allowed" in what:
             what += (" (a value with ': ' inside, such as an expression, must be quoted: "
                      "when: \"actor.acted == 0\")")
-        raise RulesError([Problem(loc, f"not valid YAML: {what}")]) from None
+        hint = "indent with spaces: YAML allows no tabs there" if what and "'\\t'" in what \
+            else ""
+        raise RulesError([Problem(loc, f"not valid YAML: {what}", hint)]) from None
     except YAMLError as exc:
         raise RulesError([Problem(Loc(file, 1, 1), f"not valid YAML: {exc}")]) from None
     except RecursionError:
