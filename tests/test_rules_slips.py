@@ -9,7 +9,7 @@ import pytest
 
 from stratagem.rules import RulesError, compile_text
 from test_cli import run
-from test_rules_errors import only, sub
+from test_rules_errors import BASE, only, sub
 
 
 @pytest.mark.parametrize("expr, hint", [
@@ -45,3 +45,9 @@ def test_a_tab_in_the_indentation_is_named_as_such() -> None:
         compile_text("game: t\nplayers: [a, b]\nflow:\n\tphases: []\n", "tab.yaml")
     assert str(err.value).startswith("tab.yaml:4:1: not valid YAML: found character '\\t'")
     assert str(err.value).endswith("— indent with spaces: YAML allows no tabs there")
+
+
+def test_a_draw_that_reads_player_says_why_it_cannot() -> None:
+    text = only(BASE + "end:\n  draw:\n    stalemate: \"count(zone(player, 'hand')) > 3\"\n")
+    assert "`player` is not known in a draw, which holds for no one player" in text, text
+    assert "all(players(), test: …)" in text, text

@@ -33,6 +33,9 @@ def compile_end(c: CompileState, node: Node | None) -> tuple[tuple[EndRule, ...]
                 scope = c.base_scope()
                 if kind == "draw":
                     scope.names.pop("player")
+                    scope.pending["player"] = (
+                        "is not known in a draw, which holds for no one player: test "
+                        "them all with all(players(), test: …) or any(players(), where: …)")
                     if PLAYER_FIELD in label:
                         c.fail(spec.loc, f"the draw `{label}` names {PLAYER_FIELD}, "
                                "but a draw holds for no one player",
