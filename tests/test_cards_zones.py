@@ -72,8 +72,8 @@ setup:
 ])
 def test_a_bad_zone_is_one_located_error(zone: str, message: str) -> None:
     """Each wrong zone declaration is reported once, at its place, with a hint."""
-    text = HEAD.replace("entities:\n", "zones:\n  deck: " + zone + "\nentities:\n", 1) \
-        + FLOW
+    text = HEAD.replace("entities:\n", "zones:\n  deck: " + zone + "\n  hand: owner\n"
+                        "entities:\n", 1) + FLOW  # (FLOW draws from the hand)
     found = problems(text)
     assert [p.split(":", 1)[1] for p in found] == [message]
 

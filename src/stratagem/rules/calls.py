@@ -161,11 +161,12 @@ when the rules load, not when a game first reaches the call."""
 def _check_name(fn: str, param: str, name: str, comp: ExprContext, node: Any) -> None:
     sc = comp.scope
     if fn == "seat":
-        if name not in sc.player_names:
+        if sc.player_names and name not in sc.player_names:
             raise ExprError(comp.off(node), f"unknown player `{name}`",
                             did_you_mean(name, sc.player_names) or
                             f"players: {', '.join(sc.player_names)}")
         return
+    known: frozenset[str] | None
     if param == "type":
         known, what = sc.entity_types, "entity type"
         if name == MASKED or not known:  # (`?`: the cards a view does not show)
@@ -174,11 +175,11 @@ def _check_name(fn: str, param: str, name: str, comp: ExprContext, node: Any) ->
         known, what = sc.table_zones, "table zone"
     else:
         known, what = sc.zone_names, "zone"
-    if name not in known:
+    if known is not None and name not in known:
         hint = did_you_mean(name, known) or (
             f"{what}s: {', '.join(sorted(known))}" if known else "the rules declare none "
             "(`zones:`)")
-        if fn == "table" and name in sc.zone_names:
+        if fn == "table" and name in (sc.zone_names or ()):
             hint = f"`{name}` is each player's own zone: read it with zone(player, '{name}')"
         raise ExprError(comp.off(node), f"unknown {what} `{name}`", hint)
 

@@ -84,9 +84,9 @@ class Scope:
     tile_params: dict[str, Any] = field(default_factory=dict)  # of tile types: specs by type
     defines_later: dict[str, str] = field(default_factory=dict)  # defines not callable here
     keyed: dict[str, Any] = field(default_factory=dict)  # keyed parameters: their keys
-    zone_names: frozenset[str] = frozenset()  # every zone the rules declare
-    table_zones: frozenset[str] = frozenset()  # those of the table (a shared deck)
-    player_names: tuple[str, ...] = ()  # the players, in seat order
+    zone_names: frozenset[str] | None = None  # every zone the rules declare (None: unknown)
+    table_zones: frozenset[str] | None = None  # those of the table (a shared deck)
+    player_names: tuple[str, ...] = ()  # the players, in seat order (empty: unknown)
 
     def child(self, **extra: tuple[str, Fn]) -> Scope:
         """A scope with more names."""

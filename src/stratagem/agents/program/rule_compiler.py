@@ -90,8 +90,13 @@ class RuleCompiler(Reader):
             names["actor"] = ("entity", _actor)
         for name, type_ in (targets or {}).items():
             names[name] = (type_, _target(name))
+        zones = getattr(self.game, "zones", None)  # (a game of another framework has none)
         return Scope(names, {}, None, self.entity_params, self.player_params,
-                     frozenset(self.game.entity_types))
+                     frozenset(self.game.entity_types),
+                     zone_names=None if zones is None else frozenset(z.name for z in zones),
+                     table_zones=None if zones is None else frozenset(
+                         z.name for z in zones if z.table),
+                     player_names=tuple(self.game.players))
 
     def expr(self, node: Node, scope: Scope, want: str | None = None) -> Expr:
         value = node.value

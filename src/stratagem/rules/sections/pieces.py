@@ -51,10 +51,10 @@ def compile_zones(c: CompileState, node: Node | None) -> tuple[ZoneSpec, ...]:
     out = []
     for name, spec in c.need_map(node, "`zones`").items():
         z = c.attempt(partial(_zone, c, name, spec))
+        c.zone_names.add(name)  # (a zone declared wrong is reported once, not at each use)
+        if z is None or z.table:
+            c.table_zones.add(name)
         if z is not None:
-            c.zone_names.add(name)
-            if z.table:
-                c.table_zones.add(name)
             out.append(z)
     return tuple(out)
 
