@@ -1755,6 +1755,9 @@ def test_load_rules_reads_a_folder_with_a_scenario_given_as_a_file(tmp_path: Pat
         load_rules(tmp_path, "nope")
     assert err.value.first.message == "no scenario `nope`"
     assert err.value.first.hint == "scenarios: crowd, wide, duel"
+    text = (tmp_path / "rules.yaml").read_text(encoding="utf-8")  # at the list of scenarios
+    listed = text[:text.index("scenarios:")].count("\n") + 2
+    assert err.value.first.loc.line == listed, (err.value.first.loc, listed)
     assert load_rules(tmp_path).scenarios == ("crowd", "wide", "duel")
     with pytest.raises(RulesError) as err:
         load_rules(Path(games_module.__file__).parent / "tic_tac_toe", "nope")

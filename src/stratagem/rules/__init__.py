@@ -54,7 +54,8 @@ def load_rules(path: str | Path, scenario: str | None = None) -> Game:
     if scenario is not None and scenario not in parts.placements:
         hint = (f"scenarios: {', '.join(named)}" if named
                 else "the game has one set-up: leave it out")
-        raise RulesError([Problem(Loc(str(path), 1, 1), f"no scenario `{scenario}`", hint)])
+        where = parts.scenarios_at or Loc(str(path), 1, 1)  # the list it is not in
+        raise RulesError([Problem(where, f"no scenario `{scenario}`", hint)])
     game = parts.build(scenario)
     p = Path(path)
     file = p / "rules.yaml" if p.is_dir() else p

@@ -48,6 +48,8 @@ class Parts:
     limits: dict[str, int] = field(default_factory=dict)
     """Scenarios' own round limits, where they set one."""
     default: str = ""
+    scenarios_at: Loc | None = None
+    """Where the file lists its scenarios (``None``: it has none)."""
 
     def build(self, scenario: str | None = None) -> Game:
         name = scenario or self.default

@@ -117,6 +117,7 @@ def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, p
         "setup", "for each player, use `for_each` over `players()`"))
     parts.placements[""] = _placements(c, sm.get("entities"), board)
     parts.default = ""
+    parts.scenarios_at = scenarios.loc if scenarios is not None else None
     for name, spec in c.need_map(scenarios, "`scenarios`").items():
         def one(name: str = name, spec: Node = spec) -> None:
             node = spec
