@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from stratagem.engine import IllegalActionError
 from stratagem.rules import compile_text
+from test_cli import run
 from test_rules_errors import FILE, at, only, sub
 
 
@@ -166,3 +168,27 @@ def test_a_player_target_is_told_by_the_players_name_not_its_seat() -> None:
     s = game.new_state(0)
     shout = next(a for a in s.decision.actions if a.type == "shout")
     assert game.describe_action(s, 0, shout) == "shout other=raiders"
+
+
+def test_a_player_target_may_be_typed_by_the_players_name(capsys, tmp_path) -> None:
+    """`shout other=raiders` is the action `shout other=1`, in the Python API and in
+    `stratagem move`; a name that is no player's is still refused."""
+    text = SEATS.replace("""  shout:
+    source: player
+""", """  shout:
+    source: player
+    targets:
+      other: {player: opponent}
+""")
+    rules = tmp_path / "seats.yaml"
+    rules.write_text(text, encoding="utf-8")
+    game = compile_text(text, FILE)
+    s = game.new_state(0)
+    assert game.parse_action(s, "shout other=raiders") == game.parse_action(s, "shout other=1")
+    with pytest.raises(IllegalActionError):
+        game.parse_action(s, "shout other=pirates")
+    saved = tmp_path / "g.json"
+    code, _, err = run(capsys, "new", str(rules), "--out", str(saved))
+    assert code == 0, err
+    code, out, err = run(capsys, "move", str(saved), "shout other=raiders")
+    assert code == 0, err

@@ -494,12 +494,25 @@ class Game:
         """The legal action with this text form (``IllegalActionError`` if not legal)."""
         action = parse_action(text)
         d = state.decision
+        if d is not None and action not in d:
+            action = self._players_named(action)
         if d is None or action not in d:
             raise IllegalActionError(action, explain(state, action))
         for a in d.actions:  # the stored value, with entity ids as Ref
             if a == action:
                 return a
         return action
+
+    def _players_named(self, action: Action) -> Action:
+        """``action`` with each player target written by the player's name (``victim=east``)
+        turned into the seat the engine keeps (``victim=1``)."""
+        at = self.action_types.get(action.type)
+        kinds = {t.name for t in at.targets if t.kind == "player"} if at is not None else ()
+        if not kinds:
+            return action
+        return action._replace(targets=tuple(
+            (k, self.players.index(v) if k in kinds and type(v) is str and v in self.players
+             else v) for k, v in action.targets))
 
     # ------------------------------------------------------------- views
     def view(self, state: State, player: int) -> State:
