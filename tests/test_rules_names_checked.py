@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from stratagem.engine import IllegalActionError
-from stratagem.rules import compile_text
+from stratagem.rules import compile_text, load_rules
 from test_cli import run
 from test_rules_errors import FILE, at, only, sub
 
@@ -190,5 +190,7 @@ def test_a_player_target_may_be_typed_by_the_players_name(capsys, tmp_path) -> N
     saved = tmp_path / "g.json"
     code, _, err = run(capsys, "new", str(rules), "--out", str(saved))
     assert code == 0, err
-    code, out, err = run(capsys, "move", str(saved), "shout other=raiders")
+    code, _, err = run(capsys, "move", str(saved), "shout other=raiders")
     assert code == 0, err
+    back = load_rules(rules).deserialize(saved.read_text(encoding="utf-8"))
+    assert [str(r.action) for r in back.history] == ["shout other=1"]
