@@ -65,8 +65,8 @@ setup:
      "4:36: table zone `deck` has no owner to see it — everyone, nobody or a list of players"),
     ("{owner: box}", "4:17: unknown owner `box` of zone `deck` — player (each player has one) "
      "or table (one zone, shared)"),
-    ("{owner: table, visibility: some}", "4:36: unknown visibility `some` — public, owner "
-     "or hidden"),
+    ("{owner: table, visibility: some}", "4:36: unknown visibility `some` — public (or "
+     "everyone), owner, hidden (or nobody), or a list of players"),
     ("{owner: table, visibility: [north, east]}",
      "4:44: unknown player `east` — did you mean `west`?"),
 ])

@@ -607,7 +607,7 @@ def test_min_greater_than_max() -> None:
      "unknown stage `later` — pending or done"),
     ("    on: damaged\n", "    on: damaged\n    once_per: week\n", "week",
      "unknown period `week` — round, turn or game"),
-    ("hand: public", "hand: secret", "secret", "unknown visibility `secret` — public, owner or hidden"),
+    ("hand: public", "hand: secret", "secret", "unknown visibility `secret` — public (or everyone), owner, hidden (or nobody), or a list of players"),
 ], ids=["source", "stage", "once_per", "visibility"])
 def test_unknown_words_name_the_allowed_ones(old: str, new: str, needle: str, message: str) -> None:
     """A word outside its fixed set (source, stage, period, visibility) lists the allowed words."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from stratagem.engine import IllegalActionError
-from stratagem.rules import compile_text, load_rules
+from stratagem.rules import RulesError, compile_text, load_rules
 from test_cli import run
 from test_rules_errors import FILE, at, only, sub
 
@@ -194,3 +194,43 @@ def test_a_player_target_may_be_typed_by_the_players_name(capsys, tmp_path) -> N
     assert code == 0, err
     back = load_rules(rules).deserialize(saved.read_text(encoding="utf-8"))
     assert [str(r.action) for r in back.history] == ["shout other=1"]
+
+
+CAPACITY = """\
+game: cap
+players: [red, blue]
+board:
+  size: [3, 3]
+  capacity: {param: size, max: 4}
+entities:
+  trooper: {params: {SIZE: 2}, actions: [move]}
+actions:
+  move:
+    targets:
+      to: {position: empty}
+    effects:
+      - move: {what: actor, to: to}
+flow:
+  phases:
+    - name: main
+      actions: [move]
+end:
+  round_limit: 3
+setup:
+  entities:
+    - {type: trooper, owner: red, at: [0, 0]}
+"""
+
+
+def test_a_capacity_counting_a_parameter_no_entity_has_is_an_error(tmp_path) -> None:
+    """Every unit would count as size 0 and a square would hold any number of them."""
+    path = tmp_path / "cap.yaml"
+    text = CAPACITY.replace("SIZE", "sise")
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesError) as err:
+        load_rules(path)
+    line, col = at(text, "size, max").split(":")[1:]
+    assert str(err.value) == (f"{path}:{line}:{col}: the board's capacity counts `size`, "
+                              "which no entity type has — did you mean `sise`?")
+    path.write_text(CAPACITY.replace("SIZE", "size"), encoding="utf-8")
+    assert load_rules(path).board.stack_param == "size"

@@ -62,8 +62,8 @@ class ReadOnlyDict(dict):  # type: ignore[type-arg]
 
     def _refuse(self, *args: object, **kwargs: object) -> Any:
         raise TypeError("a state's parts are read-only: game.apply(state, action) gives a "
-                        "new state (entity.copy() gives an entity whose parameters may be "
-                        "written)")
+                        "new state (an entity's or a player's copy() gives one whose "
+                        "parameters may be written; a mapping's copy() a plain dict)")
 
     __setitem__ = __delitem__ = __ior__ = _refuse
     clear = pop = popitem = setdefault = update = _refuse
@@ -163,6 +163,9 @@ class Entity:
 
 def _refuse(self: object, name: str, value: Any = None) -> None:
     what = "entity" if isinstance(self, Entity) else "player"
+    if name not in Entity.__slots__ and name not in PlayerState.__slots__:
+        raise AttributeError(f"a state's {what} is read-only, and has no field '{name}' "
+                             f"(its parameters are in .params: its copy()'s may be written)")
     raise AttributeError(f"a state's {what} is read-only: its copy() gives one whose "
                          f"'{name}' may be set")
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from ..engine import Game
 from .compiler import Parts
-from .errors import Loc, Problem
+from .errors import Loc, Problem, did_you_mean
 from .source import Node
 
 SPEEDS = ("speed", "move", "movement")
@@ -38,6 +38,7 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
         errors.extend(_impassable_placements(game, root, scenario))
         warnings.extend(_negative_speeds(game, root, scenario))
     game = parts.build()
+    errors.extend(_unknown_size_param(game, root))
     if not game.end_rules and game.round_limit is None:
         warnings.append(Problem(root.key_locs.get("end", root.key_locs.get("game", file_loc)),
                                 "the game has no end condition (no win, lose or draw rule and "
@@ -49,6 +50,21 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
                                     f"`{m.group(0)}…` rolls zero dice: it is always 0",
                                     "roll at least one die, or write 0"))
     return _unique(errors), _unique(warnings)
+
+
+def _unknown_size_param(game: Game, root: Node) -> list[Problem]:
+    """A board whose capacity counts a size parameter that no entity type has: every
+    entity would count as size 0 and a square would hold any number of them."""
+    param = game.board.stack_param
+    if not param or any(p.name == param for t in game.entity_types.values() for p in t.params):
+        return []
+    known = sorted({p.name for t in game.entity_types.values() for p in t.params})
+    board = root.get("board")
+    named = [m for n in (_walk(board) if board is not None else ()) if n.is_map
+             and (m := n.get("param")) is not None and m.value == param]
+    return [Problem(named[0].loc if named else root.loc,
+                    f"the board's capacity counts `{param}`, which no entity type has",
+                    did_you_mean(param, known) or "give the entity types that size parameter")]
 
 
 def _where(root: Node, scenario: str) -> Loc:
@@ -90,16 +106,20 @@ def _negative_speeds(game: Game, root: Node, scenario: str) -> Iterator[Problem]
                               "a speed below 0 lets it never move")
 
 
-def _strings(node: Node) -> Iterator[Node]:
+def _walk(node: Node) -> Iterator[Node]:
+    """``node`` and every node under it."""
     stack = [node]
     while stack:
         n = stack.pop()
+        yield n
         if isinstance(n.value, dict):
             stack.extend(n.value.values())
         elif isinstance(n.value, list):
             stack.extend(n.value)
-        elif isinstance(n.value, str):
-            yield n
+
+
+def _strings(node: Node) -> Iterator[Node]:
+    return (n for n in _walk(node) if isinstance(n.value, str))
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:

@@ -90,8 +90,8 @@ def _zone(c: CompileState, name: str, spec: Node) -> ZoneSpec | None:
         return ZoneSpec(name, "players", table, tuple(sorted(set(seats))))
     v = c.need_str(vis, f"visibility of {what}")
     if v not in _SEEN:
-        c.fail(vis.loc, f"unknown visibility `{v}`",
-               "public, owner or hidden")
+        c.fail(vis.loc, f"unknown visibility `{v}`", did_you_mean(v, _SEEN) or
+               "public (or everyone), owner, hidden (or nobody), or a list of players")
         return None
     if table and _SEEN[v] == "owner":
         c.fail(vis.loc, f"table {what} has no owner to see it",
