@@ -310,8 +310,9 @@ def _judge(b: Balance, tournament: Tournament) -> None:
         b.warnings.append(
             f"all {b.games} games are the same game (the same moves and dice): they are one "
             "sample, so no interval is computed and nothing is claimed. Deal distinct games: "
-            "`--opening N` plays the first N decisions of each deal at random, or use agents "
-            "that draw at random.")
+            "more deals (`--games`: each deal is played once in each seating, and agents "
+            "alike play a deal alike whatever their seats), `--opening N` (the first N "
+            "decisions of each deal at random), or agents that differ.")
         return
     if b.distinct < b.games:
         b.warnings.append(f"{b.games} games, of which {b.distinct} distinct: repeats are "

@@ -269,10 +269,13 @@ def _print_summary(summary: Any, wide: bool = False) -> None:
     table.add_column("agent", overflow="fold")
     for col in ("games", "W", "D", "L", "win%", "95% CI", "rating", "moves", "ms"):
         table.add_column(col, justify="right", overflow="fold")
+    from ..arena.balance import MIN_DISTINCT  # noqa: PLC0415 - tournament machinery
     for a in summary.agents:
         low, high = a.interval
+        # Below the balance report's least count of games, no interval (as it says).
+        ci = f"{100 * low:.0f}–{100 * high:.0f}" if a.games >= MIN_DISTINCT else "—"
         table.add_row(a.agent, str(a.games), str(a.wins), str(a.draws), str(a.losses),
-                      f"{100 * a.win_rate:.1f}", f"{100 * low:.0f}–{100 * high:.0f}",
+                      f"{100 * a.win_rate:.1f}", ci,
                       f"{a.rating:.1f}", f"{a.mean_length:.1f}", f"{a.ms_per_decision:.1f}")
     _print_table(table, wide)
     seats = Table(title="by seat", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
