@@ -401,3 +401,21 @@ def test_the_results_table_gives_no_interval_where_the_report_computes_none(
     rows = [line.split() for line in shown.splitlines() if line.strip().startswith("random#")]
     assert rows and all(row[6] == "—" for row in rows[:2]), shown
     assert "no interval is computed" in shown and "more deals (`--games`" in shown
+
+
+def test_a_rule_that_fails_as_an_agent_is_made_names_the_agent_and_the_game(
+        tmp_path: Path) -> None:
+    """An agent that plays random games as it is made (to measure a scored game's scores)
+    and meets a failing rule there: the tournament stops before any game, naming the agent,
+    the rule's place, and the seed and move of the random game."""
+    rules = tmp_path / "faulty.yaml"
+    rules.write_text(FAULTY.replace("end:\n  round_limit: 3\n",
+                                    "end:\n  round_limit: 3\n  score: \"player.pos\"\n"))
+    tournament = Tournament(str(rules), ("random", "osla"), games=2, seed=1)
+    with pytest.raises(TournamentError) as failed:
+        run_tournament(tournament, tmp_path / "faulty.sqlite")
+    message = str(failed.value)
+    assert message.startswith("agent osla, as it was made, before any game: "), message
+    assert f"{rules}:{FAULTY_LINE}:15: effect `let`: a rule failed while resolving" in message
+    assert message.endswith("(met in a random game the agents play to measure the game's "
+                            "scores: seed 0, move 1, `advance`)"), message

@@ -195,7 +195,8 @@ def test_a_draw_from_an_empty_zone_names_no_card(deck: str) -> None:
         act(game, s, "careless")
     text = str(err.value)
     assert "rules.yaml:" in text and "effect `move_card`" in text
-    assert "no card to move to `hand` (a `draw` from an empty zone names no card" in text
+    assert "a rule failed while resolving: no card to move to `hand`: the card is none (a " \
+        "`draw` from an empty zone" in text  # (the engine's own sentence: no ValueError)
 
 
 def test_a_zone_seen_by_named_players_is_hidden_from_the_others() -> None:

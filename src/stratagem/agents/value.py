@@ -41,7 +41,7 @@ import weakref
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..engine import Ctx, ForwardModel, Game, Rng, State
+from ..engine import Ctx, ForwardModel, Game, Rng, RuleError, State
 
 ValueFunction = Callable[[State, int], float]
 """``(state, player) -> float`` in [-1, 1], from ``player``'s point of view."""
@@ -194,7 +194,13 @@ def score_scale(game: ForwardModel[Any], scores: Callable[[State], list[float]])
         state = game.new_state(seed)
         d = state.decision
         while d is not None and left > 0:
-            state = game.apply(state, d.actions[rng.below(len(d.actions))], check=False)
+            action = d.actions[rng.below(len(d.actions))]
+            try:
+                state = game.apply(state, action, check=False)
+            except RuleError as exc:  # the rules' fault: say where the agent met it
+                raise RuleError(f"{exc} (met in a random game the agents play to measure "
+                                f"the game's scores: seed {seed}, move {len(state.history) + 1}"
+                                f", `{action}`)") from None
             d = state.decision
             left -= 1
         tops.append(max(abs(x) for x in scores(state)))

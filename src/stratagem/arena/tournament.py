@@ -27,7 +27,7 @@ from typing import Any, overload
 
 from ..agents import make_agent
 from ..agents.opening import Opening
-from ..engine import Action, Game, State, StratagemError
+from ..engine import Action, Game, RuleError, State, StratagemError
 from ..games import load
 from .match import TimeLimit, play
 
@@ -311,7 +311,13 @@ def check(tournament: Tournament) -> Schedule:
     """Load the game, build every agent once (so a bad code fails before any game, and the
     sides each can play are known) and return the schedule."""
     game = load_game(tournament)
-    seats = [make_agent(code, game).seats for code in tournament.agents]
+    seats = []
+    for code in tournament.agents:
+        try:
+            seats.append(make_agent(code, game).seats)
+        except RuleError as exc:  # an agent that plays the game as it is made (osla, mcts)
+            raise TournamentError(f"agent {code}, as it was made, before any game: "
+                                  f"{exc}") from None
     return schedule(tournament, len(game.players), seats)
 
 

@@ -694,8 +694,9 @@ class MoveCard(Effect):
         eid = evaluate(self.card, ctx)
         s = r.s
         if eid is None:
-            raise ValueError(f"no card to move to `{self.to}` (a `draw` from an empty zone "
-                             "names no card: test it with `exists(...)` first)")
+            raise ValueError(f"no card to move to `{self.to}`: the card is none (a `draw` "
+                             "from an empty zone, or a target `play_without_target` left "
+                             "out): test it with `exists(...)` first")
         e = s.entities_.get(eid)
         if e is None:
             raise ValueError(f"card #{int(eid)} is no longer in the game")

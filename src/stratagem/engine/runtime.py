@@ -69,7 +69,10 @@ def rule_failed(game: Game, exc: BaseException) -> RuleError:
                 if source is not None and source[0] is effect:
                     where = f"{source[1]}:"
             tb = tb.tb_next
-    return RuleError(f"{where} a rule failed while resolving: {type(exc).__name__}: {exc}")
+    # A ValueError is the engine's own sentence (an effect refusing a value); any other
+    # kind is Python's, and its name says what went wrong (an index off a list...).
+    kind = "" if type(exc) is ValueError else f"{type(exc).__name__}: "
+    return RuleError(f"{where} a rule failed while resolving: {kind}{exc}")
 
 
 class Resolver:
