@@ -114,6 +114,21 @@ def test_a_position_edited_away_from_its_moves_is_refused(tmp_path, capsys):
     assert_one_line_error(code, err, "does not follow from its own moves", "entities")
 
 
+def test_card_knowledge_edited_away_from_its_moves_is_named_as_such() -> None:
+    """In a card game, who knows which card, edited in the file, is named as what differs
+    (the cards), not as another part of the state."""
+    from card_helpers import letters, random_game  # noqa: PLC0415 - the card games' helper
+    game = letters()
+    states = list(random_game(game, 1))
+    s = states[min(6, len(states) - 1)]
+    doc = json.loads(game.serialize(s))
+    known = doc["cards"]["known"]
+    known[0][1] = sorted({0, 1} - set(known[0][1])) or [0]  # someone knows another card
+    with pytest.raises(SerializationError, match=r"its cards \(the table's zones, or what "
+                                                  r"players know of cards\) differ"):
+        loads(game, json.dumps(doc), check_history=True)
+
+
 def test_a_forged_roll_in_a_saved_states_log_is_refused(tmp_path, capsys):
     """A roll changed in a saved game's log is not what the game's dice give."""
     path = tmp_path / "p.json"

@@ -542,7 +542,7 @@ def rederive(s: State, *, exact: bool = True, moves: int | None = None) -> State
 def _difference(a: State, b: State) -> str:
     names = ("entities", "tiles", "players", "flow", "stack", "generator", "memory",
              "counters", "moves", "decision", "outcome", "chance mode", "next id", "viewer",
-             "stacks")
+             "cards (the table's zones, or what players know of cards)", "stacks")
     for name, x, y in zip(names, a._key(), b._key(), strict=True):
         if x != y:
             return name
