@@ -474,8 +474,7 @@ class State:
             if kept is not None and kept[0] is d:
                 return kept[1]
         for e in d.values():
-            if e.__class__ is Entity:
-                e.__class__ = SealedEntity
+            sealed(e)
         return self._read_only(1, d)
 
     @property
