@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 
 from rules_helpers import act, build, problems, q, remember, roll
-from stratagem.engine import CHANCE, Distribution, Pos, dice, successes
-from stratagem.rules import RulesError
+from stratagem.engine import CHANCE, Distribution, Pos, RuleError, dice, successes
+from stratagem.rules import RulesError, library
 from stratagem.rules.library import FUNCTIONS
 
 SCENE = """\
@@ -730,3 +730,66 @@ def test_a_library_call_with_a_bad_argument_is_reported_at_load() -> None:
     assert any("distance() takes at most 2 arguments" in p for p in found)
     assert any("distance() needs `b`" in p for p in found)
     assert any("entities() has no argument `ownr` — did you mean `owner`?" in p for p in found)
+
+
+TYPE_TESTS = [
+    "entities(where: it.type == 'orc')",
+    "entities(where: 'orc' == it.type)",
+    "zone(player, 'hand', where: it.type == 'card')",
+    "zone(player, 'hand', where: it.type == actor.type)",
+    "find(entities(), where: it.type == 'priest')",
+    "find(entities(), where: it.type == 'dragon')",
+    "any(entities(owner: enemy), where: it.type == 'boulder')",
+    "filter(entities(), where: (it.type) == none)",
+    "filter([(1, 1), 3, actor], where: it.type == none)",
+    "all(entities(owner: enemy), test: it.type == 'orc')",
+    "positions('all', where: it.type == none)",
+    "let k = 'knight'; count(filter(entities(), where: it.type == k))",
+]
+
+
+@pytest.mark.parametrize("expr", TYPE_TESTS)
+def test_a_type_test_agrees_with_the_condition_evaluated_per_item(
+        expr: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`where: it.type == kind` (kind not reading `it`) compares each item's type with `kind`
+    worked out once, without evaluating the condition per item; what it gives is what the
+    same condition evaluated per item gives (`… and true` is not a bare type test)."""
+    made: list[Any] = []
+
+    class Counted(library._It):
+        def __init__(self, *args: Any) -> None:
+            made.append(args)
+            super().__init__(*args)
+
+    monkeypatch.setattr(library, "_It", Counted)
+    fast = value_of(expr)
+    assert made == []
+    slow = value_of(_per_item(expr))
+    assert made, "the rewritten condition should be evaluated per item"
+    assert fast == slow
+
+
+def _per_item(expr: str) -> str:
+    """``expr`` with its condition `c` written `(c) and true`: no longer a bare type test."""
+    for key in ("where: ", "test: "):
+        if key in expr:
+            head, cond = expr.split(key, 1)
+            depth, end = 0, len(cond)
+            for i, ch in enumerate(cond):
+                depth += (ch in "([") - (ch in ")]")
+                if depth < 0:
+                    end = i
+                    break
+            return f"{head}{key}({cond[:end]}) and true{cond[end:]}"
+    raise AssertionError(expr)
+
+
+def test_a_type_test_is_lazy_and_reads_it_only_as_the_item() -> None:
+    """A kind that would fail is not worked out for no items, as the condition would not be;
+    a kind that reads `it` is evaluated per item."""
+    assert value_of("any([], where: it.type == [1, 2][5])") is False
+    with pytest.raises(RuleError, match="index out of range"):
+        value_of("any(entities(), where: it.type == [1, 2][5])")
+    assert value_of("filter(entities(), where: it.type == find(entities(), "
+                    "where: it.type == 'orc').type)") == value_of("entities(type: 'orc')")
+    assert value_of("count(entities(where: it.type == it.type))") == len(value_of("entities()"))

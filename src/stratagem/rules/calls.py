@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from lark import Token
+
 from ..engine import MASKED
 from .errors import did_you_mean
 from .expr_context import Compiled, ExprContext, ExprError, coerce, read_var, reads
-from .library import COUNTED, REQUIRED, Function, Param
+from .library import COUNTED, REQUIRED, TYPE_TEST, Function, Param
 
 _OWNER_WORDS = ("enemy", "ally", "neutral", "any")
 _WORDS = {"owner": _OWNER_WORDS,
@@ -119,6 +121,32 @@ def _unwrap(node: Any) -> Any:
     return node
 
 
+def _type_test(node: Any) -> Any:
+    """`kind` of a condition `it.type == kind` (or `kind == it.type`) where `kind` does not
+    mention `it`; else none."""
+    if getattr(node, "data", None) != "compare" or len(node.children) != 3 \
+            or str(node.children[1]) != "==":
+        return None
+    a, b = node.children[0], node.children[2]
+    for left, right in ((a, b), (b, a)):
+        if _is_it_type(_unwrap(left)) and not _mentions_it(right):
+            return right
+    return None
+
+
+def _is_it_type(node: Any) -> bool:
+    if getattr(node, "data", None) != "attr" or str(node.children[1]) != "type":
+        return False
+    base = _unwrap(node.children[0])
+    return getattr(base, "data", None) == "name" and str(base.children[0]) == "it"
+
+
+def _mentions_it(node: Any) -> bool:
+    if isinstance(node, Token):
+        return str(node) == "it"
+    return any(_mentions_it(k) for k in getattr(node, "children", ()))
+
+
 def _compile_arg(fn: Function, p: Param, node: Any, comp: ExprContext) -> Compiled:
     node = _unwrap(node)
     if p.type in _WORDS:  # a bare word from a fixed set, or (owner) a player expression
@@ -139,7 +167,18 @@ def _compile_arg(fn: Function, p: Param, node: Any, comp: ExprContext) -> Compil
     if p.type.startswith("fn:"):
         inner_scope = comp.scope.child(it=("any", read_var("it")))
         sub = comp.within(inner_scope)
-        return coerce(sub.build(node), p.type[3:], comp.off(node), comp.src(node))
+        built = coerce(sub.build(node), p.type[3:], comp.off(node), comp.src(node))
+        kind = _type_test(node) if p.type == "fn:bool" else None
+        if kind is None:
+            return built
+        # `where: it.type == kind`: marked with `kind` compiled on its own, so the function
+        # compares each item's type with it instead of evaluating the condition per item.
+        f = built.fn
+
+        def test(ctx: Any) -> Any:
+            return f(ctx)
+        setattr(test, TYPE_TEST, sub.build(kind).fn)
+        return Compiled(test, built.type)
     built = comp.build(node)
     if p.type == "str" and built.type == "any" and built.const and built.value is None:
         return built

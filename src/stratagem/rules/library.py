@@ -100,6 +100,11 @@ def _owner_ok(c: Ctx, owner_mode: Any, e: Any) -> bool:
     return bool(e.owner == owner_mode)
 
 
+TYPE_TEST = "type_test"
+"""The attribute that marks a compiled condition of the form `it.type == kind` (``calls.py``):
+its value evaluates `kind`, so a function testing many items compares types directly."""
+
+
 class _It:
     """Evaluates an expression of `it` for many items with one reusable context."""
 
@@ -113,6 +118,25 @@ class _It:
     def __call__(self, item: Any) -> Any:
         self.vars["it"] = item
         return self.f(self.ctx)
+
+
+def _tester(c: Ctx, where: Callable[[Ctx], Any]) -> Callable[[Any], Any]:
+    """A condition on `it` to test many items with: `_It`, or for a condition compiled as a
+    type test (`it.type == kind`, `kind` not reading `it`: ``TYPE_TEST``) a plain comparison
+    of each item's type with `kind`, which is worked out once."""
+    kind_of = getattr(where, TYPE_TEST, None)
+    if kind_of is None:
+        return _It(c, where)
+    try:
+        kind: object = kind_of(c)
+    except Exception:  # raised where the condition itself raises, if an item reaches it
+        return _It(c, where)
+    get = c.state.entities_.get
+
+    def test(item: Any) -> bool:
+        e = get(item)
+        return (None if e is None else e.type) == kind
+    return test
 
 
 def _can_research(c: Ctx, who: Any, tech: Any) -> bool:
@@ -271,7 +295,7 @@ def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
         out = (_pick(s.entities_, owner, c.player, type) if live is None
                else _by_owner(live, owner, c.player))
         if where is not None:
-            test = _It(c, where)
+            test = _tester(c, where)
             out = [r for r in out if test(r)]
         return out
     center = _where(c, near) if near is not None else None
@@ -306,7 +330,7 @@ def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
             continue
         out.append(Ref(eid))
     if where is not None:
-        test = _It(c, where)
+        test = _tester(c, where)
         out = [r for r in out if test(r)]
     return out
 
@@ -338,7 +362,7 @@ def _positions(c: Ctx, shape: str, center: Any, radius: float, empty: bool,
     else:
         out = [p for p in cells if p not in at] if empty else list(cells)
     if where is not None:
-        test = _It(c, where)
+        test = _tester(c, where)
         out = [p for p in out if test(p)]
     return out
 
@@ -402,7 +426,7 @@ def _extreme(c: Ctx, items: Any, by: Any, sign: int) -> Any:
 
 
 def _find(c: Ctx, items: Any, where: Any) -> Any:
-    test = _It(c, where)
+    test = _tester(c, where)
     for it in items or ():
         if test(it):
             return it
@@ -443,7 +467,7 @@ def _zone(c: Ctx, player: Any, name: str, type: Any = None, where: Any = None) -
         entities = c.state.entities_
         out = [Ref(x) for x in ids if x >= 0 and entities[x].type == type]
     if where is not None:
-        test = _It(c, where)
+        test = _tester(c, where)
         out = [r for r in out if test(r)]
     return out
 
@@ -799,11 +823,11 @@ _F: list[Function] = [
              "`where`).",
              "any(entities(owner: enemy, near: actor, within: 1))",
              lambda c, items, where: len(items) > 0 if where is None else
-             any(map(_It(c, where), items or ()))),
+             any(map(_tester(c, where), items or ()))),
     Function("all", (Param("items", "list"), Param("test", "fn:bool")), "bool",
              "Whether `test` holds for every item (true for an empty list).",
              "all(entities(owner: ally), test: it.hp > 0)",
-             lambda c, items, test: all(map(_It(c, test), items))),
+             lambda c, items, test: all(map(_tester(c, test), items))),
     Function("sum", (Param("items", "list"), Param("of", "fn:number", None)), "number",
              "The sum of a list of numbers, or of `of` for each item.",
              "sum(entities(owner: ally), of: it.cost)",
@@ -817,7 +841,7 @@ _F: list[Function] = [
              "The items meeting a condition on `it`, in order.",
              "filter(entities(owner: ally), where: it.hp >= 5)",
              lambda c, items, where: [x for x, keep in zip(items or (),
-                                                          map(_It(c, where), items or ()),
+                                                          map(_tester(c, where), items or ()),
                                                           strict=True) if keep]),
     Function("sorted", (Param("items", "list"), Param("by", "fn:any", None),
                         Param("descending", "bool", False)), "list",
