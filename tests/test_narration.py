@@ -90,3 +90,44 @@ def test_a_reaction_line_names_the_reacting_unit_by_type() -> None:
     react = next(a for a in d.actions if a.type != "pass")
     assert step(duel, state, react).line == "reacts: opportunity attack (fighter #1)"
     assert step(duel, state, Action("pass")).line == "declines: opportunity attack (fighter #1)"
+
+
+PICKED = """\
+game: picked
+players: [red, blue, green]
+player:
+  gold: {default: 0}
+actions:
+  call:
+    effects:
+      - let: {as: who, value: "@PICK@"}
+      - emit: {event: picked, fields: {who: who}, narrate: true}
+    ends_turn: true
+flow:
+  phases:
+    - name: main
+      actions: [call]
+end:
+  round_limit: 1
+narration:
+  picked: "{who} is picked"
+"""
+
+
+@pytest.mark.parametrize(("pick", "said"), [
+    ("highest(in_hand(), by: it.gold)", "red is picked"),
+    ("lowest(opponents(), by: 0)", "blue is picked"),
+    ("find(players(), where: it == 2)", "green is picked"),
+    ("players()[1]", "blue is picked"),
+    ("sorted(in_hand(), descending: true)[0]", "green is picked"),
+    ("filter(opponents(), where: it != 1)[0]", "green is picked"),
+    ("highest([0, 2, 1], by: it)", "2 is picked"),
+])
+def test_a_player_picked_from_a_list_of_players_is_named(pick: str, said: str) -> None:
+    """A player taken from `players()`, `opponents()` or `in_hand()` — by `highest`,
+    `lowest`, `find` or an index, of the list or of a `filter` or `sorted` copy — reads as
+    its name in narration, not as its seat number; a number from a list of numbers stays one."""
+    game = compile_text(PICKED.replace("@PICK@", pick))
+    state = game.new_state(0)
+    told = step(game, state, game.parse_action(state, "call"))
+    assert said in told.events, told

@@ -145,9 +145,12 @@ def test_a_value_known_only_in_play_with_a_parameter_of_no_one_is_refused() -> N
 actions:
   go:
     effects:
+      - modify: {what: "find(entities(), where: it.hp > 0).mana", by: 3}
       - modify: {what: "players()[1].mana", by: 3}
 """ + FLOW.replace("@KNIGHT_ACTIONS@", "[go]") + SETUP)
     assert any("only entities and players have parameters" in p for p in found), found
+    # An item of `players()` is known to be a player as the rules load.
+    assert any(p.endswith("players have no parameter `mana`") for p in found), found
 
 
 # -------------------------------------------------------------------- damage

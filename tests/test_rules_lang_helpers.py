@@ -119,12 +119,14 @@ def test_values_as_words() -> None:
     """`text` gives a player's name, an entity's type and number, a position without a
     tuple's look; `format` and `+` build sentences from them."""
     assert value("text(0)") == "0"
-    assert value("text(players()[1])") == "1"  # a list item: known only as a number
+    assert value("text(players()[1])") == "south"  # an item of a list of players
+    assert value("text([0, 1][1])") == "1"  # an item of a list of numbers
     assert value("text((6, 7))") == "(6, 7)"
     assert value("text(2.0) + ' and ' + text(2.5)") == "2 and 2.5"
     assert value("text(zone(players()[1], 'hand')[0])") == "card #3"
     assert value("format('{a} has {n}', a: find(players(), where: it == 1), n: 3)") \
-        == "1 has 3"
+        == "south has 3"
+    assert value("format('{a} has {n}', a: find([0, 1], where: it == 1), n: 3)") == "1 has 3"
     assert value("'seat ' + text(count(players()))") == "seat 2"
     defines = '"name_of(p: player)": "text(p)"'
     assert value("name_of(players()[1])", defines) == "south"

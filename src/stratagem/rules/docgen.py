@@ -96,9 +96,10 @@ TOP: dict[str, tuple[bool, str]] = {
     "narration": (False, "Sentences that narrate events in game logs: `{died: \"{entity} "
                   "falls\"}`. `{field}` is replaced by the event's field (an entity reads as "
                   "its type and id: `soldier #4 falls`); `moved_cancelled` narrates a move that "
-                  "never happened. A player reads as its name, a `for_each` player too "
-                  "(over `players()`, `opponents()`, `in_hand()`, or a `filter` or "
-                  "`sorted` list of them)."),
+                  "never happened. A player reads as its name: one taken from `players()`, "
+                  "`opponents()` or `in_hand()` (or a `filter` or `sorted` list of them) by "
+                  "`for_each`, `highest`, `lowest`, `find` or an index too; a player bound "
+                  "from a list held in a `let` reads as its seat number (give `p.name`)."),
     "display": (False, "How the game is drawn for people: colours, glyphs, labels, the "
                 "health bar and which parameters players see."),
     "show_rolls": (False, "Whether the account of a played game (`stratagem play`, the web "

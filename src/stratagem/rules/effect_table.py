@@ -233,13 +233,15 @@ def _for_each(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> 
     if items.type not in ("list", "any"):
         c.fail(m["in"].loc, f"`in` must give a list, not a {items.type}")
         raise Skip
-    inner = scope.child(**{name: (_item_type(m["in"]), read_var(name))})
+    kind = "player" if items.item == "player" else _item_type(m["in"])
+    inner = scope.child(**{name: (kind, read_var(name))})
     return fx.ForEach(name, items.fn, compile_effects(c, m.get("do"), inner)), scope
 
 
 def _item_type(node: Node) -> str:
-    """What a `for_each` item is, by the list's function: the items of `filter(L, …)` and
-    `sorted(L, …)` are those of `L`."""
+    """What a `for_each` item is, by the list's function, when it is not a player (a list
+    of players is known as it is compiled): the items of `filter(L, …)` and `sorted(L, …)`
+    are those of `L`."""
     text = str(node.value).strip()
     while text.startswith(("filter(", "sorted(")):
         text = text.split("(", 1)[1].lstrip()
@@ -247,8 +249,6 @@ def _item_type(node: Node) -> str:
         return "entity"
     if text.startswith(("cells(", "positions(", "reachable(", "line(")):
         return "pos"
-    if text.startswith(("players(", "opponents(", "in_hand(")):
-        return "player"
     return "any"
 
 

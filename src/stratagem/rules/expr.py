@@ -21,6 +21,7 @@ import math
 import operator
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import lark
@@ -394,7 +395,7 @@ class _Compiler:
             raise ExprError(self.off(n),
                             f"`{self.src(n.children[0])}` is a {base.type}, not a list")
         fb, fi = base.fn, idx.fn
-        return Compiled(lambda c: fb(c)[int(fi(c))], "any")
+        return Compiled(lambda c: fb(c)[int(fi(c))], "player" if base.item == "player" else "any")
 
     def c_call(self, n: Any) -> Compiled:
         name = str(n.children[0])
@@ -417,7 +418,7 @@ class _Compiler:
             hint = self.scope.defines_later.get(name) or did_you_mean(name, known)
             raise ExprError(self.off(n), f"unknown function `{name}`", hint)
         try:
-            return compile_call(fn, args, self)
+            return _of_players(compile_call(fn, args, self), fn.name, args, self)
         except ExprError:
             raise
         except ValueError as exc:
@@ -537,6 +538,28 @@ class _Compiler:
             a, b = then.value, other.value
             return Compiled(lambda c: a if ft(c) else b, type_)
         return Compiled(lambda c: fa(c) if ft(c) else fb(c), type_)
+
+
+PLAYER_LISTS = frozenset({"players", "opponents", "in_hand"})
+"""The library's functions that list players."""
+_SAME_ITEMS = frozenset({"filter", "sorted"})
+_ONE_ITEM = frozenset({"highest", "lowest", "find"})
+
+
+def _of_players(built: Compiled, name: str, args: list[tuple[str | None, Any]],
+                comp: _Compiler) -> Compiled:
+    """``built`` (a call of ``name``) marked as a list of players, or as one player, where
+    its items are known to be players."""
+    if name in PLAYER_LISTS:
+        return replace(built, item="player")
+    if name not in _SAME_ITEMS and name not in _ONE_ITEM:
+        return built
+    items = next((node for key, node in args if key in (None, "items")), None)
+    if items is None or comp.build(items).item != "player":
+        return built
+    if name in _SAME_ITEMS:
+        return replace(built, item="player")
+    return replace(built, type="player") if built.type == "any" else built
 
 
 def _coord(c: Ctx, eid: Any, i: int) -> Any:

@@ -47,6 +47,10 @@ class Compiled:
     type: str
     const: bool = False
     value: Any = None
+    item: str = "any"
+    """What a list's items are, where it is known: ``player`` for `players()`, `opponents()`,
+    `in_hand()` and the `filter` and `sorted` lists of them (so `highest(in_hand(), …)`, an
+    index into one, and a `for_each` over one give a player, which narration names)."""
 
 
 @dataclass(frozen=True)
