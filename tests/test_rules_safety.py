@@ -672,3 +672,17 @@ def test_validate_prints_problem_text_verbatim(tmp_path: Path, key: str,
     code, _, err = run_cli(capsys, "validate", str(path))
     assert code == 1
     assert err.strip().splitlines() == [str(p) for p in info.value.problems]
+
+
+def test_validate_takes_a_bundled_game_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    """`stratagem validate skirmish` checks the bundled game's rules file, as `play skirmish`
+    plays it; a game written in Python is said to have none; a name that is neither a file nor
+    a bundled game is one line, with the bundled name it is closest to."""
+    code, out, err = run_cli(capsys, "validate", "skirmish", "duel")
+    assert code == 0, err
+    assert out.splitlines()[0].startswith("skirmish: ok — skirmish: 5 entity types")
+    assert out.splitlines()[1] == "duel: ok — a bundled game written in Python (no rules file)"
+    code, out, err = run_cli(capsys, "validate", "skirmsh", "pig")
+    assert code == 1
+    assert err.strip() == "skirmsh: no such file or folder; did you mean the bundled game 'skirmish'?"
+    assert out.startswith("pig: ok — pig:")

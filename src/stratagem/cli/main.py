@@ -17,7 +17,7 @@ import click
 
 from ..agents import split_agent_codes
 from ..engine import StratagemError
-from ..games import load
+from ..games import list_games, load, rules_path
 from ..rules import RulesError, check_rules
 from .arena_cmds import arena_cmd, report_cmd
 from .complete import complete_agents, complete_game, complete_scenario
@@ -78,11 +78,27 @@ def first_sentence(text: str | None) -> str:
 def validate_cmd(paths: tuple[Path, ...]) -> None:
     """Check rules files (or game folders) and report every problem with its place.
 
-    Designs that are legal but probably not meant (no end condition, a negative speed,
-    a roll of zero dice) are listed as warnings; they do not fail the check.
+    A bundled game's name checks its rules file (`stratagem validate skirmish`). Designs
+    that are legal but probably not meant (no end condition, a negative speed, a roll of
+    zero dice) are listed as warnings; they do not fail the check.
     """
     failed = 0
     for path in paths:
+        label = str(path)
+        if not path.exists() and len(path.parts) == 1 and not path.suffix:  # a game's name?
+            bundled = rules_path(label)
+            if bundled is not None:
+                path = bundled
+            elif label in list_games():
+                out.print(f"{label}: ok — a bundled game written in Python (no rules file)",
+                          markup=False, emoji=False)
+                continue
+            else:
+                failed += 1
+                close = difflib.get_close_matches(label, list_games(), n=1)
+                hint = f"; did you mean the bundled game '{close[0]}'?" if close else ""
+                err.print(f"{label}: no such file or folder{hint}", markup=False, emoji=False)
+                continue
         try:
             parts, warnings = check_rules(path)
         except RulesError as exc:
@@ -96,7 +112,7 @@ def validate_cmd(paths: tuple[Path, ...]) -> None:
         phases = ", ".join(p.name for p in game.phases)
         scenarios = [k for k in parts.placements if k]
         extra = f", scenarios: {', '.join(scenarios)}" if scenarios else ""
-        out.print(f"{path}: ok — {game.name}: {n(len(game.entity_types), 'entity type')}, "
+        out.print(f"{label}: ok — {game.name}: {n(len(game.entity_types), 'entity type')}, "
                   f"{n(len(game.action_types), 'action')}, phases: {phases}{extra}",
                   markup=False, emoji=False)
     if failed:
