@@ -4,6 +4,7 @@ for nothing, in play (issue 16)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import stratagem
 from stratagem.engine import Action, Game, State
@@ -93,3 +94,50 @@ def test_guard_without_a_target_is_one_option() -> None:
                 return
             s = g.apply(s, rng.choice(d.actions))
     raise AssertionError("no seed reached a Guard with no one to target")
+
+
+
+def _offers(g: Game, wanted: str, seeds: range = range(60)) -> Iterator[tuple[State, Action]]:
+    """Every state of random games (over ``seeds``) offering an action whose text holds
+    ``wanted``, with that action."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = g.new_state(seed=seed)
+        while s.outcome is None:
+            d = s.decision
+            assert d is not None
+            yield from ((s, a) for a in d.actions if d.kind == "action" and wanted in str(a))
+            s = g.apply(s, rng.choice(d.actions))
+
+
+def test_the_priest_shows_the_rivals_hand_to_the_one_who_plays_it_only() -> None:
+    """A Priest played on a rival: from then on the player's view shows the rival's card
+    (it did not before), and the rival's own view of the player's hand is unchanged. The
+    game has no table zone; its `look` is what makes it track who knows each card."""
+    g = _game()
+    s, priest = next(_offers(g, "priest victim="))
+    me = s.decision.player  # type: ignore[union-attr]
+    rival = 1 - me
+    (card,) = s.players[rival].zones["hand"]
+    assert s.view(me).entities[card].type == "?"
+    after = g.apply(s, priest)
+    assert after.view(me).entities[card].type == after.entities[card].type
+    mine = after.players[me].zones["hand"]
+    assert all(after.view(rival).entities[c].type == "?" for c in mine)
+
+
+def test_a_wrong_guess_rules_the_named_card_out_for_everyone() -> None:
+    """A Guard's wrong guess tells both players what the rival's card is not: a view's
+    deal (`determinize`) never gives it that card."""
+    g = _game()
+    names = {2: "priest", 3: "baron", 4: "handmaid", 5: "prince", 8: "princess"}
+    s, guard = next((s, a) for s, a in _offers(g, "guard victim=")
+                    if s.entities[s.players[1 - s.decision.player].zones["hand"][0]]  # type: ignore[union-attr]
+                    .params["value"] != int(str(a).split("guess=")[1]))
+    me = s.decision.player  # type: ignore[union-attr]
+    (card,) = s.players[1 - me].zones["hand"]
+    guess = names[int(str(guard).split("guess=")[1])]
+    after = g.apply(s, guard)
+    assert guess in after.cards.ruled_out[card]
+    view = after.view(me)
+    assert all(g.determinize(view, seed).entities[card].type != guess for seed in range(30))

@@ -127,3 +127,28 @@ def test_an_action_without_a_text_reads_its_type_as_words() -> None:
     assert end is not None and end.actor is not None
     said = game.describe_action(state, state.decision.player, end)
     assert said.endswith(" end turn") and "_" not in said.split("#")[-1]
+
+
+COURTIERS = Path(__file__).parent / "outsider" / "courtiers" / "courtiers.yaml"
+
+
+@pytest.mark.parametrize("rules", ["court_letters", str(COURTIERS)])
+def test_a_game_that_tracks_card_knowledge_is_drawn_without_a_face_it_hides(rules: str) -> None:
+    """A game with card knowledge (a table zone, or a `look`) leaves an unseen card in its
+    zone without its type: the page draws it as a back, the entity list sends it as one, and
+    the table's own zones are drawn as the table's. No hidden face is in the snapshot."""
+    game = stratagem.load(rules)
+    session = Session(game, ["human"] + ["random"] * (len(game.players) - 1), seed=3)
+    snap = session.snapshot()
+    state = session.state
+    theirs = [state.entities[i] for i in state.players[1].zones["hand"]]
+    assert theirs, "the other player should hold a card"
+    zones = {(z["player"], z["zone"]): z for z in snap["zones"]}
+    hand = zones[(game.players[1], "hand")]["svg"]
+    assert hand.count("a card you cannot see") == len(theirs)
+    sent = [e for e in snap["entities"] if e["zone"] == "?"]
+    assert len(sent) >= len(theirs) and all(e["id"] is None and e["type"] is None for e in sent)
+    assert all(e["type"] != "?" for e in snap["entities"])
+    if state.cards.table:
+        assert {z for (whose, z) in zones if whose == "the table"} == {
+            z for z, ids in state.cards.table.items() if ids}

@@ -41,6 +41,8 @@ def _cards(r: Resolver, value: Any, what: str) -> list[int]:
 class Look(Effect):
     """One player looks at cards: from now on they know them."""
 
+    teaches = True
+
     card: Any
     player: Any = None
 
@@ -63,6 +65,8 @@ class Look(Effect):
 class Reveal(Effect):
     """Cards are shown to everyone."""
 
+    teaches = True
+
     card: Any
 
     rules_key = "reveal"
@@ -82,6 +86,8 @@ class Reveal(Effect):
 @dataclass(frozen=True, slots=True)
 class Show(Effect):
     """One player shows cards to another."""
+
+    teaches = True
 
     card: Any
     to: Any
@@ -105,6 +111,8 @@ class Show(Effect):
 @dataclass(frozen=True, slots=True)
 class RuleOut(Effect):
     """Everyone learns that cards are not of a type."""
+
+    teaches = True
 
     card: Any
     type: Any

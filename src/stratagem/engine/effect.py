@@ -66,6 +66,9 @@ class Effect:
     waits: ClassVar[bool] = False
     emits: ClassVar[Events] = {}
     needs_stack: ClassVar[bool] = False
+    teaches: ClassVar[bool] = False
+    """Whether it changes who knows a card (``look``, ``reveal``…): a game with such an
+    effect tracks card knowledge (``knowledge.is_tracked``) even with no table zone."""
     ends_turn: ClassVar[bool] = False
     checks: ClassVar[Checks] = {}
 

@@ -307,6 +307,8 @@ class Game:
             self._register(root)
         for block in extra_blocks(hand, self.blocks):  # after the rules' own: ids stay put
             self._register(block)
+        self.teaches = any(e.teaches for b in self.blocks for e in b)
+        """Whether an effect changes who knows a card: the game tracks card knowledge."""
         # Blocks that can never push, wait or emit run straight through (runtime._step_block);
         # a spawn does not when its `spawned` event is listened to (flow_hooks.is_straight).
         announce = "spawned" in self.listened or "spawned" in self.narrated

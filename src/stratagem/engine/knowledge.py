@@ -5,12 +5,13 @@ a discard pile, a market row. Their contents are in ``State.cards.table``; every
 zone is each player's own, as before (``PlayerState.zones``). ``zone_ids``, ``enter``
 and ``leave`` read and write either kind, so effects need not care which it is.
 
-In a game with a table zone every card is *tracked*: ``State.cards.known[id]`` is the
-set of players who know the card's face (its type, parameters and statuses). A player
-learns a card when it enters a zone they can see (``seers``) and by the ``look``,
-``reveal`` and ``show`` effects (``learn``); ``ruled_out[id]`` holds the types the card
-is known by everyone not to be (a wrong guess, ``rule_out``). Who knows which card is
-public; only the faces are secret.
+In a game with a table zone, or with an effect that teaches a card (``Effect.teaches``:
+``look``, ``reveal``, ``show``, ``rule_out``), every card is *tracked*:
+``State.cards.known[id]`` is the set of players who know the card's face (its type,
+parameters and statuses). A player learns a card when it enters a zone they can see
+(``seers``) and by the ``look``, ``reveal`` and ``show`` effects (``learn``);
+``ruled_out[id]`` holds the types the card is known by everyone not to be (a wrong guess,
+``rule_out``). Who knows which card is public; only the faces are secret.
 
 A view (``mask``) sends each tracked card its viewer does not know without its face:
 type ``"?"``, no parameters, no statuses; its id and its place stay. Ids tell nothing of
@@ -23,7 +24,7 @@ The view lists the withheld faces in ``Cards.pool`` (sorted, so their order tell
 nothing), and ``deal`` gives them back to the masked cards for ``determinize``,
 uniformly among the deals that agree with what everyone knows.
 
-Games without a table zone keep their untracked cards and views exactly as before. A
+Other games keep their untracked cards and views exactly as before. A
 draw from a player's own zone that no one sees is a ``CardDraw``: play and explicit chance
 draw any card, as before, while ``outcomes`` lists one value per face (the first card
 showing it), since which of equal cards is drawn and the unseen order of the cards left
@@ -173,8 +174,9 @@ def is_table(game: Game, zone: str) -> bool:
 
 
 def is_tracked(game: Game) -> bool:
-    """Whether the game tracks card knowledge: it has a table zone."""
-    return _zones(game).tracked
+    """Whether the game tracks card knowledge: it has a table zone, or an effect that
+    changes who knows a card (``Effect.teaches``: a `look` at a hand)."""
+    return _zones(game).tracked or game.teaches
 
 
 def seers(game: Game, zone: str, owner: int | None) -> frozenset[int]:

@@ -25,7 +25,19 @@ from typing import Any
 from ..agents import Agent, make_agent
 from ..arena import HUMAN, Match, Replay
 from ..arena.narration import Step, as_told, result_line, tell, who
-from ..engine import CHANCE, Action, EventFrame, Game, Pos, Ref, State, StratagemError, field_words
+from ..engine import (
+    CHANCE,
+    MASKED,
+    Action,
+    Entity,
+    EventFrame,
+    Game,
+    Pos,
+    Ref,
+    State,
+    StratagemError,
+    field_words,
+)
 from .battle_board import battle_board_svg, is_box_zone
 from .board_svg import Mark, board_svg, cards_svg, dice_svg, move_marks
 
@@ -252,18 +264,18 @@ class Session:
             "params": {k: plain(e.params[k]) for k in shown(e.params)},
             "statuses": [{"name": s.name, "duration": s.duration, "usages": s.usages}
                          for s in e.statuses],
-        } for e in view.iter_entities() if e.zone != "?"]
+        } for e in view.iter_entities() if not _unseen(e)]
         # A card the viewer cannot see is sent as a back: its owner, nothing that names it.
         entities += [{"id": None, "type": None, "owner": e.owner, "symbol": "?", "pos": None,
                       "zone": "?", "params": {}, "statuses": []}
                      for e in sorted(view.iter_entities(), key=lambda e: e.owner or 0)
-                     if e.zone == "?"]
+                     if _unseen(e)]
         players = [{"name": game.players[p], "seat": self.codes[p], "alive": pl.alive,
                     "colour": game.display.player(p, game.players[p]).colour,
                     "params": {k: plain(pl.params[k]) for k in shown(pl.params)},
                     "zones": {z: len(ids) for z, ids in pl.zones.items()}}
                    for p, pl in enumerate(view.players)]
-        visible = {e.id for e in view.iter_entities() if e.zone != "?"}
+        visible = {e.id for e in view.iter_entities() if not _unseen(e)}
         log = []
         history = state.history  # built afresh at each reading: read once
         for i, step in enumerate(self.steps[:n]):
@@ -328,49 +340,44 @@ class Session:
         """Each player's zones as pictures: a hand fanned, a table face up, dice as dice,
         a deck or discard pile as its count; a card the viewer cannot see as its back."""
         game = self.game
-        out = []
-        for p, pl in enumerate(view.players):
-            for zone, ids in pl.zones.items():
-                if not ids:
-                    continue
-                entry: dict[str, Any] = {"player": game.players[p], "zone": zone,
-                                         "count": len(ids), "svg": ""}
-                known = [view.entities.get(i) for i in ids if i >= 0]
-                if len(known) == len(ids) and is_box_zone(known):
-                    entry["svg"] = battle_board_svg(game, known,
-                                                    f"{game.players[p]}'s {zone}")
-                    out.append(entry)
-                    continue
-                if zone in ("deck", "discard", "pile", "bag", "graveyard") and (
-                        zone == "deck" or len(known) < len(ids)):
-                    out.append(entry)
-                    continue
-                if known and all(e is not None and is_die(game, e.type, zone)
-                                 for e in known) and len(known) == len(ids):
-                    entry["svg"] = dice_svg([game.display.entity(e.type).label
-                                             for e in known if e is not None], size=34)
-                    out.append(entry)
-                    continue
-                cards: list[dict[str, Any]] = []
-                for i in ids:
-                    e = view.entities.get(i) if i >= 0 else None
-                    if e is None or e.zone == "?":
-                        cards.append({"name": None})
-                        continue
-                    params = shown_params(game, e.params)
-                    corner = params.pop("cost", None)
-                    if corner is None:  # a card's number (court letters) where it has no cost
-                        corner = params.pop("value", None)
-                    said = ", ".join(f"{k} {v}" for k, v in params.items())
-                    text = game.entity_types[e.type].description
-                    cards.append({"name": game.display.entity(e.type).label, "id": e.id,
-                                  "cost": corner,
-                                  "text": f"{text} ({said})" if text and said
-                                  else text or said})
-                entry["svg"] = cards_svg(cards, fan=zone == "hand",
-                                         title=f"{game.players[p]}'s {zone}")
-                out.append(entry)
-        return out
+        held = [(game.players[p], zone, ids) for p, pl in enumerate(view.players)
+                for zone, ids in pl.zones.items()]
+        held += [("the table", zone, ids) for zone, ids in view.cards.table.items()]
+        return [self._zone(view, whose, zone, ids) for whose, zone, ids in held if ids]
+
+    def _zone(self, view: State, whose: str, zone: str, ids: Sequence[int]) -> dict[str, Any]:
+        """One zone as a picture (``whose``: its owner's name, or the table)."""
+        game = self.game
+        entry: dict[str, Any] = {"player": whose, "zone": zone, "count": len(ids), "svg": ""}
+        known = [e for i in ids if i >= 0 and (e := view.entities.get(i)) is not None
+                 and not _unseen(e)]
+        if len(known) == len(ids) and is_box_zone(known):
+            entry["svg"] = battle_board_svg(game, known, f"{whose}'s {zone}")
+            return entry
+        if zone in ("deck", "discard", "pile", "bag", "graveyard") and (
+                zone == "deck" or len(known) < len(ids)):
+            return entry
+        if known and len(known) == len(ids) and all(is_die(game, e.type, zone) for e in known):
+            entry["svg"] = dice_svg([game.display.entity(e.type).label for e in known],
+                                    size=34)
+            return entry
+        cards: list[dict[str, Any]] = []
+        for i in ids:
+            e = view.entities.get(i) if i >= 0 else None
+            if e is None or _unseen(e):
+                cards.append({"name": None})
+                continue
+            params = shown_params(game, e.params)
+            corner = params.pop("cost", None)
+            if corner is None:  # a card's number (court letters) where it has no cost
+                corner = params.pop("value", None)
+            said = ", ".join(f"{k} {v}" for k, v in params.items())
+            text = game.entity_types[e.type].description
+            cards.append({"name": game.display.entity(e.type).label, "id": e.id,
+                          "cost": corner,
+                          "text": f"{text} ({said})" if text and said else text or said})
+        entry["svg"] = cards_svg(cards, fan=zone == "hand", title=f"{whose}'s {zone}")
+        return entry
 
     def _decision(self, view: State) -> dict[str, Any] | None:
         d = self.state.decision
@@ -441,4 +448,11 @@ class Session:
                 "draw": o.is_draw, "text": result_line(self.game, self.state)}
 
 
+def _unseen(e: Entity) -> bool:
+    """Whether a view withholds a card's face: moved out of sight (``zone`` ``?``, a game
+    without card knowledge) or left in place without its type (``MASKED``, one with it)."""
+    return e.zone == "?" or e.type == MASKED
+
+
 __all__ = ["HUMAN", "Session", "SessionError", "plain"]
+
