@@ -161,3 +161,15 @@ def test_colours_come_from_the_display_hints() -> None:
     html = console.export_html(inline_styles=True)
     for seat, name in enumerate(game.players):
         assert game.display.player(seat, name).colour in html
+
+
+def test_the_table_shows_the_tables_zones_and_unseen_cards_as_backs() -> None:
+    """A game with card knowledge (Courtiers: a shared deck and discard pile on the table)
+    keeps an unseen card in its zone without its face: the terminal table draws it as a
+    back, as it draws a hand it may not see, and lists the table's own zones."""
+    game = stratagem.load(Path(__file__).parent / "outsider" / "courtiers" / "courtiers.yaml")
+    state = game.new_state(1)
+    text = plain(game, state.view(0))
+    assert "? #" not in text
+    assert "Table\n  deck: ▒▒" in text and "  discard: empty" in text
+    assert text.count("hand: ▒▒") == len(game.players) - 1

@@ -26,7 +26,17 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import Action, Game, Pos, Ref, State, cell_centre, is_knocked_out, words
+from ..engine import (
+    MASKED,
+    Action,
+    Game,
+    Pos,
+    Ref,
+    State,
+    cell_centre,
+    is_knocked_out,
+    words,
+)
 
 _ROOT3 = math.sqrt(3)
 
@@ -373,15 +383,23 @@ def players_text(game: Game, state: State) -> Text | None:
         for zone, ids in zones:
             out.append(f"  {zone}: ", "dim")
             out.append(_zone(state, ids) + "\n")
+    table = [(z, ids) for z, ids in state.cards.table.items()]
+    if table:  # the zones that belong to no player: a shared deck, a market row
+        out.append("Table", Style(bold=True))
+        out.append("\n")
+        for zone, ids in table:
+            out.append(f"  {zone}: ", "dim")
+            out.append((_zone(state, ids) if ids else "empty") + "\n")
     out.rstrip()
     return out if out.plain else None
 
 
 def _zone(state: State, ids: Iterable[int]) -> str:
-    """A zone's cards as a list: each known card by type and id, each hidden one as a
-    back; a long zone is cut with a count."""
-    cards = [f"{words(state.entities[i].type)} #{int(i)}" if i in state.entities else HIDDEN_CARD
-             for i in ids]
+    """A zone's cards as a list: each known card by type and id, each hidden one (out of
+    the view, or left in it without its face) as a back; a long zone is cut with a count."""
+    ents = state.entities
+    cards = [f"{words(ents[i].type)} #{int(i)}" if i in ents and ents[i].type != MASKED
+             else HIDDEN_CARD for i in ids]
     more = len(cards) - ZONE_LIMIT
     return ", ".join(cards[:ZONE_LIMIT]) + (f" … {more} more" if more > 0 else "")
 
