@@ -24,11 +24,11 @@ The view lists the withheld faces in ``Cards.pool`` (sorted, so their order tell
 nothing), and ``deal`` gives them back to the masked cards for ``determinize``,
 uniformly among the deals that agree with what everyone knows.
 
-Other games keep their untracked cards and views exactly as before. A
-draw from a player's own zone that no one sees is a ``CardDraw``: play and explicit chance
-draw any card, as before, while ``outcomes`` lists one value per face (the first card
-showing it), since which of equal cards is drawn and the unseen order of the cards left
-are not part of a result (``engine.sameness``).
+Other games keep their untracked cards and views exactly as before. A draw from a player's
+own zone that no one sees is a ``CardDraw``: play and explicit chance draw any card, as
+before, while ``outcomes`` lists one value per face (the first card showing it), since
+which of equal cards is drawn and the unseen order of the cards left are not part of a
+result (``engine.sameness``).
 """
 
 from __future__ import annotations
