@@ -1,9 +1,9 @@
 """Cards on the table, and what each player knows of them.
 
-*Table zones* (``ZoneSpec.table``) hold cards that belong to no player: a shared deck,
-a discard pile, a market row. Their contents are in ``State.cards.table``; every other
-zone is each player's own, as before (``PlayerState.zones``). ``zone_ids``, ``enter``
-and ``leave`` read and write either kind, so effects need not care which it is.
+*Table zones* (``ZoneSpec.table``) hold cards that belong to no player: a shared deck, a
+discard pile, a market row. Their contents are in ``State.cards.table``; every other zone is
+each player's own, as before (``PlayerState.zones``). ``zone_ids``, ``enter`` and ``leave``
+read and write either kind, so effects need not care which it is.
 
 In a game with a table zone, or with an effect that teaches a card (``Effect.teaches``:
 ``look``, ``reveal``, ``show``, ``rule_out``), every card is *tracked*:
@@ -13,22 +13,21 @@ parameters and statuses). A player learns a card when it enters a zone they can 
 ``ruled_out[id]`` holds the types the card is known by everyone not to be (a wrong guess,
 ``rule_out``). Who knows which card is public; only the faces are secret.
 
-A view (``mask``) sends each tracked card its viewer does not know without its face:
-type ``"?"``, no parameters, no statuses; its id and its place stay. Ids tell nothing of
-faces, because a random draw takes the top card of its zone and deals that card the face
-of a card drawn at random (``take_drawn``: the two swap faces, knowledge and all). Cards
-of equal faces that the same players know are interchangeable there, so a draw rolls
-one outcome per kind of card, weighted by how many there are (``draw_distribution``):
-``Game.outcomes`` of drawing one of three equal cards is one result of weight 3/n.
-The view lists the withheld faces in ``Cards.pool`` (sorted, so their order tells
-nothing), and ``deal`` gives them back to the masked cards for ``determinize``,
-uniformly among the deals that agree with what everyone knows.
+A view (``mask``) sends each tracked card its viewer does not know without its face: type
+``"?"``, no parameters, no statuses; its id and its place stay. Ids tell nothing of faces,
+because a random draw takes the top card of its zone and deals that card the face of a card
+drawn at random (``take_drawn``: the two swap faces, knowledge and all). Cards of equal
+faces that the same players know are interchangeable there, so a draw rolls one outcome per
+kind of card, weighted by how many there are (``draw_distribution``): ``Game.outcomes`` of
+drawing one of three equal cards is one result of weight 3/n. The view lists the withheld
+faces in ``Cards.pool`` (sorted, so their order tells nothing), and ``deal`` gives them back
+to the masked cards for ``determinize``, uniformly among the deals that agree with what
+everyone knows.
 
-Other games keep their untracked cards and views exactly as before. A draw from a player's
-own zone that no one sees is a ``CardDraw``: play and explicit chance draw any card, as
-before, while ``outcomes`` lists one value per face (the first card showing it), since
-which of equal cards is drawn and the unseen order of the cards left are not part of a
-result (``engine.sameness``).
+Other games keep their cards untracked. A draw from a player's own zone that no one sees is
+a ``CardDraw``: play and explicit chance draw any card, while ``outcomes`` lists one value
+per face (the first card showing it): which of equal cards is drawn and the unseen order of
+the rest are not part of a result (``engine.sameness``).
 """
 
 from __future__ import annotations
