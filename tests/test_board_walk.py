@@ -4,11 +4,13 @@ reactions and triggers may answer; overwatch shoots a mover part-way along its w
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from rules_helpers import act, build
 from stratagem.engine import Pos
+from stratagem.rules import check_rules
 
 # A 5x3 hex strip (pointy-topped, odd rows half a hex right). The trooper walks row 1
 # from (0,1) to (4,1): (1,1), (2,1), (3,1), (4,1). The sentry at (3,0) watches its six
@@ -173,3 +175,70 @@ def test_walks_replay_and_serialize(seed: int) -> None:
         a = game.legal_actions(s)[seed % len(game.legal_actions(s))]
         s = game.apply(s, a)
         assert game.deserialize(game.serialize(s)) == s
+
+
+# A corridor one hex wide, four to a hex: red's armor (size 2) at (0,1), a full stack of
+# two infantry (size 2 each) at (2,1), blue's infantry at (6,1).
+CORRIDOR = """\
+game: corridor
+players: [red, blue]
+board:
+  topology: hex
+  capacity: {param: size, max: 4}
+  tiles: {".": clear, "~": lake}
+  tile_types: {lake: {cost: null}}
+  layout: |
+    ~ ~ ~ ~ ~ ~ ~
+     . . . . . . .
+    ~ ~ ~ ~ ~ ~ ~
+entities:
+  armor: {params: {moves: 5, size: 2}, actions: [march]}
+  infantry: {params: {moves: 3, size: 2}, actions: [march]}
+actions:
+  march:
+    targets:
+      to: {kind: position, from: "reachable(actor, actor.moves, blocked_by: enemies)"}
+    effects:
+      - move_along: {to: to@BY@}
+  end_turn: {source: player, ends_turn: true}
+flow:
+  phases:
+    - name: turn
+      actions: [march, end_turn]
+end:
+  round_limit: 2
+setup:
+  entities:
+    - {type: armor, owner: red, at: [0, 1]}
+    - {type: infantry, owner: red, at: [2, 1]}
+    - {type: infantry, owner: red, at: [2, 1]}
+    - {type: infantry, owner: blue, at: [6, 1]}
+"""
+
+
+def test_a_walk_told_reachables_blocked_by_passes_over_a_full_friendly_stack() -> None:
+    """`reachable(..., blocked_by: enemies)` offers the hexes past a full friendly stack;
+    `move_along` with the same `blocked_by` gets there, passing over the stack within one
+    step; a walk not told stays where it was, as documented (`validate` warns of it)."""
+    told = build(CORRIDOR.replace("@BY@", ", blocked_by: enemies"),
+                 "corridor.yaml")
+    s = act(told, told.new_state(0), "march #1 to=(4,1)")
+    assert s.entities[1].pos == Pos(4, 1)
+    assert s.stacks[Pos(2, 1)] == (2, 3)
+    untold = build(CORRIDOR.replace("@BY@", ""), "corridor.yaml")
+    s = act(untold, untold.new_state(0), "march #1 to=(4,1)")
+    assert s.entities[1].pos == Pos(0, 1)
+
+
+def test_validate_warns_of_a_walk_not_told_its_reachables_blocked_by(tmp_path: Path) -> None:
+    """The warning names the walk's place, what it lacks and what to write."""
+    path = tmp_path / "corridor.yaml"
+    path.write_text(CORRIDOR.replace("@BY@", ""))
+    _, warnings = check_rules(path)
+    assert [str(w) for w in warnings] == [
+        f"{path}:20:21: `move_along` is not told `blocked_by: enemies`, which `reachable` "
+        "found its destination with: the walk goes around what `reachable` crossed, and "
+        "finds no way past a full friendly stack (the unit then stays where it is) — add "
+        "`blocked_by: enemies` to the `move_along`"]
+    path.write_text(CORRIDOR.replace("@BY@", ", blocked_by: enemies"))
+    assert check_rules(path)[1] == []

@@ -92,8 +92,6 @@ class _Walk(Effect):
         if not left or e is None or e.pos != here:
             return  # arrived, stopped, taken out or moved by something else
         ahead = left[0]
-        if ahead not in neighbours(s.game.board, here, True):
-            raise ValueError(f"a path goes from {here} to {ahead}, which is not one step")
         fog = s.game.fog
         if fog is not None and fog.sighted_moves and not has_room(s, ahead, mover):
             # Under fog a way may lead into a unit its side did not see: the walk stops
@@ -122,7 +120,7 @@ class MoveAlong(Effect):
     pushes = True
     rules_key: ClassVar[str | None] = "move_along"
     rules_args: ClassVar[dict[str, str]] = {"what": "entity", "to": "pos", "path": "any",
-                                            "stop_near": "any"}
+                                            "stop_near": "any", "blocked_by": "name:blocking"}
     rules_required: ClassVar[tuple[str, ...]] = ()
     rules_doc: ClassVar[str] = (
         "Walk an entity (the actor by default) square by square: each step is a `stepped` "
@@ -139,7 +137,11 @@ class MoveAlong(Effect):
         "the walker's side. With `stop_near` (entities or positions, as `reachable` takes "
         "it) the cheapest way enters a square next to one of them only as its last step: "
         "pass the `stop_near` the destination was found with, so that the walk keeps out "
-        "of the zones of control its target went around. Opt-in: `move` "
+        "of the zones of control its target went around. With `blocked_by` (`units`, "
+        "`enemies` or `nothing`, as `reachable` takes it) the way crosses what "
+        "`reachable` crosses, and a square without room for the walker (a full friendly "
+        "stack) is passed over: one step goes from the square before it to the square "
+        "after it; pass the `blocked_by` the destination was found with. Opt-in: `move` "
         "stays one `moved` event; a walk emits `stepped` events only, so reactions to "
         "`moved` (an opportunity attack) do not see it.")
     rules_example: ClassVar[str] = "move_along: {to: destination}"
@@ -148,6 +150,7 @@ class MoveAlong(Effect):
     to: Any = None
     path: Any = None
     stop_near: Any = None
+    blocked_by: Any = None
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.what, ctx) if self.what is not None else ctx.actor
@@ -157,6 +160,10 @@ class MoveAlong(Effect):
             return
         if self.path is not None:
             way = tuple(Pos(p[0], p[1]) for p in evaluate(self.path, ctx) or ())
+            board = s.game.board
+            for here, ahead in zip((e.pos, *way), way, strict=False):
+                if ahead not in neighbours(board, here, True):
+                    raise ValueError(f"a path goes from {here} to {ahead}, which is not one step")
         else:
             if self.to is None:
                 raise ValueError("move_along needs `to` or `path`")
@@ -168,8 +175,10 @@ class MoveAlong(Effect):
             fog = s.game.fog
             seen = (fog.sighted(s, e.owner) if fog is not None and fog.sighted_moves
                     and e.owner is not None else s)
-            blocked = set(blockers(seen, "enemies", e.owner))
-            blocked.update(p for p in seen.at_ if not has_room(seen, p, eid))
+            by = None if self.blocked_by is None else evaluate(self.blocked_by, ctx)
+            blocked = set(blockers(seen, "enemies" if by is None else by, e.owner))
+            if by is None:
+                blocked.update(p for p in seen.at_ if not has_room(seen, p, eid))
             stops = (frozenset() if self.stop_near is None
                      else zone_of_control(s, _places(s, evaluate(self.stop_near, ctx))))
             found = (None if to is None
@@ -177,6 +186,8 @@ class MoveAlong(Effect):
             if not found:
                 return
             way = tuple(found)
+            if by is not None:  # a square without room is passed over, within one step
+                way = tuple(p for p in way[:-1] if has_room(seen, p, eid)) + way[-1:]
         if way:
             r.push(_WALK, ctx.bind(WALK, (eid, way, e.pos)))
 

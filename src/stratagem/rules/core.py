@@ -100,7 +100,7 @@ class CompileState(Reader):
         self.tile_params: dict[str, dict[str, Any]] = {}
         """The parameters of tile types (``board: tile_types: NAME: params:``): each name
         with its declaration (a ``ParamSpec``) by tile type."""
-        self.declared: dict[str, set[str]] = {}
+        self.declared: dict[str, set[str]] = {"blocking": {"units", "enemies", "nothing"}}
         """Names declared by sections, by what they name (``buff``, ``tech``, ``item``,
         ``action``): what an effect argument of kind ``name:WHAT`` may name."""
         self.strategy: dict[str, Any] = {}

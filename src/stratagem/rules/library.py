@@ -772,7 +772,9 @@ _F: list[Function] = [
              "Free positions reachable from an entity or position within a movement "
              "budget, paying each tile's cost; the start is excluded. `diagonal` and "
              "`blocked_by` as in `path_distance` (with `blocked_by: enemies` a unit may "
-             "pass through its friends, but not stop on them). With `stop_near` "
+             "pass through its friends, but stops only where there is room: a square "
+             "without friends, or on a board with `capacity` a stack with room for it; "
+             "give `move_along` the same `blocked_by`). With `stop_near` "
              "(entities or positions), entering a position next to one of them (within 1 "
              "under the board's metric: a zone of control) ends the movement there: it is "
              "reachable, but the way goes no further through it.",

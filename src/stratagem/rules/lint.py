@@ -11,7 +11,10 @@ Warnings (``validate`` prints them; the game still loads):
   rule that runs away could ever end it;
 - a parameter named like a speed (``speed``, ``move``, ``movement``) with a negative
   value, by default or where a unit is placed;
-- a roll of zero dice (``0d6``), which always gives 0.
+- a roll of zero dice (``0d6``), which always gives 0;
+- an action whose destination comes from ``reachable(..., blocked_by: enemies)`` (or
+  ``nothing``) and whose ``move_along`` is not told the same ``blocked_by``: the walk then
+  goes around what ``reachable`` crossed, and finds no way past a full friendly stack.
 """
 
 from __future__ import annotations
@@ -49,7 +52,38 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
             warnings.append(Problem(node.text_loc(m.start()),
                                     f"`{m.group(0)}…` rolls zero dice: it is always 0",
                                     "roll at least one die, or write 0"))
+    warnings.extend(_walks_unlike_their_reach(root))
     return _unique(errors), _unique(warnings)
+
+
+_REACH_BY = re.compile(r"reachable\((?:[^()]|\([^()]*\))*?blocked_by:\s*(\w+)")
+
+
+def _walks_unlike_their_reach(root: Node) -> Iterator[Problem]:
+    """Each `move_along` of an action whose targets come from `reachable` with another
+    `blocked_by` than the walk's own."""
+    actions = root.get("actions")
+    if actions is None or not actions.is_map:
+        return
+    for action in actions.value.values():
+        if not action.is_map or action.get("targets") is None:
+            continue
+        found = {m.group(1) for n in _strings(action.get("targets"))
+                 if (m := _REACH_BY.search(n.value)) is not None}
+        reach = next(iter(found)) if len(found) == 1 else None
+        if reach is None or reach == "units" or action.get("effects") is None:
+            continue
+        for n in _walk(action.get("effects")):
+            walk = n.get("move_along") if n.is_map else None
+            if walk is None or not walk.is_map or walk.get("path") is not None:
+                continue
+            by = walk.get("blocked_by")
+            if by is None or by.value != reach:
+                yield Problem(walk.loc, f"`move_along` is not told `blocked_by: {reach}`, "
+                              f"which `reachable` found its destination with: the walk goes "
+                              "around what `reachable` crossed, and finds no way past a "
+                              "full friendly stack (the unit then stays where it is)",
+                              f"add `blocked_by: {reach}` to the `move_along`")
 
 
 def _unknown_size_param(game: Game, root: Node) -> list[Problem]:
