@@ -56,6 +56,22 @@ def test_a_key_worked_out_in_play_outside_the_keys_is_an_error_in_words() -> Non
         game.apply(state, game.legal_actions(state)[0])
 
 
+def test_a_key_outside_the_keys_is_located_at_its_effect_and_names_the_move() -> None:
+    """Like any rule that fails in play, the error names the file, line and column of the
+    effect that ran into it (it named none); a played game adds the move that did."""
+    game = build(rules("[{let: {as: k, value: \"count(players()) + 7\"}},\n"
+                       "                    {remember: {key: r, value: \"game.marks[k]\"}}]"),
+                 "keyed.yaml")
+    state = game.new_state(seed=0)
+    with pytest.raises(RuleError) as failed:
+        game.apply(state, game.legal_actions(state)[0])
+    assert str(failed.value).startswith("keyed.yaml:9:22: effect `remember`: a rule failed")
+    assert str(failed.value).endswith("`marks` has no key 9: its keys are x, y")
+    with pytest.raises(RuleError) as played:
+        stratagem.play(game, ["random", "random"], seed=0)
+    assert str(played.value).endswith("(as a played `go`, decision 1)")
+
+
 @pytest.mark.parametrize(("effects", "says"), [
     ("[{modify: {what: \"player.columns[5]\", by: 1}}]", "`columns` has no key `5`"),
     ("[{remember: {key: r, value: \"player.columns[9]\"}}]", "`columns` has no key `9`"),

@@ -29,8 +29,10 @@ from ..engine import (
     IllegalActionError,
     Outcome,
     Rng,
+    RuleError,
     StratagemError,
 )
+from .narration import who
 from .replay import Replay, game_digest, replay_meta, state_hash
 
 HUMAN = "human"
@@ -248,7 +250,13 @@ class Match:
 
     def _record(self, player: int, action: Action, rationale: str, private: str = "") -> None:
         before = self.state
-        self.state = self.game.apply(before, action)
+        try:
+            self.state = self.game.apply(before, action)
+        except RuleError as exc:  # say which move ran into it: the account never shows it
+            failed = RuleError(f"{exc} (as {who(self.game, player)} played `{action}`, "
+                               f"decision {len(self.rationales) + 1})")
+            failed.located = exc.located
+            raise failed from exc
         self.rationales.append(rationale)
         self.privates.append(private)
         if self.on_step is not None:

@@ -69,6 +69,10 @@ class RuleError(StratagemError, RuntimeError):
     The state being changed is a copy, so the state it started from is intact.
     """
 
+    located = False
+    """Whether the message already names where the failing rule is written (set by
+    ``runtime.rule_failed``); one raised by an effect's own check is located on its way out."""
+
 
 class RunawayError(StratagemError, RuntimeError):
     """A rule that does not settle: a reaction chain, trigger cascade or loop past its bound."""

@@ -71,8 +71,10 @@ def rule_failed(game: Game, exc: BaseException) -> RuleError:
             tb = tb.tb_next
     # A ValueError is the engine's own sentence (an effect refusing a value); any other
     # kind is Python's, and its name says what went wrong (an index off a list...).
-    kind = "" if type(exc) is ValueError else f"{type(exc).__name__}: "
-    return RuleError(f"{where} a rule failed while resolving: {kind}{exc}")
+    kind = "" if type(exc) in (ValueError, RuleError) else f"{type(exc).__name__}: "
+    failed = RuleError(f"{where} a rule failed while resolving: {kind}{exc}")
+    failed.located = True
+    return failed
 
 
 class Resolver:
@@ -144,6 +146,10 @@ class Resolver:
             fog = self.game.fog
             if fog is not None:  # what each player sees after the action, remembered
                 fog.remember(self.s)
+        except RuleError as exc:  # a rule's own refusal (`crt` has no key 5): given its place
+            if exc.located:
+                raise
+            raise rule_failed(self.game, exc) from exc
         except StratagemError:
             raise
         except RULE_FAILURES as exc:
