@@ -8,6 +8,7 @@ import pytest
 
 import stratagem
 from stratagem.agents import make_agent
+from stratagem.arena import Match
 from stratagem.engine import Game, State
 from stratagem.engine.views import UNSEEN
 
@@ -82,3 +83,21 @@ def test_private_reasons_name_the_cards_weighed() -> None:
     assert "worlds that fit what it can see" in choice.rationale
     named = [game.describe_action(state, d.player, a) for a in d.actions]
     assert any(n in choice.private for n in named)
+
+
+@pytest.mark.parametrize("code", AGENTS)
+def test_a_played_game_that_hides_information_shares_one_reason_per_agent(code: str) -> None:
+    """Even a reason that names no card tells of a hand by counting its options ("picked at
+    random among 3 options", "the only option"): in a game that hides information the reason
+    a match records for every seat to read is the agent's one sentence, at every decision,
+    forced or not, and what the agent said goes to its own seat (`private`)."""
+    game = stratagem.load("high_card")
+    match = Match(game, [code, "random"], seed=2)
+    match.advance()
+    assert match.state.outcome is not None
+    mine = [i for i, rec in enumerate(match.state.history) if rec.player == 0]
+    assert len(mine) > 1
+    shared = {match.rationales[i] for i in mine}
+    assert shared == {make_agent(code, game).hidden_reason}
+    assert not any(ch.isdigit() for reason in shared for ch in reason)
+    assert all(match.privates[i] for i in mine)

@@ -358,7 +358,8 @@ def test_a_replay_and_a_saved_state_given_for_each_other_say_which_they_are(
 def test_show_as_a_player_hides_what_that_player_may_not_see(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`show --as south` on a hidden-card game shows south's hand, only counts north's, and
-    does not list north's options; `--as north` lists them; without --as, all is shown."""
+    neither lists nor counts north's options (a count tells of a hand); `--as north` lists
+    them; without --as, all is shown."""
     saved = tmp_path / "h.json"
     assert run(capsys, "new", "high_card", "--out", str(saved))[0] == 0
     state = stratagem.load("high_card").deserialize(saved.read_text())
@@ -366,7 +367,8 @@ def test_show_as_a_player_hides_what_that_player_may_not_see(
     code, south, _ = run(capsys, "show", str(saved), "--as", "south")
     assert code == 0 and "south (you)" in south and "hand: 3 hidden" in south
     assert not any(re.search(rf"{card}\b", south) for card in north_hand)
-    assert "not listed: they are north's to see" in south
+    assert "their options are north's to see" in south
+    assert "north to decide\n" in south and not re.search(r"\d+ options?\b", south)
     code, north, _ = run(capsys, "show", str(saved), "--as", "0")
     assert code == 0 and "north (you)" in north
     assert all(f"play card={card}" in north for card in north_hand)

@@ -154,6 +154,17 @@ class Choice:
     in its hand). Displays show it to that seat alone, never to an opponent."""
 
 
+def shared_reason(agent: Agent, choice: Choice) -> Choice:
+    """``choice`` as a match records it. In a game that hides information the reason every
+    seat reads is the agent's ``hidden_reason``, the same at every decision: the count of a
+    decision's options, or that it had one, tells of the hand it came from. The agent's own
+    reason then goes to ``private``, for its seat alone."""
+    if not agent.game.info.hidden or choice.rationale == agent.hidden_reason:
+        return choice
+    private = " — ".join(x for x in (choice.rationale, choice.private) if x)
+    return Choice(choice.action, agent.hidden_reason, private)
+
+
 class Agent:
     """Base of all agents. Built for one game; ``choose`` sees a view, never the true state.
 
@@ -178,6 +189,9 @@ class Agent:
     seats: tuple[int, ...] | None = None
     """The players it can play (``None``: any). A programmed opponent written for one side
     plays only that side; the arena seats agents accordingly."""
+    hidden_reason = ""
+    """Its reason every seat reads in a game that hides information: one sentence for every
+    decision (``shared_reason``), since even "the only option" tells of a hand."""
 
     def __init__(self, game: ForwardModel[Any], seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,

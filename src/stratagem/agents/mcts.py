@@ -200,6 +200,8 @@ class _Open:
 class MCTSAgent(SearchAgent):
     """UCT search with exact chance, determinization, progressive widening and tree reuse."""
 
+    hidden_reason = "Decided by looking ahead in worlds that fit what it can see."
+
     code = "mcts"
     description = ("Monte Carlo tree search (UCT): exact chance nodes, determinization for "
                    "hidden information, progressive widening, tree reuse")

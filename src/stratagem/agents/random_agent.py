@@ -12,6 +12,8 @@ class RandomAgent(Agent):
     """Picks uniformly among the legal options; it takes a budget like every agent and spends
     none of it."""
 
+    hidden_reason = "Picked at random."
+
     code = "random"
     description = "picks uniformly at random among the legal actions"
 

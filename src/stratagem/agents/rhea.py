@@ -27,6 +27,8 @@ from .value import ValueFunction, default_value
 class RHEAAgent(SearchAgent):
     """Rolling-horizon evolution of plans over the next decisions."""
 
+    hidden_reason = "Evolved plans in worlds that fit what it can see."
+
     code = "rhea"
     description = ("rolling-horizon evolution: a population of plans over the next decisions "
                    "evolved by selection, crossover and mutation; the best plan's first "

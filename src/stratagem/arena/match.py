@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..agents import Agent, Budget, make_agent
+from ..agents.base import shared_reason
 from ..engine import (
     CHANCE,
     Action,
@@ -185,7 +186,8 @@ class Match:
             if agent is None:
                 return
             started = time.perf_counter()
-            choice = agent.choose(game.view(self.state, d.player), d, self.budgets[d.player])
+            choice = shared_reason(agent, agent.choose(game.view(self.state, d.player), d,
+                                                       self.budgets[d.player]))
             took = time.perf_counter() - started
             self.think[d.player] += took
             self.made[d.player] += 1

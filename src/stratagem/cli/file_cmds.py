@@ -13,7 +13,16 @@ from rich.markup import escape
 from ..agents.human import describe_view
 from ..arena import Replay, replay_game
 from ..arena.narration import narrated, result_line, rolls_text, who
-from ..engine import Action, Game, RulesChangedError, State, StratagemError, rederive, seed_of
+from ..engine import (
+    CHANCE,
+    Action,
+    Game,
+    RulesChangedError,
+    State,
+    StratagemError,
+    rederive,
+    seed_of,
+)
 from ..games import load
 from ..web.board_svg import Mark, move_marks
 from .board import board_grid, legend
@@ -58,10 +67,12 @@ def _show_state(state: State, limit: int = 30, viewer: int | None = None) -> Non
     d = state.decision
     assert d is not None
     kind = {"action": "", "reaction": " (a reaction)", "chance": ""}.get(d.kind, f" ({d.kind})")
-    out.print(f"{who(game, d.player)} to decide{kind}: {n(len(d.actions), 'option')}")
-    if viewer is not None and d.player != viewer and game.info.hidden:
-        out.print(f"  (not listed: they are {who(game, d.player)}'s to see)", markup=False)
+    if viewer is not None and d.player not in (viewer, CHANCE) and game.info.hidden:
+        # Not even how many: a count of the options tells of the hand they come from.
+        out.print(f"{who(game, d.player)} to decide{kind}")
+        out.print(f"  (their options are {who(game, d.player)}'s to see)", markup=False)
         return
+    out.print(f"{who(game, d.player)} to decide{kind}: {n(len(d.actions), 'option')}")
     if d.kind == "reaction":
         out.print(f"  {game.describe_reaction(state)}", markup=False)
     for a in d.actions[:limit]:

@@ -25,7 +25,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from ..agents import HumanAgent
-from ..agents.base import Budget, Choice
+from ..agents.base import Budget, Choice, shared_reason
 from ..agents.human import HELP
 from ..arena import Match
 from ..engine import CHANCE, Action, ActionBuilder, Decision, EventFrame, Game, Pos, Ref, State
@@ -226,7 +226,7 @@ def think_aloud(match: Match, seat: int, chosen: dict[int, Choice]) -> None:
 
     def choose(view: State, decision: Decision, budget: Budget | None = None) -> Choice:
         with out.status(Elapsed(name, budget or agent.budget), spinner="dots"):
-            choice = inner(view, decision, budget)
+            choice = shared_reason(agent, inner(view, decision, budget))
         chosen[seat] = choice
         return choice
 
