@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import stratagem
+from rules_helpers import build
 from stratagem.agents import AgentSpecError, HumanAgent, QuitGame, make_agent
 from stratagem.cli.main import cli
 from stratagem.engine import CHANCE, Action, Game, Pos, Ref, Rng, State
@@ -304,3 +305,33 @@ def test_with_a_person_at_a_hidden_card_game_the_raw_draws_are_not_told() -> Non
     assert code == 0 and "south plays" in output and "(rolls" not in output
     code, output = _play(["high_card", "--agents", "random,random", "--seed", "1"], "")
     assert code == 0 and "(rolls" in output
+
+
+def test_an_option_whose_only_card_is_filled_in_names_it() -> None:
+    """An action listed whole because its target has one possible value (the one card a
+    player can afford) names that card beside it, as a card chosen by number is named:
+    `buy card=#2  [gem #2]`, not the bare id."""
+    game = build("""\
+game: shop
+players: [a, b]
+zones: {row: public, hand: owner}
+entities:
+  gem: {params: {cost: 1}}
+actions:
+  buy:
+    targets:
+      card: {kind: entity, from: "zone(player, 'row')"}
+    effects: [{move_card: {card: card, to: hand}}]
+    ends_turn: true
+  pass: {ends_turn: true}
+flow:
+  phases: [{name: p, actions: [buy, pass]}]
+end:
+  round_limit: 1
+setup:
+  entities:
+    - {type: gem, owner: a, zone: row}
+""", "shop.yaml")
+    state = game.new_state(0)
+    _, shown = answer(game, state, "1\n")
+    assert re.search(r"\d\s+buy card=#1\s+\[gem #1\]", shown), shown

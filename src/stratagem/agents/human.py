@@ -299,6 +299,10 @@ class HumanAgent(Agent):
                 text += f"  ({odds[nxt.build()]})"
             elif nxt.is_complete() and (isinstance(value, Ref) or player is not None):
                 text += f"  [{said}]"
+            elif nxt.is_complete():  # its only choices filled in: name the cards and units
+                named = [_label(view, v) for _, v in nxt.build().targets if isinstance(v, Ref)]
+                if named:
+                    text += f"  [{', '.join(named)}]"
             self.say(f"  {i:>{width}}  {text}")
 
 
