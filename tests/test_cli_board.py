@@ -21,6 +21,7 @@ from rules_helpers import build
 from stratagem.cli.board import HIDDEN_CARD, Marks, draw, last_move, plain, tile_glyph
 from stratagem.engine import Game, Pos, Rng, State
 from stratagem.engine.spec import Board
+from test_board_walk import CORRIDOR
 
 HERE = Path(__file__).parent / "boards"
 REFRESH = os.environ.get("STRATAGEM_REFRESH_SNAPSHOTS") == "1"
@@ -173,3 +174,13 @@ def test_the_table_shows_the_tables_zones_and_unseen_cards_as_backs() -> None:
     assert "? #" not in text
     assert "Table\n  deck: ▒▒" in text and "  discard: empty" in text
     assert text.count("hand: ▒▒") == len(game.players) - 1
+
+
+def test_a_stack_shows_its_top_unit_and_count_and_its_units_are_listed() -> None:
+    """Two infantry on one hex: the square shows the top one's glyph and the count (`ir2`),
+    and the side table lists both, though no unit has health or a parameter to show (it
+    was left out then, and the unit under the top one was nowhere)."""
+    game = build(CORRIDOR.replace("@BY@", ""), "corridor.yaml")
+    text = plain(game, game.new_state(0))
+    assert " ir2 " in text
+    assert "infantry #2  (2,1)" in text and "infantry #3  (2,1)" in text

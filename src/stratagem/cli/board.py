@@ -7,7 +7,9 @@ colours and glyphs, unit glyphs, the health parameter and the parameters shown. 
 same drawing with colour off (``plain``) is what the snapshot tests keep, so a board
 reads the same without colour: a unit type that both sides field carries its side's
 mark beside its glyph (``Kr``, ``Kb``), the square a unit moved to is bracketed
-(``[Kr]``) and the square it left is in parentheses (``( · )``).
+(``[Kr]``) and the square it left is in parentheses (``( · )``). A square holding a stack
+shows its top unit (the last to arrive, as the web page draws it) and how many units it
+holds (``Ar3``); the side table then lists every unit.
 
 Hex boards are placed by ``engine.geometry.cell_centre``, as every display places them:
 pointy-topped rows pushed half a cell along, flat-topped columns pushed half a row down
@@ -188,6 +190,11 @@ def board_grid(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
         if e.pos is not None and b.contains(e.pos) and e.pos not in glyphs:
             glyphs[e.pos] = (unit_glyph(game, state, e.type, e.owner, shared),
                              _seat_style(game, e.owner))
+    for pos, ids in state.stacks.items():  # a stack: its top unit, and how many it holds
+        top = state.entities.get(ids[-1])
+        if top is not None and b.contains(pos):
+            glyphs[pos] = (unit_glyph(game, state, top.type, top.owner, shared) + str(len(ids)),
+                           _seat_style(game, top.owner))
     gw = max([len(g) for g, _ in glyphs.values()]
              + [len(tile_glyph(game, t)) for t in set(state.tiles)] + [1])
     cw = gw + 2 + (1 if b.topology == "hex" and gw % 2 else 0)
@@ -331,8 +338,8 @@ def units_table(game: Game, state: State) -> Table | None:
         any_params |= bool(params)
         any_status |= bool(status)
         rows.append((e, hp, params, status))
-    if len(units) > 40 or not (any_health or any_params or any_status):
-        return None
+    if len(units) > 40 or not (any_health or any_params or any_status or state.stacks):
+        return None  # (a stack's units are listed: the board shows only its top one)
     table = Table(box=None, show_header=True, header_style="dim", pad_edge=False,
                   padding=(0, 1))
     for head in ("", "unit", "at"):
