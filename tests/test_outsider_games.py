@@ -1,7 +1,7 @@
 """Games written by an outsider from README.md and docs/ alone keep working: the docs are
-the contract. Each of the three games under tests/outsider/ (a card game on a shared deck,
-a hex wargame in fog, a square-grid skirmish) validates with no problem and plays two
-random games to the end."""
+the contract. Each game under tests/outsider/ (a card game on a shared deck, a hex wargame
+in fog, a square-grid skirmish, a stacking hex-and-counter wargame, a deck-builder with a
+market row) validates with no problem and plays two random games to the end."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ GAMES = {
     "courtiers": (HERE / "courtiers" / "courtiers.yaml", 4),
     "ridgeline": (HERE / "ridgeline" / "ridgeline.yaml", 2),
     "keep_siege": (HERE / "keep_siege" / "keep_siege.yaml", 2),
+    "crossroads": (HERE / "hex_stacks" / "hex_stacks.yaml", 2),
+    "market_row": (HERE / "market" / "market2.yaml", 2),
 }
 
 
@@ -75,3 +77,13 @@ def test_a_world_dealt_from_a_view_offers_the_same_options(name: str) -> None:
         options = game.legal_actions(state)
         state = game.apply(state, options[rng.below(len(options))])
     assert checked == 12
+
+
+def test_the_garrison_program_checks_against_its_game(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    """Crossroads' programmed opponent, written from docs/programs.md, checks clean."""
+    program = HERE / "hex_stacks" / "garrison.yaml"
+    code, out, err = run(capsys, "check-program", str(program), "--game",
+                         str(GAMES["crossroads"][0]))
+    assert code == 0, err
+    assert "ok — Garrison commander" in out
