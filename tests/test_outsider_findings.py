@@ -264,3 +264,15 @@ def test_a_game_that_shuffles_mid_game_keeps_its_seed_and_replays() -> None:
     assert rederive(state) == state
     again = game.deserialize(game.serialize(state))
     assert [r.draws for r in again.history] == [r.draws for r in state.history]
+
+
+def test_move_names_the_mover_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """An action whose `text` names its player (`"{player} ends movement"`) is printed by
+    `move` beside the seat once, as `play` tells it: `red: ends movement`, not `red: red
+    ends movement`."""
+    rules = HERE / "hex_stacks" / "hex_stacks.yaml"
+    saved = tmp_path / "m.json"
+    assert run(capsys, "new", str(rules), "--out", str(saved))[0] == 0
+    code, out, err = run(capsys, "move", str(saved), "halt")
+    assert code == 0, err
+    assert out.splitlines()[0] == "red: ends movement"

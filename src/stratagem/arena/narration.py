@@ -23,6 +23,12 @@ def who(game: ForwardModel[Any], player: int) -> str:
     return "chance" if player == CHANCE else game.players[player]
 
 
+def beside(seat: str, line: str) -> str:
+    """An action's line told beside its seat's name: an action whose `text` names its mover
+    (`"{player} plays…"`) does not name it twice."""
+    return line[len(seat) + 1:] if line.startswith(seat + " ") else line
+
+
 class _Recent:
     """The state after a step that still shows the entities which left the game during it,
     so that a narration can name the creature that has just fallen."""
@@ -86,8 +92,7 @@ def tell(game: Game, before: State, player: int, action: Action, after: State) -
     else:
         line = game.describe_action(before, player, action)
     seat = who(game, player)
-    if line.startswith(seat + " "):  # an action's `text: "{player} plays…"` names its mover:
-        line = line[len(seat) + 1:]  # the step is told beside the seat, so not twice
+    line = beside(seat, line)
     events = tuple(narrated(game, before, after, ev, fields) for ev, fields in rec.events)
     rolls = tuple(rec.rolls) if game.show_rolls else ()
     return Step(game.describe_flow(before), seat, line, rolls, events)
@@ -134,5 +139,5 @@ def result_line(game: ForwardModel[Any], state: Any) -> str:
     return f"Result: {outcome_words(game, state.outcome)} ({len(state.history)} decisions)"
 
 
-__all__ = ["Step", "as_told", "left_line", "narrated", "outcome_words", "result_line",
-           "rolls_text", "tell", "who"]
+__all__ = ["Step", "as_told", "beside", "left_line", "narrated", "outcome_words",
+           "result_line", "rolls_text", "tell", "who"]

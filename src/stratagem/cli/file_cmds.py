@@ -12,7 +12,7 @@ from rich.markup import escape
 
 from ..agents.human import describe_view
 from ..arena import Replay, replay_game
-from ..arena.narration import narrated, result_line, rolls_text, who
+from ..arena.narration import beside, narrated, result_line, rolls_text, who
 from ..engine import (
     CHANCE,
     Action,
@@ -220,7 +220,8 @@ def move_cmd(file: Path, action_text: str, out_file: Path | None,
     hides = game.info.hidden
     rolls = (f" ({rolls_text(rec.rolls)})"
              if rec.rolls and game.show_rolls and not hides else "")
-    out.print(f"{who(game, player)}: {game.describe_action(state, player, action)}{rolls}")
+    seat = who(game, player)
+    out.print(f"{seat}: {beside(seat, game.describe_action(state, player, action))}{rolls}")
     for ev, fields in rec.events:
         out.print(f"  · {narrated(game, state, after, ev, fields)}")
     _show_state(after, viewer=player if hides and player >= 0 else None)
