@@ -450,3 +450,15 @@ def test_every_roster_agent_takes_the_common_keywords() -> None:
         factory = type(agent) if code.startswith("python:") else ROSTER[code.partition(":")[0]].factory
         assert {"budget", "seconds", "iterations", "calls"} <= set(
             inspect.signature(factory).parameters), code
+
+
+def test_osla_out_of_budget_after_one_option_says_so_not_that_options_tied() -> None:
+    """With the budget for one option only, osla takes the one it valued: its reason says
+    so ("1 of 9 valued"), never "all 1 options look alike … picked one at random"."""
+    game = stratagem.load("tic_tac_toe")
+    state = game.new_state(1)
+    assert state.decision is not None
+    choice = make_agent("osla:calls=1", game, seed=1).choose(state, state.decision)
+    assert "the only option it had the budget to value" in choice.rationale
+    assert "(1 of 9 valued)" in choice.rationale
+    assert "look alike" not in choice.rationale and "at random" not in choice.rationale

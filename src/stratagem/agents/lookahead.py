@@ -130,6 +130,9 @@ class OSLAAgent(SearchAgent):
         best = told(game, view, player, scored[chosen][0])
         partial = "" if len(scored) == options else f" ({len(scored)} of {options} valued)"
         values = {round(v, 9) for _, v, _ in scored}
+        if len(scored) == 1:  # the budget ran out after one: it is the pick, not a tie
+            return (f"{best}: the only option it had the budget to value one move ahead"
+                    f"{partial}.")
         if len(values) == 1:
             return (f"{best}: all {len(scored)} options look alike one move ahead"
                     f"{partial}, so it picked one at random.")
