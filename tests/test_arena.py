@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -20,6 +21,7 @@ from conftest import load_script
 from rules_helpers import FAULTY, FAULTY_LINE
 from stratagem.agents import Agent, Choice
 from stratagem.arena import TimeLimit, play, replay_game
+from stratagem.arena import tournament as tournament_module
 from stratagem.arena.report import render_report
 from stratagem.arena.runner import run_tournament
 from stratagem.arena.stats import summarize, wilson
@@ -419,3 +421,23 @@ def test_a_rule_that_fails_as_an_agent_is_made_names_the_agent_and_the_game(
     assert f"{rules}:{FAULTY_LINE}:15: effect `let`: a rule failed while resolving" in message
     assert message.endswith("(met in a random game the agents play to measure the game's "
                             "scores: seed 0, move 1, `advance`)"), message
+
+
+def test_a_report_reads_a_tournament_on_a_rules_file_from_any_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An arena on a rules file named relative to where it ran keeps the file's resolved
+    path, as replays do: `report` on its results works from another folder (it said
+    "no rules file at 'ttt.yaml'")."""
+    game_dir = tmp_path / "game"
+    game_dir.mkdir()
+    shutil.copy(Path(stratagem.games.rules_path("tic_tac_toe")), game_dir / "ttt.yaml")
+    db = tmp_path / "r.sqlite"
+    monkeypatch.chdir(game_dir)
+    assert main(["arena", "ttt.yaml", "--agents", "random,random", "--games", "2",
+                 "--db", str(db), "--quiet"]) is None
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tournament_module, "_games", {})  # as a new process finds it
+    capsys.readouterr()
+    assert main(["report", str(db)]) is None
+    assert "random" in capsys.readouterr().out

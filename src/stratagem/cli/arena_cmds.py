@@ -23,7 +23,7 @@ from rich.progress import (
 from rich.table import Table
 
 from ..agents import split_agent_codes
-from ..games import load
+from ..games import list_games, load
 from .complete import complete_agents, complete_game, complete_scenario
 from .console import Seconds, err, n, out
 from .files import (
@@ -98,9 +98,12 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
     from ..arena.tournament import GameRow, Tournament  # noqa: PLC0415 - tournament machinery
 
     codes = tuple(split_agent_codes(agents))
+    game = load(game_name, scenario)
+    if game_name not in list_games() and Path(game_name).exists():
+        # A rules file by its resolved path, as replays keep it: `report` finds it anywhere.
+        game_name = str(Path(game_name).resolve())
     tournament = Tournament(game_name, codes, games, scenario, mode, seed, seconds, forfeit,
                             opening=opening)
-    game = load(game_name, scenario)
     path = db or Path(f"arena-{Path(game.name).stem}-{tournament.key}.sqlite")
     check_outputs(path, json_out, csv_out, replays, report)
     bar = None if quiet else _ArenaProgress()

@@ -191,10 +191,10 @@ def board_grid(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
             glyphs[e.pos] = (unit_glyph(game, state, e.type, e.owner, shared),
                              _seat_style(game, e.owner))
     for pos, ids in state.stacks.items():  # a stack: its top unit, and how many it holds
-        top = state.entities.get(ids[-1])
-        if top is not None and b.contains(pos):
-            glyphs[pos] = (unit_glyph(game, state, top.type, top.owner, shared) + str(len(ids)),
-                           _seat_style(game, top.owner))
+        upper = state.entities.get(ids[-1])
+        if upper is not None and b.contains(pos):
+            glyphs[pos] = (unit_glyph(game, state, upper.type, upper.owner, shared)
+                           + str(len(ids)), _seat_style(game, upper.owner))
     gw = max([len(g) for g, _ in glyphs.values()]
              + [len(tile_glyph(game, t)) for t in set(state.tiles)] + [1])
     cw = gw + 2 + (1 if b.topology == "hex" and gw % 2 else 0)
