@@ -848,3 +848,23 @@ def test_evaluation_keeps_the_worst_blunders_the_unused_rules_and_measures(
     with pytest.raises(SystemExit):
         main(["evaluate-program", str(file), "--game", "tic_tac_toe", "--games", "1",
               "--measure", "oops"])
+
+
+CROSSROADS = Path(__file__).parent / "outsider" / "hex_stacks"
+
+
+def test_a_program_reads_what_its_rules_read() -> None:
+    """A program's conditions may use what the game's own expressions use: a `state:`
+    parameter, a keyed one, a tile parameter and a function of the rules' `define:` (each
+    was refused: "`game` has no `lost`", "unknown function `odds_column`"). Blue's first
+    decision in Crossroads takes the rule that reads all four."""
+    game = stratagem.load(CROSSROADS / "hex_stacks.yaml")
+    agent = make_agent(f"program:{CROSSROADS / 'repro' / 'program_reads.yaml'}", game)
+    state = game.new_state(0)
+    while state.decision is not None and state.decision.player != 1:
+        ends = [a for a in state.decision.actions if a.type in ("halt", "end_turn")]
+        state = game.apply(state, ends[0])
+    assert state.decision is not None
+    choice = agent.choose(state, state.decision)
+    assert str(choice.action) == "halt"
+    assert "rule movement 1 (stop)" in choice.rationale

@@ -90,6 +90,7 @@ class Game:
         narrated: Iterable[str] = (),
         narration: dict[str, Callable[[State, dict[str, Any]], str]] | None = None,
         show_rolls: bool = True,
+        rules_scope: Any = None,
         visibility: Fog | Callable[[State, int, Entity], bool] | None = None,
         chance: bool | None = None,
         hidden: bool | None = None,
@@ -161,6 +162,9 @@ class Game:
         self.narrated = frozenset(narrated) | frozenset(narration or {})
         self.narration = dict(narration or {})
         self.show_rolls = show_rolls
+        self.rules_scope = rules_scope
+        """What the expressions of the game's rules file may name (``rules.Parts.scope``),
+        for programs written for it; none for a game built in Python."""
         """Whether an account of a played game shows each step's raw dice; false when the
         narration says in words what the dice did."""
         self.visibility = visibility

@@ -131,6 +131,7 @@ class Compiler(CompileState):
                              for e, fs in self.field_types.items()}
         kw["sources"] = dict(self.sources)
         kw["strategy"] = build_strategy(self)
+        parts.scope = self.base_scope()
         self.finish()
         self.attempt(lambda: check_shape(self, top.get("shape"), parts))
         self.finish()

@@ -50,6 +50,10 @@ class Parts:
     default: str = ""
     scenarios_at: Loc | None = None
     """Where the file lists its scenarios (``None``: it has none)."""
+    scope: Scope | None = None
+    """The names every expression of the rules may use (their defines, `state:` and tile
+    parameters, keyed parameters): each game built keeps it as ``rules_scope``, so that a
+    program written for the game reads what its rules read."""
 
     def build(self, scenario: str | None = None) -> Game:
         name = scenario or self.default
@@ -62,7 +66,7 @@ class Parts:
             kw["board"] = self.layouts[name]
         if name in self.limits:
             kw["round_limit"] = self.limits[name]
-        return Game(**kw)
+        return Game(**kw, rules_scope=self.scope)
 
 
 class CompileState(Reader):

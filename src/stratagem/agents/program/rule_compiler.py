@@ -91,8 +91,15 @@ class RuleCompiler(Reader):
         for name, type_ in (targets or {}).items():
             names[name] = (type_, _target(name))
         zones = getattr(self.game, "zones", None)  # (a game of another framework has none)
+        rules: Scope | None = getattr(self.game, "rules_scope", None)
         return Scope(names, {}, None, self.entity_params, self.player_params,
                      frozenset(self.game.entity_types),
+                     # What the rules' own expressions may read: their defines, `state:`,
+                     # keyed and tile parameters (none for a game built in Python).
+                     defines={} if rules is None else rules.defines,
+                     state_params={} if rules is None else rules.state_params,
+                     tile_params={} if rules is None else rules.tile_params,
+                     keyed={} if rules is None else rules.keyed,
                      zone_names=None if zones is None else frozenset(z.name for z in zones),
                      table_zones=None if zones is None else frozenset(
                          z.name for z in zones if z.table),
