@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import stratagem
+from rules_helpers import build
 from stratagem.agents import AgentSpecError, make_agent
 from stratagem.agents.program import (
     ProgramAgent,
@@ -868,3 +869,34 @@ def test_a_program_reads_what_its_rules_read() -> None:
     choice = agent.choose(state, state.decision)
     assert str(choice.action) == "halt"
     assert "rule movement 1 (stop)" in choice.rationale
+
+
+PICKER = """\
+game: picker
+players: [red, blue]
+actions:
+  pick:
+    effects:
+      - choose: {as: number, from: "[3, 9, 5]", prompt: pick a number}
+      - remember: {key: picked, value: number}
+    ends_turn: true
+flow:
+  phases: [{name: p, actions: [pick]}]
+end:
+  round_limit: 1
+"""
+
+
+def test_a_program_ranks_the_values_a_choose_offers_by_the_name_it_binds() -> None:
+    """A `do: choose` rule reads the value offered by the name the rules' `choose` binds
+    (`as: number`): `prefer: most: number` takes 9 (the name was unknown: "unknown name
+    `dest`")."""
+    game = build(PICKER, "picker.yaml")
+    text = program("states:\n  s:\n    rules:\n      - do: pick\n      - do: choose\n"
+                   "        prefer: [{most: number, say: the largest}]\n", game="picker")
+    bot = agent(text, game)
+    state = game.apply(game.new_state(0), game.legal_actions(game.new_state(0))[0])
+    assert state.decision is not None
+    assert {a.type for a in state.decision.actions} == {"choose"}
+    choice = bot.choose(state, state.decision)
+    assert choice.action.target("number") == 9

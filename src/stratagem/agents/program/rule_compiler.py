@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Ctx, Game
+from ...engine.effects import Choose
 from ...rules.errors import RulesError, did_you_mean
 from ...rules.expr import Compiled, Scope, compile_expr
 from ...rules.reading import Reader, Skip
@@ -177,10 +178,16 @@ class RuleCompiler(Reader):
         for t in types:
             spec = self.game.action_types.get(t)
             here = {ts.name: KIND_TYPES.get(ts.kind, "any") for ts in spec.targets} if spec \
-                else {}
+                else self._chosen() if t == "choose" else {}
             shared = here if shared is None else {
                 k: v for k, v in shared.items() if here.get(k) == v}
         return shared or {}
+
+    def _chosen(self) -> dict[str, str]:
+        """The names the rules' `choose` effects bind (`choose: {as: dest}`): what a
+        `do: choose` rule's `where:` and `prefer:` read the value offered by."""
+        blocks = getattr(self.game, "blocks", ())
+        return {e.name: "any" for b in blocks for e in b if isinstance(e, Choose)}
 
     def _event(self, types: tuple[str, ...]) -> str | None:
         """The event every named reaction answers (``None`` unless they all answer one)."""
