@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from rules_helpers import build
 from stratagem.engine import Ctx, Game, State, runtime
 from stratagem.engine.effects import (
     EndPhase,
@@ -581,3 +582,32 @@ def test_alternate_order_ends_when_every_living_player_has_passed(
     s = do(game, s, "pass")   # player b
     s = do(game, s, "pass")   # player a
     assert where(s)[1] == "resolve" and s.decision is not None and s.decision.player == 0
+
+
+def test_a_win_ranks_the_others_by_score() -> None:
+    """A game won by a condition before its round limit still ranks the players who did
+    not win by the game's `score`, highest first, ties together (they all shared second
+    place, so an arena's ratings could not tell a close second from a distant last)."""
+    game = build("""\
+game: race
+players: [a, b, c, d]
+player:
+  vp: {default: 0}
+actions:
+  gain:
+    effects:
+      - modify: {what: player.vp, by: "1 if player == a else (5 if player == d else 3)"}
+    ends_turn: true
+flow:
+  phases: [{name: p, actions: [gain]}]
+end:
+  win:
+    "{player} reaches 5": "player.vp >= 5"
+  score: "player.vp"
+  round_limit: 9
+""", "race.yaml")
+    state = game.new_state(0)
+    while state.outcome is None:
+        state = game.apply(state, game.legal_actions(state)[0])
+    assert state.outcome.winners == (3,)
+    assert state.outcome.ranks == (4, 2, 2, 1)

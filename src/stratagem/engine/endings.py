@@ -107,9 +107,10 @@ def finish(r: Resolver, winners: tuple[int, ...], reason: str, draw: bool = Fals
 
 
 def end_game(r: Resolver, winners: tuple[int, ...], reason: str, draw: bool = False) -> None:
-    """End the game: ``winners`` first, then the others standing, then the eliminated
-    (the last eliminated first). A draw puts everyone standing first together; when
-    no one is standing, the players eliminated last share first place."""
+    """End the game: ``winners`` first, then the others standing (by score, highest first,
+    when the game keeps one), then the eliminated (the last eliminated first). A draw puts
+    everyone standing first together; when no one is standing, the players eliminated last
+    share first place."""
     s = r.s
     n = len(s.players)
     batches = list(s.flow.eliminated)
@@ -118,7 +119,7 @@ def end_game(r: Resolver, winners: tuple[int, ...], reason: str, draw: bool = Fa
         top = alive if alive else (batches.pop() if batches else tuple(range(n)))
         groups = [top]
     else:
-        groups = [winners, tuple(p for p in alive if p not in winners)]
+        groups = [winners, *_by_score(s, [p for p in alive if p not in winners])]
     groups += [b for b in reversed(batches)]
     ranks = _ranks([gr for gr in groups if gr], n)
     s.outcome = _outcome(s.game, s, () if draw else winners, ranks, reason)
@@ -132,17 +133,23 @@ def end_by_score(r: Resolver, reason: str) -> None:
     g = s.game
     n = len(s.players)
     alive = [p for p in range(n) if s.players[p].alive]
-    if g.score is None:
-        groups = [tuple(alive)]
-    else:
-        scores = {p: g.score(Ctx(s, p)) for p in alive}
-        groups = [tuple(p for p in alive if scores[p] == v)
-                  for v in sorted(set(scores.values()), reverse=True)]
+    groups = _by_score(s, alive)
     groups += list(reversed(s.flow.eliminated))
     ranks = _ranks([gr for gr in groups if gr], n)
     winners = tuple(p for p in range(n) if ranks[p] == 1)
     s.outcome = _outcome(g, s, winners if len(winners) < n else (), ranks, reason)
     s.decision = None
+
+
+def _by_score(s: State, players: list[int]) -> list[tuple[int, ...]]:
+    """``players`` in groups of equal score, highest first (one group when the game keeps
+    no score)."""
+    score = s.game.score
+    if score is None:
+        return [tuple(players)]
+    scores = {p: score(Ctx(s, p)) for p in players}
+    return [tuple(p for p in players if scores[p] == v)
+            for v in sorted(set(scores.values()), reverse=True)]
 
 
 def _outcome(g: Game, s: State, winners: tuple[int, ...], ranks: tuple[int, ...],

@@ -479,7 +479,8 @@ SECTIONS: tuple[Part, ...] = (
               "when one holds, the game is a draw."),
           Key("round_limit", "The game ends after this many rounds (overrides "
               "`flow: round_limit`)."),
-          Key("score", "A number for `player`: at the round limit, the highest score wins.")),
+          Key("score", "A number for `player`: at the round limit, the highest score wins; "
+              "when a player wins by a condition, it ranks the others (highest first).")),
          "end:\n  lose:\n    \"{player} lost every unit\": "
          "\"count(entities(owner: player)) == 0\"\n"
          "  round_limit: 12"),
