@@ -60,9 +60,12 @@ class Narrator:
                  after: State) -> None:
         g = self.game
         step = as_told(tell(g, before, player, action, after), self.secret)
-        if step.where != self.where:
-            out.print(f"[bold]{step.where}[/]")
-            self.where = step.where
+        # A heading per round and phase: the steps of a turn (draw, then play) are told
+        # under it, not each under a heading of its own.
+        where = step.where.split("/", 1)[0]
+        if where != self.where:
+            out.print(f"[bold]{where}[/]")
+            self.where = where
         rolls = f"  [dim]({rolls_text(step.rolls)})[/]" if step.rolls else ""
         out.print(f"  [cyan]{step.who.ljust(self.width)}[/] {step.line}{rolls}")
         pad = " " * (self.width + 3)
