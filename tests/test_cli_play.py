@@ -215,3 +215,14 @@ def test_match_follow_agrees_with_the_game_played_in_one_go():
     assert two.state.history == ()
     assert all(two.follow(a) for a in moves)
     assert two.replay() == one.replay()
+
+
+def test_the_account_heads_each_round_once_whatever_the_steps_of_a_turn(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Court Letters' turn is two steps (draw, then play): the account heads a round once
+    (`round 1, play`) with both steps' moves under it, not a heading before every move."""
+    code, out, err = run(capsys, monkeypatch, "", "play", "court_letters", "--seed", "3")
+    assert code == 0, err
+    headings = [line for line in out.splitlines() if line.startswith("round ")]
+    assert headings[:2] == ["round 1, play", "round 2, play"]
+    assert len(headings) == len(set(headings))
