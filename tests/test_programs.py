@@ -900,3 +900,16 @@ def test_a_program_ranks_the_values_a_choose_offers_by_the_name_it_binds() -> No
     assert {a.type for a in state.decision.actions} == {"choose"}
     choice = bot.choose(state, state.decision)
     assert choice.action.target("number") == 9
+
+
+def test_a_program_for_a_game_of_ones_own_rules_file_is_told_to_give_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`check-program garrison.yaml` (its game, `crossroads`, is a rules file of one's own)
+    says to give the rules file with --game, in one line (it said only "unknown game")."""
+    with pytest.raises(SystemExit) as exited:
+        main(["check-program", str(CROSSROADS / "garrison.yaml")])
+    err = capsys.readouterr().err
+    assert exited.value.code == 2
+    assert "its game `crossroads` is not a bundled game: give its rules file with " \
+           "--game FILE" in err
+    assert len(err.strip().splitlines()) == 1

@@ -27,6 +27,7 @@ from ..agents.program import (
 )
 from ..arena.program_eval import evaluate_program
 from ..engine import Game
+from ..engine.errors import UnknownGameError
 from ..games import load
 from .complete import complete_agents, complete_scenario
 from .console import err, fail, n, out
@@ -47,7 +48,16 @@ def _program(file: Path, game_name: str | None) -> tuple[Any, Game]:
             of = f" for {game_name}" if game_name else ""
             fail(f"no program file at {file}, and no bundled program of that name: give a "
                  f"program FILE or a bundled NAME (bundled{of}: {names})")
-    game = load(game_name or program_game(file))
+    named = program_game(file) if game_name is None else None
+    try:
+        game = load(game_name or named or "")
+    except UnknownGameError as exc:
+        if named is None:
+            raise
+        # A program for a game of one's own rules file names the game, and the command is
+        # told where its rules are.
+        fail(f"{file}: its game `{named}` is not a bundled game: give its rules file with "
+             f"--game FILE ({exc})")
     return load_program(file, game), game
 
 
