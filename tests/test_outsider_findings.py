@@ -276,3 +276,15 @@ def test_move_names_the_mover_once(capsys: pytest.CaptureFixture[str], tmp_path:
     code, out, err = run(capsys, "move", str(saved), "halt")
     assert code == 0, err
     assert out.splitlines()[0] == "red: ends movement"
+
+
+def test_show_honours_display_hide(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """rules.md, `display.hide`: "Parameters players never see". Crossroads hides its units'
+    `size`, `moved` and `attacked` and its players' `done_moving`: `show` (and so `new` and
+    the person's prompt) prints the others, and not those."""
+    rules = HERE / "hex_stacks" / "hex_stacks.yaml"
+    saved = tmp_path / "s.json"
+    code, out, err = run(capsys, "new", str(rules), "--out", str(saved))
+    assert code == 0, err
+    assert "armor #1 (red) at (2,0); attack 6, defence 3, moves 5" in out
+    assert not any(word in out for word in ("size ", "moved ", "attacked ", "done_moving"))

@@ -388,13 +388,15 @@ def describe_view(game: Game, view: State, board: bool = True) -> list[str]:
     units = sorted((e for e in view.entities.values() if e.pos is not None), key=lambda e: e.id)
     for e in units:
         owner = "" if e.owner is None else f" ({game.players[e.owner]})"
-        params = ", ".join(f"{k} {_plain(v)}" for k, v in e.params.items())
+        shown = game.display.shown  # what `display:` lets players see
+        params = ", ".join(f"{k} {_plain(e.params[k])}" for k in shown(e.params))
         status = ", ".join(s.name for s in e.statuses)
         extra = "".join(f"; {x}" for x in (params, status) if x)
         lines.append(f"  {e.type} #{int(e.id)}{owner} at {_plain(e.pos)}{extra}")
     for p, name in enumerate(game.players):
         player = view.players[p]
-        params = ", ".join(f"{k} {_plain(v)}" for k, v in player.params.items())
+        params = ", ".join(f"{k} {_plain(player.params[k])}"
+                           for k in game.display.shown(player.params))
         you = " (you)" if view.viewer == p else ""
         out = (" — out of the game" if not player.alive
                else " — out of this hand" if is_knocked_out(view, p) else "")
