@@ -131,3 +131,39 @@ def test_a_player_picked_from_a_list_of_players_is_named(pick: str, said: str) -
     state = game.new_state(0)
     told = step(game, state, game.parse_action(state, "call"))
     assert said in told.events, told
+
+
+SEND = """\
+game: send
+players: [red, blue]
+board: {size: [3, 1]}
+entities:
+  scout:
+    actions: [send]
+actions:
+  send:
+    effects:
+      - choose: {as: dest, from: "[(1, 0), (2, 0)]", prompt: "send {actor} of {player} to"}
+      - move: {to: dest}
+    ends_turn: true
+flow:
+  phases: [{name: p, actions: [send]}]
+end:
+  round_limit: 1
+setup:
+  entities:
+    - {type: scout, owner: red, at: [0, 0]}
+"""
+
+
+def test_a_choice_is_asked_with_its_placeholders_filled_and_told_by_its_question() -> None:
+    """A `choose` prompt fills `{actor}`, `{player}` and named values as an action's text
+    does (it was printed as written), and the choice is told by the question it answered
+    (`send scout #1 of red to (2,0)`), not as `choose dest=(2,0)`."""
+    game = compile_text(SEND)
+    state = game.apply(game.new_state(0), game.parse_action(game.new_state(0), "send #1"))
+    assert state.decision is not None
+    assert state.decision.prompt == "send scout #1 of red to"
+    action = game.parse_action(state, "choose dest=(2,0)")
+    told = step(game, state, action)
+    assert told.line == "send scout #1 of red to (2,0)"

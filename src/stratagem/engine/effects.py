@@ -45,6 +45,7 @@ from .knowledge import (
     take_drawn,
     zone_ids,
 )
+from .narration import fill, label
 from .phases import FLOW_EVENTS
 from .stacks import has_room
 from .state import Status
@@ -676,7 +677,24 @@ class Choose(Effect):
     def run(self, r: Resolver, ctx: Ctx) -> None:
         player = player_of(self.player, ctx)
         options = tuple(evaluate(self.options, ctx))
-        r.choose(self.name, player, options, self.prompt or f"choose {self.name}")
+        r.choose(self.name, player, options, self._asked(r, ctx, player))
+
+    def _asked(self, r: Resolver, ctx: Ctx, player: int) -> str:
+        """The prompt, its ``{actor}``, ``{player}`` and named values filled in (as an
+        action's text is): `retreat {actor} to` asks "retreat armor #5 to"."""
+        if not self.prompt:
+            return f"choose {self.name}"
+        if "{" not in self.prompt:
+            return self.prompt
+        s = r.s
+        fields: dict[str, Any] = {k: label(s, v) for k, v in ctx.vars.items()
+                                  if not k.startswith("_")}
+        fields.update((k, label(s, v)) for k, v in ctx.targets.items())
+        fields["player"] = s.game.players[player] if 0 <= player < len(s.game.players) \
+            else "chance"
+        if ctx.actor is not None:
+            fields["actor"] = label(s, Ref(ctx.actor))
+        return fill(self.prompt, fields) or self.prompt
 
 
 @register_effect

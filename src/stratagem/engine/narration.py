@@ -67,6 +67,18 @@ def field_words(game: Game, state: State, event: str, fields: dict[str, Any]) ->
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{(\w+)\}")
 
 
+def fill(text: str, fields: dict[str, Any]) -> str | None:
+    """``text`` with each ``{name}`` replaced by ``fields[name]`` (``{{`` and ``}}`` for
+    braces); ``None`` when it names a field there is not, or has a stray brace. Never
+    ``str.format``: a text is data, and reaches no attribute."""
+    names = [m.group(1) for m in _PLACEHOLDER.finditer(text) if m.group(1) is not None]
+    rest = _PLACEHOLDER.sub("", text)
+    if not all(n in fields for n in names) or "{" in rest or "}" in rest:
+        return None
+    return _PLACEHOLDER.sub(lambda m: "{" if m.group(0) == "{{" else
+                            "}" if m.group(0) == "}}" else str(fields[m.group(1)]), text)
+
+
 def label(state: State, value: Any) -> Any:
     """A value in a player's words: an entity id as its type and number (``storm blade #2``),
     a name such as a card type or a die face with spaces for underscores (``energy draught``);
@@ -100,14 +112,16 @@ def describe_action(game: Game, state: State, player: int, action: Action) -> st
                          game.players[v] if k in players and type(v) is int
                          and 0 <= v < len(game.players) else label(state, v))
         text = at.text_none or at.text if for_nothing else at.text
-        # `{name}` only, never str.format: a text is data, it reaches no attribute. A
-        # placeholder it cannot fill gives the plain description below.
-        names = [m.group(1) for m in _PLACEHOLDER.finditer(text) if m.group(1) is not None]
-        rest = _PLACEHOLDER.sub("", text)
-        if all(n in fields for n in names) and "{" not in rest and "}" not in rest:
-            return _PLACEHOLDER.sub(lambda m: "{" if m.group(0) == "{{" else
-                                    "}" if m.group(0) == "}}" else
-                                    str(fields[m.group(1)]), text)
+        filled = fill(text, fields)  # a placeholder it cannot fill: the plain words below
+        if filled is not None:
+            return filled
+    if action.type == "choose" and at is None and len(action.targets) == 1:
+        # A value chosen mid-effect: told by the question it answered (`retreat to (6,1)`).
+        d = state.decision
+        asked = d.prompt if d is not None and d.prompt else "chooses"
+        if asked.startswith("choose "):
+            asked = "chooses " + asked[len("choose "):]
+        return f"{asked} {label(state, action.targets[0][1])}"
     if for_nothing and at is not None:  # played for nothing, and the rules give no words
         what = (f"{words(state.entities_[action.actor].type)} #{int(action.actor)}"
                 if action.actor is not None and action.actor in state.entities_ else who)

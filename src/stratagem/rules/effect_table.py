@@ -510,7 +510,11 @@ _DEFS = [
               "as an opportunity attack).",
               "perform: {action: strike, targets: {target: event.mover}}", _perform),
     EffectDef("choose", ("as", "from", "player", "prompt"), ("as", "from"),
-              "Ask a player (the acting one by default) to pick an item mid-effect.",
+              "Ask a player (the acting one by default) to pick an item mid-effect. The "
+              "`prompt` may name `{actor}`, `{player}` and the values and targets in scope, "
+              "as an action's `text` does (`retreat {actor} to`); the choice is told by it "
+              "(`red  retreat armor #5 to (6,1)`). A program reads the value offered by the "
+              "`as` name.",
               "choose: {as: card, from: \"zone(player, 'hand')\", prompt: discard a card}",
               _choose),
     EffectDef("move_card", ("card", "to", "bottom", "player"), ("card", "to"),
