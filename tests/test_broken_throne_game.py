@@ -63,4 +63,5 @@ def test_play_from_the_command_line_narrates_the_blows(capsys: pytest.CaptureFix
     assert "red  archer #3 attacks priestess #8" in out
     assert "· priestess #8 takes 7 damage (0 HP left)" in out
     assert "· priestess #8 falls" in out
-    assert re.search(r"Result: won by blue — round limit \(12\) reached \(120 decisions\)", out)
+    assert re.search(r"Result: won by blue — round limit \(12\) reached "
+                     r"\(scores: red 190, blue 205; 120 decisions\)", out)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import stratagem
-from stratagem.arena.narration import Step, tell
+from stratagem.arena.narration import Step, result_line, tell
 from stratagem.engine import Action, Game, Ref, State
 from stratagem.rules import RulesError, compile_text
 
@@ -167,3 +167,17 @@ def test_a_choice_is_asked_with_its_placeholders_filled_and_told_by_its_question
     action = game.parse_action(state, "choose dest=(2,0)")
     told = step(game, state, action)
     assert told.line == "send scout #1 of red to (2,0)"
+
+
+def test_the_result_line_gives_the_scores_of_a_game_that_keeps_one() -> None:
+    """A game with a `score` says each player's beside its result (the ranks come from it;
+    a win by a condition left them unsaid); a game without one does not."""
+    outpost = stratagem.load("outpost")
+    done = stratagem.play(outpost, ["random", "random"], seed=1).state
+    assert done.outcome is not None
+    line = result_line(outpost, done)
+    scores = ", ".join(f"{outpost.players[p]} {v:g}"
+                       for p, v in enumerate(done.outcome.scores))
+    assert f"(scores: {scores}; {len(done.history)} decisions)" in line
+    ttt = stratagem.load("tic_tac_toe")
+    assert "scores" not in result_line(ttt, stratagem.play(ttt, ["random", "random"]).state)

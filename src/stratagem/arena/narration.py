@@ -136,7 +136,12 @@ def result_line(game: ForwardModel[Any], state: Any) -> str:
     """The end of a game in one sentence (of one stopped before its end, that it stopped)."""
     if state.outcome is None:
         return f"Stopped after {len(state.history)} decisions: no result (the game was not over)"
-    return f"Result: {outcome_words(game, state.outcome)} ({len(state.history)} decisions)"
+    tail = f"{len(state.history)} decisions"
+    if getattr(game, "score", None) is not None and state.outcome.scores:
+        # The game keeps a score: each player's, as the ranks were made from it.
+        scores = ", ".join(f"{who(game, p)} {v:g}" for p, v in enumerate(state.outcome.scores))
+        tail = f"scores: {scores}; {tail}"
+    return f"Result: {outcome_words(game, state.outcome)} ({tail})"
 
 
 __all__ = ["Step", "as_told", "beside", "left_line", "narrated", "outcome_words",
