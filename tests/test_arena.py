@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import sqlite3
@@ -305,6 +306,8 @@ def test_balance_report_renders_every_section(tmp_path: Path) -> None:
     lost = sum(sum(v) for r in rows for v in r.stats["losses"].values())
     assert lost > 0, "random and greedy play on Broken Throne always loses some units"
     assert "knight" in page or "archer" in page
+    assert "uses a action" not in page and "uses an action" in page
+    assert not re.search(r">1 games<|: 1 games<", page)
 
 
 def test_cli_arena_writes_every_output(tmp_path: Path,

@@ -48,6 +48,20 @@ class Bar:
     high: float | None = None
 
 
+
+def _span(start: int, size: int) -> str:
+    """A histogram bin's decisions: ``97`` for a bin of one, else ``90–99``."""
+    return str(start) if size == 1 else f"{start}–{start + size - 1}"
+
+
+def _games(n: int) -> str:
+    return f"{n} game" if n == 1 else f"{n} games"
+
+
+def _a(word: str) -> str:
+    """The article before ``word``: ``an action``, ``a card``."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
 def bar_chart(bars: list[Bar], *, reference: float | None = None, width: int = 560) -> str:
     """Horizontal bars of proportions in [0, 1] with interval whiskers, as SVG."""
     row, left, right = 26, 170, 60
@@ -95,8 +109,8 @@ def histogram(values: list[int], *, bins: int = 20, width: int = 560,
         h = (height - bottom - 10) * counts.get(i, 0) / top
         x = left + i * bw
         out.append(f'<rect x="{x:.1f}" y="{height - bottom - h:.1f}" width="{bw - 1:.1f}" '
-                   f'height="{h:.1f}" fill="#72b7b2"><title>{lo + i * size}–'
-                   f'{lo + (i + 1) * size - 1}: {counts.get(i, 0)} games</title></rect>')
+                   f'height="{h:.1f}" fill="#72b7b2"><title>{_span(lo + i * size, size)}: '
+                   f'{_games(counts.get(i, 0))}</title></rect>')
     out.append(f'<text x="{left}" y="{height - 10}">{lo}</text>')
     out.append(f'<text x="{width - 10}" y="{height - 10}" text-anchor="end">{hi}</text>')
     out.append(f'<text x="{left - 4}" y="16" text-anchor="end">{top}</text>')
@@ -192,7 +206,8 @@ def _usage(title: str, what: str, rows: list[Usage]) -> str:
             + _table([what, "agent", "used in", "of games", "uses / game",
                       "win rate when used", WILSON, "games", "win rate otherwise", WILSON,
                       "games"], body)
-            + f"<p class='note'>A player uses a {_e(what)} in a game when it acts at least "
+            + f"<p class='note'>A player uses {_a(what)} {_e(what)} in a game when it acts "
+            "at least "
             "once with it; figures are per agent, over player-games of distinct games. A "
             "win rate when used far above the rate otherwise deserves a look, if the "
             "intervals do not overlap.</p>")
