@@ -913,3 +913,26 @@ def test_a_program_for_a_game_of_ones_own_rules_file_is_told_to_give_it(
     assert "its game `crossroads` is not a bundled game: give its rules file with " \
            "--game FILE" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_blunder_of_a_game_from_a_rules_file_opens_without_rules(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`evaluate-program --blunders` saves each position with its rules file, as `new`
+    does: `show` opens it from anywhere without `--rules` (it said "unknown game")."""
+    rules = tmp_path / "mine.yaml"
+    rules.write_text(Path(stratagem.games.rules_path("tic_tac_toe")).read_text()
+                     .replace("game: tic_tac_toe", "game: my_noughts", 1))
+    prog = tmp_path / "dull.yaml"
+    prog.write_text(DULL.replace("game: tic_tac_toe", "game: my_noughts", 1))
+    out = tmp_path / "worst"
+    assert main(["evaluate-program", str(prog), "--game", str(rules), "--games", "20",
+                 "--against", "random", "--sample-every", "1", "--blunders", str(out)]) is None
+    saved = sorted(out.glob("blunder-*.json"))
+    assert saved
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    capsys.readouterr()
+    assert main(["show", str(saved[0])]) is None
+    assert "my_noughts" in capsys.readouterr().out

@@ -126,8 +126,12 @@ def open_game(name: str, scenario: str | None, recorded: object,
 
 def save_state(path: Path, state: State) -> None:
     """Write a state with the scenario and rules file its game needs to be opened again."""
-    game = state.game
-    doc: dict[str, Any] = json.loads(game.serialize(state))
+    save_text(path, state.game, state.game.serialize(state))
+
+
+def save_text(path: Path, game: Game, text: str) -> None:
+    """Write a serialized state of ``game`` with the scenario and rules file it needs."""
+    doc: dict[str, Any] = json.loads(text)
     if game.scenario:
         doc["scenario"] = game.scenario
     origin = rules_origin(game)

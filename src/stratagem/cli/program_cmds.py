@@ -33,6 +33,7 @@ from .complete import complete_agents, complete_scenario
 from .console import err, fail, n, out
 from .files import (
     check_outputs,
+    save_text,
     write_atomic,
 )
 
@@ -193,7 +194,7 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
         if blunder_dir is not None:
             blunder_dir.mkdir(parents=True, exist_ok=True)
             path = blunder_dir / f"blunder-{i}.json"
-            write_atomic(path, b.state)
+            save_text(path, game, b.state)  # with its rules file, as `new` saves
             where = f" — saved as {path}"
         out.print(f"  blunder {i}: regret {b.regret:.3f} in game {b.game}, state "
                   f"{b.program_state}, rule {b.rule}: chose '{b.chosen}', best '{b.best}'"
