@@ -16,6 +16,7 @@ from stratagem.agents.program import (
     ProgramAgent,
     ProgramSeatError,
     bundled_programs,
+    card_gaps,
     check_program,
     load_program,
     parse_condition,
@@ -936,3 +937,19 @@ def test_a_blunder_of_a_game_from_a_rules_file_opens_without_rules(
     capsys.readouterr()
     assert main(["show", str(saved[0])]) is None
     assert "my_noughts" in capsys.readouterr().out
+
+
+def test_the_card_notes_name_a_slot_never_used_and_steps_it_words_badly() -> None:
+    """`check-program`'s card notes: a memory slot no rule reads or writes (the card still
+    asked the player to keep a note of it), a rule with no `say:` (the card says "Take
+    halt."), a `nearest` tie-break with no `say:` ("the nearest to")."""
+    game = stratagem.load(CROSSROADS / "hex_stacks.yaml")
+    prog = parse_program(program(
+        "memory:\n  spare: {type: pos, say: a spare square}\nstates:\n  s:\n    steps:\n"
+        "      movement:\n        - do: move\n          prefer: [nearest: to]\n"
+        "        - do: halt\n", game="crossroads", side="blue"), game, "p.yaml")
+    notes = [str(p) for p in card_gaps(prog)]
+    assert any("memory slot `spare` is never read or written" in n for n in notes), notes
+    assert any("(`Take halt.`)" in n for n in notes), notes
+    assert any("a `nearest` tie-break of rule movement 1" in n for n in notes), notes
+    assert card_gaps(load_program(bundled_programs("skirmish")["goblins"])) == []

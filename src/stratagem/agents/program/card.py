@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...rules.errors import Problem
+from ...rules.errors import Loc, Problem
 from .model import ANY, REACTIONS, Expr, Prefer, Program, ProgramState, Rule, Step
 
 _SMALL = frozenset({"of", "the", "to", "and", "a", "an", "in", "on", "at", "or", "for"})
@@ -420,7 +420,7 @@ def card_gaps(program: Program) -> list[Problem]:
     """What the card cannot put in words, each at its place: a step with a condition
     and no ``say:``, a tie-break on a worked-out measure with no ``say:``, a trigger
     with no ``say:`` (the card then points to the appendix instead)."""
-    out: list[Problem] = []
+    out: list[Problem] = _unused_slots(program)
     seen: set[object] = set()
     for st in program.states.values():
         out += [Problem(t.loc, f"trigger {t.number} of `{st.name}` has no `say:`: the card "
@@ -433,7 +433,16 @@ def card_gaps(program: Program) -> list[Problem]:
             if not rule.say and (rule.when or rule.actor or rule.where):
                 out.append(Problem(rule.loc, f"rule {rule.label} of `{st.name}` has a "
                                    "condition and no `say:`: the card cannot word it"))
+            elif not rule.say and all(t not in program.words for t in rule.types):
+                out.append(Problem(rule.loc, f"rule {rule.label} of `{st.name}` has no "
+                                   "`say:`: the card names its action by the rules' word "
+                                   f"(`Take {' or '.join(rule.types)}.`)"))
             for p in rule.prefer:
+                if p.kind in ("nearest", "farthest") and not p.say and p.loc not in seen:
+                    seen.add(p.loc)
+                    out.append(Problem(p.loc or rule.loc, f"a `{p.kind}` tie-break of rule "
+                                       f"{rule.label} of `{st.name}` has no `say:`: the "
+                                       f"card reads it as \"the {p.kind} to\""))
                 if (p.expr is not None and not p.say and p.loc not in seen
                         and not _SIMPLE.match(p.expr.text.strip())):
                     seen.add(p.loc)
@@ -441,3 +450,23 @@ def card_gaps(program: Program) -> list[Problem]:
                                        f"of `{st.name}` has no `say:`: the card cannot "
                                        "word its measure"))
     return out
+
+
+def _unused_slots(program: Program) -> list[Problem]:
+    """Memory slots no rule reads or writes: the card would still tell the player to keep a
+    note of them."""
+    texts: list[str] = [d.expr.text for d in program.defines.values()]
+    written: set[str] = set()
+    for st in program.states.values():
+        texts += [t.test.text for t in st.triggers]
+        for rule in st.all_rules():
+            texts += [e.text for e in (rule.when, rule.actor, rule.where) if e is not None]
+            texts += [p.expr.text for p in rule.prefer if p.expr is not None]
+            texts += [e.text for _, e in rule.remember]
+            written.update(slot for slot, _ in rule.remember)
+            written.update(p.slot for p in rule.prefer if p.slot)
+    read = set(re.findall(r"[A-Za-z_]\w*", " ".join(texts)))
+    loc = program.locs.get("memory", Loc(program.file, 1, 1))
+    return [Problem(loc, f"memory slot `{slot}` is never read or written: the card would ask "
+                    "the player to keep a note of it")
+            for slot in program.memory if slot not in read and slot not in written]
