@@ -288,3 +288,14 @@ def test_show_honours_display_hide(capsys: pytest.CaptureFixture[str], tmp_path:
     assert code == 0, err
     assert "armor #1 (red) at (2,0); attack 6, defence 3, moves 5" in out
     assert not any(word in out for word in ("size ", "moved ", "attacked ", "done_moving"))
+
+
+def test_show_tells_what_the_cards_in_the_market_row_do(capsys: pytest.CaptureFixture[str],
+                                                        tmp_path: Path) -> None:
+    """`show` tells what each card in sight does: the market row on the table is in sight
+    (its scout and stall were left out, being in no player's zone)."""
+    saved = tmp_path / "m.json"
+    code, out, err = run(capsys, "new", str(HERE / "market" / "market2.yaml"), "--out",
+                         str(saved), "--seed", "2")
+    assert code == 0, err
+    assert "scout: Action: draw 2 cards." in out and "stall: Action: +1 buy, +1 coin." in out

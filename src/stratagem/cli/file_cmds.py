@@ -86,15 +86,16 @@ def card_texts(game: Game, view: State) -> list[str]:
     its rules text (the type's ``description``)."""
     lines: list[str] = []
     seen: set[str] = set()
-    for player in view.players:
-        for ids in player.zones.values():
-            for i in ids:
-                e = view.entities.get(i)
-                spec = game.entity_types.get(e.type) if e is not None else None
-                if spec is None or not spec.description or spec.name in seen:
-                    continue
-                seen.add(spec.name)
-                lines.append(f"    {spec.name}: {spec.description}")
+    zones = [ids for player in view.players for ids in player.zones.values()]
+    zones += list(view.cards.table.values())  # a market row on the table is in sight too
+    for ids in zones:
+        for i in ids:
+            e = view.entities.get(i)
+            spec = game.entity_types.get(e.type) if e is not None else None
+            if spec is None or not spec.description or spec.name in seen:
+                continue
+            seen.add(spec.name)
+            lines.append(f"    {spec.name}: {spec.description}")
     return ["  what the cards do:", *lines] if lines else []
 
 
