@@ -299,3 +299,19 @@ def test_show_tells_what_the_cards_in_the_market_row_do(capsys: pytest.CaptureFi
                          str(saved), "--seed", "2")
     assert code == 0, err
     assert "scout: Action: draw 2 cards." in out and "stall: Action: +1 buy, +1 coin." in out
+
+
+def test_the_rules_sheet_of_a_card_game_lists_cards_and_no_helper_action(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`stratagem rules` on a game with no board lists its entity types as cards, without
+    board glyphs, and leaves out an action no step offers and nothing describes (Market
+    Row's `restock`, run by `perform`); an action described is kept (Broken Throne's
+    `strike`)."""
+    code, out, err = run(capsys, "rules", str(HERE / "market" / "market2.yaml"))
+    assert code == 0, err
+    assert "Cards" in out and "Units" not in out
+    assert "\ns  silver" not in out and "silver" in out
+    assert "restock" not in out and "draw_card" not in out and "  buy  Buy a card" in out
+    code, out, err = run(capsys, "rules", "broken_throne")
+    assert code == 0, err
+    assert "Units" in out and "  strike  One blow" in out

@@ -103,14 +103,19 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
                 mark = "*" if name == header.default else " "
                 out.print(f"  {mark} [cyan]{escape(name)}[/]  {escape(description)}")
     if sheet.units:
-        table = Table(title="Units", title_justify="left", box=None, pad_edge=False)
-        for head in ("", "unit", "parameters", ""):
+        # A game without a board has cards (or counters kept in zones), not units: no
+        # board glyph to show.
+        board = bool(game.board.width and game.board.height)
+        kind = "unit" if board else "card"
+        table = Table(title=kind.capitalize() + "s", title_justify="left", box=None,
+                      pad_edge=False)
+        for head in ("", kind, "parameters", "")[0 if board else 1:]:
             table.add_column(head, overflow="fold")
         for name, glyph, description in sheet.units:
             et = game.entity_types[name]
             params = ", ".join(f"{p.name} {p.max if p.max is not None else p.default:g}"
                                for p in et.params if p.name in game.display.shown([p.name]))
-            table.add_row(glyph, name, params, description)
+            table.add_row(*((glyph,) if board else ()), name, params, description)
         out.print(table)
     for title, rows in (("Actions", sheet.actions), ("Reactions", sheet.reactions)):
         if rows:

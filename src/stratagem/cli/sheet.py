@@ -163,11 +163,17 @@ def rules_sheet(game: Game) -> Sheet:
     acts = _descriptions(game, "actions")
     reacts = _descriptions(game, "reactions")
     units = _descriptions(game, "entities")
+    steps = [st.actions for ph in game.phases for st in ph.steps]
+    offered = (None if any(listed is None for listed in steps)
+               else {a for listed in steps for a in listed or ()})
     return Sheet(
         game.name, game.description, _readme(game),
         tuple((t.name, game.display.entity(t.name, t.symbol).glyph, units.get(t.name, ""))
               for t in game.entity_types.values()),
-        tuple((a, acts.get(a, "") or _template(t.text)) for a, t in game.action_types.items()),
+        # An action no step offers and no words describe is the rules' own helper (one
+        # that `perform` runs): not a player's action to list.
+        tuple((a, acts.get(a, "") or _template(t.text)) for a, t in game.action_types.items()
+              if offered is None or a in offered or acts.get(a) or t.text),
         tuple((r, reacts.get(r, "")) for r in game.reactions
               if not game.reactions[r].automatic),
         tuple(game.scenarios))
