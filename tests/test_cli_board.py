@@ -184,3 +184,14 @@ def test_a_stack_shows_its_top_unit_and_count_and_its_units_are_listed() -> None
     text = plain(game, game.new_state(0))
     assert " ir2 " in text
     assert "infantry #2  (2,1)" in text and "infantry #3  (2,1)" in text
+
+
+def test_default_glyphs_tell_a_marsh_from_a_lake_and_draw_clear_ground_as_open() -> None:
+    """A marsh and a lake get glyphs of their own (both were `~`), and a tile called
+    `clear` is open ground (`·`), not its first letter."""
+    game = build("game: g\nplayers: [a, b]\nboard:\n  tiles: {'.': clear, '~': lake, "
+                 "',': marsh}\n  layout: |\n    . ~ ,\nactions: {pass: {ends_turn: true}}\n"
+                 "flow:\n  phases: [{name: p, actions: [pass]}]\n",
+                 "g.yaml")
+    glyphs = [tile_glyph(game, t) for t in ("lake", "marsh", "clear")]
+    assert glyphs == ["~", ",", "·"]

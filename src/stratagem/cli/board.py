@@ -50,13 +50,15 @@ _TILE_GLYPHS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("wall", "block"), "#"),
     (("mountain", "cliff"), "^"),
     (("rock", "stone", "boulder"), "o"),
-    (("water", "river", "lake", "sea", "ocean", "swamp", "marsh"), "~"),
+    (("swamp", "marsh", "bog", "fen"), ","),
+    (("water", "river", "lake", "sea", "ocean"), "~"),
     (("forest", "wood", "tree", "jungle"), "♣"),
     (("hill", "ridge", "dune"), "∩"),
     (("brush", "rough", "uneven", "scrub"), '"'),
     (("road", "path", "bridge"), "="),
     (("lava", "fire"), "≈"),
-    (("grass", "plain", "field", "floor", "ground", "open", "meadow", "empty"), "·"),
+    (("grass", "plain", "field", "floor", "ground", "open", "meadow", "empty", "clear"),
+     "·"),
 )
 
 HIDDEN_CARD = "▒▒"
