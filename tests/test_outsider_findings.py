@@ -315,3 +315,19 @@ def test_the_rules_sheet_of_a_card_game_lists_cards_and_no_helper_action(
     code, out, err = run(capsys, "rules", "broken_throne")
     assert code == 0, err
     assert "Units" in out and "  strike  One blow" in out
+
+
+def test_an_illegal_target_says_what_it_is_not_among_and_what_is_there(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A refused position names the list it is not among (the target's `from:`) and, for a
+    tile no one may enter or a square off the board, says so (it said only "is not a
+    possible position")."""
+    saved = tmp_path / "s.json"
+    assert run(capsys, "new", str(HERE / "hex_stacks" / "hex_stacks.yaml"), "--out",
+               str(saved))[0] == 0
+    code, _, err = run(capsys, "move", str(saved), "move #1 to=(5,2)")
+    assert code == 2
+    assert "it is not among `reachable(actor, actor.moves, blocked_by: enemies" in err
+    assert err.strip().endswith("(lake: no one may enter it)")
+    code, _, err = run(capsys, "move", str(saved), "move #1 to=(50,2)")
+    assert err.strip().endswith("(off the board)")

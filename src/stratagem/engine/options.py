@@ -489,7 +489,9 @@ def explain(s: State, action: Action) -> str:
             return (f"target {spec.name} may be none only when no {spec.kind} is a valid "
                     "choice (the action is then played for nothing)")
         if value not in list(spec.candidates(ctx)):
-            return f"target {spec.name}={value} is not a possible {spec.kind}"
+            among = f": it is not among `{spec.source}`" if spec.source else ""
+            place = _place(s, value) if spec.kind == "position" else ""
+            return f"target {spec.name}={value} is not a possible {spec.kind}{among}{place}"
         ctx.targets[spec.name] = value
         for c in spec.conditions:
             if not c.test(ctx):
@@ -497,3 +499,12 @@ def explain(s: State, action: Action) -> str:
     return "not offered in this state"
 
 
+def _place(s: State, value: Any) -> str:
+    """What stands in the way at a position a target refused: off the board, or its tile
+    when no one may enter it (`(5,2) is lake`)."""
+    board = s.game.board
+    if not isinstance(value, tuple) or len(value) != 2 or not board.contains(value):
+        return " (off the board)"
+    tile = s.tiles[value[1] * board.width + value[0]]
+    cost = board.tile_types.get(tile, {}).get("cost", 1)
+    return f" ({tile}: no one may enter it)" if cost is None else ""

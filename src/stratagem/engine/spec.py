@@ -120,6 +120,8 @@ class TargetSpec:
     optional: bool = False
     """When no candidate is valid, the target is bound to ``None`` ("play for nothing")
     instead of the action not being offered; when some are, only they are offered."""
+    source: str = field(default="", compare=False)
+    """The rules' words for the candidates (its `from:`), for a refusal to name them."""
 
 
 @dataclass(frozen=True)

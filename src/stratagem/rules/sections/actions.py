@@ -347,7 +347,8 @@ def _target(c: CompileState, name: str, node: Node, scope: Scope) -> TargetSpec:
             c.fail(m["on_board"].loc, f"unknown `on_board` value `{on_board}`",
                    "column or row")
     return TargetSpec(name, candidates, conds, kind, near, on_board,
-                      c.flag(m.get("optional"), "`optional`"))
+                      c.flag(m.get("optional"), "`optional`"),
+                      " ".join(str(source.value).split()) if source is not None else "")
 
 
 def _near(c: CompileState, node: Node | None, scope: Scope, name: str) -> Any:
