@@ -120,7 +120,7 @@ def test_osla_rationale_names_its_top_candidates() -> None:
     assert state.decision is not None
     choice = make_agent("osla", game).choose(state, state.decision)
     assert choice.rationale.startswith("Marks (2,0): the best expected result one move ahead; "
-                                       "then marks (")
+                                       "next best: marks (")
     assert choice.private.startswith("[place cell=(2,0): +1.00; ")
 
 

@@ -140,7 +140,7 @@ class OSLAAgent(SearchAgent):
         rest = [j for j in order[1:TOP]]
         if rest:
             named = "; ".join(told(game, view, player, scored[j][0]).lower() for j in rest)
-            text += f"; then {named}"
+            text += f"; next best: {named}"
         return text + "."
 
     def figures(self, view: State, player: int,

@@ -374,7 +374,7 @@ class MCTSAgent(SearchAgent):
             public = f"Decided after {looked} in worlds that fit what it can see."
             others = "; ".join(f"{said(s[0]).lower()} ({worth(s)})" for s in ranked[1:TOP])
             private = (f"{said(best[0])}: {worth(best)}"
-                       + (f"; then {others}" if others else "") + f". [{numbers}]")
+                       + (f"; next best: {others}" if others else "") + f". [{numbers}]")
             return public, private
         line = f"{said(best[0])}: {worth(best)} over {looked}"
         if len(ranked) > 1:

@@ -238,7 +238,8 @@ class Remove(Effect):
 
 
 def _mover_can_arrive(ctx: Ctx) -> bool:
-    """A move's validity check: the mover is still in the game and the square still free."""
+    """A move's validity check: the mover is still in the game and the square still free
+    (on a board with stacks: with room for it)."""
     ev = ctx.ev if ctx.event is not None else {}
     mover, to = ev.get("mover"), ev.get("to")
     s = ctx.state

@@ -756,7 +756,8 @@ TYPES: tuple[tuple[str, str], ...] = (
 
 EVENT_DOCS: dict[str, str] = {
     "moved": "An entity moves (the `move` effect). While it is pending the mover has not "
-             "moved yet; it then moves only if it is still in the game and `to` is free.",
+             "moved yet; it then moves only if it is still in the game and `to` is free (on a "
+             "board with `capacity`: has room for it).",
     "stepped": "An entity walking with `move_along` takes one step, `from` one square `to` "
                "the next; `path_left` lists the squares still ahead. While it is pending "
                "the mover still stands on `from` (`cancel_event` keeps it there and ends the "

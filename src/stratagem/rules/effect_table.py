@@ -456,7 +456,8 @@ _DEFS = [
     EffectDef("move", ("what", "to"), ("to",),
               "Move an entity (the actor by default) through a pending `moved` event: "
               "reactions answer first, and the move happens only if the mover is still "
-              "in the game and the square still free.",
+              "in the game and the square still free (on a board with `capacity`: with room "
+              "for it).",
               "move: {to: destination}", _move),
     EffectDef("spawn", ("type", "at", "owner", "params", "zone", "as"), ("type",),
               "Create an entity of a type, at a position or in a zone of its owner (the "
