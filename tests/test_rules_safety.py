@@ -686,3 +686,15 @@ def test_validate_takes_a_bundled_game_by_name(capsys: pytest.CaptureFixture[str
     assert code == 1
     assert err.strip() == "skirmsh: no such file or folder; did you mean the bundled game 'skirmish'?"
     assert out.startswith("pig: ok — pig:")
+
+
+def test_a_folder_without_rules_yaml_is_told_what_a_game_folder_holds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`stratagem validate FOLDER` on a folder whose rules file has another name says what a
+    game folder keeps and names the YAML file there (it said only "cannot read the file")."""
+    (tmp_path / "mine.yaml").write_text("game: g\n")
+    code, _, err = run_cli(capsys, "validate", str(tmp_path))
+    assert code == 1
+    assert err.strip() == (f"{tmp_path}:1:1: a game folder keeps its rules in `rules.yaml` "
+                           "(and the rules in words in `README.md`); this one has none — name "
+                           f"the file: {tmp_path / 'mine.yaml'}")

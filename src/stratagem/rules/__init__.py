@@ -31,6 +31,13 @@ def check_rules(path: str | Path) -> tuple[Parts, list[Problem]]:
     if p.is_dir():
         folder = p
         p = p / "rules.yaml"
+        if not p.exists():
+            yamls = sorted(x.name for x in folder.glob("*.y*ml"))
+            raise RulesError([Problem(Loc(str(folder), 1, 1),
+                                      "a game folder keeps its rules in `rules.yaml` (and "
+                                      "the rules in words in `README.md`); this one has none",
+                                      f"name the file: {folder / yamls[0]}" if yamls
+                                      else "")])
     elif p.parent.is_dir():
         folder = p.parent
     notes: list[Problem] = []  # a Stratega file's keys given twice (the later one is used)

@@ -840,6 +840,11 @@ def _intro() -> list[str]:
         "then names the effect that failed at its line and column, and the arena names the "
         "game (line-up and seed) it happened in.",
         "",
+        "A game may also be a folder: its rules in `rules.yaml`, the rules in words (what "
+        "`stratagem rules` and the `?` of a game at the terminal print) in `README.md`, "
+        "and any file its rules name (a scenario's layout) beside them. Every command that "
+        "takes a rules file takes the folder.",
+        "",
         "- [Sections](#sections)",
         "- [Keys of each part](#keys-of-each-part)",
         "- [Expressions](#expressions)",
