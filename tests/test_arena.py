@@ -28,6 +28,7 @@ from stratagem.arena.runner import run_tournament
 from stratagem.arena.stats import summarize, wilson
 from stratagem.arena.store import read_results
 from stratagem.arena.tournament import Tournament, TournamentError, schedule
+from stratagem.cli import arena_cmds
 from stratagem.cli.main import main
 from stratagem.engine import Decision, State
 
@@ -444,3 +445,16 @@ def test_a_report_reads_a_tournament_on_a_rules_file_from_any_folder(
     capsys.readouterr()
     assert main(["report", str(db)]) is None
     assert "random" in capsys.readouterr().out
+
+
+def test_an_arena_written_to_a_file_says_how_far_it_is_now_and_then(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With standard error not a terminal the bar draws nothing, so the arena prints a
+    progress line every so often (here: at every game) and at the end (a long run written
+    to a file said nothing for minutes)."""
+    monkeypatch.setattr(arena_cmds, "REPORT_EVERY", 0.0)
+    assert main(["arena", "tic_tac_toe", "--agents", "random,random", "--games", "3",
+                 "--db", str(tmp_path / "p.sqlite")]) is None
+    lines = [x for x in capsys.readouterr().err.splitlines() if x.startswith("arena: ")]
+    assert lines and lines[-1].startswith("arena: 3 of 3 games, ")

@@ -210,6 +210,10 @@ def _has_games(path: Path) -> bool:
         return False
 
 
+REPORT_EVERY = 30.0
+"""Seconds between progress lines when standard error is not a terminal."""
+
+
 class _ArenaProgress:
     """A progress bar for tournaments: games done of the total, games per second, time left."""
 
@@ -222,6 +226,7 @@ class _ArenaProgress:
         self.total = 0
         self.start = 0
         self.clock = 0.0
+        self.said = 0.0
 
     def __enter__(self) -> _ArenaProgress:
         return self  # the bar appears with the first update, once the tournament is checked
@@ -233,12 +238,18 @@ class _ArenaProgress:
     def update(self, row: object, done: int, total: int) -> None:
         if self.task is None:
             self.total, self.start, self.clock = total, done, time.perf_counter()
+            self.said = self.clock
             self.progress.start()
             self.task = self.progress.add_task("arena", total=total, completed=done, rate="")
             return
-        elapsed = time.perf_counter() - self.clock
+        now = time.perf_counter()
+        elapsed = now - self.clock
         rate = (done - self.start) / elapsed if elapsed > 0 else 0.0
         self.progress.update(self.task, completed=done, rate=f"{rate:.2f} games/s")
+        if not err.is_terminal and (now - self.said >= REPORT_EVERY or done == total):
+            # Written to a file or a pipe, the bar draws nothing: a line now and then.
+            self.said = now
+            err.print(f"arena: {done} of {total} games, {rate:.2f} games/s", markup=False)
 
 
 def _print_table(table: Any, wide: bool) -> None:
