@@ -26,8 +26,7 @@ from ..agents.program import (
     sample_constants,
 )
 from ..arena.program_eval import evaluate_program
-from ..engine import Game
-from ..engine.errors import UnknownGameError
+from ..engine import Game, UnknownGameError
 from ..games import load
 from .complete import complete_agents, complete_scenario
 from .console import err, fail, n, out

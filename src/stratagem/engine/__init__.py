@@ -11,7 +11,7 @@ from .builder import ActionBuilder
 from .context import Ctx
 from .dice import Distribution, constant, dice, successes
 from .effect import Effect, register_effect, unregister_effect
-from .effects import ModifyParam, SetParam, Spawn, builtin_events
+from .effects import Choose, ModifyParam, SetParam, Spawn, builtin_events
 from .errors import (
     ActionParseError,
     GameDefinitionError,
@@ -45,6 +45,7 @@ __all__ = [
     "Action",
     "ActionBuilder",
     "ActionParseError",
+    "Choose",
     "Ctx",
     "Decision",
     "Distribution",

@@ -15,7 +15,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import hexes
 from .actions import Pos
@@ -422,3 +422,13 @@ def _clear(state: State, cells: Iterable[Pos], a: tuple[int, int], b: tuple[int,
         if entities_block and p in state.at_:
             return False
     return True
+
+def closed(s: State, value: Any) -> str:
+    """Why no one may stand at a position, in words for a refusal: off the board, or a
+    tile no one may enter (`` (lake: no one may enter it)``); else nothing."""
+    board = s.game.board
+    if not isinstance(value, tuple) or len(value) != 2 or not board.contains(value):
+        return " (off the board)"
+    tile = s.tiles[value[1] * board.width + value[0]]
+    cost = board.tile_types.get(tile, {}).get("cost", 1)
+    return f" ({tile}: no one may enter it)" if cost is None else ""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Pos, Ref
 from .context import Ctx
+from .geometry import closed
 from .live import live_entities
 from .option_memo import OptionMemo
 from .turns import IN_STEP, turn_taker
@@ -490,21 +491,10 @@ def explain(s: State, action: Action) -> str:
                     "choice (the action is then played for nothing)")
         if value not in list(spec.candidates(ctx)):
             among = f": it is not among `{spec.source}`" if spec.source else ""
-            place = _place(s, value) if spec.kind == "position" else ""
-            return f"target {spec.name}={value} is not a possible {spec.kind}{among}{place}"
+            return (f"target {spec.name}={value} is not a possible {spec.kind}{among}"
+                    + (closed(s, value) if spec.kind == "position" else ""))
         ctx.targets[spec.name] = value
         for c in spec.conditions:
             if not c.test(ctx):
                 return f"target {spec.name}={value}: {c.label}"
     return "not offered in this state"
-
-
-def _place(s: State, value: Any) -> str:
-    """What stands in the way at a position a target refused: off the board, or its tile
-    when no one may enter it (`(5,2) is lake`)."""
-    board = s.game.board
-    if not isinstance(value, tuple) or len(value) != 2 or not board.contains(value):
-        return " (off the board)"
-    tile = s.tiles[value[1] * board.width + value[0]]
-    cost = board.tile_types.get(tile, {}).get("cost", 1)
-    return f" ({tile}: no one may enter it)" if cost is None else ""

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Ctx, Game
-from ...engine.effects import Choose
+from ...engine import Choose, Ctx, Game
 from ...rules.errors import RulesError, did_you_mean
 from ...rules.expr import Compiled, Scope, compile_expr
 from ...rules.reading import Reader, Skip
