@@ -755,10 +755,15 @@ def test_problems_inside_a_scenario_file_name_that_file(tmp_path: Path) -> None:
 
 
 def test_a_missing_rules_file_is_a_rules_error(tmp_path: Path) -> None:
-    """Loading a folder without rules.yaml is a RulesError naming the file, not an OSError."""
+    """Loading a folder without rules.yaml is a RulesError naming the folder and what a
+    game folder holds, not an OSError; a rules file that is not there is one naming it."""
     with pytest.raises(RulesError) as err:
         load_rules(tmp_path)
-    assert err.value.first.loc == Loc(str(tmp_path / "rules.yaml"), 1, 1)
+    assert err.value.first.loc == Loc(str(tmp_path), 1, 1)
+    assert err.value.first.message.startswith("a game folder keeps its rules in `rules.yaml`")
+    with pytest.raises(RulesError) as err:
+        load_rules(tmp_path / "gone.yaml")
+    assert err.value.first.loc == Loc(str(tmp_path / "gone.yaml"), 1, 1)
     assert err.value.first.message.startswith("cannot read the file")
 
 
