@@ -458,3 +458,18 @@ def test_an_arena_written_to_a_file_says_how_far_it_is_now_and_then(
                  "--db", str(tmp_path / "p.sqlite")]) is None
     lines = [x for x in capsys.readouterr().err.splitlines() if x.startswith("arena: ")]
     assert lines and lines[-1].startswith("arena: 3 of 3 games, ")
+
+
+def test_the_terminal_report_gives_game_length_and_how_games_ended(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`stratagem report` prints what the HTML report's last two sections hold: the length
+    of the games and how they ended (it left both out)."""
+    db = tmp_path / "l.sqlite"
+    assert main(["arena", "tic_tac_toe", "--agents", "random,random", "--games", "3",
+                 "--db", str(db), "--quiet"]) is None
+    capsys.readouterr()
+    assert main(["report", str(db)]) is None
+    lines = capsys.readouterr().out.splitlines()
+    assert any(x.startswith("game length: ") and "decisions and" in x for x in lines)
+    ended = [x for x in lines if x.startswith("ended: ")]
+    assert ended and sum(int(x.rsplit(": ", 1)[1].split()[0]) for x in ended) == 3

@@ -240,17 +240,33 @@ def _units(summary: Summary, rows: list[GameRow]) -> str:
             "type of the unit whose action removed an enemy unit from the board.</p>")
 
 
-def _lengths(rows: list[GameRow]) -> str:
+def _length_figures(rows: list[GameRow]) -> tuple[float, float, list[tuple[str, int]]]:
+    """Decisions and rounds a game on average, and how many games ended for each reason
+    (most first)."""
+    n = len(rows) or 1
+    return (sum(r.decisions for r in rows) / n, sum(r.rounds for r in rows) / n,
+            Counter(r.reason for r in rows).most_common())
+
+
+def length_lines(rows: list[GameRow]) -> list[str]:
+    """Game length and how games ended, as lines for a terminal (the report's last two
+    sections)."""
+    if not rows:
+        return []
+    mean, mean_rounds, reasons = _length_figures(rows)
     decisions = [r.decisions for r in rows]
-    rounds = [r.rounds for r in rows]
-    reasons = Counter(r.reason for r in rows)
-    mean = sum(decisions) / len(decisions) if decisions else 0.0
-    mean_rounds = sum(rounds) / len(rounds) if rounds else 0.0
+    return [f"game length: {mean:.1f} decisions and {mean_rounds:.1f} rounds on average "
+            f"({min(decisions)}–{max(decisions)} decisions)",
+            *(f"ended: {reason}: {_games(k)}" for reason, k in reasons)]
+
+
+def _lengths(rows: list[GameRow]) -> str:
+    mean, mean_rounds, reasons = _length_figures(rows)
     return ("<h2>Game length</h2>"
             f"<p>{mean:.1f} decisions and {mean_rounds:.1f} rounds on average.</p>"
-            + histogram(decisions)
+            + histogram([r.decisions for r in rows])
             + "<h2>How games ended</h2>"
-            + _table(["reason", "games"], [[k, v] for k, v in reasons.most_common()]))
+            + _table(["reason", "games"], [[k, v] for k, v in reasons]))
 
 
 def render_report(summary: Summary, rows: list[GameRow]) -> str:

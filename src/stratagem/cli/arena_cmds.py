@@ -169,6 +169,7 @@ def report_cmd(db: Path, before: Path | None, html: Path | None, json_out: Path 
         balance_to_dict,
     )
     from ..arena.compare import compare  # noqa: PLC0415 - tournament machinery
+    from ..arena.report import length_lines  # noqa: PLC0415 - tournament machinery
     from ..arena.stats import summarize  # noqa: PLC0415 - tournament machinery
     from ..arena.store import read_results  # noqa: PLC0415 - tournament machinery
     from ..arena.tournament import load_game  # noqa: PLC0415 - tournament machinery
@@ -179,7 +180,7 @@ def report_cmd(db: Path, before: Path | None, html: Path | None, json_out: Path 
     summary = summarize(tournament, game.players, rows, len(rows))
     _print_summary(summary, wide)
     balance = analyse(tournament, game.players, rows)
-    for line in balance_lines(balance):
+    for line in balance_lines(balance) + length_lines(rows):
         out.print(line, markup=False)
     doc: dict[str, Any] = {"balance": balance_to_dict(balance)}
     if before is not None:
