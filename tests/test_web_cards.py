@@ -152,3 +152,14 @@ def test_a_game_that_tracks_card_knowledge_is_drawn_without_a_face_it_hides(rule
     if state.cards.table:
         assert {z for (whose, z) in zones if whose == "the table"} == {
             z for z, ids in state.cards.table.items() if ids}
+
+
+def test_a_face_down_pile_on_the_table_is_counted_not_drawn_card_by_card() -> None:
+    """Market Row's supply, 49 cards no one sees, is shown by its count (it was drawn as 49
+    backs); its market row of five face-up cards is drawn card by card."""
+    game = stratagem.load(Path(__file__).parent / "outsider" / "market" / "market2.yaml")
+    zones = {(z["player"], z["zone"]): z
+             for z in Session(game, ["human", "random"], seed=0).snapshot()["zones"]}
+    supply, market = zones[("the table", "supply")], zones[("the table", "market")]
+    assert supply["count"] > 8 and supply["svg"] == ""
+    assert market["svg"].count("data-id=") == 5

@@ -357,6 +357,8 @@ class Session:
         if zone in ("deck", "discard", "pile", "bag", "graveyard") and (
                 zone == "deck" or len(known) < len(ids)):
             return entry
+        if not known and len(ids) > FACE_DOWN_PILE:  # a face-down pile by any name: counted
+            return entry
         if known and len(known) == len(ids) and all(is_die(game, e.type, zone) for e in known):
             entry["svg"] = dice_svg([game.display.entity(e.type).label for e in known],
                                     size=34)
@@ -446,6 +448,11 @@ class Session:
             return None
         return {"winners": [self.game.players[p] for p in o.winners], "reason": o.reason,
                 "draw": o.is_draw, "text": result_line(self.game, self.state)}
+
+
+FACE_DOWN_PILE = 8
+"""More cards than this, none of them seen: a pile (a supply, a draw deck), told by its count
+rather than drawn card by card."""
 
 
 def _unseen(e: Entity) -> bool:
