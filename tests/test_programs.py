@@ -953,3 +953,16 @@ def test_the_card_notes_name_a_slot_never_used_and_steps_it_words_badly() -> Non
     assert any("(`Take halt.`)" in n for n in notes), notes
     assert any("a `nearest` tie-break of rule movement 1" in n for n in notes), notes
     assert card_gaps(load_program(bundled_programs("skirmish")["goblins"])) == []
+
+
+def test_a_section_named_as_its_step_is_not_headed_twice() -> None:
+    """A rule's `section: Movement` in the `movement` step's list prints one heading, not
+    `### Movement` then `#### Movement`; another section name still gets its own."""
+    game = stratagem.load(CROSSROADS / "hex_stacks.yaml")
+    prog = parse_program(program(
+        "states:\n  s:\n    steps:\n      movement:\n        - do: halt\n"
+        "          section: Movement\n          say: stop\n        - do: move\n"
+        "          section: Marching\n          say: march\n",
+        game="crossroads", side="blue"), game, "p.yaml")
+    card = render_markdown(prog)
+    assert card.count("Movement") == 1 and "#### Marching" in card

@@ -232,11 +232,12 @@ def _state(doc: _Doc, program: Program, st: ProgramState) -> None:
                                + notes.mark(s.rule.why if s.rule else ""))
                               for i, s in enumerate(steps, 1)])
     for part, rules in st.parts():
-        doc.add("h3", part_title(part))
+        title = part_title(part)
+        doc.add("h3", title)
         items: list[tuple[str, str]] = []
-        section = ""
+        section = title  # a section named as its part's heading is not headed twice
         for r in rules:
-            if r.section and r.section != section:
+            if r.section and r.section.casefold() != section.casefold():
                 if items:
                     doc.add("items", items)
                     items = []
