@@ -3,8 +3,11 @@ parameter), in arrival order, and the functions and targets that see them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import stratagem
 from rules_helpers import act, build, options
 from stratagem.engine import Pos
 from stratagem.rules import RulesError, compile_text
@@ -209,3 +212,14 @@ def test_a_setup_within_capacity_loads() -> None:
     game = compile_text(SIZED_SETUP.replace("    - {type: scout, owner: blue, at: [0, 0]}\n",
                                             ""), "fits.yaml")
     assert game.new_state(seed=0).stacks == {Pos(0, 0): (1, 2)}
+
+
+def test_a_stack_lists_plain_ids_after_a_move() -> None:
+    """`state.stacks` gives plain ints after a `move` joins a stack, as a loaded state does
+    (a moved unit's id was a `Ref`: `(2, #3)` in a REPL)."""
+    game = stratagem.load(Path(__file__).parent / "outsider" / "hex_stacks" / "hex_stacks.yaml")
+    state = game.new_state(0)
+    for text in ("move #1 to=(5,1)", "move #3 to=(5,1)"):
+        state = game.apply(state, game.parse_action(state, text))
+    assert state.stacks[(5, 1)] == (1, 3)
+    assert all(type(i) is int for ids in state.stacks.values() for i in ids)

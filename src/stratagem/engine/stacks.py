@@ -72,7 +72,7 @@ def put(state: State, pos: Pos, eid: int) -> None:
         at[pos] = eid
         return
     below = stack_at(state, pos)
-    state._w_stacks()[pos] = (*below, eid)
+    state._w_stacks()[pos] = (*map(int, below), int(eid))  # plain ids, as a loaded state has
 
 
 def take(state: State, pos: Pos, eid: int) -> None:
