@@ -418,7 +418,7 @@ class _Compiler:
             hint = self.scope.defines_later.get(name) or did_you_mean(name, known)
             raise ExprError(self.off(n), f"unknown function `{name}`", hint)
         try:
-            return _of_players(compile_call(fn, args, self), fn.name, args, self)
+            return _of_players(compile_call(fn, args, self), fn.name, args)
         except ExprError:
             raise
         except ValueError as exc:
@@ -546,8 +546,7 @@ _SAME_ITEMS = frozenset({"filter", "sorted"})
 _ONE_ITEM = frozenset({"highest", "lowest", "find"})
 
 
-def _of_players(built: Compiled, name: str, args: list[tuple[str | None, Any]],
-                comp: _Compiler) -> Compiled:
+def _of_players(built: Compiled, name: str, args: list[tuple[str | None, Any]]) -> Compiled:
     """``built`` (a call of ``name``) marked as a list of players, or as one player, where
     its items are known to be players."""
     if name in PLAYER_LISTS:
@@ -555,11 +554,32 @@ def _of_players(built: Compiled, name: str, args: list[tuple[str | None, Any]],
     if name not in _SAME_ITEMS and name not in _ONE_ITEM:
         return built
     items = next((node for key, node in args if key in (None, "items")), None)
-    if items is None or comp.build(items).item != "player":
+    if items is None or not _lists_players(items):
         return built
     if name in _SAME_ITEMS:
         return replace(built, item="player")
     return replace(built, type="player") if built.type == "any" else built
+
+
+def _lists_players(node: Any) -> bool:
+    """Whether an argument is a call that lists players (`in_hand()`, or a `filter` or
+    `sorted` of one): read from the parse tree, the argument being compiled already."""
+    while getattr(node, "data", None) in ("or_", "and_", "compare", "arith") \
+            and len(node.children) == 1:
+        node = node.children[0]
+    if getattr(node, "data", None) != "call":
+        return False
+    name = str(node.children[0])
+    if name in PLAYER_LISTS:
+        return True
+    if name not in _SAME_ITEMS or len(node.children) < 2:
+        return False
+    first = node.children[1].children[0]
+    if getattr(first, "data", None) == "kwarg":
+        if str(first.children[0]) != "items":
+            return False
+        first = first.children[1]
+    return _lists_players(first)
 
 
 def _coord(c: Ctx, eid: Any, i: int) -> Any:
