@@ -714,6 +714,14 @@ def test_entity_x_and_y_read_its_position() -> None:
     assert value_of("[actor.x, actor.y, abs(occupant((4, 2)).x - actor.x)]") == (2, 2, 2)
 
 
+def test_it_x_and_y_read_an_entity_or_a_position() -> None:
+    """`it.x` of a list's item reads a position's column, or an entity's on the board (an
+    entity raised a Python error)."""
+    assert value_of("filter(entities(), where: it.x == 2)") == [1, 4]
+    assert value_of("filter([(1, 1), (2, 3)], where: it.y == 3)") == [(2, 3)]
+    assert value_of("count(filter(zone(player, 'hand'), where: it.x == none))") == 2
+
+
 def test_positions_rejects_an_unknown_shape_at_load() -> None:
     """An unknown shape name is a load-time error naming the shapes there are."""
     with pytest.raises(RulesError, match="unknown shape `hexagon` — shapes: circle, square, "
@@ -753,7 +761,7 @@ def test_a_type_test_agrees_with_the_condition_evaluated_per_item(
         expr: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """`where: it.type == kind` (kind not reading `it`) compares each item's type with `kind`
     worked out once, without evaluating the condition per item; what it gives is what the
-    same condition evaluated per item gives (`… and true` is not a bare type test)."""
+    same condition evaluated per item gives (`true and …` is not a type test)."""
     made: list[Any] = []
 
     class Counted(library._It):
@@ -770,7 +778,7 @@ def test_a_type_test_agrees_with_the_condition_evaluated_per_item(
 
 
 def _per_item(expr: str) -> str:
-    """``expr`` with its condition `c` written `(c) and true`: no longer a bare type test."""
+    """``expr`` with its condition `c` written `true and (c)`: no longer a type test."""
     for key in ("where: ", "test: "):
         if key in expr:
             head, cond = expr.split(key, 1)
@@ -780,8 +788,56 @@ def _per_item(expr: str) -> str:
                 if depth < 0:
                     end = i
                     break
-            return f"{head}{key}({cond[:end]}) and true{cond[end:]}"
+            return f"{head}{key}true and ({cond[:end]}){cond[end:]}"
     raise AssertionError(expr)
+
+
+TYPE_AND_TESTS = [
+    "entities(where: it.type == 'orc' and it.hp > 1)",
+    "count(entities(where: it.type == 'knight' and it.hp > 5))",
+    "zone(player, 'hand', where: it.type == 'card' and it.cost == 1)",
+    "count(zone(player, 'hand', where: it.type == 'card' and it.cost > 1))",
+    "any(zone(player, 'hand', where: 'card' == it.type and it.cost == 1 and true))",
+    "count(zone(player, 'hand', where: it.type == none and true))",
+    "filter(entities(), where: it.type == actor.type and it.x == 2 and it.y > 2)",
+]
+
+
+@pytest.mark.parametrize("expr", TYPE_AND_TESTS)
+def test_a_type_test_and_more_tests_the_rest_on_that_type_only(
+        expr: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`where: it.type == kind and …` compares types first and evaluates the rest only for
+    the items of that type; it gives what the condition evaluated per item gives."""
+    tested: list[Any] = []
+
+    class Counted(library._It):
+        def __call__(self, item: Any) -> Any:
+            tested.append(item)
+            return super().__call__(item)
+
+    monkeypatch.setattr(library, "_It", Counted)
+    fast = value_of(expr)
+    fast_items = len(tested)
+    tested.clear()
+    slow = value_of(_per_item(expr))
+    assert fast == slow
+    if "entities(" in expr:  # the board holds several types: fewer items get the rest
+        assert fast_items < len(tested), "only the items of the type should be tested further"
+    else:  # the hand holds cards only
+        assert fast_items <= len(tested)
+
+
+@pytest.mark.parametrize("where", ["", ", where: it.cost == 1", ", where: it.type == 'card'",
+                                   ", type: 'card'", ", type: 'orc'",
+                                   ", where: it.type == 'card' and it.cost > 1"])
+def test_counting_a_zone_agrees_with_its_list(where: str) -> None:
+    """`count(zone(...))` and `any(zone(...))` count without listing: the same numbers as
+    the list's length, for players' zones and table zones."""
+    for zone in ("zone(player, 'hand'", "zone(player, 'deck'", "table('pile'"):
+        call = zone + where + ")"
+        listed = f"filter({call}, where: true)"
+        assert value_of(f"[count({call}), any({call})]") == \
+            value_of(f"[count({listed}), any({listed})]")
 
 
 def test_a_type_test_is_lazy_and_reads_it_only_as_the_item() -> None:

@@ -66,8 +66,14 @@ def cell_centre(board: Board, pos: tuple[int, int]) -> tuple[float, float]:
     return (along_px, across) if orient != "flat" else (across, along_px)
 
 
-def shape(state: State, center: tuple[int, int], kind: str, radius: float) -> list[Pos]:
-    """On-board positions of a shape around ``center``, row by row.
+_SHAPE_CACHE_SIZE = 100_000
+"""The most shapes a board keeps (``shape``); past it the board starts a new table."""
+
+
+def shape(state: State, center: tuple[int, int], kind: str,
+          radius: float) -> tuple[Pos, ...]:
+    """On-board positions of a shape around ``center``, row by row (worked out once per
+    board, center, kind and radius: the board never changes).
 
     Square boards: ``circle``: Euclidean distance ≤ radius; ``square``: Chebyshev ≤
     radius; ``cross``: the same row or column within radius; ``diamond``: Manhattan ≤
@@ -79,6 +85,18 @@ def shape(state: State, center: tuple[int, int], kind: str, radius: float) -> li
     within ``radius``.
     """
     b = state.game.board
+    cache: dict[Any, tuple[Pos, ...]] | None = b.__dict__.get("_shapes")
+    if cache is None or len(cache) >= _SHAPE_CACHE_SIZE:
+        cache = {}
+        object.__setattr__(b, "_shapes", cache)
+    key = (center, kind, radius)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = tuple(_shape(b, center, kind, radius))
+    return found
+
+
+def _shape(b: Board, center: tuple[int, int], kind: str, radius: float) -> list[Pos]:
     if kind == "all":
         return [Pos(x, y) for y in range(b.height) for x in range(b.width)]
     if kind not in _SHAPES:

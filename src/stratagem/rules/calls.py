@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token
+from lark import Token, Tree
 
 from ..engine import MASKED
 from .errors import did_you_mean
 from .expr_context import Compiled, ExprContext, ExprError, coerce, read_var, reads
-from .library import COUNTED, REQUIRED, TYPE_TEST, Function, Param
+from .library import COUNTED, REQUIRED, TYPE_REST, TYPE_TEST, Function, Param
 
 _OWNER_WORDS = ("enemy", "ally", "neutral", "any")
 _WORDS = {"owner": _OWNER_WORDS,
@@ -31,8 +31,8 @@ def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: ExprCon
     """Compile a call of a library function with checked arguments."""
     if fn.name in ("count", "any") and len(args) == 1 and args[0][0] in (None, "items"):
         inner = _unwrap(args[0][1])
-        if getattr(inner, "data", None) == "call" and str(inner.children[0]) == "entities":
-            # count(entities(...)) == 0, any(entities(...)): the entities are only counted.
+        if getattr(inner, "data", None) == "call" and str(inner.children[0]) in COUNTED:
+            # count(entities(...)) == 0, any(zone(...)): the items are only counted.
             inner_args: list[tuple[str | None, Any]] = []
             if len(inner.children) > 1:
                 for a in inner.children[1].children:
@@ -40,7 +40,7 @@ def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: ExprCon
                         inner_args.append((str(a.children[0]), a.children[1]))
                     else:
                         inner_args.append((None, a))
-            counted = compile_call(COUNTED["entities"], inner_args, comp).fn
+            counted = compile_call(COUNTED[str(inner.children[0])], inner_args, comp).fn
             if fn.name == "count":
                 return Compiled(counted, "number")
             return Compiled(lambda ctx: counted(ctx) > 0, "bool")
@@ -169,6 +169,16 @@ def _compile_arg(fn: Function, p: Param, node: Any, comp: ExprContext) -> Compil
         sub = comp.within(inner_scope)
         built = coerce(sub.build(node), p.type[3:], comp.off(node), comp.src(node))
         kind = _type_test(node) if p.type == "fn:bool" else None
+        rest = None
+        if kind is None and p.type == "fn:bool" and getattr(node, "data", None) == "and_":
+            # `it.type == kind and …`: the type test first, the rest only for the items
+            # of that type (as `and` would test it).
+            kind = _type_test(_unwrap(node.children[0]))
+            others = node.children[1:]
+            if kind is not None:
+                rest = coerce(sub.build(others[0] if len(others) == 1 else
+                                        Tree("and_", others)),
+                              "bool", comp.off(node), comp.src(node)).fn
         if kind is None:
             return built
         # `where: it.type == kind`: marked with `kind` compiled on its own, so the function
@@ -178,6 +188,8 @@ def _compile_arg(fn: Function, p: Param, node: Any, comp: ExprContext) -> Compil
         def test(ctx: Any) -> Any:
             return f(ctx)
         setattr(test, TYPE_TEST, sub.build(kind).fn)
+        if rest is not None:
+            setattr(test, TYPE_REST, rest)
         return Compiled(test, built.type)
     built = comp.build(node)
     if p.type == "str" and built.type == "any" and built.const and built.value is None:

@@ -953,7 +953,11 @@ def _expressions() -> list[str]:
             "Arguments are given in order or by name: `distance(actor, target)`, "
             "`entities(owner: enemy, within: 2, near: actor)`. An argument shown as an "
             "*expression of `it`* is worked out once per item, with the item named `it`: "
-            "`highest(entities(owner: enemy), by: it.hp)`.", ""]
+            "`highest(entities(owner: enemy), by: it.hp)`. For speed, a condition "
+            "`it.type == kind` (or `it.type == kind and …`, `kind` not reading `it`) works "
+            "`kind` out once and compares each item's type with it, testing the rest only on "
+            "the items of that type; `count(…)` and `any(…)` of `entities(…)` or `zone(…)` "
+            "count the items without listing them.", ""]
     return out
 
 

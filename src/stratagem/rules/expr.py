@@ -343,13 +343,16 @@ class _Compiler:
                             f"`{base_text}.{name}[{self.scope.keyed[name][0]!r}]`")
         fn = base.fn
         t = base.type
-        if t == "pos" or (t == "any" and name in ("x", "y")):
+        if t == "any" and name in ("x", "y"):  # a position's, or an entity's on the board
+            i = 0 if name == "x" else 1
+            return Compiled(lambda c: v[i] if isinstance(v := fn(c), tuple)
+                            else _coord(c, v, i), "number")
+        if t == "pos":
             if name == "x":
                 return Compiled(lambda c: fn(c)[0], "number")
             if name == "y":
                 return Compiled(lambda c: fn(c)[1], "number")
-            if t == "pos":
-                raise ExprError(off, f"a position has no `{name}`", "positions have x and y")
+            raise ExprError(off, f"a position has no `{name}`", "positions have x and y")
         if t in ("entity", "any"):
             if name == "owner":
                 return Compiled(lambda c: _owner(c, fn(c)), "player")

@@ -103,6 +103,9 @@ def _owner_ok(c: Ctx, owner_mode: Any, e: Any) -> bool:
 TYPE_TEST = "type_test"
 """The attribute that marks a compiled condition of the form `it.type == kind` (``calls.py``):
 its value evaluates `kind`, so a function testing many items compares types directly."""
+TYPE_REST = "type_rest"
+"""With ``TYPE_TEST``, on a condition `it.type == kind and …`: the rest of the condition
+(a function of `it`), tested only on the items of that type."""
 
 
 class _It:
@@ -132,6 +135,14 @@ def _tester(c: Ctx, where: Callable[[Ctx], Any]) -> Callable[[Any], Any]:
     except Exception:  # raised where the condition itself raises, if an item reaches it
         return _It(c, where)
     get = c.state.entities_.get
+    rest = getattr(where, TYPE_REST, None)
+    if rest is not None:
+        more = _It(c, rest)
+
+        def test_more(item: Any) -> bool:
+            e = get(item)
+            return (None if e is None else e.type) == kind and more(item)
+        return test_more
 
     def test(item: Any) -> bool:
         e = get(item)
@@ -453,14 +464,47 @@ def _tile(c: Ctx, pos: Any) -> Any:
     return c.state.tiles[pos[1] * b.width + pos[0]]
 
 
-def _zone(c: Ctx, player: Any, name: str, type: Any = None, where: Any = None) -> list[Ref]:
+def _zone_ids(c: Ctx, player: Any, name: str) -> Any:
+    """The ids in a player's zone or a table zone, bottom first (a view's unknown cards as
+    negative ids)."""
     if is_table(c.game, name):
-        ids = c.state.cards.table.get(name, ())
+        return c.state.cards.table.get(name, ())
+    zones = c.state.players[player].zones_
+    if name not in zones:
+        raise ValueError(f"no zone '{name}'")
+    return zones[name]
+
+
+def _count_zone(c: Ctx, player: Any, name: str, type: Any = None, where: Any = None) -> int:
+    """``count(zone(...))`` without listing: the cards that ``_zone`` would give, counted
+    (a condition compiled as a type test compares each card's type directly)."""
+    ids = _zone_ids(c, player, name)
+    entities = c.state.entities_
+    if where is not None and type is None:
+        kind_of = getattr(where, TYPE_TEST, None)
+        if kind_of is not None:
+            try:
+                type = kind_of(c)
+            except Exception:  # raised where the condition itself raises: tested as written
+                pass
+            else:
+                where = getattr(where, TYPE_REST, None)  # what is left to test, if anything
+                if type is None:
+                    return 0  # no card has type none
+    if type is None:
+        n = sum(1 for x in ids if x >= 0) if where is None else None
     else:
-        zones = c.state.players[player].zones_
-        if name not in zones:
-            raise ValueError(f"no zone '{name}'")
-        ids = zones[name]
+        n = sum(1 for x in ids if x >= 0 and entities[x].type == type) if where is None \
+            else None
+    if n is not None:
+        return n
+    test = _tester(c, where)
+    return sum(1 for x in ids if x >= 0 and (type is None or entities[x].type == type)
+               and test(Ref(x)))
+
+
+def _zone(c: Ctx, player: Any, name: str, type: Any = None, where: Any = None) -> list[Ref]:
+    ids = _zone_ids(c, player, name)
     if type is None:
         out = [Ref(x) for x in ids if x >= 0]
     else:
@@ -1084,8 +1128,10 @@ _F: list[Function] = [
 FUNCTIONS: dict[str, Function] = {f.name: f for f in _F}
 COUNTED: dict[str, Function] = {
     "entities": replace(FUNCTIONS["entities"], impl=_count_entities, returns="number"),
+    "zone": replace(FUNCTIONS["zone"], impl=_count_zone, returns="number"),
 }
 """Stand-ins for functions whose list is only counted (``count(entities(...))``,
-``any(entities(...))``): the same arguments, a number, no list built."""
+``any(entities(...))``, ``count(zone(...))``): the same arguments, a number, no list
+built."""
 
 __all__ = ["COUNTED", "FUNCTIONS", "REQUIRED", "Function", "Param"]
