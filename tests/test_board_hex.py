@@ -265,3 +265,51 @@ def test_lines_of_stones_follow_the_hex_axes() -> None:
     game = build(LINES)
     s = game.apply(game.new_state(), game.legal_actions(game.new_state())[0])
     assert (s.memory["longest"], s.memory["through"], s.memory["rows"]) == (3, 3, 2)
+
+
+RANGE = """\
+game: hexrange
+players: [red, blue]
+board:
+  size: [7, 7]
+  topology: hex
+  hex: @LAYOUT@
+entities:
+  soldier:
+    actions: [hit]
+actions:
+  hit:
+    text: "{actor} hits {target}"
+    targets:
+      target: {entity: enemy, where: "distance(actor, target) <= @RANGE@"}
+    effects: [{remove: target}]
+  wait: {source: player, text: "{player} waits", ends_turn: true}
+flow:
+  phases:
+    - {name: main, actions: [hit, wait]}
+end:
+  win: {no enemy left: "not any(entities(owner: enemy))"}
+setup:
+  entities:
+    - {type: soldier, owner: red, at: [3, 3]}
+@ENEMIES@
+"""
+
+
+@pytest.mark.parametrize("layout", hexes.LAYOUTS)
+@pytest.mark.parametrize("reach", [1, 2])
+def test_a_range_condition_offers_every_hex_within_the_range(layout: str, reach: int) -> None:
+    """`distance(actor, target) <= N` on a hex board offers each enemy within N hex steps:
+    the candidates are skipped by hex steps, not by the distance of their coordinates (which
+    dropped the enemies one diagonal step away)."""
+    cells = [Pos(x, y) for y in range(7) for x in range(7) if (x, y) != (3, 3)]
+    enemies = "\n".join(f"    - {{type: soldier, owner: blue, at: [{p.x}, {p.y}]}}"
+                        for p in cells)
+    game = build(RANGE.replace("@LAYOUT@", layout).replace("@RANGE@", str(reach))
+                 .replace("@ENEMIES@", enemies))
+    state = game.new_state(seed=0)
+    offered = {state.entity(dict(a.targets)["target"]).pos for a in state.decision.actions
+               if a.type == "hit"}
+    expected = {p for p in cells if hexes.distance(layout, Pos(3, 3), p) <= reach}
+    assert offered == expected
+    assert len(expected) == 3 * reach * (reach + 1)

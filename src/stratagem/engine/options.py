@@ -13,13 +13,13 @@ incremental without touching the phase machine or the resolver.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, Pos, Ref
+from .actions import Action, Ref
 from .context import Ctx
 from .geometry import closed
 from .live import live_entities
+from .near import near_cells, near_entities
 from .option_memo import OptionMemo
 from .turns import IN_STEP, turn_taker
 
@@ -59,7 +59,6 @@ def prompt(g: Game, player: int, actor: int | None, phase: int, step: int) -> st
             prompts.clear()
         prompts[key] = text
     return text
-
 
 
 def generate(s: State, player: int, actor: int | None,
@@ -289,14 +288,16 @@ def _enumerate(at: ActionType, ctx: Ctx, i: int, bound: list[tuple[str, Any]],
     if listed is not None and i == 0:  # entity ids, as Ref, listed for every actor
         candidates: Any = listed
         if spec.near is not None and candidates:
-            candidates = _near(ctx, spec.near, candidates)
+            candidates = near_entities(ctx, spec.near, candidates)
     elif spec.kind in ENTITY_KINDS:  # entity ids always travel as Ref, so texts read "#7"
         candidates = [v if v is None or type(v) is Ref else Ref(v)
                       for v in spec.candidates(ctx)]
         if spec.near is not None and candidates:
-            candidates = _near(ctx, spec.near, candidates)
+            candidates = near_entities(ctx, spec.near, candidates)
     else:
         candidates = spec.candidates(ctx)
+        if spec.near is not None and candidates:  # positions
+            candidates = near_cells(ctx, spec.near, candidates)
     if spec.optional:
         _optional(at, ctx, i, bound, out, candidates)
         return
@@ -346,48 +347,6 @@ def _optional(at: ActionType, ctx: Ctx, i: int, bound: list[tuple[str, Any]],
             _enumerate(at, ctx, i + 1, bound, out)
         bound.pop()
     bag.pop(name, None)
-
-
-def _near(ctx: Ctx, near: tuple[Any, Any], candidates: list[Any]) -> list[Any]:
-    """The candidates without those known to stand farther than a condition of the target
-    allows (``TargetSpec.near``); the conditions are still tested on the others."""
-    center_of, bound_of = near
-    ents = ctx.state.entities_
-    center = center_of(ctx)
-    if not isinstance(center, Pos):
-        try:
-            e = None if center is None else ents.get(center)
-        except TypeError:
-            return candidates
-        center = None if e is None else e.pos
-    bound = bound_of(ctx)
-    if center is None or type(bound) not in (int, float):
-        return candidates
-    cx, cy = center
-    metric = ctx.game.board.metric
-    get = ents.get
-    kept = []
-    if metric in ("chebyshev", "manhattan"):
-        sum_ = metric == "manhattan"
-        for v in candidates:
-            e = None if v is None else get(v)
-            if e is not None and (p := e.pos) is not None:
-                dx, dy = p[0] - cx, p[1] - cy
-                if dx < 0:
-                    dx = -dx
-                if dy < 0:
-                    dy = -dy
-                if (dx + dy if sum_ else dx if dx > dy else dy) > bound:
-                    continue
-            kept.append(v)
-        return kept
-    hypot = math.hypot
-    for v in candidates:
-        e = None if v is None else get(v)
-        if e is not None and (p := e.pos) is not None and hypot(p[0] - cx, p[1] - cy) > bound:
-            continue
-        kept.append(v)
-    return kept
 
 
 def single_target(at: ActionType, ctx: Ctx, candidates: Any = None) -> tuple[Action, ...]:

@@ -67,8 +67,9 @@ def pinned_by(text: str, name: str) -> tuple[int, int] | None:
 
 def bounded_distance(text: str, name: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """Where ``x`` and ``bound`` lie in ``text`` when the test holds only if
-    ``distance(x, name) <= bound`` does (or ``distance(name, x)``, or ``bound >= ...``), alone
-    or as a term of a top-level ``and``, with neither reading ``name``; ``None`` otherwise.
+    ``distance(x, name) <= bound`` does (or ``distance(name, x)``; compared by ``<=``, ``<``
+    or ``==``, or the other way round), alone or as a term of a top-level ``and``, with
+    neither reading ``name``; ``None`` otherwise.
 
     The legal-action generator uses it to skip, before testing a target's conditions, the
     candidates that stand too far (``TargetSpec.near``).
@@ -92,7 +93,11 @@ def bounded_distance(text: str, name: str) -> tuple[tuple[int, int], tuple[int, 
         if not isinstance(term, lark.Tree) or term.data != "compare" or len(term.children) != 3:
             continue
         a, op, b = term.children
-        call, bound = (a, b) if str(op) == "<=" else (b, a) if str(op) == ">=" else (None, None)
+        # Each of these holds only where `distance <= bound` does.
+        call, bound = (a, b) if str(op) in ("<=", "<", "==") else \
+            (b, a) if str(op) in (">=", ">", "==") else (None, None)
+        if str(op) == "==" and not (isinstance(call, lark.Tree) and call.data == "call"):
+            call, bound = b, a  # `1 == distance(actor, target)`
         if not isinstance(call, lark.Tree) or call.data != "call" \
                 or str(call.children[0]) != "distance" or len(call.children) != 2:
             continue

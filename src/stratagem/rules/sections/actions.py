@@ -336,7 +336,8 @@ def _target(c: CompileState, name: str, node: Node, scope: Scope) -> TargetSpec:
     inner = scope.child(**{name: (KIND_TYPES[kind], read_target(name))})
     inner.pending.pop(name, None)
     conds = _conditions(c, m.get("where"), inner)
-    near = _near(c, m.get("where"), inner, name) if kind in ("entity", "card") else None
+    near = _near(c, m.get("where"), inner, name) if kind in ("entity", "card", "position") \
+        else None
     on_board = None
     if "on_board" in m:
         on_board = c.need_str(m["on_board"], "`on_board`")
@@ -352,8 +353,9 @@ def _target(c: CompileState, name: str, node: Node, scope: Scope) -> TargetSpec:
 
 
 def _near(c: CompileState, node: Node | None, scope: Scope, name: str) -> Any:
-    """``(center, bound)`` from a condition ``distance(center, NAME) <= bound``
-    (``TargetSpec.near``); ``None`` when no condition has that form."""
+    """``(center, bound)`` from a condition ``distance(center, NAME) <= bound`` (or ``<``,
+    ``==``: ``expr_forms.bounded_distance``) (``TargetSpec.near``); ``None`` when no
+    condition has that form."""
     for e, text, ((c0, c1), (b0, b1)) in _condition_forms(
             c, node, lambda text: bounded_distance(text, name)):
         try:
