@@ -95,7 +95,12 @@ def test_a_condition_is_read_for_the_names_it_uses_and_the_unit_it_names(
      "actor.range"),
     ("distance(target, (2, 3)) <= 2", "(2, 3)", "2"),
     ("actor.range + 1 >= distance(actor, target)", "actor", "actor.range + 1"),
-    ("distance(actor, target) < 2", None, None),
+    ("distance(actor, target) < 2", "actor", "2"),  # each holds only where `<= 2` does
+    ("distance(actor, target) == 1", "actor", "1"),
+    ("1 == distance(target, actor)", "actor", "1"),
+    ("2 > distance(actor, target)", "actor", "2"),
+    ("distance(actor, target) >= 2", None, None),
+    ("distance(actor, target) != 1", None, None),
     ("distance(actor, target) <= target.range", None, None),
     ("distance(target, target) <= 2", None, None),
     ("distance(actor, target) <= 2 or target.hp < 3", None, None),

@@ -82,7 +82,9 @@ def tell(game: Game, before: State, player: int, action: Action, after: State) -
     rec = after.history[-1]
     d = before.decision
     if d is not None and d.kind == "reaction":
-        if action.type == "pass":
+        if action.type == "pass" and any(r.needs is not None for r in game.reactions.values()):
+            line = "does not react"  # which reactions were offered may tell a hidden card
+        elif action.type == "pass":
             line = "declines: " + ", ".join(
                 f"{words(a.type)} ({_unit(before, a.actor)})" if a.actor is not None
                 else words(a.type) for a in d.actions if a.type != "pass")

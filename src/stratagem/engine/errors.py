@@ -71,7 +71,7 @@ class RuleError(StratagemError, RuntimeError):
 
     located = False
     """Whether the message already names where the failing rule is written (set by
-    ``runtime.rule_failed``); one raised by an effect's own check is located on its way out."""
+    ``failures.rule_failed``); one raised by an effect's own check is located on its way out."""
 
 
 class RunawayError(StratagemError, RuntimeError):

@@ -99,7 +99,7 @@ class Game:
         sizes: dict[str, int] | None = None,
         observation: dict[str, Any] | None = None,
         events: dict[str, dict[str, str]] | None = None,
-        sources: dict[int, tuple[Effect, str]] | None = None,
+        sources: dict[int, tuple[Any, str]] | None = None,
         scenarios: Iterable[str] = (),
         rules_file: str | None = None,
         rules_digest: str | None = None,
@@ -112,10 +112,11 @@ class Game:
         """Counters and caches written during play (``GameRuntime``)."""
         self.name = name
         self.sources = dict(sources or {})
-        """Where each effect was written, by ``id`` of the effect: the effect itself (held,
-        so its id stays its own) and text such as ``race.yaml:8:9: effect `let``` (from a
-        rules file; empty for a game built in Python). A rule that fails names its
-        effect's place (``runtime.rule_failed``)."""
+        """Where each effect and action type was written, by ``id``: the object itself
+        (held, so its id stays its own) and text such as ``race.yaml:8:9: effect `let```
+        (from a rules file; empty for a game built in Python). A rule that fails names its
+        effect's place, or the action whose options it was listing
+        (``failures.rule_failed``)."""
         self.events = {k: dict(v) for k, v in (events or {}).items()}
         """Each event's fields and their expression types (from a rules file; empty for a
         game built in Python): what ``event.FIELD`` may name where an event is answered."""

@@ -20,6 +20,7 @@ from .context import Ctx
 from .dice import Distribution
 from .endings import check_end
 from .errors import IllegalActionError, RuleError, RunawayError, StratagemError
+from .failures import RULE_FAILURES, rule_failed
 from .fastpath import quick_action
 from .frames import Await, Block, Candidate, EventFrame, event_fields
 from .phases import advance, take_action
@@ -27,7 +28,6 @@ from .state import CHANCE, Decision, Record, State
 
 if TYPE_CHECKING:
     from .effect import Effect
-    from .game import Game
     from .spec import Reaction
 
 MAX_STEPS = 1_000_000
@@ -44,37 +44,6 @@ _new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (ho
 
 __all__ = ["MAX_CHAIN", "MAX_FIRINGS", "MAX_STEPS", "PASS", "RULE_FAILURES", "Await", "Block",
            "Candidate", "EventFrame", "Resolver", "event_fields", "record", "rule_failed"]
-
-
-RULE_FAILURES = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError,
-                 RecursionError)
-"""The Python errors a faulty rule can raise while it resolves (see ``Resolver.run``)."""
-
-
-def rule_failed(game: Game, exc: BaseException) -> RuleError:
-    """The error reported for a rule that failed with a Python error: at the place the
-    failing effect was written, when the game knows it (``Game.sources``).
-
-    The effect is found after the fact, in the traceback (the innermost frame running an
-    effect's ``run``), so effects pay nothing for it while they succeed.
-    """
-    where = f"{game.name}:"
-    if game.sources:
-        tb = exc.__traceback__
-        while tb is not None:
-            frame = tb.tb_frame
-            if frame.f_code.co_name in ("run", "run_straight"):
-                effect = frame.f_locals.get("self")
-                source = game.sources.get(id(effect))
-                if source is not None and source[0] is effect:
-                    where = f"{source[1]}:"
-            tb = tb.tb_next
-    # A ValueError is the engine's own sentence (an effect refusing a value); any other
-    # kind is Python's, and its name says what went wrong (an index off a list...).
-    kind = "" if type(exc) in (ValueError, RuleError) else f"{type(exc).__name__}: "
-    failed = RuleError(f"{where} a rule failed while resolving: {kind}{exc}")
-    failed.located = True
-    return failed
 
 
 class Resolver:
@@ -415,13 +384,16 @@ class Resolver:
                     self.push(r.effects, ctx)
                     return
                 continue
-            eligible = tuple(r for r in c.reactions
-                             if (r.when is None or r.when(ctx)) and self._limit_ok(r, c))
-            if eligible:
+            windows = tuple(r for r in c.reactions
+                            if (r.when is None or r.when(ctx)) and self._limit_ok(r, c))
+            if windows:
                 assert c.player is not None
                 stack[-1] = f._replace(idx=idx - 1)
                 actor = None if c.entity is None else Ref(c.entity)
-                options = (*(Action(r.name, actor) for r in eligible), PASS)
+                # The window opens on `when`; a reaction that `needs` what only its reactor
+                # knows is offered only when that holds (else the reactor may only pass).
+                options = (*(Action(r.name, actor) for r in windows
+                             if r.needs is None or r.needs(ctx)), PASS)
                 who = f"#{c.entity}" if c.entity is not None else f"P{c.player}"
                 self.decide(Decision("reaction", c.player, options,
                                      f"{who} may react to {f.stage} '{f.name}'", c.entity))

@@ -191,7 +191,10 @@ class Reaction:
     holds. ``limit`` is ``(per, count)`` with ``per`` in round, turn, game;
     reactions sharing a ``limit_group`` share the count (one reaction a round).
     ``source`` "entity" reacts through entities whose type lists it (or whose
-    status carries it); "player" through each player.
+    status carries it); "player" through each player. ``needs``: a condition on what
+    the reactor alone may know (a card in hand): the window opens whenever ``when``
+    holds, and offers the reaction only when ``needs`` holds too (else only a pass), so
+    that whether the window opens tells the others nothing.
     """
 
     name: str
@@ -203,6 +206,7 @@ class Reaction:
     limit_group: str | None = None
     automatic: bool = False
     source: str = "entity"
+    needs: Test | None = None
 
 
 @dataclass(frozen=True)

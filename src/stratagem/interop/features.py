@@ -41,6 +41,7 @@ from typing import Any, Protocol
 
 from ..engine import (
     CHANCE,
+    Effect,
     Game,
     ModifyParam,
     Pos,
@@ -79,10 +80,10 @@ def changing_params(game: Game) -> set[str] | None:
     """The entity parameters play can change: set or modified by an effect of the rules, or
     declared with bounds (damage and healing move those). ``None`` for a game built in
     Python, whose effects are not listed: then every parameter counts."""
-    if not game.sources:
+    effects = _effects(game)
+    if not effects:
         return None
-    names = {effect.name for effect, _ in game.sources.values()
-             if isinstance(effect, SetParam | ModifyParam)}
+    names = {effect.name for effect in effects if isinstance(effect, SetParam | ModifyParam)}
     names |= {p.name for et in game.entity_types.values() for p in et.params
               if p.min is not None or p.max is not None}
     return names
@@ -95,15 +96,22 @@ def board_types(game: Game) -> set[str]:
         return set()
     names = {pl.type for pl in game.placements if pl.pos is not None}
     names |= {e.type for e in game.new_state(0).entities.values() if e.pos is not None}
-    for effect, _ in game.sources.values():
+    effects = _effects(game)
+    for effect in effects:
         if isinstance(effect, Spawn) and effect.zone is None:
             if isinstance(effect.type, str) and effect.type in game.entity_types:
                 names.add(effect.type)
             else:
                 return set(game.entity_types)
-    if not game.sources:
+    if not effects:
         return set(game.entity_types)
     return names
+
+
+def _effects(game: Game) -> list[Any]:
+    """The effects of a game's rules file (``Game.sources`` also places its action types);
+    none for a game built in Python."""
+    return [obj for obj, _ in game.sources.values() if isinstance(obj, Effect)]
 
 
 class Features:

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Game, builtin_events, dice
-from ..engine.effects import Effect
 from ..engine.spec import Board, EntityType, Placement
 from .errors import Loc, did_you_mean
 from .expr import compile_expr
@@ -93,8 +92,8 @@ class CompileState(Reader):
         self.narrated: set[str] = set()
         self.field_types: dict[str, dict[str, set[str]]] = {}  # custom events: types emitted
         self.board_ok = True
-        self.sources: dict[int, tuple[Effect, str]] = {}
-        """Where each compiled effect was written (``Game.sources``)."""
+        self.sources: dict[int, tuple[Any, str]] = {}
+        """Where each compiled effect and action type was written (``Game.sources``)."""
         self.keyed: dict[str, tuple[Any, ...]] = {}
         """The keyed parameters (``keys:``), each with its keys (``sections.keyed``)."""
         self.defines: dict[str, Any] = {}

@@ -138,6 +138,11 @@ _REACTION_KEYS = (
     Key("stage", "`pending` (the default: before the event's change happens, so fields can "
         "be changed or the event cancelled) or `done` (after it happened)."),
     Key("when", "A condition; the reaction is offered (or fires) only when it holds."),
+    Key("needs", "A condition on what only the reacting player knows (a card in their "
+        "hand): the window opens whenever `when` holds, and offers the reaction only when "
+        "`needs` holds too; otherwise the player can only pass. Whether the window opens "
+        "then tells the others nothing. A `when` that reads a hidden zone is warned about: "
+        "it gives the card away. Not for automatic reactions."),
     Key("effects", "The effects of reacting."),
     Key("limit", "How often: `{per: round|turn|game, count: N, group: NAME}`; reactions "
         "sharing a group share the count (\"one reaction a round\")."),

@@ -645,10 +645,23 @@ def compile_effects(c: CompileState, node: Node | None, scope: Scope) -> tuple[E
             effect, scope = compile_effect(c, item, scope)
             out.append(effect)
         except Skip:
-            continue
+            scope = _named_anyway(item, scope)
         except RulesError as e:
             c.problems.extend(e.problems)
+            scope = _named_anyway(item, scope)
     return tuple(out)
+
+
+def _named_anyway(node: Node, scope: Scope) -> Scope:
+    """``scope`` with the name an effect that failed to compile would have bound (its `as`),
+    so that the effects after it are not also reported for using it."""
+    if node.is_map and len(node.value) == 1:
+        (arg,) = node.value.values()
+        named = arg.get("as") if arg.is_map else None
+        if named is not None and isinstance(named.value, str) and named.value.isidentifier() \
+                and named.value not in scope.names:
+            return scope.child(**{named.value: ("any", read_var(named.value))})
+    return scope
 
 
 def compile_effect(c: CompileState, node: Node, scope: Scope) -> Result:

@@ -490,6 +490,12 @@ class _Compiler:
             if side.type == "dice":
                 raise ExprError(self.off(k), f"`{self.src(k)}` is a dice roll; roll it first",
                                 "bind it with `roll: {as: name, dice: ...}` and compare the name")
+        if {a.type, b.type} == {"number", "str"}:
+            num, text = (kids[0], kids[2]) if a.type == "number" else (kids[2], kids[0])
+            what = "are never equal" if op in ("==", "!=") else "cannot be ordered"
+            raise ExprError(self.off(n), f"`{self.src(num)}` is a number and "
+                            f"`{self.src(text)}` a text: they {what}",
+                            "compare a number with a number (write `2`, not `'two'`)")
         f = _COMPARE[op]
         fa, fb = a.fn, b.fn
         if op in ("==", "!=") and "list" in (a.type, b.type):

@@ -14,7 +14,10 @@ Warnings (``validate`` prints them; the game still loads):
 - a roll of zero dice (``0d6``), which always gives 0;
 - an action whose destination comes from ``reachable(..., blocked_by: enemies)`` (or
   ``nothing``) and whose ``move_along`` is not told the same ``blocked_by``: the walk then
-  goes around what ``reachable`` crossed, and finds no way past a full friendly stack.
+  goes around what ``reachable`` crossed, and finds no way past a full friendly stack;
+- a reaction a player chooses whose ``when`` reads a zone the other players do not see
+  (directly or through a ``define``): whether its window opens tells them what is there
+  (the part that reads it belongs in ``needs``).
 """
 
 from __future__ import annotations
@@ -53,7 +56,58 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
                                     f"`{m.group(0)}…` rolls zero dice: it is always 0",
                                     "roll at least one die, or write 0"))
     warnings.extend(_walks_unlike_their_reach(root))
+    warnings.extend(_reactions_that_tell(game, root))
     return _unique(errors), _unique(warnings)
+
+
+_CALLED = re.compile(r"\b(\w+)\s*\(")
+
+
+def _reactions_that_tell(game: Game, root: Node) -> Iterator[Problem]:
+    """Reactions a player chooses whose `when` names a zone hidden from the others."""
+    section = root.value.get("reactions") if isinstance(root.value, dict) else None
+    if section is None or not isinstance(section.value, dict):
+        return
+    hidden = [z.name for z in game.zones if z.visibility not in ("public", "everyone")]
+    if not hidden:
+        return
+    defines: dict[str, str] = {}
+    block = root.value.get("define")
+    if block is not None and isinstance(block.value, dict):
+        for key, body in block.value.items():
+            if isinstance(body.value, str):
+                defines[str(key).split("(")[0].strip()] = body.value
+    for name, spec in section.value.items():
+        r = game.reactions.get(str(name))
+        if r is None or r.automatic or r.source == "game" or not isinstance(spec.value, dict):
+            continue
+        when = spec.value.get("when")
+        if when is None or not isinstance(when.value, str):
+            continue
+        text = _expanded(when.value, defines)
+        for zone in hidden:
+            if f"'{zone}'" in text or f'"{zone}"' in text:
+                yield Problem(when.loc, f"reaction `{name}`: `when` reads the zone `{zone}`, "
+                              "which the other players do not see; whether the window "
+                              "opens tells them what is in it",
+                              "move that part to `needs:` (the window then opens on the rest, "
+                              "and offers the reaction only when `needs` holds)")
+                break
+
+
+def _expanded(text: str, defines: dict[str, str]) -> str:
+    """``text`` with the bodies of the defines it calls (and theirs) after it."""
+    seen: set[str] = set()
+    todo = [text]
+    out = []
+    while todo:
+        t = todo.pop()
+        out.append(t)
+        for called in _CALLED.findall(t):
+            if called in defines and called not in seen:
+                seen.add(called)
+                todo.append(defines[called])
+    return "\n".join(out)
 
 
 _REACH_BY = re.compile(r"reachable\((?:[^()]|\([^()]*\))*?blocked_by:\s*(\w+)")

@@ -23,7 +23,7 @@ from ..expr import compile_expr
 from ..expr_context import Scope, read_target
 from ..expr_forms import bounded_distance, names_read, pinned_by
 from ..locality import entity_reach, walk_reach
-from ..reading import Skip
+from ..reading import EXPRESSION_KEY, Skip
 from ..reads import action_reads
 from ..source import Node
 from .cooldowns import compile_cooldown
@@ -49,7 +49,10 @@ def compile_actions(c: CompileState, node: Node | None) -> tuple[ActionType, ...
             continue
 
         def one(name: str = name, spec: Node = spec) -> None:
-            out.append(_action(c, name, spec, sources.get(name, "player")))
+            at = _action(c, name, spec, sources.get(name, "player"))
+            loc = node.key_locs.get(name, spec.loc) if node is not None else spec.loc
+            c.sources[id(at)] = (at, f"{loc}: action `{name}`")  # for rule_failed
+            out.append(at)
         c.attempt(one)
     return tuple(out)
 
@@ -223,7 +226,10 @@ def _conditions(c: CompileState, node: Node | None, scope: Scope,
     if node is None:
         return ()
     out = []
+    cut = _cut_expressions(c, node)
     for label, e in _condition_nodes(node):
+        if id(e) in cut:
+            continue
         compiled = c.attempt(partial(c.expr, e, scope, "bool"))
         test = compiled.fn if compiled is not None else None
         if test is not None:
@@ -233,6 +239,27 @@ def _conditions(c: CompileState, node: Node | None, scope: Scope,
                 free = names is not None and "actor" not in names
             out.append(Condition(label, test, free))
     return tuple(out)
+
+
+def _cut_expressions(c: CompileState, node: Node) -> set[int]:
+    """The conditions of a `{label: expression}` mapping that YAML cut in pieces at an
+    unquoted `, ` (a piece then stands as a label with no value): reported once, with the
+    quoting hint; the ids of the pieces' nodes, left uncompiled."""
+    cut: set[int] = set()
+    for item in node.value if node.is_list else [node]:
+        if not item.is_map:
+            continue
+        empty = [k for k, v in item.value.items() if v.value is None]
+        if not empty:
+            continue
+        labels = list(item.value)
+        first = labels[labels.index(empty[0]) - 1] if labels.index(empty[0]) > 0 else None
+        piece = f"`{first}: {item.value[first].value}`" if first is not None else "a condition"
+        c.fail(item.key_locs.get(empty[0], item.loc),
+               f"{piece} goes on as `{empty[0]}`, a label with no condition: the expression "
+               "was cut where a `,` stands", EXPRESSION_KEY)
+        cut |= {id(v) for v in item.value.values()}
+    return cut
 
 
 def _condition_nodes(node: Node) -> list[tuple[str, Node]]:

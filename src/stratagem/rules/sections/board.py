@@ -174,7 +174,11 @@ def _layout(c: CompileState, node: Node, symbols: dict[str, str],
                     c.fail(node.text_loc(offset),
                            f"layout row {y + 1}: unknown tile symbol `{sym}`",
                            f"declare it under `tiles`: {{'{sym}': tile_type}}")
-                    raise Skip
+                    # Reported; a declared type stands in for it, so that what names the
+                    # board's tile types (display, effects) is checked against the rest.
+                    tiles.append(next(iter(symbols.values()), "floor"))
+                    tile_types.setdefault(tiles[-1], {})
+                    continue
             tiles.append(symbols[sym])
     return Board(width, len(rows), tuple(tiles), tile_types, metric, **shape)
 

@@ -16,7 +16,7 @@ from ..source import Node
 
 def _reaction(c: CompileState, name: str, node: Node, automatic_default: bool,
               source_default: str) -> Reaction:
-    m = c.keys(node, ("on", "stage", "when", "effects", "limit", "once_per",
+    m = c.keys(node, ("on", "stage", "when", "needs", "effects", "limit", "once_per",
                       "automatic", "source", "description"), f"reaction `{name}`",
                ("on",))
     event = c.event_name(m["on"])
@@ -55,7 +55,11 @@ def _reaction(c: CompileState, name: str, node: Node, automatic_default: bool,
         raise Skip
     effects = compile_effects(c, m.get("effects"), scope)
     automatic = c.flag(m.get("automatic"), "`automatic`", automatic_default)
-    return Reaction(name, event, stage, when, effects, limit, group, automatic, source)
+    needs = c.expr(m["needs"], scope, "bool").fn if "needs" in m else None
+    if needs is not None and (automatic or source == "game"):
+        c.fail(m["needs"].loc, f"`needs` is for a reaction a player may choose; reaction "
+               f"`{name}` fires by itself", "join the conditions in `when` with `and`")
+    return Reaction(name, event, stage, when, effects, limit, group, automatic, source, needs)
 
 
 def compile_reactions(c: CompileState, node: Node | None) -> tuple[Reaction, ...]:
