@@ -378,6 +378,31 @@ def test_show_as_a_player_hides_what_that_player_may_not_see(
     assert_one_line_error(code, err, "high_card has no player 'west' (players: 0 north, 1 south)")
 
 
+def test_new_and_undo_print_a_hidden_card_game_as_the_player_to_decide(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`new` and `undo` on a game that hides things print what the player to decide may
+    see (they printed every hand and the deck), or `--as`'s; a game that hides nothing is
+    printed whole, as before."""
+    saved = tmp_path / "h.json"
+    code, first, _ = run(capsys, "new", "high_card", "--out", str(saved))
+    state = stratagem.load("high_card").deserialize(saved.read_text())
+    south_hand = [f"#{int(i)}" for i in state.players[1].zones["hand"]]
+    assert code == 0 and "as north sees it, who decides next" in first
+    assert "north (you)" in first and "hand: 3 hidden" in first
+    assert not any(re.search(rf"{card}\b", first) for card in south_hand)
+    code, south, _ = run(capsys, "new", "high_card", "--out", str(saved), "--force",
+                         "--as", "south")
+    assert code == 0 and "south (you)" in south and "who decides next" not in south
+    assert run(capsys, "move", str(saved), str(state.decision.actions[0]))[0] == 0
+    code, undone, _ = run(capsys, "undo", str(saved))
+    assert code == 0 and "took back 1 decision" in undone and "as north sees it" in undone
+    assert not any(re.search(rf"{card}\b", undone) for card in south_hand)
+    code, _, err = run(capsys, "undo", str(saved), "--as", "west")
+    assert_one_line_error(code, err, "high_card has no player 'west' (players: 0 north, 1 south)")
+    code, whole, _ = run(capsys, "new", "tic_tac_toe", "--out", str(tmp_path / "t.json"))
+    assert code == 0 and "sees it" not in whole
+
+
 def test_an_action_text_that_names_its_player_is_not_told_with_the_name_twice(capsys,
                                                                               race: Path):
     """`text: "{player} advances"` reads "red advances" in the game's narration, not

@@ -28,6 +28,7 @@ from stratagem.cli.table import (
 from stratagem.engine import ActionBuilder, EventFrame, Pos, Ref, Rng
 
 SRC = Path(__file__).parents[1] / "src"
+OUTSIDER = Path(__file__).parent / "outsider" / "marches" / "marches.yaml"
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str, typed: str = "",
@@ -280,6 +281,18 @@ def test_rules_prints_the_rules_sheet(capsys: pytest.CaptureFixture[str]) -> Non
     assert "parry" in out and "Spend a superiority die" in out
     code, out, _ = run(capsys, "rules", "connect_four")
     assert code == 0 and "four of their pieces" in out and "drop" in out
+
+
+def test_the_rules_sheet_gives_a_units_starting_values(capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Path) -> None:
+    """A unit's parameters read as they start, with their most beside them when it differs
+    (`strength 3 (max 6)`; the sheet gave the most alone, `strength 6`)."""
+    path = tmp_path / "marches.yaml"
+    path.write_text(OUTSIDER.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, _ = run(capsys, "rules", str(path))
+    assert code == 0 and re.search(r"army\s+strength 3 \(max 6\)\s", out), out
+    code, out, _ = run(capsys, "rules", "skirmish")
+    assert code == 0 and "hp 16, ac 17" in out and "(max" not in out
 
 
 def test_games_marks_the_default_scenario(capsys: pytest.CaptureFixture[str]) -> None:

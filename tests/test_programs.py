@@ -955,6 +955,19 @@ def test_the_card_notes_name_a_slot_never_used_and_steps_it_words_badly() -> Non
     assert card_gaps(load_program(bundled_programs("skirmish")["goblins"])) == []
 
 
+def test_a_step_the_card_words_well_without_say_is_no_note() -> None:
+    """`end_turn` reads "End the turn." on a card with no `say:` or glossary: no note (the
+    note quoted "Take end_turn." where the card printed "End the turn"); a note quotes the
+    card's own words."""
+    game = stratagem.load(CROSSROADS / "hex_stacks.yaml")
+    prog = parse_program(program(
+        "states:\n  s:\n    steps:\n      movement:\n        - do: end_turn\n"
+        "        - do: halt\n", game="crossroads", side="blue"), game, "p.yaml")
+    notes = [str(p) for p in card_gaps(prog)]
+    assert len(notes) == 1 and "rule movement 2" in notes[0], notes
+    assert "End the turn" in render_markdown(prog)
+
+
 def test_a_section_named_as_its_step_is_not_headed_twice() -> None:
     """A rule's `section: Movement` in the `movement` step's list prints one heading, not
     `### Movement` then `#### Movement`; another section name still gets its own."""

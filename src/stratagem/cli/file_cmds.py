@@ -99,6 +99,10 @@ def card_texts(game: Game, view: State) -> list[str]:
     return ["  what the cards do:", *lines] if lines else []
 
 
+AS_HELP = ("Print only what this player (a name or a number from 0) may see. In a game that "
+           "hides things the player to decide is the default: `show FILE` shows everything.")
+
+
 @click.command("new")
 @click.argument("game_name", metavar="GAME", shell_complete=complete_game)
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
@@ -107,19 +111,34 @@ def card_texts(game: Game, view: State) -> list[str]:
 @click.option("--out", "out_file", required=True,
               type=click.Path(dir_okay=False, path_type=Path), help="Where to save the state.")
 @click.option("--force", is_flag=True, help="Replace the --out file if it exists.")
+@click.option("--as", "viewer", default=None, metavar="PLAYER", help=AS_HELP)
 def new_cmd(game_name: str, seed: int, scenario: str | None, out_file: Path,
-            force: bool) -> None:
+            force: bool, viewer: str | None) -> None:
     """Start GAME (a bundled name or a rules file) and save its first state to a file.
 
     With `show` and `move` this plays a game by hand, one move at a time. The file
     records the scenario and, for a game from a rules file, where that file is. An
-    existing file (a game in progress, perhaps) is replaced only with --force.
+    existing file (a game in progress, perhaps) is replaced only with --force. In a
+    game that hides things it prints what the player to decide may see (or --as's).
     """
     game = load(game_name, scenario)
+    seat = None if viewer is None else _player(game, viewer)
     check_new_output(out_file, force)
     state = game.new_state(seed)
     save_state(out_file, state)
-    _show_state(state)
+    _show_as(state, seat)
+
+
+def _show_as(state: State, seat: int | None) -> None:
+    """The state as ``seat`` sees it; in a game that hides things, with no seat, as the
+    player to decide sees it (the one the file goes to), said in a line."""
+    game = state.game
+    d = state.decision
+    if seat is None and game.info.hidden and d is not None and d.player >= 0:
+        seat = d.player
+        out.print(f"[dim]as {game.players[seat]} sees it, who decides next (`--as` another "
+                  "player; `show FILE` shows everything)[/]")
+    _show_state(state, viewer=seat)
 
 
 @click.command("show")
@@ -237,14 +256,17 @@ def move_cmd(file: Path, action_text: str, out_file: Path | None,
 @click.option("--rules", "rules_file", type=click.Path(path_type=Path), default=None,
               help=RULES_HELP)
 @click.option("--force-rules", is_flag=True, help=FORCE_HELP)
+@click.option("--as", "viewer", default=None, metavar="PLAYER", help=AS_HELP)
 def undo_cmd(file: Path, steps: int, out_file: Path | None, rules_file: Path | None,
-             force_rules: bool) -> None:
+             force_rules: bool, viewer: str | None) -> None:
     """Take back the last decision of a saved game (or the last --steps), and save it.
 
     The earlier position is replayed from the start of the game, so its dice are the
-    ones the game gave; taking back a roll and making it again gives the same roll.
+    ones the game gave; taking back a roll and making it again gives the same roll. In
+    a game that hides things it prints what the player to decide may see (or --as's).
     """
     state = read_state(file, rules_file, force_rules)
+    seat = None if viewer is None else _player(state.game, viewer)
     made = len(state.history)
     if made == 0:
         fail(f"{file}: nothing to undo: no decision has been made yet")
@@ -255,7 +277,7 @@ def undo_cmd(file: Path, steps: int, out_file: Path | None, rules_file: Path | N
     save_state(out_file or file, earlier)
     out.print(f"took back {n(steps, 'decision')}: "
               + "; ".join(str(r.action) for r in state.history[made - steps:]), markup=False)
-    _show_state(earlier)
+    _show_as(earlier, seat)
 
 
 @click.command("replay")

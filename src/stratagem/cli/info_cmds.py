@@ -7,6 +7,7 @@ the listing is quick; `rules` compiles the one game asked for and prints its she
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.markdown import Markdown
@@ -113,8 +114,8 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
             table.add_column(head, overflow="fold")
         for name, glyph, description in sheet.units:
             et = game.entity_types[name]
-            params = ", ".join(f"{p.name} {p.max if p.max is not None else p.default:g}"
-                               for p in et.params if p.name in game.display.shown([p.name]))
+            params = ", ".join(_stat(p) for p in et.params
+                               if p.name in game.display.shown([p.name]))
             table.add_row(*((glyph,) if board else ()), name, params, description)
         out.print(table)
     for title, rows in (("Actions", sheet.actions), ("Reactions", sheet.reactions)):
@@ -123,3 +124,10 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
             for name, description in rows:
                 out.print(f"  [cyan]{escape(name)}[/]" + (f"  {escape(description)}"
                                                         if description else ""))
+
+
+def _stat(p: Any) -> str:
+    """A parameter on the rules sheet: its starting value, and its most when that differs
+    (`strength 3 (max 6)`, `hp 5`)."""
+    text = f"{p.name} {p.default:g}"
+    return text if p.max is None or p.max == p.default else f"{text} (max {p.max:g})"

@@ -56,8 +56,12 @@ def action_words(program: Program, name: str) -> str:
     """An action's name in words (the glossary's, else the name spelt out)."""
     if name in program.words:
         return program.words[name]
-    return {ANY: "any action", "pass": "let the moment pass", "end_turn": "end the turn",
-            "choose": "choose"}.get(name, _plain(name))
+    return _BUILT_IN_WORDS.get(name) or _plain(name)
+
+
+_BUILT_IN_WORDS = {ANY: "any action", "pass": "let the moment pass",
+                   "end_turn": "end the turn", "choose": "choose"}
+"""The words of the names every game may use, which a card reads well without a glossary."""
 
 
 _SIMPLE = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)?$")
@@ -434,10 +438,11 @@ def card_gaps(program: Program) -> list[Problem]:
             if not rule.say and (rule.when or rule.actor or rule.where):
                 out.append(Problem(rule.loc, f"rule {rule.label} of `{st.name}` has a "
                                    "condition and no `say:`: the card cannot word it"))
-            elif not rule.say and all(t not in program.words for t in rule.types):
+            elif not rule.say and all(t not in program.words and t not in _BUILT_IN_WORDS
+                                      for t in rule.types):
                 out.append(Problem(rule.loc, f"rule {rule.label} of `{st.name}` has no "
                                    "`say:`: the card names its action by the rules' word "
-                                   f"(`Take {' or '.join(rule.types)}.`)"))
+                                   f"(`{rule_words(program, rule)}`)"))
             for p in rule.prefer:
                 if p.kind in ("nearest", "farthest") and not p.say and p.loc not in seen:
                     seen.add(p.loc)
