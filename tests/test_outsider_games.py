@@ -1,7 +1,8 @@
 """Games written by an outsider from README.md and docs/ alone keep working: the docs are
 the contract. Each game under tests/outsider/ (a card game on a shared deck, a hex wargame
 in fog, a square-grid skirmish, a stacking hex-and-counter wargame, a deck-builder with a
-market row) validates with no problem and plays two random games to the end."""
+market row, an area-movement wargame) validates with no problem and plays two random games
+to the end."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ GAMES = {
     "keep_siege": (HERE / "keep_siege" / "keep_siege.yaml", 2),
     "crossroads": (HERE / "hex_stacks" / "hex_stacks.yaml", 2),
     "market_row": (HERE / "market" / "market2.yaml", 2),
+    "border_marches": (HERE / "marches" / "marches.yaml", 2),
 }
 
 
