@@ -17,6 +17,8 @@ import pytest
 import stratagem
 from conftest import like_a_terminal
 from stratagem.agents.base import Choice
+from stratagem.agents.human import describe_view
+from stratagem.cli.board import plain
 from stratagem.cli.main import cli, main
 from stratagem.cli.table import (
     TableHuman,
@@ -293,6 +295,42 @@ def test_the_rules_sheet_gives_a_units_starting_values(capsys: pytest.CaptureFix
     assert code == 0 and re.search(r"army\s+strength 3 \(max 6\)\s", out), out
     code, out, _ = run(capsys, "rules", "skirmish")
     assert code == 0 and "hp 16, ac 17" in out and "(max" not in out
+
+
+def test_written_tile_and_game_parameters_are_shown(tmp_path: Path) -> None:
+    """Who holds a region (a tile parameter) and the game's own parameters (`state:`), once
+    play writes them, are shown under the players in `show`'s text and on the table (they
+    were shown nowhere)."""
+    game = stratagem.load(OUTSIDER)
+    rng = Rng(2)
+    state = game.new_state(seed=3)
+    while not any(k.startswith("tile:") for k in state.counters):
+        options = state.decision.actions
+        state = game.apply(state, options[rng.below(len(options))])
+    ((key, value),) = [(k, v) for k, v in state.counters.items() if k.startswith("tile:")]
+    x, y = (int(v) for v in key.split(":")[1].split(","))
+    kind = state.tiles[y * game.board.width + x]
+    line = f"tile ({x},{y}) {kind}: {key.split(':')[2]} {value}"
+    assert f"  {line}" in describe_view(game, state, board=False)
+    assert line in plain(game, state.view(0))
+    path = tmp_path / "tally.yaml"
+    path.write_text("""\
+game: tally
+players: [red, blue]
+state:
+  tension: {default: 0, max: 9}
+actions:
+  raise: {effects: [{modify: {what: game.tension, by: 2}}], ends_turn: true}
+flow:
+  phases: [{name: turns, actions: [raise]}]
+end: {round_limit: 2}
+""", encoding="utf-8")
+    tally = stratagem.load(path)
+    start = tally.new_state(seed=0)
+    assert not [ln for ln in describe_view(tally, start) if "game: " in ln]
+    raised = tally.apply(start, start.decision.actions[0])
+    assert "  game: tension 2" in describe_view(tally, raised)
+    assert "game: tension 2" in plain(tally, raised)
 
 
 def test_games_marks_the_default_scenario(capsys: pytest.CaptureFixture[str]) -> None:

@@ -407,7 +407,36 @@ def describe_view(game: Game, view: State, board: bool = True) -> list[str]:
                 lines.append(f"    {zone}: {_zone(view, ids)}")
     for zone, ids in view.cards.table.items():  # shared zones: a deck, a discard pile
         lines.append(f"  table {zone}: {_zone(view, ids) if ids else 'empty'}")
+    lines.extend("  " + line for line in written_places(game, view))
     return lines
+
+
+def written_places(game: Game, view: State) -> list[str]:
+    """The game-state parameters (`state:`) and the tile parameters that play has written,
+    a line for the game and one per tile (who holds a region, a bridge's damage)."""
+    shown = game.display.shown
+    state: list[tuple[str, Any]] = []
+    tiles: dict[tuple[int, int], list[tuple[str, Any]]] = {}
+    for key, value in view.counters.items():
+        if key.startswith("state:"):
+            state.append((key[6:], value))
+        elif key.startswith("tile:"):
+            _, xy, name = key.split(":", 2)
+            x, y = (int(v) for v in xy.split(","))
+            tiles.setdefault((x, y), []).append((name, value))
+    out = []
+    names = [k for k, _ in state if k.split("[")[0] in shown([k.split("[")[0]])]
+    if names:
+        out.append("game: " + ", ".join(f"{k} {_plain(v)}" for k, v in sorted(state)
+                                          if k in names))
+    width = game.board.width
+    for x, y in sorted(tiles, key=lambda p: (p[1], p[0])):
+        kept = [(k, v) for k, v in sorted(tiles[(x, y)]) if k in shown([k])]
+        if kept:
+            kind = view.tiles[y * width + x]
+            out.append(f"tile ({x},{y}) {kind}: "
+                       + ", ".join(f"{k} {_plain(v)}" for k, v in kept))
+    return out
 
 
 def _zone(view: State, ids: tuple[int, ...]) -> str:
@@ -425,4 +454,4 @@ def _zone(view: State, ids: tuple[int, ...]) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["HumanAgent", "QuitGame", "UndoDecision", "describe_view"]
+__all__ = ["HumanAgent", "QuitGame", "UndoDecision", "describe_view", "written_places"]

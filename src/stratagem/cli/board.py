@@ -28,6 +28,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from ..agents.human import written_places
 from ..engine import (
     MASKED,
     Action,
@@ -399,6 +400,10 @@ def players_text(game: Game, state: State) -> Text | None:
         for zone, ids in table:
             out.append(f"  {zone}: ", "dim")
             out.append((_zone(state, ids) if ids else "empty") + "\n")
+    for line in written_places(game, state):  # a region's holder, a game-wide counter
+        head, _, rest = line.partition(": ")
+        out.append(head + ": ", "dim")
+        out.append(rest + "\n")
     out.rstrip()
     return out if out.plain else None
 

@@ -67,17 +67,26 @@ class Action(NamedTuple):
         raise KeyError(name)
 
     def __str__(self) -> str:
-        parts = [self.type]
-        if self.actor is not None:
-            parts.append(f"#{int(self.actor)}")
-        parts.extend(f"{name}={format_value(value)}" for name, value in self.targets)
-        return " ".join(parts)
+        actor = self.actor
+        text = self.type if actor is None else f"{self.type} #{int(actor)}"
+        get = _FORMATS.get
+        for name, value in self.targets:
+            text += f" {name}={get(type(value), format_value)(value)}"
+        return text
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
 
 
 _NAME = re.compile(r"[A-Za-z_][\w\-:.]*\Z")
+
+_FORMATS: dict[type, Any] = {
+    Ref: lambda v: f"#{int(v)}",
+    Pos: lambda v: f"({v[0]},{v[1]})",
+    int: str,
+}
+"""``format_value`` of the commonest kinds of target value, by exact type (options are
+written out whenever a state is saved)."""
 
 
 def format_value(value: Value) -> str:
