@@ -177,3 +177,29 @@ def test_speed_table_runs_on_a_tiny_budget(tmp_path: Path) -> None:
     assert ("ratio" in steps["connect_four"]) == ("yardstick" in steps)
     memory = speed.measure_memory(steps=20)
     assert memory["states"] == 20 and 0 < memory["bytes_per_state"] < 100_000
+
+
+def test_profile_conditions_counts_each_rule_part(capsys: pytest.CaptureFixture[str]) -> None:
+    """`profile_conditions.py` times and counts each action's conditions and target parts
+    over seeded random games: the same counts from run to run, and the game plays as it
+    would without the timers."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "profile_conditions.py"
+    module = load_script(path, "profile_conditions")
+    runs = []
+    for _ in range(2):
+        assert module.main(["tic_tac_toe", "2", "--top", "5"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[0].startswith("tic_tac_toe: 2 random games, ")
+        runs.append([(ln.split()[2], ln[ln.index("("):]) for ln in lines[1:]])
+    assert runs[0] == runs[1] == [("15", "('place', 'from', 'cell')")]  # one list a step
+
+
+def test_option_digest_is_the_same_for_the_same_engine() -> None:
+    """`option_digest.py` gives each set-up the same line run after run (seeded games), and
+    another for another set-up: the lines two checkouts print can be compared."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "option_digest.py"
+    module = load_script(path, "option_digest")
+    first = module.digest("tic_tac_toe", 2)
+    assert first == module.digest("tic_tac_toe", 2)
+    assert first[0] > 0 and len(first[1]) == 16
+    assert module.digest("pig", 1) != first
