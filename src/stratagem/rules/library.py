@@ -477,30 +477,14 @@ def _zone_ids(c: Ctx, player: Any, name: str) -> Any:
 
 def _count_zone(c: Ctx, player: Any, name: str, type: Any = None, where: Any = None) -> int:
     """``count(zone(...))`` without listing: the cards that ``_zone`` would give, counted
-    (a condition compiled as a type test compares each card's type directly)."""
-    ids = _zone_ids(c, player, name)
+    (a type test in ``where`` compares types directly: ``_tester``)."""
     entities = c.state.entities_
-    if where is not None and type is None:
-        kind_of = getattr(where, TYPE_TEST, None)
-        if kind_of is not None:
-            try:
-                type = kind_of(c)
-            except Exception:  # raised where the condition itself raises: tested as written
-                pass
-            else:
-                where = getattr(where, TYPE_REST, None)  # what is left to test, if anything
-                if type is None:
-                    return 0  # no card has type none
-    if type is None:
-        n = sum(1 for x in ids if x >= 0) if where is None else None
-    else:
-        n = sum(1 for x in ids if x >= 0 and entities[x].type == type) if where is None \
-            else None
-    if n is not None:
-        return n
+    ids = [x for x in _zone_ids(c, player, name)
+           if x >= 0 and (type is None or entities[x].type == type)]
+    if where is None:
+        return len(ids)
     test = _tester(c, where)
-    return sum(1 for x in ids if x >= 0 and (type is None or entities[x].type == type)
-               and test(Ref(x)))
+    return sum(1 for x in ids if test(Ref(x)))
 
 
 def _zone(c: Ctx, player: Any, name: str, type: Any = None, where: Any = None) -> list[Ref]:
