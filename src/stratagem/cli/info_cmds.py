@@ -18,6 +18,7 @@ from ..agents import ROSTER
 from ..agents.levels import LEVELS
 from ..agents.roster import BUDGET_ARGUMENTS, code_text
 from ..games import list_games, load
+from .board import tile_glyph
 from .complete import complete_game, complete_scenario
 from .console import out
 from .sheet import header_of, read_header, rules_sheet
@@ -117,6 +118,13 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
             params = ", ".join(_stat(p) for p in et.params
                                if p.name in game.display.shown([p.name]))
             table.add_row(*((glyph,) if board else ()), name, params, description)
+        out.print(table)
+    if sheet.terrain:
+        table = Table(title="Terrain", title_justify="left", box=None, pad_edge=False)
+        for head in ("", "tile", "cost to enter", ""):
+            table.add_column(head, overflow="fold")
+        for name, cost, notes in sheet.terrain:
+            table.add_row(tile_glyph(game, name), name, cost, notes)
         out.print(table)
     for title, rows in (("Actions", sheet.actions), ("Reactions", sheet.reactions)):
         if rows:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..engine import Game
 from ..games import load, rules_path
@@ -156,6 +157,44 @@ class Sheet:
     actions: tuple[tuple[str, str], ...]
     reactions: tuple[tuple[str, str], ...]
     scenarios: tuple[str, ...]
+    terrain: tuple[tuple[str, str, str], ...] = ()
+    """(tile type, cost to enter, what else it does) of each tile type, when the board's
+    tiles differ at all (``terrain``)."""
+
+
+def _cost_words(cost: Any) -> str:
+    """A tile cost in words: ``2``, or ``no entry``."""
+    if cost is None or not isinstance(cost, int | float) or cost < 0:
+        return "no entry"
+    return f"{cost:g}"
+
+
+def terrain(game: Game) -> tuple[tuple[str, str, str], ...]:
+    """The terrain effects of a board, a row per tile type: its name, what entering it
+    costs (with the costs of the kinds of unit that pay otherwise: ``2; armor 3, truck no
+    entry``) and what else it does (blocks sight, how much it holds). Nothing when every
+    tile of the board is alike."""
+    b = game.board
+    if not b.width or not b.height:
+        return ()
+    names = list(dict.fromkeys((*b.tile_types, *b.tiles)))
+    if len(set(b.tiles)) < 2 and not any(b.tile_types.get(n) for n in names):
+        return ()
+    rows = []
+    for name in names:
+        props = b.tile_types.get(name, {})
+        cost = _cost_words(props.get("cost", 1))
+        by = props.get("cost_by")
+        if isinstance(by, dict) and by:
+            cost += "; " + ", ".join(f"{k} {_cost_words(v)}" for k, v in by.items())
+        notes = []
+        if props.get("blocks_sight"):
+            notes.append("blocks sight")
+        room = props.get("capacity")
+        if room is not None:
+            notes.append(f"holds {room:g}" if isinstance(room, int | float) else "")
+        rows.append((name, cost, ", ".join(n for n in notes if n)))
+    return tuple(rows)
 
 
 def rules_sheet(game: Game) -> Sheet:
@@ -176,4 +215,5 @@ def rules_sheet(game: Game) -> Sheet:
               if offered is None or a in offered or acts.get(a) or t.text),
         tuple((r, reacts.get(r, "")) for r in game.reactions
               if not game.reactions[r].automatic),
-        tuple(game.scenarios))
+        tuple(game.scenarios),
+        terrain(game))

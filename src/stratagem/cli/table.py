@@ -180,7 +180,13 @@ class TableHuman(HumanAgent):
         game = self.game
         sheet = rules_sheet(game)
         meanings = dict(sheet.actions + sheet.reactions)
-        lines = [f"== {game.name}: the rules ==", rules_text(game), "", "== your options now =="]
+        lines = [f"== {game.name}: the rules ==", rules_text(game), ""]
+        if sheet.terrain:
+            lines += ["== terrain (cost to enter) =="]
+            lines += [f"  {name}: {cost}" + (f" ({notes})" if notes else "")
+                      for name, cost, notes in sheet.terrain]
+            lines.append("")
+        lines.append("== your options now ==")
         for name in sorted({a.type for a in builder.candidates},
                            key=lambda t: stable_number(game, t) or 0):
             at = game.action_types.get(name)

@@ -39,24 +39,31 @@ class Terrain:
         self.memo: dict[tuple[int, float, int], dict[int, float]] = {}
 
 
-def terrain(tiles: tuple[str, ...], board: Board) -> Terrain:
-    """The terrain of a tile layout, kept on the board (the last layout asked by identity,
-    others by value: a layout changes only when a tile does)."""
+Overrides = tuple[tuple[str, float | None], ...]
+"""The tile costs a kind of unit pays apart from the tiles' own (``Board.unit_costs``):
+``(tile type, cost)`` pairs, ``None`` for a tile it may not enter; ``()`` for none."""
+
+
+def terrain(tiles: tuple[str, ...], board: Board, over: Overrides = ()) -> Terrain:
+    """The terrain of a tile layout for units that pay ``over`` (``()``: the tiles' own
+    costs), kept on the board (the last layout asked by identity, others by value: a
+    layout changes only when a tile does)."""
     last = board.__dict__.get("_last_terrain")
-    if last is not None and last[0] is tiles:
-        found: Terrain = last[1]
+    if last is not None and last[0] is tiles and last[1] == over:
+        found: Terrain = last[2]
         return found
-    cache: dict[tuple[str, ...], Terrain] | None = board.__dict__.get("_terrains")
+    cache: dict[tuple[tuple[str, ...], Overrides], Terrain] | None = \
+        board.__dict__.get("_terrains")
     if cache is None:
         cache = {}
         object.__setattr__(board, "_terrains", cache)
-    t = cache.get(tiles)
+    t = cache.get((tiles, over))
     if t is None:
-        t = Terrain(entry_costs(tiles, board))
+        t = Terrain(entry_costs(tiles, board, over))
         if len(cache) >= 64:
             cache.clear()
-        cache[tiles] = t
-    object.__setattr__(board, "_last_terrain", (tiles, t))
+        cache[(tiles, over)] = t
+    object.__setattr__(board, "_last_terrain", (tiles, over, t))
     return t
 
 
@@ -93,24 +100,27 @@ def neighbour_table(board: Board, diagonal: bool) -> tuple[tuple[int, ...], ...]
     return cached
 
 
-def entry_costs(tiles: tuple[str, ...], board: Board) -> tuple[float | None, ...]:
-    """The movement cost to enter each cell, row by row (``None``: impassable); kept on
-    the board, by tile layout (a layout changes only when a tile does)."""
-    cache: dict[tuple[str, ...], tuple[float | None, ...]] | None = \
+def entry_costs(tiles: tuple[str, ...], board: Board, over: Overrides = ()
+                ) -> tuple[float | None, ...]:
+    """The movement cost to enter each cell, row by row (``None``: impassable), for units
+    that pay ``over`` (``()``: the tiles' own costs); kept on the board, by tile layout
+    (a layout changes only when a tile does)."""
+    cache: dict[tuple[tuple[str, ...], Overrides], tuple[float | None, ...]] | None = \
         board.__dict__.get("_entry_costs")
     if cache is None:
         cache = {}
         object.__setattr__(board, "_entry_costs", cache)
-    costs = cache.get(tiles)
+    costs = cache.get((tiles, over))
     if costs is None:
+        paid = dict(over)
         out: list[float | None] = []
         for name in tiles:
-            cost = board.tile_types.get(name, {}).get("cost", 1)
+            cost = paid[name] if name in paid else board.tile_types.get(name, {}).get("cost", 1)
             out.append(None if cost is None or cost < 0 else float(cost))
         costs = tuple(out)
         if len(cache) >= 64:
             cache.clear()
-        cache[tiles] = costs
+        cache[(tiles, over)] = costs
     return costs
 
 

@@ -49,6 +49,7 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from . import geometry as geo
@@ -321,15 +322,18 @@ class Fog:
         cells, _ = self.seen_area(view, viewer)
         board = g.board
 
-        def free(pos: Pos) -> bool:
-            return pos not in s.at_ and pos not in cells and geo.tile_cost(s, pos) is not None
+        def free(pos: Pos, kind: str | None = None) -> bool:
+            """Unseen, empty, and a tile a unit of ``kind`` may stand on."""
+            return (pos not in s.at_ and pos not in cells
+                    and geo.tile_cost(s, pos, kind) is not None)
 
         recorded = set()
         for eid, etype, owner, pos, _rnd, params in records:
             recorded.add(eid)
             if eid in present or eid in gone:
                 continue
-            where = pos if free(pos) else _nearest(board, pos, free, rng)
+            where = (pos if free(pos, etype)
+                     else _nearest(board, pos, partial(free, kind=etype), rng))
             if where is not None:
                 _put(s, Entity(eid, etype, owner, where, dict(params)))
         side = self.side(viewer)
@@ -337,9 +341,9 @@ class Fog:
             if (e.id in present or e.id in recorded or e.id in gone or e.owner in side
                     or e.type in self.always_seen):
                 continue
-            where = e.pos if e.pos is not None and free(e.pos) else None
+            where = e.pos if e.pos is not None and free(e.pos, e.type) else None
             if where is None:
-                spots = [c for c in board.cells if free(c)]
+                spots = [c for c in board.cells if free(c, e.type)]
                 if not spots:
                     continue
                 where = spots[rng.below(len(spots))]

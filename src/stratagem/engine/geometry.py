@@ -1,7 +1,8 @@
 """Board geometry: distances, shapes, reachability over tile costs, line of sight.
 
 Tile types may declare ``cost`` (movement points to enter; ``None`` or a
-negative cost: impassable) and ``blocks_sight`` (true: opaque).
+negative cost: impassable), costs by kind of unit (``cost_by``, ``Board.unit_costs``:
+every search takes the ``mover`` whose costs it counts) and ``blocks_sight`` (true: opaque).
 
 Square boards step to 8 neighbours or 4 (``Board.neighbours``, or ``diagonal``); hex
 boards to 6, worked out in cube coordinates by ``hexes``. Every search runs over cell
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import hexes
 from .actions import Pos
-from .cells import cheapest_costs, entry_costs, neighbour_table, passable, terrain
+from .cells import Overrides, cheapest_costs, entry_costs, neighbour_table, passable, terrain
 from .state import State
 
 if TYPE_CHECKING:
@@ -139,11 +140,30 @@ def _shape(b: Board, center: tuple[int, int], kind: str, radius: float) -> list[
 _SHAPES = ("circle", "square", "cross", "diamond", "ring")
 
 
-def tile_cost(state: State, pos: tuple[int, int]) -> float | None:
-    """Movement points to enter a tile (``None``: impassable)."""
+def mover_costs(state: State, mover: Any) -> Overrides:
+    """The tile costs ``mover`` (an entity, an entity type's name, or ``None``: any unit)
+    pays apart from the tiles' own (``Board.unit_costs``); ``()`` on a board whose tiles
+    cost every unit alike."""
     b = state.game.board
-    props = b.tile_types.get(state.tiles[pos[1] * b.width + pos[0]], {})
-    cost = props.get("cost", 1)
+    if mover is None or not b.per_unit:
+        return ()
+    name = mover if isinstance(mover, str) else getattr(mover, "type", None)
+    if not isinstance(name, str):
+        return ()
+    et = state.game.entity_types.get(name)
+    return b.unit_costs(name, et.tags if et is not None else frozenset())
+
+
+def tile_cost(state: State, pos: tuple[int, int], mover: Any = None) -> float | None:
+    """Movement points to enter a tile (``None``: impassable), for ``mover`` (an entity or
+    an entity type's name; ``None``: the tile's own cost)."""
+    b = state.game.board
+    tile = state.tiles[pos[1] * b.width + pos[0]]
+    cost = b.tile_types.get(tile, {}).get("cost", 1)
+    for name, paid in mover_costs(state, mover):
+        if name == tile:
+            cost = paid
+            break
     if cost is None or cost < 0:
         return None
     return float(cost)
@@ -170,20 +190,21 @@ def blockers(state: State, blocked_by: str = "units", mover_owner: int | None = 
 
 
 def reachable(state: State, start: tuple[int, int], budget: float,
-              diagonal: bool | None = None, blocked: Iterable[tuple[int, int]] | None = None
-              ) -> dict[Pos, float]:
+              diagonal: bool | None = None, blocked: Iterable[tuple[int, int]] | None = None,
+              mover: Any = None) -> dict[Pos, float]:
     """Positions reachable from ``start`` within ``budget`` movement points, with their cost.
 
     Entering a tile costs its ``cost``; the positions of ``blocked`` (by default the
     occupied ones) cannot be entered or crossed. ``start`` itself is included at cost 0.
     ``diagonal`` (square boards; ``None``: the board's ``neighbours``) allows diagonal steps.
+    ``mover`` (an entity or an entity type's name) pays its own costs (``mover_costs``).
     """
-    return stopping_costs(state, start, budget, diagonal, frozenset(), None, blocked)
+    return stopping_costs(state, start, budget, diagonal, frozenset(), None, blocked, mover)
 
 
 def path_distance(state: State, a: tuple[int, int], b: tuple[int, int],
-                  diagonal: bool | None = None, blocked: Iterable[tuple[int, int]] | None = None
-                  ) -> float:
+                  diagonal: bool | None = None, blocked: Iterable[tuple[int, int]] | None = None,
+                  mover: Any = None) -> float:
     """The cheapest movement cost from ``a`` to ``b`` (``inf`` if unreachable).
 
     The positions of ``blocked`` (by default the occupied ones) block the way, except
@@ -191,7 +212,7 @@ def path_distance(state: State, a: tuple[int, int], b: tuple[int, int],
     """
     if not state.game.board.contains(b) or not state.game.board.contains(a):
         return math.inf
-    costs = stopping_costs(state, a, math.inf, diagonal, frozenset(), b, blocked)
+    costs = stopping_costs(state, a, math.inf, diagonal, frozenset(), b, blocked, mover)
     return costs.get(Pos(b[0], b[1]), math.inf)
 
 
@@ -216,7 +237,8 @@ def zone_of_control(state: State, centers: Iterable[tuple[int, int]]) -> frozens
 
 def stopping_costs(state: State, start: tuple[int, int], budget: float, diagonal: bool | None,
                    stops: frozenset[Pos], goal: tuple[int, int] | None = None,
-                   blocked: Iterable[tuple[int, int]] | None = None) -> dict[Pos, float]:
+                   blocked: Iterable[tuple[int, int]] | None = None, mover: Any = None
+                   ) -> dict[Pos, float]:
     """Cheapest movement costs from ``start`` where entering a position of ``stops``
     ends the movement there (it is reached, never crossed; ``start`` itself is left freely).
 
@@ -224,17 +246,18 @@ def stopping_costs(state: State, start: tuple[int, int], budget: float, diagonal
     ``goal``; once ``goal`` is reached the search stops, and its cost is in the result.
     Positions costing more than ``budget`` are left out; ``start`` is included at cost 0.
     """
-    best = _search(state, start, budget, diagonal, stops, goal, blocked, None)
+    best = _search(state, start, budget, diagonal, stops, goal, blocked, None, mover)
     cells = state.game.board.cells
     return {cells[i]: c for i, c in best.items()}
 
 
 def reachable_cells(state: State, start: tuple[int, int], budget: float,
                     diagonal: bool | None = None, stops: frozenset[Pos] = frozenset(),
-                    blocked: Iterable[tuple[int, int]] | None = None) -> list[Pos]:
+                    blocked: Iterable[tuple[int, int]] | None = None, mover: Any = None
+                    ) -> list[Pos]:
     """The positions ``stopping_costs`` reaches (without a goal), ``start`` left out,
     row by row: what a `reachable` query lists, without building the costs."""
-    best = _search(state, start, budget, diagonal, stops, None, blocked, None)
+    best = _search(state, start, budget, diagonal, stops, None, blocked, None, mover)
     cells = state.game.board.cells
     origin = start[1] * state.game.board.width + start[0]
     return [cells[i] for i in sorted(best) if i != origin]
@@ -242,8 +265,8 @@ def reachable_cells(state: State, start: tuple[int, int], budget: float,
 
 def cheapest_path(state: State, start: tuple[int, int], goal: tuple[int, int],
                   diagonal: bool | None = None, blocked: Iterable[tuple[int, int]] | None = None,
-                  budget: float = math.inf, stops: frozenset[Pos] = frozenset()
-                  ) -> list[Pos] | None:
+                  budget: float = math.inf, stops: frozenset[Pos] = frozenset(),
+                  mover: Any = None) -> list[Pos] | None:
     """The positions of a cheapest way from ``start`` to ``goal``, ``start`` left out and
     ``goal`` last (``[]`` when they are the same; ``None`` when there is no way within
     ``budget``). Ties go to the way whose cells come first row by row at each step back
@@ -254,7 +277,7 @@ def cheapest_path(state: State, start: tuple[int, int], goal: tuple[int, int],
     if not b.contains(goal) or not b.contains(start):
         return None
     parent: dict[int, int] = {}
-    best = _search(state, start, budget, diagonal, stops, goal, blocked, parent)
+    best = _search(state, start, budget, diagonal, stops, goal, blocked, parent, mover)
     w = b.width
     i = goal[1] * w + goal[0]
     if i not in best:
@@ -275,7 +298,8 @@ MAX_PATHS = 1000
 
 def all_paths(state: State, start: tuple[int, int], goal: tuple[int, int],
               budget: float | None = None, diagonal: bool | None = None,
-              blocked: Iterable[tuple[int, int]] | None = None) -> list[tuple[Pos, ...]]:
+              blocked: Iterable[tuple[int, int]] | None = None, mover: Any = None
+              ) -> list[tuple[Pos, ...]]:
     """The ways from ``start`` to ``goal`` (each the positions after ``start``, ``goal``
     last): every cheapest one, or with ``budget`` every one that never enters a square
     twice and costs at most ``budget``. Cheapest first, then row by row. More than
@@ -284,7 +308,7 @@ def all_paths(state: State, start: tuple[int, int], goal: tuple[int, int],
     if not b.contains(goal) or not b.contains(start) or tuple(start) == tuple(goal):
         return []
     w = b.width
-    enter = entry_costs(state.tiles, b)
+    enter = entry_costs(state.tiles, b, mover_costs(state, mover))
     around = neighbour_table(b, b.neighbours != 4 if diagonal is None else diagonal)
     origin, target = start[1] * w + start[0], goal[1] * w + goal[0]
     taken = {q[1] * w + q[0] for q in (state.at_ if blocked is None else blocked)}
@@ -337,8 +361,8 @@ def all_paths(state: State, start: tuple[int, int], goal: tuple[int, int],
 
 def _search(state: State, start: tuple[int, int], budget: float, diagonal: bool | None,
             stops: frozenset[Pos], goal: tuple[int, int] | None,
-            blocked: Iterable[tuple[int, int]] | None, parent: dict[int, int] | None
-            ) -> dict[int, float]:
+            blocked: Iterable[tuple[int, int]] | None, parent: dict[int, int] | None,
+            mover: Any = None) -> dict[int, float]:
     """The cheapest cost of each cell within ``budget`` (see ``stopping_costs``), by cell
     index; ``parent`` (when given) records where each came from. Read-only: a search
     without blockers, stops, goal or parent is kept on the board's terrain and shared."""
@@ -346,7 +370,7 @@ def _search(state: State, start: tuple[int, int], budget: float, diagonal: bool 
     x, y = start
     if not (0 <= x < b.width and 0 <= y < b.height):
         return {}
-    t = terrain(state.tiles, b)
+    t = terrain(state.tiles, b, mover_costs(state, mover))
     key = 6 if b.topology == "hex" else (8 if (b.neighbours != 4 if diagonal is None
                                                  else diagonal) else 4)
     origin = y * b.width + x
@@ -441,12 +465,17 @@ def _clear(state: State, cells: Iterable[Pos], a: tuple[int, int], b: tuple[int,
             return False
     return True
 
-def closed(s: State, value: Any) -> str:
-    """Why no one may stand at a position, in words for a refusal: off the board, or a
-    tile no one may enter (`` (lake: no one may enter it)``); else nothing."""
+def closed(s: State, value: Any, mover: Any = None) -> str:
+    """Why no one (or ``mover``) may stand at a position, in words for a refusal: off the
+    board, or a tile no one (or no unit of its kind) may enter (`` (lake: no one may enter
+    it)``); else nothing."""
     board = s.game.board
     if not isinstance(value, tuple) or len(value) != 2 or not board.contains(value):
         return " (off the board)"
     tile = s.tiles[value[1] * board.width + value[0]]
-    cost = board.tile_types.get(tile, {}).get("cost", 1)
-    return f" ({tile}: no one may enter it)" if cost is None else ""
+    if tile_cost(s, value) is None:
+        return f" ({tile}: no one may enter it)"
+    if mover is not None and tile_cost(s, value, mover) is None:
+        name = mover if isinstance(mover, str) else getattr(mover, "type", "")
+        return f" ({tile}: no {name} may enter it)"
+    return ""

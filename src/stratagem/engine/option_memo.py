@@ -239,7 +239,10 @@ class OptionMemo(Held):
         costs nothing, so a walk is not bounded by its budget)."""
         if self.least is None:
             tiles = s.game.board.tile_types
-            costs = [tiles.get(name, {}).get("cost", 1) for name in set(s.tiles)]
+            present = set(s.tiles)
+            costs = [tiles.get(name, {}).get("cost", 1) for name in present]
+            costs += [c for name in present  # what some kind of unit pays
+                      for c in (tiles.get(name, {}).get("cost_by") or {}).values()]
             paid = [float(c) for c in costs if c is not None and c >= 0]
             least = min(paid) if paid else 1.0
             self.least = least if least > 0 else -1.0

@@ -451,7 +451,9 @@ def explain(s: State, action: Action) -> str:
         if value not in list(spec.candidates(ctx)):
             among = f": it is not among `{spec.source}`" if spec.source else ""
             return (f"target {spec.name}={value} is not a possible {spec.kind}{among}"
-                    + (closed(s, value) if spec.kind == "position" else ""))
+                    + (closed(s, value, None if action.actor is None
+                              else s.entities_.get(action.actor))
+                       if spec.kind == "position" else ""))
         ctx.targets[spec.name] = value
         for c in spec.conditions:
             if not c.test(ctx):

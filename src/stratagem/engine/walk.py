@@ -182,7 +182,7 @@ class MoveAlong(Effect):
             stops = (frozenset() if self.stop_near is None
                      else zone_of_control(s, _places(s, evaluate(self.stop_near, ctx))))
             found = (None if to is None
-                     else cheapest_path(s, e.pos, to, None, blocked, stops=stops))
+                     else cheapest_path(s, e.pos, to, None, blocked, stops=stops, mover=e))
             if not found:
                 return
             way = tuple(found)

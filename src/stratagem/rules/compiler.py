@@ -19,7 +19,7 @@ from .core import BUILTIN_EVENTS, CompileState, Parts
 from .errors import Problem, RulesError, did_you_mean
 from .reading import show
 from .sections.actions import compile_actions
-from .sections.board import compile_board
+from .sections.board import check_unit_costs, compile_board
 from .sections.define import compile_defines
 from .sections.display import compile_display
 from .sections.end import check_shape, compile_end
@@ -94,6 +94,8 @@ class Compiler(CompileState):
         kw["entity_types"] = self.attempt(lambda: compile_entities(self, top.get("entities"))) \
             or ()
         kw["entity_types"] += self.attempt(lambda: compile_items(self, top.get("items"))) or ()
+        if self.board_ok:
+            self.attempt(lambda: check_unit_costs(self))
         self.attempt(lambda: compile_buffs(self, top.get("buffs")))
         self.attempt(lambda: compile_technologies(self, top.get("technologies")))
         declare_tasks(self, top.get("actions"))

@@ -103,6 +103,10 @@ class CompileState(Reader):
         self.tile_params: dict[str, dict[str, Any]] = {}
         """The parameters of tile types (``board: tile_types: NAME: params:``): each name
         with its declaration (a ``ParamSpec``) by tile type."""
+        self.unit_cost_keys: list[tuple[str, str, Any]] = []
+        """The keys of tile costs by kind of unit (``cost: {armor: 3, other: 1}``), each
+        with its tile type and where it was written: checked once the entity types and
+        their tags are known (``sections.board.check_unit_costs``)."""
         self.declared: dict[str, set[str]] = {"blocking": {"units", "enemies", "nothing"}}
         """Names declared by sections, by what they name (``buff``, ``tech``, ``item``,
         ``action``): what an effect argument of kind ``name:WHAT`` may name."""

@@ -207,7 +207,12 @@ SECTIONS: tuple[Part, ...] = (
          "The properties of a tile type. A tile type with none costs 1 to enter and does not "
          "block sight.",
          (Key("cost", "Movement points to enter a tile of this type (default 1); `null` or a "
-              "negative number: no one can enter it."),
+              "negative number: no one can enter it. By kind of unit, a mapping: "
+              "`{armor: 3, infantry: 2, other: 1}` — each key an entity type or a tag of "
+              "entity types, `other` (default 1) for every unit no key names; a unit pays "
+              "under the first key that names its type or one of its tags, and `null` "
+              "keeps that kind out. Ways from an entity (`reachable`, `path_distance`, "
+              "`paths`, `move_along`) pay its kind's costs; from a position, `other`."),
           Key("blocks_sight", "`true`: nothing can be seen through it (`line_of_sight`)."),
           Key("params", "Parameters every tile of this type has (see *parameter*), read as "
               "`tile(POS).NAME` and written by `set`/`modify`: `{fertility: {default: 2, "

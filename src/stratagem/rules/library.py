@@ -192,6 +192,11 @@ def _blocked(c: Ctx, mover: Any, blocked_by: str) -> Any:
     return geo.blockers(c.state, blocked_by, owner)
 
 
+def _mover(c: Ctx, frm: Any) -> Any:
+    """The entity a way starts from (whose tile costs it pays), or ``None`` for a position."""
+    return None if isinstance(frm, Pos) or frm is None else c.state.entities_.get(frm)
+
+
 def _path_distance(c: Ctx, a: Any, b: Any, diagonal: Any, stop_near: Any = None,
                    blocked_by: str = "units") -> float:
     pa, pb = _where(c, a), _where(c, b)
@@ -200,9 +205,9 @@ def _path_distance(c: Ctx, a: Any, b: Any, diagonal: Any, stop_near: Any = None,
     blocked = _blocked(c, a, blocked_by)
     if stop_near is not None:
         costs = geo.stopping_costs(c.state, pa, math.inf, diagonal, _stops(c, stop_near), pb,
-                                   blocked)
+                                   blocked, _mover(c, a))
         return costs.get(Pos(pb[0], pb[1]), math.inf)
-    return geo.path_distance(c.state, pa, pb, diagonal, blocked)
+    return geo.path_distance(c.state, pa, pb, diagonal, blocked, _mover(c, a))
 
 
 def _stops(c: Ctx, near: Any) -> frozenset[Pos]:
@@ -385,7 +390,8 @@ def _reachable(c: Ctx, frm: Any, budget: float, diagonal: Any,
         return []
     blocked = _blocked(c, frm, blocked_by)
     stops = _stops(c, stop_near) if stop_near is not None else frozenset()
-    found = geo.reachable_cells(c.state, p, budget, diagonal, stops, blocked)  # row by row
+    found = geo.reachable_cells(c.state, p, budget, diagonal, stops, blocked,  # row by row
+                                _mover(c, frm))
     if c.game.board.stacking:  # free: with room for the mover
         return [q for q in _with_room(c, found, frm) if q != p]
     if blocked is None:  # every unit blocks: what was reached is free
@@ -405,7 +411,7 @@ def _paths(c: Ctx, frm: Any, to: Any, budget: Any = None, diagonal: Any = None,
     if pa is None or pb is None:
         return []
     blocked = _blocked(c, frm, blocked_by)
-    return geo.all_paths(c.state, pa, pb, budget, diagonal, blocked)
+    return geo.all_paths(c.state, pa, pb, budget, diagonal, blocked, _mover(c, frm))
 
 
 def _nearest(c: Ctx, frm: Any, items: Any) -> Any:
@@ -715,13 +721,15 @@ _F: list[Function] = [
                                Param("diagonal", "bool", None),
                                Param("stop_near", "list", None),
                                Param("blocked_by", "blocking", "units")), "number",
-             "Cheapest movement cost from a to b over tile costs, in steps to the board's "
-             "neighbours (`diagonal: false` keeps a square board's steps straight; none: "
-             "the board's `neighbours`); b itself may be occupied. `blocked_by` says what "
-             "the way may not cross: `units` (every occupied tile, the default), `enemies` "
-             "(tiles holding a unit not of a's owner) or `nothing`. Infinite if "
-             "unreachable. With `stop_near` (entities or positions), the way may not cross "
-             "a position next to one of them (a zone of control), as in `reachable`.",
+             "Cheapest movement cost from a to b over tile costs (when a is an entity, the "
+             "costs its kind of unit pays: a tile type's `cost: {armor: 3, other: 1}`), in "
+             "steps to the board's neighbours (`diagonal: false` keeps a square board's "
+             "steps straight; none: the board's `neighbours`); b itself may be occupied. "
+             "`blocked_by` says what the way may not cross: `units` (every occupied tile, "
+             "the default), `enemies` (tiles holding a unit not of a's owner) or `nothing`. "
+             "Infinite if unreachable. With `stop_near` (entities or positions), the way may"
+             " not cross a position next to one of them (a zone of control), as in "
+             "`reachable`.",
              "path_distance(actor, target, blocked_by: enemies) <= actor.speed",
              _path_distance, "geometry"),
     Function("line_of_sight", (Param("a", "any"), Param("b", "any")), "bool",
@@ -798,7 +806,8 @@ _F: list[Function] = [
                            Param("stop_near", "list", None),
                            Param("blocked_by", "blocking", "units")), "list",
              "Free positions reachable from an entity or position within a movement "
-             "budget, paying each tile's cost; the start is excluded. `diagonal` and "
+             "budget, paying each tile's cost (from an entity, the cost its kind of unit "
+             "pays, as in `path_distance`); the start is excluded. `diagonal` and "
              "`blocked_by` as in `path_distance` (with `blocked_by: enemies` a unit may "
              "pass through its friends, but stops only where there is room: a square "
              "without friends, or on a board with `capacity` a stack with room for it; "

@@ -3,7 +3,8 @@ from are errors; designs that are legal but probably not meant are warnings.
 
 Errors (``load_rules`` refuses the game, ``validate`` lists them):
 
-- a unit placed on an impassable tile (a tile type whose ``cost`` is null or negative).
+- a unit placed on an impassable tile (a tile type whose ``cost`` is null or negative, for
+  every unit or for the unit's kind).
 
 Warnings (``validate`` prints them; the game still loads):
 
@@ -172,11 +173,17 @@ def _impassable_placements(game: Game, root: Node, scenario: str) -> Iterator[Pr
         tile = board.tiles[pl.pos[1] * board.width + pl.pos[0]]
         props = board.tile_types.get(tile, {})
         cost = props.get("cost", 1)
+        said = f"impassable `{tile}`"
+        et = game.entity_types.get(pl.type)
+        for name, paid in board.unit_costs(pl.type, et.tags if et is not None else frozenset()):
+            if name == tile:  # its kind's own cost there
+                cost = paid
+                said = f"`{tile}`, which no {pl.type} may enter (impassable to it)"
         if cost is None or (isinstance(cost, int | float) and cost < 0):
             where = f" in scenario `{scenario}`" if scenario else ""
             yield Problem(_where(root, scenario),
                           f"a {pl.type} is placed{where} at ({pl.pos[0]},{pl.pos[1]}), on "
-                          f"impassable `{tile}`", "place it on a tile it can stand on")
+                          f"{said}", "place it on a tile it can stand on")
 
 
 def _negative_speeds(game: Game, root: Node, scenario: str) -> Iterator[Problem]:

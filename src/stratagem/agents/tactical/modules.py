@@ -352,13 +352,14 @@ class StrategicModule(Module):
                 for plan in ctx.plans(unit):
                     if plan.moves and plan.fresh and plan.kind != "act" and plan.states:
                         aims.learn(ctx.state, plan.states[-1], plan.at)
-        field = aims.field(ctx.state) if aims is not None else None
         for unit in units:
             if ctx.planner.exhausted:
                 continue
-            here = ctx.state.entities[unit].pos
+            entity = ctx.state.entities[unit]
+            here = entity.pos
             if here is None:
                 continue
+            field = aims.field(ctx.state, entity) if aims is not None else None
             walk = field is not None and math.isfinite(field(here))
             start = field(here) if walk and field is not None else ctx.nearest_enemy(here)
             if start is None:

@@ -31,6 +31,7 @@ from collections import Counter
 from typing import Any
 
 from ...engine import Ctx, Game, Pos, State, StratagemError, neighbours, tile_cost
+from ...engine.geometry import mover_costs
 
 RARE = 2
 """A tile type with at most this many squares on the board is tried as a goal."""
@@ -65,6 +66,7 @@ class Objectives:
         """Tile types this player's moves were seen to turn into another."""
         self.probes = 0
         self._fields: dict[tuple[Any, ...], Field] = {}
+        self._last_sources: tuple[State, dict[Pos, float], set[Pos]] | None = None
 
     # ---------------------------------------------------------------- probes
     def _lost(self, data: dict[str, Any], owner: int) -> bool:
@@ -166,9 +168,26 @@ class Objectives:
             return f"{lead}{e.type} #{e.id}"
         return f"the {state.tile(sq).replace('_', ' ')} at ({sq.x},{sq.y})"
 
-    def field(self, state: State) -> Field:
-        """The walking distance to the nearest objective from every square, kept while the
+    def field(self, state: State, mover: Any = None) -> Field:
+        """The walking distance to the nearest objective from every square, for ``mover``
+        (an entity: the tile costs its kind pays; ``None``: the tiles' own), kept while the
         tiles and the objectives stay the same."""
+        over = mover_costs(state, mover)
+        sources, units = self._sources(state)
+        key = (state.tiles, frozenset(sources.items()), frozenset(units), over)
+        known = self._fields.get(key)
+        if known is None:
+            if len(self._fields) > 32:
+                self._fields.clear()
+            known = self._fields[key] = Field(state, sources, units, mover)
+        return known
+
+    def _sources(self, state: State) -> tuple[dict[Pos, float], set[Pos]]:
+        """The objectives of a state, each with its head start, and the enemy units' squares
+        (kept for the last state asked: every unit's field starts from them)."""
+        last = self._last_sources
+        if last is not None and last[0] is state:
+            return last[1], last[2]
         sources: dict[Pos, float] = {}
         board = self.game.board
         if self.captures:
@@ -186,22 +205,17 @@ class Objectives:
         for sq in self.goals(state):
             if state.occupant(sq) is None:  # an enemy on it is an objective in itself
                 sources[sq] = -LEAD
-        key = (state.tiles, frozenset(sources.items()), frozenset(units))
-        known = self._fields.get(key)
-        if known is None:
-            if len(self._fields) > 32:
-                self._fields.clear()
-            known = self._fields[key] = Field(state, sources, units)
-        return known
+        self._last_sources = (state, sources, units)
+        return sources, units
 
 
 class Field:
-    """Walking costs to the nearest of some squares, over the tiles' movement costs, with no
-    unit in the way; ``inf`` where none can be reached. A square of ``units`` (a unit to
-    strike) is reached next to it, any other by stepping on it."""
+    """Walking costs to the nearest of some squares, over the tiles' movement costs (those
+    ``mover`` pays), with no unit in the way; ``inf`` where none can be reached. A square
+    of ``units`` (a unit to strike) is reached next to it, any other by stepping on it."""
 
     def __init__(self, state: State, sources: dict[Pos, float],
-                 units: set[Pos] | None = None) -> None:
+                 units: set[Pos] | None = None, mover: Any = None) -> None:
         board = state.game.board
         cost: dict[Pos, float] = {}
         self.origin: dict[Pos, Pos] = {}
@@ -218,11 +232,12 @@ class Field:
             if c > cost.get(here, math.inf):
                 continue
             # A walker at a neighbour pays to enter ``here``; a unit is reached next to it.
-            enter = 0.0 if units is not None and here in units else tile_cost(state, here)
+            enter = (0.0 if units is not None and here in units
+                     else tile_cost(state, here, mover))
             if enter is None:
                 continue
             for nb in neighbours(board, here):
-                if tile_cost(state, nb) is None:
+                if tile_cost(state, nb, mover) is None:
                     continue
                 total = c + enter
                 if total < cost.get(nb, math.inf):

@@ -44,8 +44,7 @@ def compile_board(c: CompileState, node: Node | None) -> Board:
         if "capacity" in props:
             entry["capacity"] = _capacity(c, props["capacity"], params)
         if "cost" in props:
-            v = props["cost"].value
-            entry["cost"] = None if v is None else c.need_num(props["cost"], "a cost")
+            _cost(c, name, props["cost"], entry)
         if "blocks_sight" in props:
             entry["blocks_sight"] = c.flag(props["blocks_sight"], "`blocks_sight`")
         tile_types[name] = entry
@@ -90,6 +89,36 @@ def compile_board(c: CompileState, node: Node | None) -> Board:
         return Board(w, h, (default,) * (w * h), tile_types, metric, **shape)
     c.fail(node.loc, "a board needs a `layout` or a `size`")
     raise Skip
+
+
+def _cost(c: CompileState, tile: str, node: Node, entry: dict[str, Any]) -> None:
+    """A tile type's cost: a number, `null` (no one enters), or costs by kind of unit
+    (`{armor: 3, other: 2}`: `other` is the tile's own cost, the rest go to `cost_by`)."""
+    if not node.is_map:
+        entry["cost"] = None if node.value is None else c.need_num(node, "a cost")
+        return
+    by: dict[str, float | None] = {}
+    for key, v in c.need_map(node, f"the cost of tile type `{tile}`").items():
+        cost = None if v.value is None else c.need_num(v, f"the cost of `{key}` on `{tile}`")
+        if key == "other":
+            entry["cost"] = cost
+        else:
+            by[key] = cost
+            c.unit_cost_keys.append((key, tile, node.key_locs[key]))
+    if by:
+        entry["cost_by"] = by
+
+
+def check_unit_costs(c: CompileState) -> None:
+    """Each key of a tile's costs by kind of unit names an entity type or a tag of one."""
+    tags = {t for et in c.entity_types.values() for t in et.tags}
+    known = sorted({*c.entity_types, *tags})
+    for key, tile, loc in c.unit_cost_keys:
+        if key not in c.entity_types and key not in tags:
+            c.fail(loc, f"`{key}` in the cost of tile type `{tile}` is neither an entity "
+                   "type nor a tag of one",
+                   did_you_mean(key, known) or "keys: entity types, their tags, and `other` "
+                   "for every other unit")
 
 
 def _capacity(c: CompileState, node: Node, params: list[str]) -> int:
