@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from .balance import MIN_DISTINCT, SIGN_TEST, WILSON, Balance, Rate, Usage, analyse, distinct_rows
 from .stats import Summary
-from .tournament import GameRow
+from .tournament import PLAYER_ACTION, GameRow
 
 CSS = """
 body{font-family:system-ui,sans-serif;margin:2em auto;max-width:60em;color:#222}
@@ -213,8 +213,10 @@ def _usage(title: str, what: str, rows: list[Usage]) -> str:
             "intervals do not overlap.</p>")
 
 
-def _units(summary: Summary, rows: list[GameRow]) -> str:
-    players = summary.players
+def _unit_figures(players: tuple[str, ...], rows: list[GameRow]
+                  ) -> list[tuple[str, list[float] | None, list[float]]]:
+    """Per game, for each unit type (and each player action that removed a unit), the units
+    each side lost (``None`` for a player action) and the kills each side made with it."""
     losses: dict[str, list[int]] = {}
     kills: dict[str, list[int]] = {}
     for row in rows:
@@ -223,21 +225,49 @@ def _units(summary: Summary, rows: list[GameRow]) -> str:
                 acc = table.setdefault(kind, [0] * len(players))
                 for p, v in enumerate(per_seat):
                     acc[p] += v
-    kinds = sorted(set(losses) | set(kills))
-    if not kinds:
+    n = max(1, len(rows))
+    out: list[tuple[str, list[float] | None, list[float]]] = []
+    for kind in sorted(set(losses) | set(kills)):
+        lost = losses.get(kind)
+        made = kills.get(kind, [0] * len(players))
+        out.append((kind, None if lost is None and kind.endswith(PLAYER_ACTION)
+                    else [v / n for v in lost or [0] * len(players)],
+                    [v / n for v in made]))
+    return out
+
+
+UNITS_NOTE = ("A kill is credited to the type of the unit whose action removed an enemy unit "
+              "from the board, or to the player action that did when no unit acted (a whole "
+              "stack's attack).")
+
+
+def unit_lines(players: tuple[str, ...], rows: list[GameRow]) -> list[str]:
+    """The units each side lost and the kills each made, per game and unit type, as lines
+    for a terminal (the report's losses-and-kills table)."""
+    figures = _unit_figures(players, rows)
+    if not rows or not figures:
+        return []
+    def per(values: list[float]) -> str:
+        return ", ".join(f"{v:.2f} by {p}" for p, v in zip(players, values, strict=True))
+    lines = [f"losses and kills per game, over {len(rows)} distinct games:"]
+    for kind, lost, made in figures:
+        lines.append(f"  {kind}: " + (f"lost {per(lost)}; " if lost is not None else "")
+                     + f"kills {per(made)}")
+    return lines
+
+
+def _units(summary: Summary, rows: list[GameRow]) -> str:
+    players = summary.players
+    figures = _unit_figures(players, rows)
+    if not figures:
         return ("<h2>Unit types: losses and kills</h2><p class='note'>No unit left the "
                 "board in these games.</p>")
-    n = max(1, len(rows))
-    body = []
-    for kind in kinds:
-        lost = losses.get(kind, [0] * len(players))
-        made = kills.get(kind, [0] * len(players))
-        body.append([kind, *(f"{v / n:.2f}" for v in lost), *(f"{v / n:.2f}" for v in made)])
+    body = [[kind, *(("—",) * len(players) if lost is None else (f"{v:.2f}" for v in lost)),
+             *(f"{v:.2f}" for v in made)] for kind, lost, made in figures]
     head = ["unit type", *(f"lost by {p} / game" for p in players),
             *(f"kills by {p} / game" for p in players)]
     return ("<h2>Unit types: losses and kills</h2>" + _table(head, body)
-            + f"<p class='note'>Over {len(rows)} distinct games. A kill is credited to the "
-            "type of the unit whose action removed an enemy unit from the board.</p>")
+            + f"<p class='note'>Over {len(rows)} distinct games. {UNITS_NOTE}</p>")
 
 
 def _length_figures(rows: list[GameRow]) -> tuple[float, float, list[tuple[str, int]]]:

@@ -254,6 +254,11 @@ class GameRow:
                 json.dumps(self.stats, sort_keys=True), self.replay)
 
 
+PLAYER_ACTION = " (player action)"
+"""How a kill made by a player action (no acting unit: a wargame's combat of a whole stack)
+is credited in the balance report: ``attack (player action)``."""
+
+
 class _Tally:
     """Watches a game step by step: units lost and killed by type, action types used."""
 
@@ -289,7 +294,8 @@ class _Tally:
                 continue
             self._count(self.losses, gone.type, gone.owner)
             if gone.owner != player:
-                self._count(self.kills, actor.type if actor is not None else "(other)", player)
+                self._count(self.kills, actor.type if actor is not None
+                            else action.type + PLAYER_ACTION, player)
 
     def stats(self) -> dict[str, Any]:
         return {"losses": self.losses, "kills": self.kills, "uses": self.uses,

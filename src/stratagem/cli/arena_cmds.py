@@ -167,9 +167,10 @@ def report_cmd(db: Path, before: Path | None, html: Path | None, json_out: Path 
         analyse,
         balance_lines,
         balance_to_dict,
+        distinct_rows,
     )
     from ..arena.compare import compare  # noqa: PLC0415 - tournament machinery
-    from ..arena.report import length_lines  # noqa: PLC0415 - tournament machinery
+    from ..arena.report import length_lines, unit_lines  # noqa: PLC0415 - tournament machinery
     from ..arena.stats import summarize  # noqa: PLC0415 - tournament machinery
     from ..arena.store import read_results  # noqa: PLC0415 - tournament machinery
     from ..arena.tournament import load_game  # noqa: PLC0415 - tournament machinery
@@ -180,7 +181,8 @@ def report_cmd(db: Path, before: Path | None, html: Path | None, json_out: Path 
     summary = summarize(tournament, game.players, rows, len(rows))
     _print_summary(summary, wide)
     balance = analyse(tournament, game.players, rows)
-    for line in balance_lines(balance) + length_lines(rows):
+    for line in (balance_lines(balance) + unit_lines(game.players, distinct_rows(rows))
+                 + length_lines(rows)):
         out.print(line, markup=False)
     doc: dict[str, Any] = {"balance": balance_to_dict(balance)}
     if before is not None:
