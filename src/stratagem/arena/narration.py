@@ -96,7 +96,7 @@ def tell(game: Game, before: State, player: int, action: Action, after: State) -
     seat = who(game, player)
     line = beside(seat, line)
     events = tuple(narrated(game, before, after, ev, fields) for ev, fields in rec.events)
-    rolls = tuple(rec.rolls) if game.show_rolls else ()
+    rolls = rec.dice() if game.show_rolls else ()  # a card drawn is told by its event
     return Step(game.describe_flow(before), seat, line, rolls, events)
 
 

@@ -238,8 +238,8 @@ def move_cmd(file: Path, action_text: str, out_file: Path | None,
     rec = after.history[-1]
     player = state.decision.player if state.decision else 0
     hides = game.info.hidden
-    rolls = (f" ({rolls_text(rec.rolls)})"
-             if rec.rolls and game.show_rolls and not hides else "")
+    dice = rec.dice()
+    rolls = f" ({rolls_text(dice)})" if dice and game.show_rolls and not hides else ""
     seat = who(game, player)
     out.print(f"{seat}: {beside(seat, game.describe_action(state, player, action))}{rolls}")
     for ev, fields in rec.events:

@@ -48,7 +48,7 @@ from .knowledge import (
 from .narration import fill, label
 from .phases import FLOW_EVENTS
 from .stacks import has_room
-from .state import Status
+from .state import DRAW_ROLL, Status
 
 if TYPE_CHECKING:
     from .runtime import Resolver
@@ -788,7 +788,8 @@ class DrawCard(Effect):
                 return draw_distribution(ctx.state, p, source)
             return own_draw(ctx.state, player_of(p, ctx), source)  # uniform over the cards
 
-        block = (Roll("_draw", pool), _DrawPicked(player, source, self.to, "_draw", self.bind))
+        block = (Roll(DRAW_ROLL, pool),
+                 _DrawPicked(player, source, self.to, DRAW_ROLL, self.bind))
         object.__setattr__(self, "_block", block)
 
     def run(self, r: Resolver, ctx: Ctx) -> None:

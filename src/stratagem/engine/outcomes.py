@@ -114,4 +114,4 @@ class _ProbeResolver(Resolver):
         return super().draw_roll(dist)
 
     def roll(self, name: str, dist: Any, label: str = "") -> None:
-        self.bind(name, self.draw_roll(dist))
+        self.rolled(name, self.draw_roll(dist))

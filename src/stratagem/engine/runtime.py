@@ -24,7 +24,7 @@ from .failures import RULE_FAILURES, rule_failed
 from .fastpath import quick_action
 from .frames import Await, Block, Candidate, EventFrame, event_fields
 from .phases import advance, take_action
-from .state import CHANCE, Decision, Record, State
+from .state import CHANCE, DRAW_ROLL, Decision, Record, State
 
 if TYPE_CHECKING:
     from .effect import Effect
@@ -49,8 +49,8 @@ __all__ = ["MAX_CHAIN", "MAX_FIRINGS", "MAX_STEPS", "PASS", "RULE_FAILURES", "Aw
 class Resolver:
     """Runs one transaction's resolution. Used only inside ``Game.apply`` and friends."""
 
-    __slots__ = ("_anyone", "dirty", "draws", "events", "firings", "forced", "game", "rolls",
-                 "s", "start_round", "steps")
+    __slots__ = ("_anyone", "dirty", "draws", "events", "firings", "forced", "game", "picked",
+                 "rolls", "s", "start_round", "steps")
 
     def __init__(self, s: State, forced: tuple[int, ...] | None = None) -> None:
         self.s = s
@@ -58,6 +58,8 @@ class Resolver:
         self.rolls: list[int] = []
         self.draws = 0
         """Steps of the generator taken beyond the rolls (``Record.draws``)."""
+        self.picked = 0
+        """Which of the rolls picked a card (``Record.picked``)."""
         self.events: list[tuple[str, tuple[tuple[str, Value], ...]]] = []
         self.forced = list(forced) if forced is not None else None
         self.steps = 0
@@ -84,6 +86,7 @@ class Resolver:
         self.start_round = self.s.flow.round
         if self.rolls:
             self.rolls = []
+            self.picked = 0
         if self.events:
             self.events = []
         return self
@@ -207,7 +210,13 @@ class Resolver:
             s.stack.append(Await("roll", name, dist.values, dist.weights, CHANCE,
                                  label or dist.label or name))
             return
-        value = self.draw_roll(dist)
+        self.rolled(name, self.draw_roll(dist))
+
+    def rolled(self, name: str, value: int) -> None:
+        """Bind the roll just drawn (the last of ``rolls``) to ``name``, marked as a card's
+        pick when it is a draw's (``Record.picked``)."""
+        if name == DRAW_ROLL:
+            self.picked |= 1 << (len(self.rolls) - 1)
         self.bind(name, value)
 
     def draw_roll(self, dist: Distribution) -> int:
@@ -459,4 +468,5 @@ class Resolver:
 def record(r: Resolver, player: int, action: Action) -> None:
     """Append the action, with the rolls and narrated events it produced, to the log."""
     s = r.s
-    s.log = (s.log, _new(Record, (player, action, tuple(r.rolls), tuple(r.events), r.draws)))
+    s.log = (s.log, _new(Record, (player, action, tuple(r.rolls), tuple(r.events), r.draws,
+                                  r.picked)))

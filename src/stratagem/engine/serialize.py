@@ -172,7 +172,7 @@ def dumps(s: State, version: int = VERSION) -> str:
         "counters": {k: enc(v) for k, v in s.counters_.items()},
         "log": [[r.player, str(r.action), list(r.rolls),
                  [[n, [[k, enc(v)] for k, v in fields]] for n, fields in r.events],
-                 *([r.draws] if r.draws else [])]
+                 *([r.draws, r.picked] if r.picked else [r.draws] if r.draws else [])]
                 for r in s.history],
         "decision": None if s.decision is None else {
             "kind": s.decision.kind, "player": s.decision.player,
@@ -325,12 +325,12 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
         log: LogNode = None
         for entry in doc["log"]:
             player, action, rolls, events, *more = entry
-            if len(more) > 1:
-                raise ValueError("a move of the log has more than five parts")
+            if len(more) > 2:
+                raise ValueError("a move of the log has more than six parts")
             rec = Record(_int(player), parse_action(action), tuple(_int(x) for x in rolls),
                          tuple((str(n), tuple((str(k), dec(v)) for k, v in fields))
                                for n, fields in events),
-                         _int(more[0]) if more else 0)
+                         _int(more[0]) if more else 0, _int(more[1]) if len(more) > 1 else 0)
             log = (log, rec)
         s.log = log
         section = "decision"

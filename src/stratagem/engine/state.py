@@ -387,6 +387,10 @@ class Outcome(NamedTuple):
         return tuple(1.0 - 2.0 * (r - 1) / (worst - 1) for r in self.ranks)
 
 
+DRAW_ROLL = "_draw"
+"""The name of the roll by which a random draw picks its card (``effects.DrawCard``)."""
+
+
 class Record(NamedTuple):
     """One entry of the action log: who chose what, and what chance produced.
 
@@ -396,6 +400,8 @@ class Record(NamedTuple):
     events, as ``(name, fields)``. ``draws``: the steps the state's generator took
     beyond the rolls (a zone shuffled: its faces dealt again, which no roll records),
     so that a saved game's seed can be found from its generator (``serialize.seed_of``).
+    ``picked``: which of ``rolls`` picked a card rather than threw a die, bit ``i`` for
+    ``rolls[i]`` (a narration shows dice, not the place of a card in a zone).
     """
 
     player: int
@@ -403,6 +409,13 @@ class Record(NamedTuple):
     rolls: tuple[int, ...] = ()
     events: tuple[tuple[str, tuple[tuple[str, Value], ...]], ...] = ()
     draws: int = 0
+    picked: int = 0
+
+    def dice(self) -> tuple[int, ...]:
+        """The rolls that threw dice (not those that picked a card)."""
+        if not self.picked:
+            return self.rolls
+        return tuple(v for i, v in enumerate(self.rolls) if not self.picked >> i & 1)
 
 
 LogNode = tuple[Any, Record] | None  # a persistent list: (previous node, record)
