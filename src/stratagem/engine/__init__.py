@@ -27,7 +27,7 @@ from .errors import (
 from .fog import Fog, explored, last_seen
 from .frames import EventFrame
 from .game import Game
-from .geometry import cell_centre, distance, neighbours, tile_cost
+from .geometry import cell_centre, distance, mover_costs, neighbours, tile_cost
 from .hands import is_knocked_out
 from .info import GameInfo, GameRuntime
 from .knowledge import MASKED
@@ -92,6 +92,7 @@ __all__ = [
     "is_same_result",
     "last_seen",
     "loads",
+    "mover_costs",
     "neighbours",
     "parse_action",
     "rederive",

@@ -38,7 +38,7 @@ from .flow_hooks import extra_blocks, hooks_of, is_straight
 from .fog import Fog, as_fog
 from .hands import Hand
 from .info import SIZES, GameInfo, GameRuntime
-from .knowledge import NO_CARDS, Cards, is_table, is_tracked
+from .knowledge import NO_CARDS, Cards, is_table, is_tracked, start_piles
 from .options import explain
 from .outcomes import outcomes
 from .phases import is_quick
@@ -379,6 +379,8 @@ class Game:
             if pl.zone is not None and pl.owner is None and not is_table(self, pl.zone):
                 raise GameDefinitionError(f"a {pl.type} in zone {pl.zone} needs an owner")
             spawn(r, pl.type, pl.owner, pos, pl.params, pl.zone)
+        if is_tracked(self):  # the set-up is public: each player's piles (engine.piles)
+            start_piles(s)
         r.run()
         return s._end()
 

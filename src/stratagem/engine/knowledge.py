@@ -21,8 +21,9 @@ faces that the same players know are interchangeable there, so a draw rolls one 
 kind of card, weighted by how many there are (``draw_distribution``): ``Game.outcomes`` of
 drawing one of three equal cards is one result of weight 3/n. The view lists the withheld
 faces in ``Cards.pool`` (sorted, so their order tells nothing), and ``deal`` gives them back
-to the masked cards for ``determinize``, uniformly among the deals that agree with what
-everyone knows.
+to the masked cards for ``determinize`` (``engine.card_views``), uniformly among the deals
+that agree with what everyone knows and with what the viewer knows of piles of cards
+(``engine.piles``).
 
 Other games keep their cards untracked. A draw from a player's own zone that no one sees is
 a ``CardDraw``: play and explicit chance draw any card, while ``outcomes`` lists one value
@@ -35,81 +36,84 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from . import piles as _piles
 from . import rng as _rng
 from .dice import Distribution
+from .piles import Face, Piles, face
 from .state import ReadOnlyDict
 
 if TYPE_CHECKING:
     from .game import Game
-    from .rng import Rng
     from .spec import ZoneSpec
-    from .state import Entity, State
+    from .state import State
 
 MASKED = "?"
 """The type a view gives a card whose face its viewer does not know."""
-
-DEAL_TRIES = 10_000
-"""Shuffles ``deal`` tries before it looks for why no deal agrees with the view."""
-
-Face = tuple[str, tuple[tuple[str, Any], ...], tuple[Any, ...]]
-"""What a card shows face up: its type, parameters (sorted) and statuses."""
-
 
 class Cards:
     """The table zones' contents and the card knowledge of one state: read-only mappings
     (``ReadOnlyDict``), never changed in place; the ``with_*`` methods give a new one."""
 
-    __slots__ = ("known", "pool", "ruled_out", "table")
+    __slots__ = ("known", "piles", "pool", "ruled_out", "table")
 
     def __init__(self, table: dict[str, tuple[int, ...]] | None = None,
                  known: dict[int, frozenset[int]] | None = None,
                  ruled_out: dict[int, frozenset[str]] | None = None,
-                 pool: tuple[Face, ...] = ()) -> None:
+                 pool: tuple[Face, ...] = (), piles: Piles | None = None) -> None:
         self.table: dict[str, tuple[int, ...]] = _sealed(table)
         self.known: dict[int, frozenset[int]] = _sealed(known)
         self.ruled_out: dict[int, frozenset[str]] = _sealed(ruled_out)
         self.pool = pool
+        self.piles: Piles = _sealed(piles)
+        """What each player knows of piles of cards without their order (``engine.piles``)."""
+
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.table, self.known, self.ruled_out, self.pool)
+        return (self.table, self.known, self.ruled_out, self.pool, self.piles)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Cards) and self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash((tuple(sorted(self.table.items())), tuple(sorted(self.known.items())),
-                     len(self.ruled_out), self.pool))
+                     len(self.ruled_out), self.pool, len(self.piles)))
 
     def __bool__(self) -> bool:
-        return bool(self.table or self.known or self.ruled_out or self.pool)
+        return bool(self.table or self.known or self.ruled_out or self.pool or self.piles)
 
     def __repr__(self) -> str:
         return f"Cards(table={self.table}, known={self.known}, ruled_out={self.ruled_out})"
 
     def with_table(self, zone: str, ids: tuple[int, ...]) -> Cards:
         """These cards with a table zone's contents replaced."""
-        return Cards({**self.table, zone: ids}, self.known, self.ruled_out, self.pool)
+        return Cards({**self.table, zone: ids}, self.known, self.ruled_out, self.pool,
+                     self.piles)
 
     def with_known(self, eid: int, players: frozenset[int]) -> Cards:
         """These cards with who knows card ``eid`` replaced."""
-        return Cards(self.table, {**self.known, eid: players}, self.ruled_out, self.pool)
+        return Cards(self.table, {**self.known, eid: players}, self.ruled_out, self.pool,
+                     self.piles)
 
     def with_ruled_out(self, eid: int, types: frozenset[str]) -> Cards:
         """These cards with the types card ``eid`` is known not to be replaced."""
         ruled = {**self.ruled_out, eid: types}
         if not types:
             del ruled[eid]
-        return Cards(self.table, self.known, ruled, self.pool)
+        return Cards(self.table, self.known, ruled, self.pool, self.piles)
 
     def without(self, eid: int) -> Cards:
         """These cards forgetting card ``eid`` (it left the game)."""
         known = {k: v for k, v in self.known.items() if k != eid}
         ruled = {k: v for k, v in self.ruled_out.items() if k != eid}
-        return Cards(self.table, known, ruled, self.pool)
+        return Cards(self.table, known, ruled, self.pool, _piles.dropped(self.piles, eid))
 
     def with_pool(self, pool: tuple[Face, ...]) -> Cards:
         """These cards with the faces a view withholds replaced."""
-        return Cards(self.table, self.known, self.ruled_out, pool)
+        return Cards(self.table, self.known, self.ruled_out, pool, self.piles)
+
+    def with_piles(self, piles: Piles) -> Cards:
+        """These cards with the piles replaced."""
+        return Cards(self.table, self.known, self.ruled_out, self.pool, piles)
 
 
 def _sealed(d: dict[Any, Any] | None) -> dict[Any, Any]:
@@ -244,8 +248,15 @@ def enter(s: State, eid: int, owner: int | None, zone: str, bottom: bool = False
 
 def forget(s: State, eid: int) -> None:
     """Drop what is known of a card that left the game (inside a transaction)."""
-    if eid in s.cards.known or eid in s.cards.ruled_out:
-        s.cards = s.cards.without(eid)
+    c = s.cards
+    if eid in c.known or eid in c.ruled_out or c.piles:
+        s.cards = c.without(eid)
+
+
+def start_piles(s: State) -> None:
+    """Each player's piles of the set-up: the cards of each zone they do not see."""
+    s.cards = s.cards.with_piles(_piles.start(s, len(s.players),
+                                              lambda p, eid: knows(s, p, eid)))
 
 
 # ------------------------------------------------------------------ knowledge
@@ -254,7 +265,11 @@ def learn(s: State, eid: int, players: frozenset[int] | set[int]) -> None:
     before = s.cards.known.get(eid)
     after = frozenset(players) | (before or frozenset())
     if after != before:
-        s.cards = s.cards.with_known(eid, after)
+        s.cards = c = s.cards.with_known(eid, after)
+        if c.piles:
+            piles = _piles.learned(s, c.piles, eid, after - (before or set()))
+            if piles is not c.piles:
+                s.cards = c.with_piles(piles)
 
 
 def rule_out(s: State, eid: int, type: str) -> None:
@@ -270,6 +285,12 @@ def shuffle(s: State, owner: int | None, zone: str) -> int:
     zone, with nothing ruled out of them any more (inside a transaction). Returns the
     steps the generator took (``Record.draws``)."""
     ids = zone_ids(s, owner, zone)
+    tracked = is_tracked(s.game)
+    if tracked:  # what each player knew of these cards, before their faces move
+        known = s.cards.known
+        s.cards = s.cards.with_piles(_piles.shuffled(
+            s, s.cards.piles, ids, len(s.players),
+            lambda p, eid: p in known.get(eid, ())))
     faces = [(e.type, e.params_, e.statuses) for e in (s.entities_[i] for i in ids)]
     state = s.rng
     for i in range(len(faces) - 1, 0, -1):  # Fisher–Yates on the state's own generator
@@ -283,7 +304,7 @@ def shuffle(s: State, owner: int | None, zone: str) -> int:
             w = s._w_entity(eid)
             w.type, w.params_, w.statuses = type, dict(params), statuses
     steps = max(len(faces) - 1, 0)
-    if not is_tracked(s.game):
+    if not tracked:
         return steps
     who = seers(s.game, zone, owner)
     known, ruled = dict(s.cards.known), dict(s.cards.ruled_out)
@@ -291,7 +312,10 @@ def shuffle(s: State, owner: int | None, zone: str) -> int:
         known[eid] = who
         ruled.pop(eid, None)
     c = s.cards
-    s.cards = Cards(c.table, known, ruled, c.pool)
+    piles = c.piles
+    for eid in ids if who and piles else ():  # who sees the zone knows each card again
+        piles = _piles.learned(s, piles, eid, who)
+    s.cards = Cards(c.table, known, ruled, c.pool, piles)
     return steps
 
 
@@ -307,18 +331,13 @@ def knows(s: State, player: int, eid: int) -> bool:
 
 
 # ------------------------------------------------------------------ drawing
-def face(e: Entity) -> Face:
-    """What card ``e`` shows face up."""
-    return (e.type, tuple(sorted(e.params_.items())), tuple(e.statuses))
-
-
 def _class(s: State, eid: int) -> tuple[Any, ...]:
     """What tells card ``eid`` from another: its face and what is known of it (parameters
     in their own order, which is their type's: no sort needed to compare)."""
     c = s.cards
     e = s.entities_[eid]
     return (e.type, tuple(e.params_.items()), e.statuses, c.known.get(eid),
-            c.ruled_out.get(eid))
+            c.ruled_out.get(eid), _piles.places(c.piles).get(eid, ()) if c.piles else ())
 
 
 def draw_distribution(s: State, owner: int | None, zone: str) -> Distribution:
@@ -397,7 +416,7 @@ def take_drawn(s: State, owner: int | None, zone: str, index: int) -> int:
                 d[top] = kb  # type: ignore[assignment]
             if ka is not None:
                 d[picked] = ka  # type: ignore[assignment]
-        s.cards = Cards(c.table, known, ruled, c.pool)
+        s.cards = Cards(c.table, known, ruled, c.pool, _piles.traded(c.piles, top, picked))
     return top
 
 
@@ -408,7 +427,8 @@ def cards_doc(c: Cards) -> dict[str, Any]:
             "known": [[eid, sorted(c.known[eid])] for eid in sorted(c.known)],
             "ruled_out": [[eid, sorted(c.ruled_out[eid])] for eid in sorted(c.ruled_out)],
             "pool": [[t, [[k, v] for k, v in params], [list(st) for st in sts]]
-                     for t, params, sts in c.pool]}
+                     for t, params, sts in c.pool],
+            **({"piles": _piles.piles_doc(c.piles)} if c.piles else {})}
 
 
 def read_cards(doc: Any, number: Callable[[Any], int], status: Callable[..., Any]) -> Cards:
@@ -419,82 +439,11 @@ def read_cards(doc: Any, number: Callable[[Any], int], status: Callable[..., Any
     ruled = {number(eid): frozenset(str(x) for x in types) for eid, types in doc["ruled_out"]}
     pool = tuple((str(t), tuple((str(k), v) for k, v in params), tuple(status(*st) for st in sts))
                  for t, params, sts in doc["pool"])
-    return Cards(table, known, ruled, pool)
+    return Cards(table, known, ruled, pool,
+                 _piles.read_piles(doc.get("piles", ()), number, status))
 
 
-# ------------------------------------------------------------------ views
-def mask(state: State, v: State, viewer: int) -> None:
-    """Withhold from the view ``v`` (a transaction begun on ``state``) the face of every
-    tracked card ``viewer`` does not know; the faces go, sorted, to ``v.cards.pool``."""
-    withheld: list[Face] = []
-    for eid in sorted(state.cards.known):
-        e = state.entities_.get(eid)
-        if e is None or e.zone is None or knows(state, viewer, eid):
-            continue
-        withheld.append(face(e))
-        w = v._w_entity(eid)
-        w.type = MASKED
-        w.params_ = {}
-        w.statuses = ()
-        w.pos = None
-    withheld.sort(key=repr)
-    v.cards = state.cards.with_pool(tuple(withheld))
-
-
-def deal(view: State, s: State, rng: Rng) -> None:
-    """Deal the faces ``view`` withholds back over its masked cards, into ``s`` (a
-    transaction begun on the view): uniformly among the deals in which no card is a type it
-    is known not to be. ``ValueError`` when none is (or none turns up in
-    ``DEAL_TRIES`` shuffles)."""
-    masked = sorted(eid for eid, e in view.entities_.items() if e.type == MASKED)
-    pool = list(view.cards.pool)
-    s.cards = view.cards.with_pool(())
-    if not masked and not pool:
-        return
-    if len(pool) != len(masked):
-        raise ValueError(f"view is inconsistent: {len(masked)} cards are hidden but "
-                         f"{len(pool)} faces are left to deal")
-    ruled = view.cards.ruled_out
-    bans = [ruled.get(eid, frozenset()) for eid in masked]
-    for _ in range(DEAL_TRIES):
-        for i in range(len(pool) - 1, 0, -1):  # Fisher–Yates with our own generator
-            j = rng.below(i + 1)
-            pool[i], pool[j] = pool[j], pool[i]
-        if all(f[0] not in ban for f, ban in zip(pool, bans, strict=True)):
-            break
-    else:
-        if not _can_deal(pool, bans):
-            raise ValueError("view is inconsistent: no deal of the hidden cards agrees with "
-                             "what is known (" + ", ".join(
-                                 f"#{eid} is not {' or '.join(sorted(ruled[eid]))}"
-                                 for eid in masked if eid in ruled) + ")")
-        raise ValueError(f"no deal of the hidden cards agreeing with what is known turned up "
-                         f"in {DEAL_TRIES} shuffles")
-    for eid, (type, params, statuses) in zip(masked, pool, strict=True):
-        e = s._w_entity(eid)
-        e.type = type
-        e.params_ = dict(params)
-        e.statuses = statuses
-
-
-def _can_deal(pool: list[Face], bans: list[frozenset[str]]) -> bool:
-    """Whether some deal gives every card a face it is not banned from (a matching)."""
-    match: dict[int, int] = {}  # face index -> card index
-
-    def augment(card: int, seen: set[int]) -> bool:
-        for f, fc in enumerate(pool):
-            if fc[0] in bans[card] or f in seen:
-                continue
-            seen.add(f)
-            if f not in match or augment(match[f], seen):
-                match[f] = card
-                return True
-        return False
-
-    return all(augment(card, set()) for card in range(len(bans)))
-
-
-__all__ = ["DEAL_TRIES", "MASKED", "NO_CARDS", "CardDraw", "Cards", "Face", "cards_doc",
-           "deal", "draw_distribution", "enter", "face", "forget", "is_table", "is_tracked",
-           "knows", "learn", "leave", "mask", "own_draw", "read_cards", "rule_out", "seers",
-           "shuffle", "take_drawn", "zone_ids", "zone_spec"]
+__all__ = ["MASKED", "NO_CARDS", "CardDraw", "Cards", "Face", "cards_doc",
+           "draw_distribution", "enter", "face", "forget", "is_table", "is_tracked",
+           "knows", "learn", "leave", "own_draw", "read_cards", "rule_out", "seers",
+           "shuffle", "start_piles", "take_drawn", "zone_ids", "zone_spec"]

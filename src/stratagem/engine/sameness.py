@@ -36,6 +36,7 @@ from typing import Any
 from .actions import Action, Ref
 from .frames import EventFrame
 from .knowledge import seers
+from .piles import member, renamed
 from .state import Decision, Entity, LogNode, Record, State
 
 _MISSING = ("missing",)
@@ -50,7 +51,7 @@ def card_kind(s: State, eid: int) -> Any:
         return (*_MISSING, eid)
     c = s.cards
     return (e.type, tuple(e.params_.items()), e.statuses, c.known.get(eid),
-            c.ruled_out.get(eid))
+            c.ruled_out.get(eid), member(c.piles, eid))
 
 
 def _slots(s: State) -> Iterator[tuple[str, int | None, tuple[int, ...]]]:
@@ -183,9 +184,10 @@ def _same_cards(a: State, b: State, ren: dict[int, int]) -> bool:
     if ca.pool != cb.pool:
         return False
     if not ren:
-        return ca.known == cb.known and ca.ruled_out == cb.ruled_out
+        return ca.known == cb.known and ca.ruled_out == cb.ruled_out and ca.piles == cb.piles
     return (ca.known == {ren.get(k, k): v for k, v in cb.known.items()}
-            and ca.ruled_out == {ren.get(k, k): v for k, v in cb.ruled_out.items()})
+            and ca.ruled_out == {ren.get(k, k): v for k, v in cb.ruled_out.items()}
+            and ca.piles == renamed(cb.piles, ren))
 
 
 def is_same_result(a: State, b: State) -> bool:

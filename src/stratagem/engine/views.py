@@ -27,9 +27,10 @@ faces back together, whichever zones they are in.
 from __future__ import annotations
 
 from .actions import Action
+from .card_views import deal, mask
 from .fog import UNSEEN_MOVE
 from .fog_views import mask_bookkeeping, refill_order
-from .knowledge import deal, is_tracked, mask
+from .knowledge import is_tracked
 from .rng import Rng, seed_state
 from .runtime import Resolver
 from .state import CHANCE, Decision, LogNode, Record, State

@@ -292,9 +292,14 @@ SECTIONS: tuple[Part, ...] = (
          "engine keeps track of who knows each card: a player knows "
          "a card once it is in a zone they see, or after `look`, `show` or `reveal`, and "
          "never forgets it (until a `shuffle`); `rule_out` records what a card is known "
-         "not to be. A view (what an AI or a player is shown) gives every other card "
-         "without its type, and a random draw takes the zone's top card and deals it a "
-         "random face, so card ids say nothing about faces.",
+         "not to be. A player also knows which cards a pile holds without knowing its "
+         "order: what each zone holds at the set-up (the rules say it), and what a "
+         "`shuffle` mixed that they had seen (a discard pile turned over into a deck); the "
+         "cards they then see leave that knowledge one by one. A view (what an AI or a "
+         "player is shown) gives every other card without its type, and a random draw "
+         "takes the zone's top card and deals it a random face, so card ids say nothing "
+         "about faces. `determinize` deals the faces a view withholds back so that each "
+         "pile holds what its viewer knows it holds.",
          (),
          "zones:\n  deck: {owner: table, visibility: nobody}\n"
          "  discard: {owner: table, visibility: everyone}\n  hand: owner"),

@@ -538,8 +538,9 @@ _DEFS = [
               "Shuffle a zone (a table zone, or `player`'s own; the acting player's by "
               "default): its cards are put in a random order, no one knows them any more "
               "except the players who see the zone, and what was ruled out of them is "
-              "forgotten. Shuffle a deck in `setup` if a rule takes a card by its place in "
-              "the zone; a `draw` takes a random card whatever the order.",
+              "forgotten; who knew some of them knows they are in the pile, not where. "
+              "Shuffle a deck in `setup` if a rule takes a card by its place in the zone; a "
+              "`draw` takes a random card whatever the order.",
               "shuffle: {zone: deck}", _shuffle),
     EffectDef("let", ("as", "value"), ("as", "value"),
               "Name a value for the effects after it.", "let: {as: bonus, value: actor.level * 2}",

@@ -30,8 +30,7 @@ import weakref
 from collections import Counter
 from typing import Any
 
-from ...engine import Ctx, Game, Pos, State, StratagemError, neighbours, tile_cost
-from ...engine.geometry import mover_costs
+from ...engine import Ctx, Game, Pos, State, StratagemError, mover_costs, neighbours, tile_cost
 
 RARE = 2
 """A tile type with at most this many squares on the board is tried as a goal."""
