@@ -31,7 +31,7 @@ from ..engine import (
     TooManyOutcomesError,
 )
 
-_UNLIMITED = 1 << 62
+UNLIMITED = 1 << 62
 """A count no search reaches: stands for "no limit" in a ``Meter``."""
 
 
@@ -39,13 +39,14 @@ EXACT_OUTCOMES = 512
 """The most outcomes a search enumerates exactly for one action (``outcomes_or_sample``)."""
 
 
-def outcomes_or_sample(game: ForwardModel[Any], state: State,
-                       action: Action) -> list[tuple[float, State]]:
-    """The exact outcomes of ``action`` when there are at most ``EXACT_OUTCOMES`` of them;
-    past that (eight dice rolled at once), one sampled result with probability 1, drawn
-    from the state's own generator like any ``apply``."""
+def outcomes_or_sample(game: ForwardModel[Any], state: State, action: Action,
+                       limit: int = EXACT_OUTCOMES) -> list[tuple[float, State]]:
+    """The exact outcomes of ``action`` when there are at most ``limit`` of them (by default
+    ``EXACT_OUTCOMES``); past that (eight dice rolled at once, a hand of five cards drawn),
+    one sampled result with probability 1, drawn from the state's own generator like any
+    ``apply``."""
     try:
-        return game.outcomes(state, action, limit=EXACT_OUTCOMES)
+        return game.outcomes(state, action, limit=limit)
     except TooManyOutcomesError:
         return [(1.0, game.apply(state, action, check=False))]
 
@@ -116,8 +117,8 @@ class Meter:
         self.game = game
         self.started = time.perf_counter()
         self.start_calls = game.calls
-        self.call_limit = _UNLIMITED if budget.calls is None else game.calls + budget.calls
-        self.max_iterations = _UNLIMITED if budget.iterations is None else budget.iterations
+        self.call_limit = UNLIMITED if budget.calls is None else game.calls + budget.calls
+        self.max_iterations = UNLIMITED if budget.iterations is None else budget.iterations
         self.deadline = None if budget.seconds is None else self.started + budget.seconds
         self.iterations = 0
 

@@ -11,7 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, Decision, ForwardModel, State
-from .base import Budget, Choice, Meter, SearchAgent, outcomes_or_sample, signed, told
+from .base import (
+    EXACT_OUTCOMES,
+    UNLIMITED,
+    Budget,
+    Choice,
+    Meter,
+    SearchAgent,
+    outcomes_or_sample,
+    signed,
+    told,
+)
 from .value import ValueFunction, default_value
 
 TOP = 3
@@ -58,10 +68,17 @@ class OSLAAgent(SearchAgent):
         """Each action's mean expected value over ``states``, in ``actions`` order.
 
         Stops when the budget runs out: the actions not reached are left out.
-        The outcomes of the first state come back too, for planning.
+        The outcomes of the first state come back too, for planning. Under a budget of
+        calls, each action in each state gets an equal share of what is left: an action
+        with more outcomes than its share is valued by one sampled result (a different
+        one in each world), so that every action is valued.
         """
         game, value = self.game, self.value
         scored: list[tuple[Action, float, list[tuple[float, State]]]] = []
+        limit = EXACT_OUTCOMES
+        if meter.call_limit < UNLIMITED:
+            share = (meter.call_limit - game.calls) // max(1, len(actions) * len(states))
+            limit = max(1, min(EXACT_OUTCOMES, share))
         for action in actions:
             total, counted, first = 0.0, 0, None
             for state in states:
@@ -69,7 +86,7 @@ class OSLAAgent(SearchAgent):
                     break
                 if state.decision is None or action not in state.decision:
                     continue  # a determinization in which this option is not open
-                outs = outcomes_or_sample(game, state, action)
+                outs = outcomes_or_sample(game, state, action, limit)
                 if first is None:
                     first = outs
                 total += sum(p * value(s, player) for p, s in outs)
