@@ -337,3 +337,37 @@ setup:
     state = game.new_state(0)
     _, shown = answer(game, state, "1\n")
     assert re.search(r"\d\s+buy card=#1\s+\[gem #1\]", shown), shown
+
+
+FORCED = """\
+game: forced
+players: [ann, bob]
+player:
+  cards: 0
+actions:
+  draw:
+    effects: [{modify: {what: player.cards, by: 1}}]
+  play: {ends_turn: true}
+  hold: {ends_turn: true}
+flow:
+  phases:
+    - name: turn
+      steps:
+        - {name: draw, actions: [draw], max_actions: 1}
+        - {name: act, actions: [play, hold], max_actions: 1}
+end: {round_limit: 2}
+"""
+
+
+def test_a_move_with_one_option_is_told_under_its_heading(tmp_path: Path) -> None:
+    """At the terminal table, a person's move with one option is not announced before
+    the round's heading: the narration tells it in its place, marked as taken for them."""
+    rules = tmp_path / "forced.yaml"
+    rules.write_text(FORCED)
+    code, output = _play([str(rules), "--agents", "human,random", "--seed", "1"], "1\n1\n")
+    assert code == 0, output
+    assert "is taken" not in output
+    lines = output.splitlines()
+    at = next(i for i, x in enumerate(lines) if x.strip() == "ann draw")
+    assert lines[at - 1].startswith("round 1")
+    assert "the only option: taken without asking" in lines[at + 1]

@@ -121,6 +121,9 @@ def reaction_question(game: Game, view: State, builder: ActionBuilder) -> str:
     return f"{event_sentence(game, view, frame)}. {_capital(str(reactor))}: {asked}?"
 
 
+ONLY = "the only option"
+"""The reason of a move with one option (as ``HumanAgent`` gives it)."""
+
 _HEADING = re.compile(r"^#+\s*", re.MULTILINE)
 
 
@@ -143,6 +146,9 @@ class TableHuman(HumanAgent):
         super().__init__(game, seed, **kwargs)
         self.marks: Marks = NO_MARKS
         """The last move, marked on the board (set by the narrator)."""
+        self.narrated = False
+        """A narrator tells each move (``TableNarrator``): a move with one option is then
+        told there, under its round's heading, not announced before it."""
 
     @classmethod
     def seat_for(cls, agent: HumanAgent) -> TableHuman:
@@ -156,6 +162,11 @@ class TableHuman(HumanAgent):
     def _console(self) -> Console:
         return out if self.stdout is None else Console(file=self.stdout, highlight=False,
                                                        soft_wrap=True, emoji=False)
+
+    def choose(self, view: State, decision: Decision, budget: Budget | None = None) -> Choice:
+        if self.narrated and len(decision.actions) == 1:
+            return Choice(decision.actions[0], ONLY)
+        return super().choose(view, decision, budget)
 
     def show(self, view: State, decision: Decision) -> None:
         game = self.game
@@ -249,6 +260,8 @@ class TableNarrator(Narrator):
         super().__init__(game, board=False, secret=secret)
         self.draw_board = board
         self.humans = humans
+        for human in humans.values():
+            human.narrated = True
         self.chosen = chosen
         self.explain = explain
         self.last: Marks = NO_MARKS
@@ -270,6 +283,8 @@ class TableNarrator(Narrator):
         for human in self.humans.values():
             human.marks = marks
         pad = " " * (self.width + 3)
+        if player in self.humans and rationale == ONLY:
+            out.print(f"{pad}[dim italic]↳ the only option: taken without asking[/]")
         choice = self.chosen.pop(player, None)
         if self.explain and player != CHANCE and player not in self.humans:
             reason = choice.rationale if choice is not None else rationale

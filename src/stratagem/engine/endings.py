@@ -62,7 +62,7 @@ def check_end(r: Resolver) -> bool:
             if pl.alive and rule.test(Ctx(s, p)):
                 (wins if rule.kind == "win" else losses).append((p, rule.reason))
     if wins:
-        end_game(r, tuple(sorted({p for p, _ in wins})), said(g, "win", *wins[0]))
+        end_game(r, tuple(sorted({p for p, _ in wins})), said_of(g, "win", wins))
         return True
     if losses:
         lost = tuple(sorted({p for p, _ in losses}))
@@ -71,7 +71,7 @@ def check_end(r: Resolver) -> bool:
         s.flow = s.flow._replace(eliminated=(*s.flow.eliminated, lost))
         alive = tuple(p for p, pl in enumerate(s.players) if pl.alive)
         if (len(alive) <= 1 and len(s.players) > 1) or not alive:
-            end_game(r, alive, said(g, "lose", *losses[0]), draw=not alive)
+            end_game(r, alive, said_of(g, "lose", losses), draw=not alive)
             return True
     if draw_reason is not None:  # a win or loss in the same check takes precedence
         end_game(r, (), draw_reason, draw=True)
@@ -87,6 +87,18 @@ def said(g: Game, kind: str, player: int, reason: str) -> str:
     if PLAYER_FIELD in reason:
         return reason.replace(PLAYER_FIELD, name)
     return f"{name}: {reason}" if kind == "lose" else reason
+
+
+def said_of(g: Game, kind: str, held: list[tuple[int, str]]) -> str:
+    """The reason of a result that end rules gave several players at once (``(player,
+    reason)`` in the rules' order): the first rule's, said of each player it held for
+    when it names the player (``ann has the most points and cid has the most points``)."""
+    first = held[0][1]
+    players = sorted({p for p, reason in held if reason == first})
+    if PLAYER_FIELD not in first or len(players) == 1:
+        return said(g, kind, players[0], first)
+    each = [said(g, kind, p, first) for p in players]
+    return ", ".join(each[:-1]) + " and " + each[-1]
 
 
 def _ranks(groups: list[tuple[int, ...]], n: int) -> tuple[int, ...]:
