@@ -136,3 +136,15 @@ def test_a_when_that_reads_a_hidden_hand_is_warned_about(tmp_path) -> None:  # t
 def test_needs_is_refused_on_a_reaction_that_fires_by_itself() -> None:
     with pytest.raises(RulesError, match="`needs` is for a reaction a player may choose"):
         _game(NEEDS + "\n    automatic: true")
+
+
+def test_a_when_that_counts_a_hidden_hand_is_not_warned_about(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """How many cards a hand holds is public (every view shows a zone's size): a `when`
+    that reads only that tells nothing."""
+    path = tmp_path / "ambush.yaml"
+    counted = '    when: "event.defender.owner == player and count(zone(player, \'hand\')) > 0"'
+    path.write_text(AMBUSH.replace("@REACTION@", counted), encoding="utf-8")
+    assert not [p for p in check_rules(path)[1] if "play_ambush" in str(p)]
+    both = counted[:-1] + ' and has_card(player, \'ambush\')"'
+    path.write_text(AMBUSH.replace("@REACTION@", both), encoding="utf-8")
+    assert [p for p in check_rules(path)[1] if "play_ambush" in str(p)]

@@ -62,6 +62,8 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
 
 
 _CALLED = re.compile(r"\b(\w+)\s*\(")
+_COUNTED = re.compile(r"\bcount\(\s*(?:zone|table)\([^()]*\)\s*\)")
+"""A zone's count, `count(zone(player, 'hand'))`: public, whoever sees the zone."""
 
 
 def _reactions_that_tell(game: Game, root: Node) -> Iterator[Problem]:
@@ -85,7 +87,9 @@ def _reactions_that_tell(game: Game, root: Node) -> Iterator[Problem]:
         when = spec.value.get("when")
         if when is None or not isinstance(when.value, str):
             continue
-        text = _expanded(when.value, defines)
+        # How many cards a zone holds is public (a view shows every zone's size): only
+        # what else `when` reads of a hidden zone tells.
+        text = _COUNTED.sub("", _expanded(when.value, defines))
         for zone in hidden:
             if f"'{zone}'" in text or f'"{zone}"' in text:
                 yield Problem(when.loc, f"reaction `{name}`: `when` reads the zone `{zone}`, "
