@@ -13,7 +13,7 @@ import pytest
 import stratagem
 from stratagem.arena import Replay, replay_game
 from stratagem.engine import RulesChangedError, SerializationError
-from stratagem.engine.serialize import dumps, loads, rederive, seed_of
+from stratagem.engine.serialize import VERSION, dumps, loads, rederive, seed_of
 from test_cli import assert_one_line_error, run
 
 SAVED = Path(__file__).parent / "saved"
@@ -281,7 +281,7 @@ def test_saved_states_of_version_1_still_load_and_check_out(name: str):
     assert json.loads(dumps(state, 1)) == {k: v for k, v in doc.items()
                                            if k not in ("scenario", "rules")}
     again = json.loads(game.serialize(state))
-    assert again["version"] == 2 and again["rules_hash"] == game.rules_digest
+    assert again["version"] == VERSION and again["rules_hash"] == game.rules_digest
 
 
 @pytest.mark.parametrize("name", ["pig_replay_v1.json", "skirmish_replay_v1.json"])

@@ -112,6 +112,9 @@ class HumanAgent(Agent):
         self.rng = Rng(seed)
         self.can_undo = False
         """Whether the driver takes back decisions (``UndoDecision``); ``stratagem play`` does."""
+        self.tells_forced = True
+        """Whether a decision with one option is announced as it is taken; off where a
+        narrator tells every move in its place (``stratagem play``)."""
 
     def reset(self, seed: int) -> None:
         super().reset(seed)
@@ -143,7 +146,8 @@ class HumanAgent(Agent):
         who = self._who(decision.player)
         if len(decision.actions) == 1:
             only = decision.actions[0]
-            self.say(f"{who}: the only option, {only}, is taken")
+            if self.tells_forced:
+                self.say(f"{who}: the only option, {only}, is taken")
             return Choice(only, "the only option")
         self.show(view, decision)
         undo: list[ActionBuilder] = []

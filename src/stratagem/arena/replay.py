@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import (
+    OLDER_VERSIONS,
     Action,
     ForwardModel,
     Game,
@@ -55,8 +56,8 @@ def replay_meta(game: ForwardModel[Any]) -> dict[str, Any]:
 
 
 def state_hash(game: ForwardModel[Any], state: Any, version: int | None = None) -> str:
-    """A short stable fingerprint of a state (of its serialized form; ``version`` 1 for
-    the form replays written before rules fingerprints hashed)."""
+    """A short stable fingerprint of a state (of its serialized form; an earlier
+    ``version`` for the form replays written by that version hashed)."""
     text = game.serialize(state) if version is None else dumps(state, version)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -175,8 +176,8 @@ def replay_game(game: ForwardModel[Any], replay: Replay,
         raise SerializationError(f"replay ends differently: {ends}, but the file records "
                                  f"{recorded}")
     finals = {state_hash(game, state)}
-    if isinstance(game, Game):  # the state's text as replays written before fingerprints
-        finals.add(state_hash(game, state, 1))
+    if isinstance(game, Game):  # the state's text as replays written by earlier versions
+        finals.update(state_hash(game, state, v) for v in OLDER_VERSIONS)
     if replay.final_hash not in finals:
         raise SerializationError("replay reaches a different final state than recorded")
     return state

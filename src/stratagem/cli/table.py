@@ -146,9 +146,7 @@ class TableHuman(HumanAgent):
         super().__init__(game, seed, **kwargs)
         self.marks: Marks = NO_MARKS
         """The last move, marked on the board (set by the narrator)."""
-        self.narrated = False
-        """A narrator tells each move (``TableNarrator``): a move with one option is then
-        told there, under its round's heading, not announced before it."""
+
 
     @classmethod
     def seat_for(cls, agent: HumanAgent) -> TableHuman:
@@ -162,11 +160,6 @@ class TableHuman(HumanAgent):
     def _console(self) -> Console:
         return out if self.stdout is None else Console(file=self.stdout, highlight=False,
                                                        soft_wrap=True, emoji=False)
-
-    def choose(self, view: State, decision: Decision, budget: Budget | None = None) -> Choice:
-        if self.narrated and len(decision.actions) == 1:
-            return Choice(decision.actions[0], ONLY)
-        return super().choose(view, decision, budget)
 
     def show(self, view: State, decision: Decision) -> None:
         game = self.game
@@ -260,8 +253,8 @@ class TableNarrator(Narrator):
         super().__init__(game, board=False, secret=secret)
         self.draw_board = board
         self.humans = humans
-        for human in humans.values():
-            human.narrated = True
+        for human in humans.values():  # a move with one option is told here, in its place
+            human.tells_forced = False
         self.chosen = chosen
         self.explain = explain
         self.last: Marks = NO_MARKS

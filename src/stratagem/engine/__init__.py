@@ -35,13 +35,14 @@ from .narration import field_words, words
 from .protocol import ForwardModel, GameState
 from .rng import Rng
 from .sameness import is_same_result
-from .serialize import dumps, loads, rederive, rules_digest, seed_of
+from .serialize import OLDER_VERSIONS, dumps, loads, rederive, rules_digest, seed_of
 from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status
 from .walk import MoveAlong, StopMove
 
 __all__ = [
     "CHANCE",
     "MASKED",
+    "OLDER_VERSIONS",
     "Action",
     "ActionBuilder",
     "ActionParseError",

@@ -59,9 +59,12 @@ if TYPE_CHECKING:
     from .game import Game
 
 FORMAT = "stratagem/state"
-VERSION = 2
-READS = (1, 2)
-"""The versions ``loads`` reads: 1 (before rules fingerprints) and 2."""
+VERSION = 3
+READS = (1, 2, 3)
+"""The versions ``loads`` reads: 1 (before rules fingerprints), 2 (before the log said
+which rolls picked a card and the cards kept piles) and 3."""
+OLDER_VERSIONS = tuple(v for v in READS if v != VERSION)
+"""The earlier versions read, whose form replays written then fingerprinted."""
 
 
 def enc(v: Any) -> Any:
@@ -151,8 +154,8 @@ def _valids(game: Game) -> dict[str, Any]:
 
 
 def dumps(s: State, version: int = VERSION) -> str:
-    """The JSON text of a state (``version=1``: as version 1 wrote it, for fingerprints of
-    states that files written then recorded)."""
+    """The JSON text of a state (an earlier ``version``: as that version wrote it, for
+    fingerprints of states that files written then recorded)."""
     g = s.game
     doc: dict[str, Any] = {
         "format": FORMAT,
@@ -172,7 +175,8 @@ def dumps(s: State, version: int = VERSION) -> str:
         "counters": {k: enc(v) for k, v in s.counters_.items()},
         "log": [[r.player, str(r.action), list(r.rolls),
                  [[n, [[k, enc(v)] for k, v in fields]] for n, fields in r.events],
-                 *([r.draws, r.picked] if r.picked else [r.draws] if r.draws else [])]
+                 *([r.draws, r.picked] if r.picked and version >= 3
+                   else [r.draws] if r.draws else [])]
                 for r in s.history],
         "decision": None if s.decision is None else {
             "kind": s.decision.kind, "player": s.decision.player,
@@ -188,6 +192,8 @@ def dumps(s: State, version: int = VERSION) -> str:
     }
     if s.cards:  # only games with table zones have any: other games' files stay as they were
         doc["cards"] = cards_doc(s.cards)
+        if version < 3:
+            doc["cards"].pop("piles", None)
     if s.stacks_:  # only on boards with stacks, and only while a square holds two or more
         doc["stacks"] = [[enc(p), list(ids)] for p, ids in sorted(s.stacks_.items())]
     if version == 1:
@@ -228,7 +234,9 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
     recorded under rules other than ``game``'s is refused unless ``force_rules``.
     ``check_history`` replays the recorded moves from the start (``rederive``) and
     returns the state they reach; with ``force_rules`` that state is what the moves
-    give under ``game``'s rules, whatever the file recorded.
+    give under ``game``'s rules, whatever the file recorded. A whole state of an earlier
+    version is always replayed so: what that version did not keep (which rolls picked a
+    card, the piles) comes back from its moves.
     """
     if not isinstance(text, str | bytes):
         raise SerializationError(f"a serialized state is text, not {type(text).__name__}")
@@ -368,8 +376,9 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
     _freeze(s)
     if s.viewer is None:
         s.decision = recompute_decision(s)
-    if check_history:
-        return rederive(s, exact=not force_rules)
+    if check_history or (version < VERSION and s.viewer is None):
+        # (a file of an earlier version lacks what its moves give again: they are replayed)
+        return rederive(s, exact=not force_rules, version=version)
     return s
 
 
@@ -495,7 +504,8 @@ def seed_of(s: State) -> int:
     return seed - (1 << 64) if seed >> 63 else seed  # seeds -1 and 2**64 - 1 are one
 
 
-def rederive(s: State, *, exact: bool = True, moves: int | None = None) -> State:
+def rederive(s: State, *, exact: bool = True, moves: int | None = None,
+             version: int = VERSION) -> State:
     """Replay ``s``'s recorded moves from the start of its game and return the state
     they reach: each move must be legal where it was made, by the player whose turn it
     was, and each roll what the game's generator gives. With ``exact``, the state
@@ -533,7 +543,12 @@ def rederive(s: State, *, exact: bool = True, moves: int | None = None) -> State
         raise
     except StratagemError as exc:
         raise SerializationError(f"its moves do not replay: {exc}") from None
-    if exact and moves is None and state != s:
+    if exact and moves is None and version < VERSION:
+        # A file of an earlier version lacks what the moves give again (which rolls picked
+        # a card, the piles): the position it holds is compared as that version wrote it.
+        if dumps(state, version) != dumps(s, version):
+            raise SerializationError("the saved position does not follow from its own moves")
+    elif exact and moves is None and state != s:
         raise SerializationError(f"the saved position does not follow from its own moves "
                                  f"(its {_difference(state, s)} differ)")
     return state
