@@ -15,7 +15,7 @@ from collections import ChainMap
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from ..engine import CHANCE, Action, ForwardModel, Game, Outcome, State, words
+from ..engine import CHANCE, FACES, Action, Entity, ForwardModel, Game, Outcome, State, words
 
 
 def who(game: ForwardModel[Any], player: int) -> str:
@@ -31,22 +31,34 @@ def beside(seat: str, line: str) -> str:
 
 class _Recent:
     """The state after a step that still shows the entities which left the game during it,
-    so that a narration can name the creature that has just fallen."""
+    so that a narration can name the creature that has just fallen, and shows the cards an
+    event named with the faces they had then (``faces``: a shuffle later in the step may
+    have dealt their ids others)."""
 
     __slots__ = ("_after", "entities", "entities_")
 
-    def __init__(self, before: State, after: State) -> None:
+    def __init__(self, before: State, after: State, faces: dict[int, Entity] | None = None
+                 ) -> None:
         self._after = after
-        self.entities = ChainMap(after.entities, before.entities)
-        self.entities_ = ChainMap(after.entities_, before.entities_)  # the engine's name
+        then = faces or {}
+        self.entities = ChainMap(then, after.entities, before.entities)
+        self.entities_ = ChainMap(then, after.entities_, before.entities_)  # the engine's name
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._after, name)
 
 
 def narrated(game: Game, before: State, after: State, event: str, fields: Any) -> str:
-    """The sentence for an event narrated in the step from ``before`` to ``after``."""
-    return game.narrate(cast(State, _Recent(before, after)), event, dict(fields))
+    """The sentence for an event narrated in the step from ``before`` to ``after``: the
+    public cards it names with the faces they had when it happened (``knowledge.FACES``)."""
+    told = dict(fields)
+    faces: dict[int, Entity] = {}
+    for eid, type_, params in told.pop(FACES, ()):
+        now = after.entities_.get(eid) or before.entities_.get(eid)
+        if now is not None:
+            faces[int(eid)] = Entity(now.id, type_, now.owner, now.pos, dict(params),
+                                     now.statuses, now.zone)
+    return game.narrate(cast(State, _Recent(before, after, faces)), event, told)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from .game import Game
 from .geometry import cell_centre, distance, mover_costs, neighbours, tile_cost
 from .hands import is_knocked_out
 from .info import GameInfo, GameRuntime
-from .knowledge import MASKED
+from .knowledge import FACES, MASKED
 from .narration import field_words, words
 from .protocol import ForwardModel, GameState
 from .rng import Rng
@@ -41,6 +41,7 @@ from .walk import MoveAlong, StopMove
 
 __all__ = [
     "CHANCE",
+    "FACES",
     "MASKED",
     "OLDER_VERSIONS",
     "Action",

@@ -254,10 +254,11 @@ class Game:
             for et in self.entity_types.values()}
         # Steps offering one player action with one unconditional target (a column, a
         # cell): their options are that target's candidates (flow.generate's fast path).
+        # A target with conditions (`where`) is not one: its candidates are tested.
         self.single_target: dict[tuple[str, ...], ActionType] = {
             st.actions: at for ph in self.phases for st in ph.steps if len(st.actions) == 1
             and (at := self.action_types[st.actions[0]]).source == "player"
-            and not at.conditions and len(at.targets) == 1
+            and not at.conditions and len(at.targets) == 1 and not at.targets[0].conditions
             and not at.targets[0].optional and not at.play_without_target}
         self.type_actions = {et.name: frozenset(et.actions) for et in self.entity_types.values()}
         actors_of: dict[str, set[str]] = {}

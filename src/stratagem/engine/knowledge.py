@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import piles as _piles
 from . import rng as _rng
+from .actions import Ref
 from .dice import Distribution
 from .piles import Face, Piles, face
 from .state import ReadOnlyDict
@@ -319,6 +320,32 @@ def shuffle(s: State, owner: int | None, zone: str) -> int:
     return steps
 
 
+FACES = "@faces"
+"""The field a narrated event's record keeps the faces of its public cards in
+(``shown_faces``): a key no rules field can take."""
+
+
+def shown_faces(s: State, fields: tuple[tuple[str, Any], ...]) -> tuple[Any, ...]:
+    """The faces, as they are now, of the cards an event names that every player sees
+    (``(Ref, type, params)``): its narration names them so even after a shuffle in the
+    same action deals their ids new faces. A card not everyone sees is left out (its face
+    is no one's business in a log every player reads)."""
+    out = []
+    everyone = frozenset(range(len(s.players)))
+    tracked = is_tracked(s.game)
+    for _, v in fields:
+        if type(v) is not Ref:
+            continue
+        e = s.entities_.get(v)
+        if e is None or e.zone is None:
+            continue
+        seen = (s.cards.known.get(e.id, frozenset()) if tracked
+                else seers(s.game, e.zone, e.owner))
+        if seen >= everyone:
+            out.append((v, e.type, tuple(sorted(e.params_.items()))))
+    return tuple(out)
+
+
 def knows(s: State, player: int, eid: int) -> bool:
     """Whether ``player`` knows the face of card ``eid``: it is untracked, or in a zone
     they see, or they learned it."""
@@ -443,7 +470,7 @@ def read_cards(doc: Any, number: Callable[[Any], int], status: Callable[..., Any
                  _piles.read_piles(doc.get("piles", ()), number, status))
 
 
-__all__ = ["MASKED", "NO_CARDS", "CardDraw", "Cards", "Face", "cards_doc",
+__all__ = ["FACES", "MASKED", "NO_CARDS", "CardDraw", "Cards", "Face", "cards_doc",
            "draw_distribution", "enter", "face", "forget", "is_table", "is_tracked",
            "knows", "learn", "leave", "own_draw", "read_cards", "rule_out", "seers",
-           "shuffle", "start_piles", "take_drawn", "zone_ids", "zone_spec"]
+           "shown_faces", "shuffle", "start_piles", "take_drawn", "zone_ids", "zone_spec"]

@@ -23,6 +23,7 @@ from .errors import IllegalActionError, RuleError, RunawayError, StratagemError
 from .failures import RULE_FAILURES, rule_failed
 from .fastpath import quick_action
 from .frames import Await, Block, Candidate, EventFrame, event_fields
+from .knowledge import FACES, shown_faces
 from .phases import advance, take_action
 from .state import CHANCE, DRAW_ROLL, Decision, Record, State
 
@@ -423,7 +424,12 @@ class Resolver:
 
     def _narrate(self, name: str, fields: dict[str, Value]) -> None:
         if name in self.game.narrated:
-            self.events.append((name, tuple(fields.items())))
+            items = tuple(fields.items())
+            if self.game.zones:  # the public cards it names, as they are now
+                faces = shown_faces(self.s, items)
+                if faces:
+                    items += ((FACES, faces),)
+            self.events.append((name, items))
 
     def _ask(self, a: Await) -> None:
         if a.kind == "roll":

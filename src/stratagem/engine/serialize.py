@@ -37,7 +37,7 @@ from .context import Ctx
 from .effect import event_checks
 from .errors import ActionParseError, RulesChangedError, SerializationError, StratagemError
 from .frames import Await, Block, Candidate, EventFrame
-from .knowledge import MASKED, NO_CARDS, cards_doc, read_cards
+from .knowledge import FACES, MASKED, NO_CARDS, cards_doc, read_cards
 from .phases import advance
 from .runtime import Resolver
 from .state import (
@@ -62,7 +62,8 @@ FORMAT = "stratagem/state"
 VERSION = 3
 READS = (1, 2, 3)
 """The versions ``loads`` reads: 1 (before rules fingerprints), 2 (before the log said
-which rolls picked a card and the cards kept piles) and 3."""
+which rolls picked a card and kept the faces of the public cards its events named, and
+the cards kept piles) and 3."""
 OLDER_VERSIONS = tuple(v for v in READS if v != VERSION)
 """The earlier versions read, whose form replays written then fingerprinted."""
 
@@ -174,7 +175,8 @@ def dumps(s: State, version: int = VERSION) -> str:
         "memory": {k: enc(v) for k, v in s.memory_.items()},
         "counters": {k: enc(v) for k, v in s.counters_.items()},
         "log": [[r.player, str(r.action), list(r.rolls),
-                 [[n, [[k, enc(v)] for k, v in fields]] for n, fields in r.events],
+                 [[n, [[k, enc(v)] for k, v in fields if version >= 3 or k != FACES]]
+                  for n, fields in r.events],
                  *([r.draws, r.picked] if r.picked and version >= 3
                    else [r.draws] if r.draws else [])]
                 for r in s.history],
