@@ -50,8 +50,9 @@ from .base import Agent, Budget, Choice
 STEP_NAMES = {"type": "action", "actor": "unit"}
 """How the builder's slots are named in the prompt (targets keep their own names)."""
 
-ZONE_LIMIT = 12
-"""At most this many cards of a zone are named; the rest are counted."""
+ZONE_LIMIT = 20
+"""At most this many cards of a zone are named (a hand of thirteen, whole); the rest are
+counted."""
 
 HELP = """\
 Answer with the number of a choice, or the choice as the list shows it, or a whole action
@@ -382,6 +383,15 @@ def _label(view: State, value: Any) -> str:
     return _plain(value)
 
 
+def named(view: State, action: Action) -> str:
+    """The cards and units an action names, for a person (``  [nine clubs #52]``): what
+    its ids stand for in ``view``; nothing when it names none the view shows."""
+    ids = [v for _, v in action.targets if isinstance(v, Ref) and v in view.entities]
+    if action.actor is not None and action.actor in view.entities:
+        ids.insert(0, Ref(action.actor))
+    return f"  [{', '.join(_label(view, v) for v in ids)}]" if ids else ""
+
+
 def describe_view(game: Game, view: State, board: bool = True) -> list[str]:
     """Lines that show what a view holds: board (unless ``board`` is false: a caller that
     draws it itself), units, players' parameters and cards, the table's zones."""
@@ -458,4 +468,4 @@ def _zone(view: State, ids: tuple[int, ...]) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["HumanAgent", "QuitGame", "UndoDecision", "describe_view", "written_places"]
+__all__ = ["HumanAgent", "QuitGame", "UndoDecision", "describe_view", "named", "written_places"]

@@ -28,7 +28,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from ..agents.human import written_places
+from ..agents.human import ZONE_LIMIT, written_places
 from ..engine import (
     MASKED,
     Action,
@@ -65,8 +65,6 @@ _TILE_GLYPHS: tuple[tuple[tuple[str, ...], str], ...] = (
 HIDDEN_CARD = "▒▒"
 """A card the viewer may not see: its back."""
 
-ZONE_LIMIT = 12
-"""At most this many cards of a zone are named; the rest are counted."""
 
 
 @dataclass(frozen=True)
@@ -412,10 +410,25 @@ def _zone(state: State, ids: Iterable[int]) -> str:
     """A zone's cards as a list: each known card by type and id, each hidden one (out of
     the view, or left in it without its face) as a back; a long zone is cut with a count."""
     ents = state.entities
-    cards = [f"{words(ents[i].type)} #{int(i)}" if i in ents and ents[i].type != MASKED
-             else HIDDEN_CARD for i in ids]
+    cards: list[str] = []
+    backs = 0  # a run of hidden cards is told as one: ▒▒ ×13
+    for i in ids:
+        if i in ents and ents[i].type != MASKED:
+            if backs:
+                cards.append(_backs(backs))
+                backs = 0
+            cards.append(f"{words(ents[i].type)} #{int(i)}")
+        else:
+            backs += 1
+    if backs:
+        cards.append(_backs(backs))
     more = len(cards) - ZONE_LIMIT
     return ", ".join(cards[:ZONE_LIMIT]) + (f" … {more} more" if more > 0 else "")
+
+
+def _backs(n: int) -> str:
+    """``n`` hidden cards in a row: their backs, or one back and the count."""
+    return ", ".join([HIDDEN_CARD] * n) if n <= 3 else f"{HIDDEN_CARD} ×{n}"
 
 
 def draw(game: Game, state: State, marks: Marks = NO_MARKS) -> Group:

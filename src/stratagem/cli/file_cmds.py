@@ -10,7 +10,7 @@ from typing import Any
 import click
 from rich.markup import escape
 
-from ..agents.human import describe_view
+from ..agents.human import describe_view, named
 from ..arena import Replay, replay_game
 from ..arena.narration import beside, narrated, result_line, rolls_text, who
 from ..engine import (
@@ -76,7 +76,7 @@ def _show_state(state: State, limit: int = 30, viewer: int | None = None) -> Non
     if d.kind == "reaction":
         out.print(f"  {game.describe_reaction(state)}", markup=False)
     for a in d.actions[:limit]:
-        out.print(f"  {a}", markup=False)
+        out.print(f"  {a}{named(view, a)}", markup=False)
     if len(d.actions) > limit:
         out.print(f"  … and {len(d.actions) - limit} more")
 
