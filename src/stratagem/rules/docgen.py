@@ -232,8 +232,8 @@ SECTIONS: tuple[Part, ...] = (
           Key("tags", "Words for grouping types: `[undead, flying]` (`has_tag`, "
               "`entities(tag: …)`)."),
           Key("statuses", "Statuses every new entity of this type starts with."),
-          Key("symbol", "The character that shows it on the text board (default: the first "
-              "letter of its name)."),
+          Key("symbol", "The character (one or two) that shows it on the text board "
+              "(default: the first letter of its name)."),
           Key("hints", "Numbers for AIs, such as `{cost: 50}` (a unit's value)."),
           Key("inventory", "How many items (see *item*) it can carry: a whole number, "
               "default 0."),
@@ -371,8 +371,8 @@ SECTIONS: tuple[Part, ...] = (
          (Key("kind", "`entity`, `position`, `player`, `card`, `number`, `entity_type` or "
               "`value`."),
           Key("from", "The candidates: a list expression. Default by kind: every entity on "
-              "the board, every position, every player, every entity type; `number` and "
-              "`value` need it."),
+              "the board, every position, every player, every entity type; `number`, "
+              "`value` and `card` need it (`zone(player, 'hand')`)."),
           Key("where", "Conditions each candidate must meet, with the candidate named by the "
               "target's name. " + _WHEN + " For speed, with a condition such as "
               "`distance(actor, target) <= actor.range`, the entities standing farther are "

@@ -348,8 +348,10 @@ def _target(c: CompileState, name: str, node: Node, scope: Scope) -> TargetSpec:
         elif kind in defaults:
             source = Node(defaults[kind], node.loc)
         else:
+            example = ("from: \"zone(player, 'hand')\"" if kind == "card"
+                       else "from: \"[1, 2, 3]\"")
             c.fail(node.loc, f"target `{name}` of kind {kind} needs `from`",
-                   "a list expression, e.g. from: \"[1, 2, 3]\"")
+                   f"a list expression, e.g. {example}")
             raise Skip
     if source is not None:
         cand = c.attempt(lambda: c.expr(source, scope))

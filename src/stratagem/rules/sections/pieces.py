@@ -114,6 +114,10 @@ def compile_entities(c: CompileState, node: Node | None) -> tuple[EntityType, ..
             params = compile_params(c, m.get("params"), name, c.entity_params)
             hints = {k: c.need_num(v, f"hint `{k}`")
                      for k, v in c.need_map(m.get("hints"), "`hints`").items()}
+            if "symbol" in m and len(str(m["symbol"].value)) > 2:  # as a display glyph
+                c.fail(m["symbol"].loc, f"a symbol is one or two characters (a square of "
+                       f"the board), not `{m['symbol'].value}`",
+                       "give the longer name as `display: entities: NAME: {label: ...}`")
             et = EntityType(
                 name, params,
                 c.names(m.get("actions"), c.action_names, "action"),
