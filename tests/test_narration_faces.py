@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from click.testing import CliRunner
+
 from rules_helpers import build
 from stratagem.arena.narration import tell
+from stratagem.cli.main import cli
 from stratagem.engine import FACES
 
 REPRO = Path(__file__).parent / "outsider" / "tricks" / "repro" / "02_narration_after_redeal.yaml"
@@ -49,3 +52,21 @@ def test_only_public_cards_are_kept_with_their_faces() -> None:
     view = s.view(0)  # a view's log carries what was public, no more
     assert [dict(f).get(FACES) for r in view.history for n, f in r.events if n == "played"] \
         == [dict(f).get(FACES) for r in s.history for n, f in r.events if n == "played"]
+
+
+HANDS = Path(__file__).parent / "outsider" / "tricks" / "repro" / "03_hand_start_narration.yaml"
+
+
+def test_play_tells_what_the_set_up_narrated_before_the_first_move(tmp_path: Path) -> None:
+    """The first hand's deal runs before any decision, so no step tells it: `play` tells
+    it first, under `set-up`."""
+    game = build(HANDS.read_text(), "hands.yaml")
+    assert [name for name, _ in game.opening(0)] == ["dealt"]
+    path = tmp_path / "hands.yaml"
+    path.write_text(HANDS.read_text())
+    result = CliRunner().invoke(cli, ["play", str(path), "--seed", "0"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    at = lines.index("set-up")
+    assert lines[at + 1].strip() == "· the dealer deals hand 1"
+    assert lines[at + 2].startswith("round 1")

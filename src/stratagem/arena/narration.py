@@ -112,6 +112,16 @@ def tell(game: Game, before: State, player: int, action: Action, after: State) -
     return Step(game.describe_flow(before), seat, line, rolls, events)
 
 
+def opening_lines(game: ForwardModel[Any], seed: int) -> tuple[str, ...]:
+    """The sentences of what the set-up narrated before the first decision (the first
+    hand dealt, a trump turned up): no step tells them (``Game.opening``)."""
+    opening = getattr(game, "opening", None)
+    if not isinstance(game, Game) or opening is None:
+        return ()
+    start = game.new_state(seed)
+    return tuple(narrated(game, start, start, ev, fields) for ev, fields in opening(seed))
+
+
 def as_told(step: Step, secret: bool) -> Step:
     """The step as it is told beside a person at a table that hides things (``secret``):
     its sentences, but not the raw dice and draws, and of a chance decision only that
@@ -158,5 +168,5 @@ def result_line(game: ForwardModel[Any], state: Any) -> str:
     return f"Result: {outcome_words(game, state.outcome)} ({tail})"
 
 
-__all__ = ["Step", "as_told", "beside", "left_line", "narrated", "outcome_words",
-           "result_line", "rolls_text", "tell", "who"]
+__all__ = ["Step", "as_told", "beside", "left_line", "narrated", "opening_lines",
+           "outcome_words", "result_line", "rolls_text", "tell", "who"]

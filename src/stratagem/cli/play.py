@@ -27,7 +27,7 @@ from rich.markup import escape
 from ..agents import HumanAgent, QuitGame, UndoDecision, make_agent, split_agent_codes
 from ..agents.base import Choice
 from ..arena import Match, Replay
-from ..arena.narration import left_line, result_line, who
+from ..arena.narration import left_line, opening_lines, result_line, who
 from ..arena.replay import game_digest
 from ..engine import Action, SerializationError, StratagemError
 from ..games import load
@@ -147,6 +147,11 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int, scenario: str
     if not quiet:
         seats = ", ".join(f"{p}: {c}" for p, c in zip(game.players, codes, strict=True))
         out.print(f"[bold]{game.name}[/] — seed {seed} — {seats}")
+        told = opening_lines(game, seed) if resume is None else ()
+        if told:  # what the set-up narrated (a deal): before the first move
+            out.print("[bold]set-up[/]")
+            for sentence in told:
+                out.print(f"  [dim]·[/] {escape(sentence)}")
     match = Match(game, codes, seed)
     seated = seat_people(match)
     humans: dict[int, HumanAgent] = dict(seated)

@@ -342,6 +342,17 @@ class Game:
         ``explicit_chance`` surfaces every roll as a chance decision instead of
         sampling it from the state's generator.
         """
+        return self._start(seed, explicit_chance)[0]
+
+    def opening(self, seed: int = 0, *, explicit_chance: bool = False
+                ) -> tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]:
+        """The narrated events of the set-up that ``new_state`` resolves before the first
+        decision (the first hand dealt, a card turned up), as a record keeps events: no
+        decision records them, so a narration tells them first (``stratagem play``)."""
+        return self._start(seed, explicit_chance)[1]
+
+    def _start(self, seed: int, explicit_chance: bool
+               ) -> tuple[State, tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]]:
         if not isinstance(seed, int):
             raise TypeError(f"new_state takes an integer seed, not {type(seed).__name__} "
                             f"{seed!r}")
@@ -383,7 +394,7 @@ class Game:
         if is_tracked(self):  # the set-up is public: each player's piles (engine.piles)
             start_piles(s)
         r.run()
-        return s._end()
+        return s._end(), tuple(r.events)
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every option of the state's decision (empty when the game is over)."""
