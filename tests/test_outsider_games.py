@@ -22,6 +22,7 @@ GAMES = {
     "crossroads": (HERE / "hex_stacks" / "hex_stacks.yaml", 2),
     "market_row": (HERE / "market" / "market2.yaml", 2),
     "border_marches": (HERE / "marches" / "marches.yaml", 2),
+    "tricks_whist": (HERE / "tricks" / "tricks.yaml", 4),
 }
 
 
@@ -62,7 +63,7 @@ def test_a_courtier_sees_only_their_own_hand_and_the_discard_pile() -> None:
         assert faces == [played]
 
 
-@pytest.mark.parametrize("name", ["courtiers", "ridgeline"])
+@pytest.mark.parametrize("name", ["courtiers", "ridgeline", "tricks_whist"])
 def test_a_world_dealt_from_a_view_offers_the_same_options(name: str) -> None:
     """The hidden hands and the fog hold for search: at each of the first action decisions
     of a random game, a world `determinize` deals from the decider's view offers that
