@@ -150,6 +150,23 @@ def _tester(c: Ctx, where: Callable[[Ctx], Any]) -> Callable[[Any], Any]:
     return test
 
 
+def _next_player(c: Ctx, player: Any, steps: Any = 1) -> int:
+    seats = c.state.players
+    n = len(seats)
+    p = int(player)
+    k = int(steps)
+    if not 0 <= p < n:
+        raise ValueError(f"next_player: {player!r} is not a player")
+    if not any(pl.alive for pl in seats):
+        return p
+    step = 1 if k >= 0 else -1
+    for _ in range(abs(k)):
+        p = (p + step) % n
+        while not seats[p].alive:
+            p = (p + step) % n
+    return p
+
+
 def _can_research(c: Ctx, who: Any, tech: Any) -> bool:
     spec = c.game.strategy.techs.get(tech)
     return spec is not None and _tech.can_research(c.state, who, spec)
@@ -986,6 +1003,15 @@ _F: list[Function] = [
              "A name that is a word can also be written bare (`owner: raiders`); `seat` "
              "takes any, `seat('Red Army')`.",
              "seat('blue')", lambda c, name: c.game.players.index(name)),
+    Function("seat_number", (Param("player", "player"),), "number",
+             "A player's place at the table, from 0 in the order `players:` lists them.",
+             "seat_number(player) % 2 == 0", lambda c, player: int(player)),
+    Function("next_player", (Param("player", "player"), Param("steps", "number", 1)), "player",
+             "The player `steps` seats after this one round the table, in the order "
+             "`players:` lists them, passing over players out of the game: the one to "
+             "the dealer's left, `next_player(dealer)`; a partner across a table of four, "
+             "`next_player(player, steps: 2)`; `steps: -1` goes the other way.",
+             "next_player(player, steps: 2)", _next_player),
     Function("opponents", (), "list", "Every other player still in the game.",
              "opponents()", lambda c: [p for p, pl in enumerate(c.state.players)
                                        if pl.alive and p != c.player]),
