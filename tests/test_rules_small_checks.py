@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules_helpers import act, build, problems
+from stratagem.engine import RuleError
 from stratagem.engine.state_values import state_key
 
 CARD = """\
@@ -80,3 +83,53 @@ def test_seats_round_the_table() -> None:
     s = act(game, s, "look")  # south
     assert [s.counters.get(state_key(k), 0) for k in ("left", "partner", "right", "number")] \
         == [3, 0, 0, 2]
+
+
+MOVES = """\
+game: moves
+players: [red, blue]
+board:
+  size: [4, 4]
+entities:
+  pawn: {actions: [hop, shove, gone]}
+actions:
+  hop:
+    effects:
+      - move: {to: "(actor.pos.x / 3, 0)"}
+    ends_turn: true
+  shove:
+    effects:
+      - move: {what: "occupant((3, 3))", to: "(0, 0)"}
+    ends_turn: true
+  gone:
+    effects:
+      - kill: actor
+      - move: {to: "(0, 0)"}
+    ends_turn: true
+flow:
+  phases:
+    - {name: play, actions: [hop, shove, gone]}
+setup:
+  entities:
+    - {type: pawn, owner: red, at: [1, 1]}
+end:
+  round_limit: 2
+"""
+
+
+def test_a_position_is_whole_numbers() -> None:
+    """(1, 1.5) is no square: an error where it is written, or where the rule fails."""
+    (found,) = problems(MOVES.replace('"occupant((3, 3))"', '"occupant((1, 1.5))"'))
+    assert found.startswith("rules.yaml:14:36:")
+    assert "a position's coordinates are whole numbers, not 1.5" in found
+    game = build(MOVES)
+    with pytest.raises(RuleError, match=r"whole numbers, not 0\.333"):
+        act(game, game.new_state(), "hop #1")
+
+
+def test_a_move_of_nothing_says_so_and_a_fallen_mover_is_left_alone() -> None:
+    game = build(MOVES)
+    with pytest.raises(RuleError, match="`what` is none: no entity to move"):
+        act(game, game.new_state(), "shove #1")
+    s = act(game, game.new_state(), "gone #1")
+    assert 1 not in s.entities

@@ -277,8 +277,12 @@ class Move(Effect):
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         eid = evaluate(self.entity, ctx)
-        frm = r.s.entities_[eid].pos
-        r.emit(self.event, {"mover": eid, "from": frm, "to": evaluate(self.to, ctx)}, ctx,
+        if eid is None:  # said plainly, not as the lookup that failed
+            raise ValueError("`what` is none: no entity to move")
+        e = r.s.entities_.get(eid)
+        if e is None:  # it left the game earlier in the action: left alone, as `set` does
+            return
+        r.emit(self.event, {"mover": eid, "from": e.pos, "to": evaluate(self.to, ctx)}, ctx,
                _PLACE, _mover_can_arrive)
 
     def blocks(self) -> tuple[tuple[Effect, ...], ...]:

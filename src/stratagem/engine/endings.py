@@ -89,6 +89,26 @@ def said(g: Game, kind: str, player: int, reason: str) -> str:
     return f"{name}: {reason}" if kind == "lose" else reason
 
 
+STUCK = "{player} has no move"
+"""The reason of a result that a player with no legal action gave (``Step.stuck``)."""
+
+
+def stuck(r: Resolver, player: int, how: str) -> None:
+    """``player`` has no legal action as a step begins, in a step that says what follows:
+    ``lose`` puts them out (the last player standing wins), ``draw`` ends the game drawn."""
+    s = r.s
+    g = s.game
+    reason = STUCK.replace(PLAYER_FIELD, g.players[player])
+    if how == "draw":
+        end_game(r, (), reason, draw=True)
+        return
+    s._w_player(player).alive = False
+    s.flow = s.flow._replace(eliminated=(*s.flow.eliminated, (player,)))
+    alive = tuple(p for p, pl in enumerate(s.players) if pl.alive)
+    if len(alive) <= 1:
+        end_game(r, alive, reason, draw=not alive)
+
+
 def said_of(g: Game, kind: str, held: list[tuple[int, str]]) -> str:
     """The reason of a result that end rules gave several players at once (``(player,
     reason)`` in the rules' order): the first rule's, said of each player it held for

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .context import Ctx
 from .cooldowns import count_turn
-from .endings import end_by_score
+from .endings import end_by_score, stuck
 from .errors import RunawayError
 from .frames import Block
 from .hands import KNOCKED, end_hand
@@ -115,6 +115,8 @@ def advance(r: Resolver) -> None:
         actions = generate(s, player, actor, step.actions)
         if not actions:
             s.flow = f._replace(mode=END_STEP)
+            if step.stuck != "pass" and not f.acted:  # no move at all: `stuck: lose|draw`
+                stuck(r, player, step.stuck)
             return
         s.decision = Decision("action", player, tuple(actions),
                               prompt(g, player, actor, f.phase, f.step), actor)

@@ -268,6 +268,10 @@ class Step:
     on_start: tuple[Effect, ...] = ()
     on_end: tuple[Effect, ...] = ()
     end_when: Test | None = None
+    stuck: str = "pass"
+    """What a player who has no legal action as the step begins does: ``pass`` (the step
+    is skipped), ``lose`` (the player is out, as by a lose rule: draughts) or ``draw``
+    (the game ends drawn: a stalemate)."""
 
 
 @dataclass(frozen=True)

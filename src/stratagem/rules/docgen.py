@@ -161,6 +161,10 @@ _STEP_FLOW_KEYS = (
     Key("on_start", "Effects run as each turn's step begins."),
     Key("on_end", "Effects run as each turn's step ends."),
     Key("end_when", "A condition checked before each action; when it holds the step ends."),
+    Key("stuck", "What a player with no legal action as the step begins does: `pass` (the "
+        "default: the step is skipped without a word), `lose` (the player is out, as by a "
+        "`lose` rule, with the reason \"NAME has no move\"; the last player standing "
+        "wins: draughts) or `draw` (the game ends drawn: a stalemate)."),
 )
 
 SECTIONS: tuple[Part, ...] = (
@@ -466,7 +470,10 @@ SECTIONS: tuple[Part, ...] = (
           Key("on_start", "Effects run once as the phase begins."),
           Key("on_end", "Effects run once as the phase ends."),
           Key("end_when", "A condition checked before each action; when it holds the phase "
-              "ends.")),
+              "ends."),
+          Key("stuck", "`pass`, `lose` or `draw`, for each step of the phase that does not "
+              "say (see *step*): what a player with no legal action as the step begins "
+              "does.")),
          "flow:\n  phases:\n    - name: battle\n      actions: [move, melee, end_turn]"),
     Part("step", "flow: phases: - steps: - ",
          "A part of each turn in a phase (draw, then play, then discard).",

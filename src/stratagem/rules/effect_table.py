@@ -457,7 +457,8 @@ _DEFS = [
               "Move an entity (the actor by default) through a pending `moved` event: "
               "reactions answer first, and the move happens only if the mover is still "
               "in the game and the square still free (on a board with `capacity`: with room "
-              "for it).",
+              "for it). An entity that left the game earlier in the action is left alone; "
+              "`what` that is none (no entity) is an error that names this effect.",
               "move: {to: destination}", _move),
     EffectDef("spawn", ("type", "at", "owner", "params", "zone", "as"), ("type",),
               "Create an entity of a type, at a position or in a zone of its owner (the "

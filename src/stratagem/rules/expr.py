@@ -169,6 +169,19 @@ def _param(ctx: Ctx, eid: Any, name: str) -> Any:
     return 0 if e is None else e.params_.get(name, 0)
 
 
+
+def _is_whole(v: Any) -> bool:
+    """Whether a number is a whole one (``2`` or ``2.0``)."""
+    return type(v) is int or (isinstance(v, float) and v.is_integer())
+
+
+def whole(v: Any) -> int:
+    """A position's coordinate as a whole number; a ``ValueError`` for any other value
+    (a rule that fails then names its action)."""
+    if isinstance(v, bool) or not _is_whole(v):
+        raise ValueError(f"a position's coordinates are whole numbers, not {v!r}")
+    return int(v)
+
 class _Compiler:
     """Compiles the parse tree of one expression's text in a scope (an ``ExprContext``)."""
 
@@ -275,16 +288,26 @@ class _Compiler:
             if is_none(side):
                 raise ExprError(self.off(kid), "a position needs numbers, not `none`")
         if x.const and y.const:
+            for side, kid in ((x, n.children[0]), (y, n.children[1])):
+                if not _is_whole(side.value):
+                    raise ExprError(self.off(kid), f"a position's coordinates are whole "
+                                    f"numbers, not {side.value!r}")
             return constant(Pos(int(x.value), int(y.value)), "pos")
         fx, fy = x.fn, y.fn
         new = tuple.__new__
+        # A coordinate that is not a whole number is an error, not truncated: (1, 1.5) is
+        # no square (a halfway point written `/ 2` where `// 2` was meant).
         if y.const:
             yv = int(y.value)
-            return Compiled(lambda c: new(Pos, (int(fx(c)), yv)), "pos")
+            return Compiled(lambda c: new(Pos, (v if type(v := fx(c)) is int else whole(v),
+                                                yv)), "pos")
         if x.const:
             xv = int(x.value)
-            return Compiled(lambda c: new(Pos, (xv, int(fy(c)))), "pos")
-        return Compiled(lambda c: new(Pos, (int(fx(c)), int(fy(c)))), "pos")
+            return Compiled(lambda c: new(Pos, (xv, v if type(v := fy(c)) is int
+                                                else whole(v))), "pos")
+        return Compiled(lambda c: new(Pos, (v if type(v := fx(c)) is int else whole(v),
+                                            w if type(w := fy(c)) is int else whole(w))),
+                        "pos")
 
     def c_list(self, n: Any) -> Compiled:
         items = [self.build(ch) for ch in n.children]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from ...engine.hands import Hand
@@ -9,7 +10,7 @@ from ...engine.spec import Order, Phase, Step
 from ..core import CompileState
 from ..effect_table import compile_effects
 from ..expr_context import Scope
-from ..reading import Skip
+from ..reading import Skip, show
 from ..source import Node
 from .hands import compile_hand
 
@@ -33,7 +34,7 @@ def compile_flow(c: CompileState, node: Node,
 
 def _phase(c: CompileState, node: Node) -> Phase:
     m = c.keys(node, ("name", "order", "steps", "actions", "max_actions", "on_start",
-                      "on_end", "end_when"), "a phase", ("name",))
+                      "on_end", "end_when", "stuck"), "a phase", ("name",))
     name = c.need_str(m["name"], "a phase name")
     scope = c.base_scope()
     order = _order(c, m.get("order"), scope)
@@ -49,6 +50,9 @@ def _phase(c: CompileState, node: Node) -> Phase:
                       for s in c.need_list(m["steps"], "`steps`"))
     else:
         steps = (_step(c, node, _turn_scope(c, scope, order), name, only_actions=True),)
+    # The phase's `stuck` for each step that gives none (`""`), else a step passes.
+    how = _stuck(c, m["stuck"]) if "stuck" in m else "pass"
+    steps = tuple(replace(st, stuck=st.stuck or how) for st in steps)
     turn_scope = _turn_scope(c, scope, order)
     return Phase(name, steps, order, compile_effects(c, m.get("on_start"), phase_scope),
                  compile_effects(c, m.get("on_end"), phase_scope),
@@ -61,7 +65,7 @@ def _step(c: CompileState, node: Node, scope: Scope, name: str | None = None,
         m = node.value
     else:
         m = c.keys(node, ("name", "actions", "max_actions", "on_start", "on_end",
-                          "end_when"), "a step", ("name",))
+                          "end_when", "stuck"), "a step", ("name",))
         name = c.need_str(m["name"], "a step name")
     if "actions" not in m:
         c.fail(node.loc, f"step `{name}` needs `actions`: the action types it offers")
@@ -70,12 +74,27 @@ def _step(c: CompileState, node: Node, scope: Scope, name: str | None = None,
     max_actions = c.need_int(m["max_actions"], "`max_actions`", 1) \
         if "max_actions" in m else None
     turn_scope = scope
-    if only_actions:
-        return Step(name or "main", actions, max_actions)
+    if only_actions:  # the phase's own step: its `stuck` is the phase's
+        return Step(name or "main", actions, max_actions, stuck="")
     return Step(name or "main", actions, max_actions,
                 compile_effects(c, m.get("on_start"), turn_scope),
                 compile_effects(c, m.get("on_end"), turn_scope),
-                c.expr(m["end_when"], turn_scope, "bool").fn if "end_when" in m else None)
+                c.expr(m["end_when"], turn_scope, "bool").fn if "end_when" in m else None,
+                _stuck(c, m["stuck"]) if "stuck" in m else "")
+
+
+STUCK = ("pass", "lose", "draw")
+
+
+def _stuck(c: CompileState, node: Node) -> str:
+    """What a player with no legal action as a step begins does: `pass`, `lose`, `draw`."""
+    how = node.value
+    if how not in STUCK:
+        c.fail(node.loc, f"`stuck` is one of {', '.join(STUCK)}, not {show(node)}",
+               "lose: the player is out (draughts); draw: a stalemate; pass: the step is "
+               "skipped (the default)")
+        return "pass"
+    return str(how)
 
 
 def _turn_scope(c: CompileState, scope: Scope, order: Order) -> Scope:
