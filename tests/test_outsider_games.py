@@ -23,6 +23,7 @@ GAMES = {
     "market_row": (HERE / "market" / "market2.yaml", 2),
     "border_marches": (HERE / "marches" / "marches.yaml", 2),
     "tricks_whist": (HERE / "tricks" / "tricks.yaml", 4),
+    "draughts": (HERE / "draughts" / "draughts.yaml", 2),
 }
 
 
