@@ -34,7 +34,7 @@ from .effect import (
     rules_effects,
     unregister_effect,
 )
-from .endings import finish, said
+from .endings import eliminate, finish, said
 from .errors import RunawayError
 from .knowledge import (
     draw_distribution,
@@ -467,6 +467,34 @@ class ChangeOwner(Effect):
 
 @register_effect
 @dataclass(frozen=True, slots=True)
+class ChangeType(Effect):
+    """Make an entity one of another type, keeping its id, owner, place and statuses: a
+    man crowned a king, a pawn promoted. It keeps the value of each parameter the new
+    type also has, takes the new type's default for the others, and drops those the new
+    type lacks. An entity no longer in the game is left alone."""
+
+    entity: Any
+    type: Any
+
+    def run(self, r: Resolver, ctx: Ctx) -> None:
+        eid = evaluate(self.entity, ctx)
+        if eid is None:
+            raise ValueError("`what` is none: no entity to change")
+        new = evaluate(self.type, ctx)
+        g = r.game
+        if new not in g.entity_types:
+            raise ValueError(f"`to` is no entity type: {new!r}")
+        e = r.s.entities_.get(eid)
+        if e is None or e.type == new:
+            return
+        defaults = g.spawn_protos[new][0]
+        w = r.s._w_entity(eid)
+        w.params_ = {k: e.params_.get(k, v) for k, v in defaults.items()}
+        w.type = new
+
+
+@register_effect
+@dataclass(frozen=True, slots=True)
 class AddStatus(Effect):
     """Put a status on an entity (replacing one of the same name)."""
 
@@ -895,6 +923,22 @@ class Win(Effect):
     def run(self, r: Resolver, ctx: Ctx) -> None:
         p = player_of(self.player, ctx)
         finish(r, (p,), said(r.game, "win", p, self.reason))
+
+
+@register_effect
+@dataclass(frozen=True, slots=True)
+class Lose(Effect):
+    """Put a player (the acting one by default) out of the game, as a ``lose`` rule does:
+    when one player is left standing, that player wins. ``{player}`` in the reason becomes
+    the loser's name (the result's reason)."""
+
+    player: Any = None
+    reason: str = "{player} lost"
+
+    def run(self, r: Resolver, ctx: Ctx) -> None:
+        p = player_of(self.player, ctx)
+        if eliminate(r, p, said(r.game, "lose", p, self.reason)):
+            r.s.stack.clear()
 
 
 @register_effect

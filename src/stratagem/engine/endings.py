@@ -96,17 +96,26 @@ STUCK = "{player} has no move"
 def stuck(r: Resolver, player: int, how: str) -> None:
     """``player`` has no legal action as a step begins, in a step that says what follows:
     ``lose`` puts them out (the last player standing wins), ``draw`` ends the game drawn."""
-    s = r.s
-    g = s.game
-    reason = STUCK.replace(PLAYER_FIELD, g.players[player])
+    reason = STUCK.replace(PLAYER_FIELD, r.game.players[player])
     if how == "draw":
         end_game(r, (), reason, draw=True)
         return
+    eliminate(r, player, reason)
+
+
+def eliminate(r: Resolver, player: int, reason: str) -> bool:
+    """Put ``player`` out of the game, as a ``lose`` rule does; when at most one player is
+    left standing the game ends (with ``reason``). Whether it ended."""
+    s = r.s
+    if not s.players[player].alive:
+        return False
     s._w_player(player).alive = False
     s.flow = s.flow._replace(eliminated=(*s.flow.eliminated, (player,)))
     alive = tuple(p for p, pl in enumerate(s.players) if pl.alive)
     if len(alive) <= 1:
         end_game(r, alive, reason, draw=not alive)
+        return True
+    return False
 
 
 def said_of(g: Game, kind: str, held: list[tuple[int, str]]) -> str:

@@ -353,6 +353,11 @@ def _win(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Resul
     return fx.Win(_opt(c, m, "player", scope, "player"), reason), scope
 
 
+def _lose(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    reason = str(m["reason"].value) if "reason" in m else "{player} lost"
+    return fx.Lose(_opt(c, m, "player", scope, "player"), reason), scope
+
+
 def _draw_game(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     reason = str(m["reason"].value) if "reason" in m else "draw"
     if PLAYER_FIELD in reason:
@@ -393,6 +398,19 @@ def _status(cls: Any) -> Callable[..., Result]:
 def _change_owner(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     return fx.ChangeOwner(c.fn(m["what"], scope, "entity"),
                           c.fn(m["to"], scope, "player")), scope
+
+
+def _change_type(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    tnode = m["to"]
+    if isinstance(tnode.value, str) and tnode.value.isidentifier() \
+            and tnode.value not in scope.names:
+        to: Any = tnode.value  # a bare name is an entity type
+        if to not in c.entity_types:
+            c.fail(tnode.loc, f"unknown entity type `{to}`", did_you_mean(to, c.entity_types)
+                   or f"entity types: {', '.join(sorted(c.entity_types))}")
+    else:
+        to = c.fn(tnode, scope, "str")
+    return fx.ChangeType(c.fn(m["what"], scope, "entity"), to), scope
 
 
 def _set_tile(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
@@ -473,6 +491,13 @@ _DEFS = [
     EffectDef("change_owner", ("what", "to"), ("what", "to"),
               "Give an entity to another player.", "change_owner: {what: target, to: player}",
               _change_owner),
+    EffectDef("change_type", ("what", "to"), ("what", "to"),
+              "Make an entity one of another type (a man crowned a king, a pawn promoted), "
+              "keeping its number, owner, place and statuses: it keeps the value of each "
+              "parameter the new type also has, takes the new type's default for the "
+              "others, and loses those the new type lacks; its actions are the new type's. "
+              "`to` is an entity type's name, or an expression giving one.",
+              "change_type: {what: target, to: zombie}", _change_type),
     EffectDef("set_tile", ("at", "to"), ("at", "to"),
               "Change the tile type at a position (a village changing hands, a bridge "
               "burnt): movement costs, sight and `tile()` follow the new type. `to` is a "
@@ -562,6 +587,12 @@ _DEFS = [
               "End the game at once; the player (the acting one by default) wins. "
               "`{player}` in the reason becomes the winner's name.",
               "win: {reason: four in a row}", _win),
+    EffectDef("lose", ("player", "reason"), (),
+              "Put a player (the acting one by default) out of the game, as a `lose` rule "
+              "does: their turns are skipped, and when one player is left standing the game "
+              "ends with that player the winner. `{player}` in the reason becomes the "
+              "loser's name (`{player} cannot move`).",
+              "lose: {player: player, reason: \"{player} resigns\"}", _lose),
     EffectDef("draw_game", ("reason",), (), "End the game at once as a draw.",
               "draw_game: {reason: the board is full}", _draw_game),
     EffectDef("enqueue", ("action", "actor", "targets", "when"), ("action",),
