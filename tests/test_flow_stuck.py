@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules_helpers import act, build, problems
+from stratagem.rules import check_rules
 
 # Red's pawn walks right along a strip of four; blue's pawn stands at the right edge and
 # can never move. Red moves first.
@@ -89,3 +90,13 @@ def test_stuck_is_given_on_a_phase_or_a_step(where: str) -> None:
                                    "      steps:\n        - {name: go, actions: [advance], "
                                    "stuck: lose}\n"))
     assert game.phases[0].steps[0].stuck == "lose"
+
+
+def test_a_turn_nothing_ends_is_warned_about(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    endless = RULES.replace("      - end_turn: {}\n", "").replace("STUCK", "")
+    path = tmp_path / "endless.yaml"
+    path.write_text(endless)
+    said = [str(w) for w in check_rules(path)[1]]
+    assert any("phase `play`, step `play`: no action ends the turn" in w for w in said), said
+    path.write_text(RULES.replace("STUCK", ""))
+    assert not [w for w in check_rules(path)[1] if "ends the turn" in str(w)]

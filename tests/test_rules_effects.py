@@ -1129,6 +1129,25 @@ def test_move_along_walks_step_by_step_and_stop_move_ends_the_walk() -> None:
     assert max(abs(at[0] - 2), abs(at[1] - 2)) == 1
 
 
+@covers("change_type", "lose")
+def test_change_type_keeps_the_piece_and_lose_puts_a_player_out() -> None:
+    """A goblin made a knight keeps its number, place and hit points (both types have
+    `hp`) and takes the knight's `armor`; `lose` puts its player out, and with one player
+    left standing the game ends (more in tests/test_effects_promote_lose.py)."""
+    game = arena("""\
+        go:
+          targets: {target: {entity: enemy}}
+          effects:
+            - change_type: {what: target, to: knight}
+            - lose: {player: target.owner, reason: "{player} yields"}
+        """)
+    s = act(game, game.new_state(0), "go #1 target=#2")
+    turned = s.entity(GOBLIN)
+    assert (turned.type, turned.pos, turned["hp"], turned["armor"]) == ("knight", Pos(1, 0), 4, 2)
+    assert s.outcome is not None and s.outcome.winners == (0,)
+    assert s.outcome.reason == "blue yields"
+
+
 def test_the_effect_table_and_these_tests_cover_the_same_effects() -> None:
     """Every effect of the table has a test here, and no test names an effect the table lacks."""
     assert set(EFFECT_TABLE) == COVERED

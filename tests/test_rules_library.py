@@ -377,6 +377,12 @@ CASES: list[tuple[str, str, Any, dict[str, Any]]] = [
     ("seat", "seat('green')", 2, {}),
     ("seat", "seat('green')", 2, {"extra": ELIMINATE_GREEN, "times": 2}),  # out, still named
     ("seat", "green", 2, {}),
+    ("seat_number", "seat_number(player)", 0, {}),
+    ("seat_number", "seat_number(green)", 2, {}),
+    ("next_player", "next_player(player)", 1, {}),
+    ("next_player", "next_player(player, steps: -1)", 2, {}),
+    ("next_player", "next_player(player, steps: 2)", 0,
+     {"extra": ELIMINATE_GREEN, "times": 2}),  # green is out: passed over
     ("opponents", "opponents()", [1], {"extra": ELIMINATE_GREEN, "times": 2}),
     ("dice", "dice(2, 6)", dice(2, 6), {}),
     ("successes", "successes(3, 6, 5)", successes(3, 6, 5), {}),

@@ -18,13 +18,17 @@ Warnings (``validate`` prints them; the game still loads):
   goes around what ``reachable`` crossed, and finds no way past a full friendly stack;
 - a reaction a player chooses whose ``when`` reads a zone the other players do not see
   (directly or through a ``define``): whether its window opens tells them what is there
-  (the part that reads it belongs in ``needs``).
+  (the part that reads it belongs in ``needs``);
+- a step whose turn nothing ends: no ``max_actions``, no ``end_when`` (of the step or
+  its phase) and no action that ends the turn, so that a turn lasts while any action is
+  legal and a game may never reach its round limit (play stops at 100,000 decisions).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from ..engine import Game
 from .compiler import Parts
@@ -58,6 +62,7 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
                                     "roll at least one die, or write 0"))
     warnings.extend(_walks_unlike_their_reach(root))
     warnings.extend(_reactions_that_tell(game, root))
+    warnings.extend(_endless_turns(game, root))
     return _unique(errors), _unique(warnings)
 
 
@@ -98,6 +103,37 @@ def _reactions_that_tell(game: Game, root: Node) -> Iterator[Problem]:
                               "move that part to `needs:` (the window then opens on the rest, "
                               "and offers the reaction only when `needs` holds)")
                 break
+
+
+def _ends_turn(block: tuple[Any, ...], seen: set[int] | None = None) -> bool:
+    """Whether an effect of ``block`` (or of a block inside it) may end the turn."""
+    seen = set() if seen is None else seen
+    if id(block) in seen:  # a block that holds itself (a walk's next step)
+        return False
+    seen.add(id(block))
+    return any(e.ends_turn or any(_ends_turn(b, seen) for b in e.blocks()) for e in block)
+
+
+def _endless_turns(game: Game, root: Node) -> Iterator[Problem]:
+    """Steps whose turn nothing ends: no `max_actions`, no `end_when`, and no action that
+    ends the turn. Such a turn lasts while any action is legal: a game of them may never
+    reach its round limit."""
+    flow = root.value.get("flow") if isinstance(root.value, dict) else None
+    where = flow.loc if flow is not None else root.loc
+    for phase in game.phases:
+        if phase.end_when is not None:
+            continue
+        for step in phase.steps:
+            if step.max_actions is not None or step.end_when is not None:
+                continue
+            types = [game.action_types[a] for a in step.actions if a in game.action_types]
+            if types and not any(at.ends_turn or at.passes or _ends_turn(at.effects)
+                                 for at in types):
+                yield Problem(where, f"phase `{phase.name}`, step `{step.name}`: no action "
+                              "ends the turn and nothing limits its actions, so a turn lasts "
+                              "while any action is legal (a game stops at 100,000 decisions)",
+                              "give an action `ends_turn: true` (or an `end_turn` effect), or "
+                              "the step `max_actions` or `end_when`")
 
 
 def _expanded(text: str, defines: dict[str, str]) -> str:
