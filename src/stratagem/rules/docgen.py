@@ -417,7 +417,11 @@ SECTIONS: tuple[Part, ...] = (
          "    effects:\n      - spawn: {type: zombie, at: event.at}"),
     Part("flow", "flow:",
          "The order of play. Each round runs the phases in order; in each phase, each player "
-         "(or unit) in the phase's order takes a turn.",
+         "(or unit) in the phase's order takes a turn. Two limits stop a game that would "
+         "run for ever: `stratagem play`, the arena and the web page end a game after "
+         "100,000 decisions with no result, and a flow that passes 1,000 rounds without "
+         "offering anyone a decision (every player stuck, and passing) is an error that "
+         "names the game. `stratagem validate` warns of a step whose turn nothing ends.",
          (Key("phases", "The phases of a round, in order (see *phase*).", True),
           Key("round_limit", "The game ends after this many rounds (the players are then "
               "ranked by `end: score`)."),
