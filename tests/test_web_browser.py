@@ -27,6 +27,7 @@ from PIL import Image, ImageChops
 
 import stratagem
 from stratagem.engine import Rng
+from test_scenario_seats import RULES as SEATED_RULES
 from test_web import Live
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -396,6 +397,37 @@ def test_the_lobby_starts_a_game(live: Live, browser: Any) -> None:
         assert tab.errors == []
     finally:
         tab.close()
+
+
+def test_the_lobby_offers_the_served_rules_file_with_each_scenarios_seats(
+        browser: Any, tmp_path: Path) -> None:
+    """`stratagem serve my_game.yaml`: the lobby offers the user's game under its name, and
+    the seats follow the scenario chosen (one that seats fewer players has fewer seats)."""
+    path = tmp_path / "tokens.yaml"
+    path.write_text(SEATED_RULES)
+    server = Live(first={"ref": str(path), "scenario": None,
+                         "codes": ["human", "random", "random", "random"], "seed": 0})
+    tab = Tab(browser, server.url + "/?lobby=1", settle=False)
+    try:
+        tab.page.wait_for_function("() => document.querySelectorAll('#l-game option').length")
+        assert tab.page.locator("#l-game option").first.inner_text() == "tokens"
+        tab.page.select_option("#l-game", str(path))
+        seats = tab.page.locator("#l-seats select")
+        assert seats.count() == 4
+        tab.page.select_option("#l-scenario", "three")
+        assert seats.count() == 3
+        tab.page.select_option("#l-scenario", "two")
+        assert seats.count() == 2
+        assert tab.page.locator("#l-seats label").all_inner_texts()[1].startswith("Seat blue")
+        seats.nth(1).select_option("random")
+        tab.page.locator("#l-start").click()
+        tab.page.wait_for_url("**/?game=*")
+        tab.settle()
+        assert tab.get("live.scenario") == "two" and tab.get("live.seats") == ["human", "random"]
+        assert tab.errors == []
+    finally:
+        tab.close()
+        server.stop()
 
 
 @pytest.mark.parametrize("game", ["high_card", "elemental_duel"])

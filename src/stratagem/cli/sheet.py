@@ -89,7 +89,11 @@ def header_of(path: Path) -> Header:
     if named is not None and isinstance(named.value, dict):
         for name, node in named.value.items():
             spec = _scenario_node(folder, node)
-            scenarios.append((str(name), _text(_get(spec, "description"))))
+            about = _text(_get(spec, "description"))
+            seats = _get(spec, "players")
+            if seats is not None and type(seats.value) is int:  # fewer at the table
+                about = f"({seats.value} players) {about}".strip()
+            scenarios.append((str(name), about))
     setup = _get(root, "setup")
     own = _get(setup, "entities")
     has_own = own is not None and isinstance(own.value, list) and bool(own.value)

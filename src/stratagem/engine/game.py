@@ -21,7 +21,7 @@ paths, in one place (``_index``): it runs a little over 500 lines for that.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from . import narration as _narration
@@ -133,6 +133,10 @@ class Game:
         self.scenarios: tuple[str, ...] = tuple(scenarios)
         """The named scenarios of the rules this game was compiled from (empty when there
         is one set-up, or for a game built in Python); see ``set_origin``."""
+        self.seated: dict[str, tuple[str, ...]] = {}
+        """The players at each set-up's table, by scenario name (``""``: the set-up played
+        when none is named): a scenario may seat fewer than the rules name (its
+        ``players:``). Empty for a game built in Python; see ``set_origin``."""
         self.rules_file: str | None = rules_file
         """The rules file this game was compiled from, as a resolved path (``None`` for a
         game built otherwise). The engine never reads it; tools record it so that a saved
@@ -219,14 +223,16 @@ class Game:
         return self.runtime.calls
 
     def set_origin(self, rules_file: str | None, scenarios: Iterable[str] = (),
-                   digest: str | None = None) -> None:
+                   digest: str | None = None,
+                   seated: Mapping[str, tuple[str, ...]] | None = None) -> None:
         """Record the rules file a game was compiled from, the scenarios those rules name
-        and the fingerprint of those rules — once, by the loader that compiled it, before
-        the game is handed out."""
+        (and those that seat fewer players, with how many) and the fingerprint of those
+        rules — once, by the loader that compiled it, before the game is handed out."""
         if self.rules_file is not None or self.scenarios or self.rules_digest is not None:
             raise AttributeError(f"game '{self.name}': its origin is already recorded")
         object.__setattr__(self, "rules_file", rules_file)
         object.__setattr__(self, "scenarios", tuple(scenarios))
+        object.__setattr__(self, "seated", dict(seated or {}))
         object.__setattr__(self, "rules_digest", digest)
 
     def patch(self, **changes: Any) -> None:

@@ -66,7 +66,8 @@ def load_rules(path: str | Path, scenario: str | None = None) -> Game:
     game = parts.build(scenario)
     p = Path(path)
     file = p / "rules.yaml" if p.is_dir() else p
-    game.set_origin(str(file.resolve()), named, digest_rules(file, game.scenario))
+    game.set_origin(str(file.resolve()), named, digest_rules(file, game.scenario),
+                    parts.seated())
     return game
 
 

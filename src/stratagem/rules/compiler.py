@@ -134,6 +134,7 @@ class Compiler(CompileState):
         kw["sources"] = dict(self.sources)
         kw["strategy"] = build_strategy(self)
         parts.scope = self.base_scope()
+        parts.player_mentions = self.player_mentions
         self.finish()
         self.attempt(lambda: check_shape(self, top.get("shape"), parts))
         self.finish()

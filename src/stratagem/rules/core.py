@@ -46,13 +46,26 @@ class Parts:
     layouts: dict[str, Board] = field(default_factory=dict)
     limits: dict[str, int] = field(default_factory=dict)
     """Scenarios' own round limits, where they set one."""
+    seats: dict[str, int] = field(default_factory=dict)
+    """How many players sit at a scenario's table, where it seats fewer than the rules name
+    (the first ones, in seat order)."""
     default: str = ""
     scenarios_at: Loc | None = None
     """Where the file lists its scenarios (``None``: it has none)."""
+    player_mentions: list[tuple[Loc, str]] = field(default_factory=list)
+    """Each player an expression names, with where: a scenario that does not seat them
+    gets a warning (``rules.lint``)."""
     scope: Scope | None = None
     """The names every expression of the rules may use (their defines, `state:` and tile
     parameters, keyed parameters): each game built keeps it as ``rules_scope``, so that a
     program written for the game reads what its rules read."""
+
+    def seated(self) -> dict[str, tuple[str, ...]]:
+        """The players at each set-up's table, by scenario name (``""``: the default)."""
+        names: tuple[str, ...] = self.kwargs["players"]
+        out = {k: names[:self.seats.get(k, len(names))] for k in self.placements}
+        out[""] = out[self.default]
+        return out
 
     def build(self, scenario: str | None = None) -> Game:
         name = scenario or self.default
@@ -61,6 +74,10 @@ class Parts:
         kw = dict(self.kwargs)
         kw["placements"] = self.placements[name]
         kw["scenario"] = name
+        if name in self.seats:  # fewer at the table: the others' pieces are not placed
+            n = kw["players"] = kw["players"][:self.seats[name]]
+            kw["placements"] = tuple(p for p in kw["placements"]
+                                     if p.owner is None or p.owner < len(n))
         if name in self.layouts:
             kw["board"] = self.layouts[name]
         if name in self.limits:
@@ -77,6 +94,10 @@ class CompileState(Reader):
         self.folder = folder
         """The game's folder: the only place other files may be named from."""
         self.players: tuple[str, ...] = ()
+        self.named_players: list[str] = []
+        """The players expressions name, as the expression compiler meets them."""
+        self.player_mentions: list[tuple[Loc, str]] = []
+        """Each player an expression names, with where (a scenario may not seat them)."""
         self.entity_params: set[str] = set()
         self.player_params: set[str] = set()
         self.entity_types: dict[str, EntityType] = {}
@@ -126,7 +147,10 @@ class CompileState(Reader):
             c = constant(v, "number")
         elif isinstance(v, str):
             # A line break in an expression is a space; each offset still maps to its place.
-            return compile_expr(v.replace("\n", " "), scope, node.loc, want, node.text_loc)
+            before = len(self.named_players)
+            compiled = compile_expr(v.replace("\n", " "), scope, node.loc, want, node.text_loc)
+            self.player_mentions.extend((node.loc, n) for n in self.named_players[before:])
+            return compiled
         elif v is None:
             c = Compiled(lambda ctx: None, "any", True, None)
         else:
@@ -157,7 +181,7 @@ class CompileState(Reader):
                      tile_params={k: tuple(v.items()) for k, v in self.tile_params.items()},
                      zone_names=frozenset(self.zone_names),
                      table_zones=frozenset(self.table_zones),
-                     player_names=tuple(self.players))
+                     player_names=tuple(self.players), named_players=self.named_players)
 
     def playerless_scope(self, where: str, instead: str = "") -> Scope:
         """A scope with no deciding player (triggers, phase hooks, setup)."""

@@ -62,8 +62,8 @@ TOP: dict[str, tuple[bool, str]] = {
     "game": (True, "The game's name, one word (`border_skirmish`)."),
     "description": (False, "One line saying what the game is."),
     "players": (True, "The players' names, in seat order: `[red, blue]`. The first is "
-                "player 0. Their number is the file's: a scenario cannot change it, so a "
-                "game for two to four players is written once for each count."),
+                "player 0. A game for two to four players names all four and gives a "
+                "scenario for each smaller table (`players: 2` in *scenario*)."),
     "shape": (False, "The game's nature, declared for agents and readers: `{chance: true, "
               "hidden: false, dynamics: sequential}`. Each given key must agree with the rules "
               "(a game that rolls dice has chance), or loading fails. It may also declare "
@@ -600,13 +600,21 @@ SECTIONS: tuple[Part, ...] = (
          "Another starting set-up, chosen with `--scenario NAME`. Give a mapping with these "
          "keys, or the name of a YAML file with them in the game's folder. Without "
          "`setup: entities`, the first scenario is the default.",
-         (Key("entities", "Its placements (see *placement*)."),
+         (Key("entities", "Its placements (see *placement*). Without `entities`, the "
+              "placements of `setup:` (on its own board, when it has one)."),
+          Key("players", "How many players sit at its table: the first ones of `players:`, "
+              "in seat order (`players: 3` of four seats red, blue and green). The set-up "
+              "places no piece of a player not seated, deals them nothing and gives them no "
+              "turn; a turn order that names a player not seated is an error at load. The "
+              "set-up's `effects` deal to `players()`, the seated ones. Without it, every "
+              "player plays."),
           Key("board", "Its own board (same keys as *board*)."),
           Key("round_limit", "Its own length: the game ends after this many rounds, "
               "whatever `end: round_limit` says (a scenario may be short or long, as in "
               "a wargame's scenario book). Without it the rules' round limit holds."),
           Key("description", "A note for readers; not used by the game.")),
-         ),
+         "players: [red, blue, green, yellow]\nscenarios:\n  two: {players: 2}\n"
+         "  three: {players: 3}"),
     Part("random option", "- random: options: - ",
          "One branch of the `random` effect.",
          (Key("weight", "Its weight, a whole number from 1: weights 2 and 1 mean two chances "

@@ -264,6 +264,8 @@ class _Compiler:
         if name in sc.entity_types:
             return constant(name, "str")
         if name in sc.player_names:  # a side named as `players:` names it
+            if sc.named_players is not None:  # a scenario may not seat it (`rules.lint`)
+                sc.named_players.append(name)
             return constant(sc.player_names.index(name), "player")
         if name in sc.defines:
             d = sc.defines[name]

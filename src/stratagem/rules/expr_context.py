@@ -91,6 +91,7 @@ class Scope:
     zone_names: frozenset[str] | None = None  # every zone the rules declare (None: unknown)
     table_zones: frozenset[str] | None = None  # those of the table (a shared deck)
     player_names: tuple[str, ...] = ()  # the players, in seat order (empty: unknown)
+    named_players: list[str] | None = None  # where the players an expression names are noted
 
     def child(self, **extra: tuple[str, Fn]) -> Scope:
         """A scope with more names."""
@@ -100,7 +101,7 @@ class Scope:
                      self.player_params, self.entity_types, self.game_names, self.defines,
                      self.state_params, self.tile_params,
                      self.defines_later, self.keyed, self.zone_names, self.table_zones,
-                     self.player_names)
+                     self.player_names, self.named_players)
 
 
 class ExprError(Exception):

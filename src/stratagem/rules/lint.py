@@ -48,6 +48,7 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
         game = parts.build(scenario)
         errors.extend(_impassable_placements(game, root, scenario))
         warnings.extend(_negative_speeds(game, root, scenario))
+        warnings.extend(_unseated_players(parts, scenario))
     game = parts.build()
     errors.extend(_unknown_size_param(game, root))
     if not game.end_rules and game.round_limit is None:
@@ -64,6 +65,20 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
     warnings.extend(_reactions_that_tell(game, root))
     warnings.extend(_endless_turns(game, root))
     return _unique(errors), _unique(warnings)
+
+
+def _unseated_players(parts: Parts, scenario: str) -> Iterator[Problem]:
+    """Expressions that name a player the scenario does not seat: reading that player's
+    parameters or zones there fails in play."""
+    if scenario not in parts.seats:
+        return
+    names: tuple[str, ...] = parts.kwargs["players"]
+    seated = names[:parts.seats[scenario]]
+    for loc, name in parts.player_mentions:
+        if name not in seated:
+            yield Problem(loc, f"`{name}` is named here, but scenario `{scenario}` seats only "
+                          f"{', '.join(seated)}: reading `{name}` there fails in play",
+                          "guard it with `count(players())`, or seat that player")
 
 
 _CALLED = re.compile(r"\b(\w+)\s*\(")

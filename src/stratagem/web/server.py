@@ -8,7 +8,8 @@ and, while agents play, a worker thread; the pages hear every decision and a
 Routes:
 
 - ``GET /``: the page (``page.html``): the lobby, or the game ``?game=ID``;
-- ``GET /api/catalog``: the games, their seats and scenarios, the agent levels;
+- ``GET /api/catalog``: the games (the bundled ones, and a rules file ``serve`` opened),
+  their seats and scenarios (with each scenario's seats), the agent levels;
 - ``GET /api/games``, ``POST /api/games`` with ``{"game", "scenario", "seats", "seed",
   "casual", "delay"}``: the games at the server, a new one;
 - ``GET /api/games/ID`` (``?at=N``: the position after N decisions): its snapshot;
@@ -25,6 +26,8 @@ line>"}`` and changes nothing: a body over ``MAX_BODY`` bytes or not sent within
 digit limit, an unknown action. Requests whose ``Host`` is not the server's own name, and
 requests and WebSockets from a page of another ``Origin``, are refused, so a web site
 the player visits can neither read nor play the game.
+
+One module because the routes are closures over one server's state (``create_app``).
 """
 
 from __future__ import annotations
@@ -275,6 +278,8 @@ def create_app(store: GameStore | None = None, *, hosts: Iterable[str] = LOCAL_H
     a game at start-up when the store holds none."""
     server = Server(store or GameStore())
     allowed = {h.lower() for h in hosts}
+    # The lobby offers the game `serve` was asked for beside the bundled ones (a rules file).
+    own = [] if first is None or first["ref"] in list_games() else [str(first["ref"])]
     html = page()
 
     async def body(request: Request) -> dict[str, Any]:
@@ -324,10 +329,11 @@ def create_app(store: GameStore | None = None, *, hosts: Iterable[str] = LOCAL_H
 
     async def catalog(request: Request) -> Any:
         games = []
-        for name in list_games():
+        for name in [*own, *list_games()]:
             g = load(name)
-            games.append({"name": name, "players": list(g.players),
-                          "scenarios": list(g.scenarios), "hidden": g.info.hidden})
+            games.append({"name": name, "label": g.name, "players": list(g.players),
+                          "scenarios": list(g.scenarios), "hidden": g.info.hidden,
+                          "seated": g.seated})
         return {"games": games, "agents": list(AGENT_CHOICES)}
 
     async def games(request: Request) -> Any:
@@ -336,8 +342,8 @@ def create_app(store: GameStore | None = None, *, hosts: Iterable[str] = LOCAL_H
                     "current": server.current}
         b = await body(request)
         name = b.get("game")
-        if not isinstance(name, str) or name not in list_games():
-            raise BadRequest(f"game is one of {', '.join(list_games())}")
+        if not isinstance(name, str) or name not in (*own, *list_games()):
+            raise BadRequest(f"game is one of {', '.join((*own, *list_games()))}")
         scenario = b.get("scenario") or None
         if scenario is not None and not isinstance(scenario, str):
             raise BadRequest("scenario is a scenario's name")

@@ -123,18 +123,41 @@ def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, p
             node = spec
             if isinstance(spec.value, str):
                 node = _include(c, spec)
-            m = c.keys(node, ("entities", "board", "round_limit", "description"),
+            m = c.keys(node, ("entities", "players", "board", "round_limit", "description"),
                        f"scenario `{name}`")
             if "round_limit" in m:
                 parts.limits[name] = c.need_int(m["round_limit"], "`round_limit`", 1)
+            if "players" in m:
+                parts.seats[name] = _seats(c, m["players"], parts, name)
             b = board
             if "board" in m:
                 b = compile_board(c, m["board"])
                 parts.layouts[name] = b
-            parts.placements[name] = _placements(c, m.get("entities"), b)
+            if "entities" in m or "board" in m:
+                parts.placements[name] = _placements(c, m.get("entities", sm.get("entities")), b)
+            else:  # the set-up's own placements, on the set-up's board
+                parts.placements[name] = parts.placements[""]
         c.attempt(one)
     if not parts.placements[""] and len(parts.placements) > 1:
         parts.default = next(k for k in parts.placements if k)
+
+
+def _seats(c: CompileState, node: Node, parts: Parts, name: str) -> int:
+    """A scenario's `players`: how many of the rules' players sit at its table, the first
+    ones in seat order. A phase played by one player, or whose turns begin with one, must
+    name a seated player."""
+    n = len(c.players)
+    seats = c.need_int(node, "`players` (how many of the players play)", 1, max(n, 1))
+    for phase in parts.kwargs.get("phases", ()):
+        order = phase.order
+        if order.first_of is not None or order.first < seats:
+            continue
+        which = "is played by" if order.kind == "player" else "begins with"
+        c.fail(node.loc, f"scenario `{name}` seats {seats} of the {n} players, but phase "
+               f"`{phase.name}` {which} `{c.players[order.first]}`",
+               "seat that player, or let the phase name a player every set-up seats")
+        raise Skip
+    return seats
 
 
 def _include(c: CompileState, node: Node) -> Node:
