@@ -331,6 +331,17 @@ end: {round_limit: 2}
     raised = tally.apply(start, start.decision.actions[0])
     assert "  game: tension 2" in describe_view(tally, raised)
     assert "game: tension 2" in plain(tally, raised)
+    # Bookkeeping the players need not see is hidden like a unit's (it was refused).
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "  tension: {default: 0, max: 9}\n",
+        "  tension: {default: 0, max: 9}\n  turns_taken: 0\n").replace(
+        "by: 2}}]", "by: 2}}, {modify: {what: game.turns_taken, by: 1}}]")
+        + "display: {hide: [turns_taken]}\n", encoding="utf-8")
+    hidden = stratagem.load(path)
+    raised = hidden.apply(hidden.new_state(seed=0), hidden.new_state(seed=0).decision.actions[0])
+    assert raised.counters["state:turns_taken"] == 1
+    assert "  game: tension 2" in describe_view(hidden, raised)
+    assert "turns_taken" not in plain(hidden, raised)
 
 
 def test_games_marks_the_default_scenario(capsys: pytest.CaptureFixture[str]) -> None:

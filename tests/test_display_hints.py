@@ -70,7 +70,7 @@ display:
     assert "a glyph is one or two characters, not `wide`" in text
     assert "unknown entity type `knigt`" in text and "knight" in text
     assert "`health`: no entity has a parameter `life`" in text
-    assert "`hide`: no entity or player has a parameter `castle_y`" in text
+    assert "`hide`: no entity, player, tile or `state:` has a parameter `castle_y`" in text
 
 
 def test_colour_names_and_codes() -> None:

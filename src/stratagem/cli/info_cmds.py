@@ -132,6 +132,14 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
             for name, description in rows:
                 out.print(f"  [cyan]{escape(name)}[/]" + (f"  {escape(description)}"
                                                         if description else ""))
+    if sheet.ending:
+        out.print("[bold]How it ends[/]")
+        table = Table(box=None, pad_edge=False, show_header=False, padding=(0, 2, 0, 0))
+        table.add_column(style="cyan", no_wrap=True)
+        table.add_column(overflow="fold")
+        for what, when in sheet.ending:
+            table.add_row("  " + what, escape(when))
+        out.print(table)
 
 
 def _stat(p: Any) -> str:

@@ -164,6 +164,42 @@ class Sheet:
     terrain: tuple[tuple[str, str, str], ...] = ()
     """(tile type, cost to enter, what else it does) of each tile type, when the board's
     tiles differ at all (``terrain``)."""
+    ending: tuple[tuple[str, str], ...] = ()
+    """How the game ends (``ending``): (what happens, when), a row per end rule, for a
+    player with no move, and for the round limit."""
+
+
+def ending(game: Game) -> tuple[tuple[str, str], ...]:
+    """How a game ends, in rows of (what happens, when): each end rule by its label (``{player}``
+    read as "a player"), a player left with no move (``stuck:``), and the round limit
+    with the score that ranks the players then (the rules' own text, from the file)."""
+    rows = []
+    for rule in game.end_rules:
+        label = rule.reason.replace("{player}", "a player")
+        if rule.kind != "draw" and "{player}" not in rule.reason:
+            label = f"a player: {label}"
+        whose = " (checked for the player who has just moved)" if rule.who == "active" else ""
+        rows.append((rule.kind, label + whose))
+    stuck = {st.stuck for ph in game.phases for st in ph.steps} - {"pass"}
+    rows.extend((how, "a player with no legal move as their turn begins" +
+                 (" is out" if how == "lose" else ": the game is drawn")) for how in sorted(stuck))
+    if game.round_limit is not None:
+        score = _end_score(game)
+        rows.append(("round limit", f"after {game.round_limit} rounds, " + (
+            f"the highest score wins (score: {score})" if score else
+            "the highest score wins" if game.score is not None else "the game is drawn")))
+    return tuple(rows)
+
+
+def _end_score(game: Game) -> str:
+    """The text of the rules' ``end: score``, when the game's rules file gives one."""
+    if game.rules_file is None or game.score is None:
+        return ""
+    try:
+        root = read_yaml(Path(game.rules_file))
+    except Exception:
+        return ""
+    return _text(_get(_get(root, "end"), "score"))
 
 
 def _cost_words(cost: Any) -> str:
@@ -220,4 +256,4 @@ def rules_sheet(game: Game) -> Sheet:
         tuple((r, reacts.get(r, "")) for r in game.reactions
               if not game.reactions[r].automatic),
         tuple(game.scenarios),
-        terrain(game))
+        terrain(game), ending(game))

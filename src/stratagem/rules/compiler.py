@@ -125,7 +125,8 @@ class Compiler(CompileState):
         kw["display"] = self.attempt(lambda: compile_display(
             self, top.get("display"), set(board.tile_types),
             {e.name for e in kw["entity_types"]},
-            self.entity_params | self.player_params)) or None
+            self.entity_params | self.player_params, {*self.state_params, *self.tile_params}))\
+            or None
         kw["visibility"] = self.attempt(lambda: compile_visibility(self, top.get("visibility")))
         kw["events"] = {k: dict(v) for k, v in self.events.items()}
         kw["event_kinds"] = {e: {f: next(iter(t)) for f, t in fs.items()

@@ -536,7 +536,8 @@ SECTIONS: tuple[Part, ...] = (
           Key("health", "The parameter drawn as a health bar (default: `hp` or `health` when "
               "it has a `max`)."),
           Key("show", "When given, the only parameters players see on a unit."),
-          Key("hide", "Parameters players never see (bookkeeping such as `castle_x`).")),
+          Key("hide", "Parameters players never see (bookkeeping such as `castle_x`): of "
+              "units, players, tiles or the game (`state:`).")),
          "display:\n  players: {red: \"#c0392b\", blue: \"#2e6fd8\"}\n"
          "  tiles: {wall: {colour: grey, glyph: \"#\"}}\n"
          "  entities: {soldier: {glyph: S, label: Foot soldier}}\n  health: hp\n"

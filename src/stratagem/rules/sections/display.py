@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Set
+
 from ...engine.display import Display, Look, colour
 from ..core import CompileState
 from ..errors import did_you_mean
@@ -12,7 +14,8 @@ _LOOK_KEYS = ("colour", "color", "glyph", "label")
 
 
 def compile_display(c: CompileState, node: Node | None, tile_types: set[str],
-                    entity_types: set[str], params: set[str]) -> Display:
+                    entity_types: set[str], params: set[str],
+                    places: Set[str] = frozenset()) -> Display:
     """`display: {players: {red: "#c0392b"}, tiles: {wall: {colour: grey, glyph: "#"}},
     entities: {knight: {glyph: K}}, health: hp, hide: [castle_x]}`."""
     if node is None:
@@ -32,9 +35,9 @@ def compile_display(c: CompileState, node: Node | None, tile_types: set[str],
         names: list[str] = []
         for item in c.need_list(m.get(key), f"`{key}`"):
             p = c.need_str(item, "a parameter name")
-            if p and p not in params:
-                c.fail(item.loc, f"`{key}`: no entity or player has a parameter `{p}`",
-                       did_you_mean(p, params))
+            if p and p not in params and p not in places:
+                c.fail(item.loc, f"`{key}`: no entity, player, tile or `state:` has a "
+                       f"parameter `{p}`", did_you_mean(p, params | set(places)))
             names.append(p)
         lists[key] = tuple(names)
     return Display(players, tiles, entities, health,

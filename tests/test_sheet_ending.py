@@ -1,0 +1,66 @@
+"""`stratagem rules` says how a game ends, from its rules alone (a single rules file has no
+README to say it): each end rule by its label, a player with no move (`stuck:`), and the
+round limit with the score that ranks the players then."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+import stratagem
+from stratagem.cli.main import cli
+from stratagem.cli.sheet import ending
+from test_flow_stuck import RULES as STUCK_RULES
+
+ENDS = """\
+end:
+  win:
+    "{player} reaches the far end": "count(entities(owner: player)) > 5"
+  lose:
+    out of pawns: "count(entities(owner: player)) == 0"
+  draw:
+    both stuck: "game.round > 99"
+  round_limit: 5
+  score: "count(entities(owner: player)) * 2"
+"""
+
+
+def _rules(tmp_path: Path, stuck: str, end: str) -> Path:
+    path = tmp_path / "strip.yaml"
+    path.write_text(STUCK_RULES.replace("STUCK", stuck).replace("end:\n  round_limit: 5\n", end))
+    return path
+
+
+def test_every_way_a_game_ends_is_on_its_sheet(tmp_path: Path) -> None:
+    path = _rules(tmp_path, "stuck: lose", ENDS)
+    assert ending(stratagem.load(str(path))) == (
+        ("win", "a player reaches the far end"),
+        ("lose", "a player: out of pawns"),
+        ("draw", "both stuck"),
+        ("lose", "a player with no legal move as their turn begins is out"),
+        ("round limit", "after 5 rounds, the highest score wins "
+                        "(score: count(entities(owner: player)) * 2)"),
+    )
+    result = CliRunner().invoke(cli, ["rules", str(path)], terminal_width=120)
+    assert result.exit_code == 0, result.output
+    tail = [line.rstrip() for line in result.output.splitlines()]
+    at = tail.index("How it ends")
+    assert tail[at + 1:at + 3] == ["  win          a player reaches the far end",
+                                   "  lose         a player: out of pawns"]
+    assert "round limit after 5 rounds, the highest score wins (score: count(entities(" \
+           "owner: player)) * 2)" in " ".join(result.output.split())  # wrapped as it fits
+
+
+def test_a_stalemate_and_a_drawn_round_limit_are_said(tmp_path: Path) -> None:
+    path = _rules(tmp_path, "stuck: draw", "end:\n  round_limit: 5\n")
+    assert ending(stratagem.load(str(path))) == (
+        ("draw", "a player with no legal move as their turn begins: the game is drawn"),
+        ("round limit", "after 5 rounds, the game is drawn"),
+    )
+
+
+def test_a_rule_checked_for_the_mover_says_so() -> None:
+    assert ending(stratagem.load("tic_tac_toe")) == (
+        ("win", "a player: three in a row (checked for the player who has just moved)"),
+        ("draw", "the board is full"))
