@@ -352,6 +352,26 @@ def test_take_back_and_stepping_through_the_moves(live: Live, browser: Any) -> N
         tab.close()
 
 
+def test_the_log_tells_what_the_set_up_narrated(live: Live, browser: Any) -> None:
+    """The set-up's narration (Broken Throne's first gold) heads the log, before the first
+    move, as `stratagem play` prints it under `set-up`; a game whose set-up tells nothing
+    has no such heading."""
+    tab = _open(live, browser, "broken_throne", seed=3)
+    try:
+        items = tab.page.locator("#log li").all_inner_texts()
+        assert items[:2] == ["set-up", "red collects 5 gold (25 in the treasury)"]
+        tab.click_option(Rng(2))
+        assert tab.page.locator("#log li").all_inner_texts()[:2] == items[:2]
+        assert tab.errors == []
+    finally:
+        tab.close()
+    tab = _open(live, browser, "connect_four")
+    try:
+        assert "set-up" not in tab.page.locator("#log li").all_inner_texts()
+    finally:
+        tab.close()
+
+
 def test_a_replay_file_opens_in_the_same_viewer(live: Live, browser: Any,
                                                 tmp_path: Path) -> None:
     """The page's own replay file, opened from the lobby, steps from its first position;

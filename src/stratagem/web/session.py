@@ -24,7 +24,7 @@ from typing import Any
 
 from ..agents import Agent, make_agent
 from ..arena import HUMAN, Match, Replay
-from ..arena.narration import Step, as_told, result_line, tell, who
+from ..arena.narration import Step, as_told, opening_lines, result_line, tell, who
 from ..engine import (
     CHANCE,
     MASKED,
@@ -121,6 +121,7 @@ class Session:
         self.match = Match(self.game, [None if code == HUMAN else code for code in self.codes],
                            seed, on_step=self._told)
         self.states: list[State] = [self.match.state]
+        self.opening = opening_lines(self.game, seed)  # the set-up's narration (a deal)
         if advance:
             self.advance()
 
@@ -291,7 +292,7 @@ class Session:
         return {"game": game.name, "scenario": game.scenario, "seed": self.seed,
                 "version": now, "at": n, "casual": self.casual, "hidden": game.info.hidden,
                 "players": players, "viewer": viewer, "flow": game.describe_flow(view),
-                "board": board, "entities": entities,
+                "board": board, "entities": entities, "opening": list(self.opening),
                 "decision": self._decision(view) if n == now else None,
                 "log": log, "outcome": self._outcome() if n == now else None,
                 "svg": board_svg(game, view, viewer, last=last),
