@@ -551,7 +551,7 @@ def test_unknown_metric_and_tile_type_keys() -> None:
     ("at: [4, 3]", "[4, 3]", "[4, 3] is off the 4x4 board"),
     ("at: [0, -1]", "[0, -1]", "[0, -1] is off the 4x4 board"),
     ("at: [0, 0]", "[0, 0]", "[0, 0] is already taken (at {first})"),
-    ("at: [1]", "[1]", "`at` is [x, y]"),
+    ("at: [1]", "[1]", "`at` is [x, y] or a place's name"),
 ], ids=["off-right", "off-top", "taken", "not-a-pair"])
 def test_placement_off_the_board_or_on_a_taken_square(new: str, needle: str, message: str) -> None:
     """A placement off the board, on a square already taken, or not a pair is reported at its `at`."""

@@ -39,6 +39,7 @@ from ..engine import (
     Decision,
     Game,
     IllegalActionError,
+    Pos,
     Ref,
     Rng,
     State,
@@ -305,9 +306,12 @@ class HumanAgent(Agent):
             elif nxt.is_complete() and (isinstance(value, Ref) or player is not None):
                 text += f"  [{said}]"
             elif nxt.is_complete():  # its only choices filled in: name the cards and units
-                named = [_label(view, v) for _, v in nxt.build().targets if isinstance(v, Ref)]
-                if named:
-                    text += f"  [{', '.join(named)}]"
+                said_too = named(view, nxt.build()) if view.game.board.places else ""
+                listed = [_label(view, v) for _, v in nxt.build().targets if isinstance(v, Ref)]
+                if said_too:  # a map's places too (the actor then is named as well)
+                    text += said_too
+                elif listed:
+                    text += f"  [{', '.join(listed)}]"
             self.say(f"  {i:>{width}}  {text}")
 
 
@@ -384,12 +388,17 @@ def _label(view: State, value: Any) -> str:
 
 
 def named(view: State, action: Action) -> str:
-    """The cards and units an action names, for a person (``  [nine clubs #52]``): what
-    its ids stand for in ``view``; nothing when it names none the view shows."""
+    """The cards, units and places an action names, for a person (``  [nine clubs #52]``,
+    ``  [legion #1, rome]``): what its ids and squares stand for in ``view``; nothing when
+    it names none the view shows."""
     ids = [v for _, v in action.targets if isinstance(v, Ref) and v in view.entities]
     if action.actor is not None and action.actor in view.entities:
         ids.insert(0, Ref(action.actor))
-    return f"  [{', '.join(_label(view, v) for v in ids)}]" if ids else ""
+    said = [_label(view, v) for v in ids]
+    board = view.game.board
+    said += [name for _, v in action.targets if isinstance(v, Pos)
+             and (name := board.place_name(v))]  # a place of a map by its name
+    return f"  [{', '.join(said)}]" if said else ""
 
 
 def describe_view(game: Game, view: State, board: bool = True) -> list[str]:

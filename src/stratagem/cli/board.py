@@ -22,6 +22,7 @@ import io
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.style import Style
@@ -38,6 +39,7 @@ from ..engine import (
     State,
     cell_centre,
     is_knocked_out,
+    neighbours,
     words,
 )
 
@@ -290,17 +292,32 @@ def legend(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
                 out.append(f" {tile_glyph(game, t)} ", fg + Style(bgcolor=look.colour))
                 out.append(" " + look.label.lower())
             out.append("\n")
+    board = game.board
+    if board.places:  # a map's named places, each with the places its links reach
+        out.append("places: ", "dim")
+        for i, (name, p) in enumerate(board.places):
+            out.append(("; " if i else "") + f"{name} {_pos(p)}")
+            if board.links:
+                near = [board.place_name(q) or _pos(q) for q in neighbours(board, p)]
+                out.append(" → " + (", ".join(near) if near else "no link"), "dim")
+        out.append("\n")
     if marks.went_to is not None:
         out.append("last move: ", "dim")
         if marks.came_from is not None:
-            out.append(f"( ) from {_pos(marks.came_from)}, ")
-        out.append(f"[ ] to {_pos(marks.went_to)}\n")
+            out.append(f"( ) from {_named(board, marks.came_from)}, ")
+        out.append(f"[ ] to {_named(board, marks.went_to)}\n")
     out.rstrip()
     return out
 
 
 def _pos(p: Pos) -> str:
     return f"({p.x},{p.y})"
+
+
+def _named(board: Any, p: Pos) -> str:
+    """A square as a person reads it: a named place by its name and position."""
+    name = board.place_name(p)
+    return f"{name} {_pos(p)}" if name else _pos(p)
 
 
 def _value(v: object) -> str:

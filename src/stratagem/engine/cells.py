@@ -80,13 +80,21 @@ def passable(t: Terrain, board: Board, key: int) -> tuple[tuple[int, ...], ...]:
 
 def neighbour_table(board: Board, diagonal: bool) -> tuple[tuple[int, ...], ...]:
     """For each cell (by index ``y * width + x``), the indices of the cells one step away
-    (built once per board): 8 or 4 on a square board (``diagonal``), 6 on a hex board."""
+    (built once per board): 8 or 4 on a square board (``diagonal``), 6 on a hex board, the
+    linked ones on a point-to-point map (``Board.links``)."""
     hexed = board.topology == "hex"
-    key = "_neighbours6" if hexed else "_neighbours8" if diagonal else "_neighbours4"
+    key = "_linked" if board.links else "_neighbours6" if hexed else \
+        "_neighbours8" if diagonal else "_neighbours4"
     cached: tuple[tuple[int, ...], ...] | None = board.__dict__.get(key)
     if cached is None:
         w, h = board.width, board.height
-        if hexed:
+        if board.links:  # a point-to-point map: the cells a link joins, and no others
+            near: list[set[int]] = [set() for _ in range(w * h)]
+            for a, b in board.links:
+                near[a].add(b)
+                near[b].add(a)
+            cached = tuple(tuple(sorted(n)) for n in near)
+        elif hexed:
             layout = board.hex_layout or "pointy-odd"
             cached = tuple(tuple(ny * w + nx for nx, ny in hexes.neighbours(layout, x, y)
                                  if 0 <= nx < w and 0 <= ny < h)

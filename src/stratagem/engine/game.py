@@ -532,14 +532,17 @@ class Game:
 
     def _players_named(self, action: Action) -> Action:
         """``action`` with each player target written by the player's name (``victim=east``)
-        turned into the seat the engine keeps (``victim=1``)."""
+        turned into the seat the engine keeps (``victim=1``), and each square written as
+        the name of a place of the board (``to=rome``) into its position."""
         at = self.action_types.get(action.type)
         kinds = {t.name for t in at.targets if t.kind == "player"} if at is not None else ()
-        if not kinds:
+        places = dict(self.board.places)
+        if not kinds and not places:
             return action
         return action._replace(targets=tuple(
             (k, self.players.index(v) if k in kinds and type(v) is str and v in self.players
-             else v) for k, v in action.targets))
+             else places[v] if type(v) is str and v in places else v)
+            for k, v in action.targets))
 
     # ------------------------------------------------------------- views
     def view(self, state: State, player: int) -> State:

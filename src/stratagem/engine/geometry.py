@@ -18,7 +18,7 @@ import math
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from . import hexes
+from . import hexes, links
 from .actions import Pos
 from .cells import Overrides, cheapest_costs, entry_costs, neighbour_table, passable, terrain
 from .state import State
@@ -36,6 +36,8 @@ def distance(a: tuple[int, int], b: tuple[int, int], metric: str = "chebyshev") 
         return dx + dy
     if metric.startswith("hex-"):
         return hexes.distance(metric[4:], a, b)
+    if metric.startswith("links-"):
+        return links.hops(metric, a, b)
     return math.hypot(dx, dy)
 
 
@@ -103,6 +105,9 @@ def _shape(b: Board, center: tuple[int, int], kind: str, radius: float) -> list[
     if kind not in _SHAPES:
         raise ValueError(f"unknown shape '{kind}' ({', '.join(_SHAPES)}, all)")
     r = math.floor(radius)
+    if b.links:  # a point-to-point map: the cells so many links away (a cross is a disc)
+        return [c for c in b.cells if (d := distance(center, c, b.metric)) <= radius
+                and (kind != "ring" or d == r)]
     cx, cy = center
     out = []
     hexed = b.topology == "hex"
@@ -425,6 +430,8 @@ def board_line(board: Board, a: tuple[int, int], b: tuple[int, int], side: int =
     """The cells a straight line from ``a`` to ``b`` crosses, both ends included: Bresenham
     on a square board, the hex line (``hexes.line``, nudged to ``side``) on a hex board,
     without the hexes off the board that a line along its jagged edge may graze."""
+    if board.links:  # a point-to-point map: a line is the two ends (sight is not blocked)
+        return [Pos(*a)] if a == b else [Pos(*a), Pos(*b)]
     if board.topology == "hex":  # a line along a jagged edge may leave the board: not kept
         return [Pos(x, y) for x, y in hexes.line(board.hex_layout or "pointy-odd", a, b, side)
                 if 0 <= x < board.width and 0 <= y < board.height]
@@ -444,8 +451,11 @@ def line_of_sight(state: State, a: tuple[int, int], b: tuple[int, int],
     """Whether nothing opaque stands strictly between ``a`` and ``b``.
 
     On a hex board a line that runs exactly along the edge between two hexes is drawn
-    nudged to either side (``hexes.line``); sight passes when either is clear."""
+    nudged to either side (``hexes.line``); sight passes when either is clear. On a
+    point-to-point map (``Board.links``) nothing blocks sight."""
     board = state.game.board
+    if board.links:  # a point-to-point map: sight is counted in links, never blocked
+        return True
     if board.topology == "hex":
         return (_clear(state, board_line(board, a, b, 1), a, b, entities_block)
                 or _clear(state, board_line(board, a, b, -1), a, b, entities_block))

@@ -56,7 +56,7 @@ def field_words(game: Game, state: State, event: str, fields: dict[str, Any]) ->
             out.append(f"{said} {words(e.type)} #{int(v)}" if e is not None
                          else f"{said} #{int(v)}")
         elif isinstance(v, Pos):
-            out.append(f"{said} ({v.x},{v.y})")
+            out.append(f"{said} {game.board.place_name(v) or f'({v.x},{v.y})'}")
         elif v is None:
             out.append(f"{said} none")
         else:
@@ -87,6 +87,8 @@ def label(state: State, value: Any) -> Any:
         return f"{words(state.entities_[value].type)} #{int(value)}"
     if isinstance(value, str):
         return words(value)
+    if isinstance(value, Pos):  # a named place by its name (`board: places:`)
+        return state.game.board.place_name(value) or value
     return value
 
 
@@ -128,7 +130,8 @@ def describe_action(game: Game, state: State, player: int, action: Action) -> st
         return f"{what} {action.type}, with no one to target"
     players = {t.name for t in at.targets if t.kind == "player"} if at is not None else set()
     rest = " ".join(f"{k}={game.players[v]}" if k in players and type(v) is int
-                    and 0 <= v < len(game.players) else f"{k}={v}"
+                    and 0 <= v < len(game.players) else f"{k}={label(state, v)}"
+                    if isinstance(v, Pos) else f"{k}={v}"
                     for k, v in action.targets)  # a player target by its name, not its seat
     if action.actor is not None and action.actor in state.entities_:
         e = state.entities_[action.actor]

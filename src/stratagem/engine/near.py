@@ -66,7 +66,7 @@ def near_entities(ctx: Ctx, near: tuple[Any, Any], candidates: list[Any]) -> lis
                     continue
             kept.append(v)
         return kept
-    if metric[0] == "h":  # hex steps: a step may change both coordinates of a cell
+    if metric[0] in "hl":  # hex steps, or links: a step may change both coordinates
         for v in candidates:
             e = None if v is None else get(v)
             if e is not None and (p := e.pos) is not None \

@@ -202,7 +202,7 @@ class OptionMemo(Held):
         they are bounded (``ActionType.reach``); ``None`` otherwise."""
         s = ctx.state
         g = s.game
-        if g.board.topology != "square":
+        if g.board.topology != "square" or g.board.links:  # boxes hold square discs only
             return None
         e = s.entities_.get(ctx.actor)  # type: ignore[arg-type]
         pos = None if e is None else e.pos

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import hexes
 from .actions import Pos, Value
+from .links import metric_of
 
 if TYPE_CHECKING:
     from .context import Ctx
@@ -331,6 +332,13 @@ class Board:
     of the entities on it. 1 by count: one entity per square."""
     stack_param: str = ""
     """The entity parameter a square's capacity counts (``""``: count the entities)."""
+    places: tuple[tuple[str, Pos], ...] = ()
+    """Named cells (``places:`` of a rules file): a name for a region, a town or a space
+    of a point-to-point map, readable as ``place(NAME)`` and shown beside its position."""
+    links: tuple[tuple[int, int], ...] = ()
+    """A point-to-point map's links, as pairs of cell indices (``y * width + x``): when
+    there are any, a unit steps only along them, and distance counts them
+    (``engine.links``); sight is not blocked on such a map."""
 
     def __post_init__(self) -> None:
         if len(self.tiles) != self.width * self.height:
@@ -338,6 +346,16 @@ class Board:
                              f"{self.width * self.height} tiles, not {len(self.tiles)}")
         if self.topology == "hex":  # distances on hexes: the metric names the layout
             object.__setattr__(self, "metric", f"hex-{self.hex_layout or 'pointy-odd'}")
+        if self.links:  # distances along the links, kept under the metric's name
+            object.__setattr__(self, "metric", metric_of(self.width, self.height, self.links))
+
+    def place_name(self, pos: tuple[int, int]) -> str:
+        """The name of a named cell (``""`` when it has none)."""
+        names: dict[tuple[int, int], str] | None = self.__dict__.get("_place_names")
+        if names is None:
+            names = {p: n for n, p in self.places}
+            object.__setattr__(self, "_place_names", names)
+        return names.get((pos[0], pos[1]), "")
 
     def contains(self, pos: tuple[int, int]) -> bool:
         """Whether a position lies on the board."""

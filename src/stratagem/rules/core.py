@@ -94,6 +94,8 @@ class CompileState(Reader):
         self.folder = folder
         """The game's folder: the only place other files may be named from."""
         self.players: tuple[str, ...] = ()
+        self.place_names: dict[str, Any] = {}
+        """The board's named cells (``board: places:``), each with its position."""
         self.named_players: list[str] = []
         """The players expressions name, as the expression compiler meets them."""
         self.player_mentions: list[tuple[Loc, str]] = []

@@ -204,7 +204,20 @@ SECTIONS: tuple[Part, ...] = (
               "give its own. Entities on one square form a stack in the order they "
               "arrived, first at the bottom (`entities_at`, `count_at`, `has_room`); "
               "`occupant` is the bottom one, and a position target `empty` means a square "
-              "with room for the actor.")),
+              "with room for the actor."),
+          Key("places", "Names for squares: `{rome: [0, 0], ostia: [2, 0]}` (a word each). "
+              "`place('rome')` is its position and `place_name(pos)` its name; a placement "
+              "may say `at: rome`, a person may type `to=rome` for a square, and the "
+              "terminal and the web page show the names."),
+          Key("links", "A point-to-point map (areas joined by roads, spaces by lines): "
+              "pairs of places, `[rome - ostia, rome - tibur]` (or `[rome, ostia]`), each "
+              "joining both ways. With links a unit steps only along them (`reachable`, "
+              "`path_distance`, `paths`, `move_along`, each place's tile cost), `distance` "
+              "counts the fewest links (none: infinite), the shapes are the places so many "
+              "links away, and nothing blocks sight (`line_of_sight` is true). Draw the map "
+              "on the layout, a place on a square of its own, and fill the squares between "
+              "with a tile type no one enters (`cost: null`); `metric` and `neighbours` have "
+              "no say. The web page draws the links as roads.")),
          "board:\n  tiles: {\".\": grass, \"#\": wall}\n  tile_types:\n"
          "    wall: {cost: null, blocks_sight: true}\n  layout: |\n    . . # .\n    . . . ."),
     Part("tile type", "board: tile_types: NAME:",

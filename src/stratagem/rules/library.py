@@ -191,7 +191,7 @@ def _distance(c: Ctx, a: Any, b: Any) -> float:
         return dx if dx > dy else dy
     if metric == "manhattan":
         return dx + dy
-    if metric[0] == "h":  # hex-…: hex steps
+    if metric[0] in "hl":  # hex-…: hex steps; links-…: links (``engine.links``)
         return geo.distance(a, b, metric)
     return math.hypot(dx, dy)
 
@@ -340,7 +340,8 @@ def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
         # A small radius: look only at the squares around the center (a Chebyshev
         # square holds every metric's circle) rather than at every entity.
         r = math.floor(within)
-        if r >= 0 and (2 * r + 1) ** 2 <= len(s.at_) and not s.stacks_:
+        if r >= 0 and (2 * r + 1) ** 2 <= len(s.at_) and not s.stacks_ \
+                and not c.game.board.links:  # (links join far squares)
             at = s.at_
             cx, cy = center
             ids = sorted(eid for y in range(cy - r, cy + r + 1) for x in range(cx - r, cx + r + 1)
@@ -496,6 +497,15 @@ def _zone_ids(c: Ctx, player: Any, name: str) -> Any:
     if name not in zones:
         raise ValueError(f"no zone '{name}'")
     return zones[name]
+
+
+def _place(c: Ctx, name: str) -> Pos:
+    """A named place's position; an unknown name is an error that lists the places."""
+    for n, pos in c.game.board.places:
+        if n == name:
+            return pos
+    known = ", ".join(n for n, _ in c.game.board.places) or "none"
+    raise ValueError(f"no place {name!r} on the board (places: {known})")
 
 
 def _count_zone(c: Ctx, player: Any, name: str, type: Any = None, where: Any = None) -> int:
@@ -953,6 +963,13 @@ _F: list[Function] = [
     Function("tile", (Param("pos", "pos"),), "str",
              "The tile type at a position (none off the board).", "tile(cell) == 'forest'",
              _tile, "board"),
+    Function("place", (Param("name", "str"),), "pos",
+             "The position of one of the board's named places (`board: places:`).",
+             "distance(actor, place('rome')) <= 2", _place, "board"),
+    Function("place_name", (Param("pos", "pos"),), "str",
+             "The name of the place at a position (`''` when it has none).",
+             "place_name(actor.pos) == 'rome'",
+             lambda c, pos: c.game.board.place_name(pos) if pos is not None else "", "board"),
     Function("on_board", (Param("pos", "pos"),), "bool",
              "Whether a position lies on the board.", "on_board((actor.x + 1, actor.y))",
              lambda c, pos: c.game.board.contains(pos), "board"),

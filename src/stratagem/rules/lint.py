@@ -61,10 +61,27 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
             warnings.append(Problem(node.text_loc(m.start()),
                                     f"`{m.group(0)}…` rolls zero dice: it is always 0",
                                     "roll at least one die, or write 0"))
+    errors.extend(_unknown_places(parts, root))
     warnings.extend(_walks_unlike_their_reach(root))
     warnings.extend(_reactions_that_tell(game, root))
     warnings.extend(_endless_turns(game, root))
     return _unique(errors), _unique(warnings)
+
+
+_PLACE = re.compile(r"""\bplace\(\s*(['"])(.*?)\1\s*\)""")
+
+
+def _unknown_places(parts: Parts, root: Node) -> Iterator[Problem]:
+    """`place('NAME')` of a name no board of the rules (theirs or a scenario's) has."""
+    boards = [parts.kwargs["board"], *parts.layouts.values()]
+    known = {n for b in boards for n, _ in b.places}
+    for node in _strings(root):
+        for m in _PLACE.finditer(node.value):
+            if m.group(2) not in known:
+                yield Problem(node.text_loc(m.start(2)), f"no place `{m.group(2)}` on the board",
+                              did_you_mean(m.group(2), known) or
+                              (f"places: {', '.join(sorted(known))}" if known else
+                               "name places in `board: places:`"))
 
 
 def _unseated_players(parts: Parts, scenario: str) -> Iterator[Problem]:

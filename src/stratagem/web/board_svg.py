@@ -161,6 +161,27 @@ def _tiles(game: Game, tiles: tuple[str, ...]) -> tuple[str, dict[str, str]]:
     return '<g stroke="#00000033" stroke-width="1">' + "".join(parts) + "</g>", used
 
 
+def _map(game: Game) -> str:
+    """A map's links as roads between the places' centres, and each place's name under
+    its cell's top edge (``board: places:``, ``links:``); nothing on a plain grid."""
+    board = game.board
+    if not board.places:
+        return ""
+    cells = board.cells
+    out = ['<g class="map" pointer-events="none">']
+    for a, b in board.links:
+        (x1, y1), (x2, y2) = _centre(game, cells[a]), _centre(game, cells[b])
+        out.append(f'<line x1="{fmt(x1)}" y1="{fmt(y1)}" x2="{fmt(x2)}" y2="{fmt(y2)}" '
+                   'stroke="#6b4f2a" stroke-width="4" stroke-linecap="round" '
+                   'stroke-opacity="0.7"/>')
+    for name, pos in board.places:
+        cx, cy = _centre(game, pos)
+        out.append(f'<text x="{fmt(cx)}" y="{fmt(cy - UNIT * 0.36)}" font-size="'
+                   f'{fmt(UNIT * 0.2)}" text-anchor="middle" fill="#222">{escape(name)}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
 def board_svg(game: Game, view: State, viewer: int | None = None, *,
               last: Iterable[Mark] = (), selected: tuple[int, int] | None = None,
               marks: Iterable[Mark] = (), legend: bool = True) -> str:
@@ -177,7 +198,7 @@ def board_svg(game: Game, view: State, viewer: int | None = None, *,
     width, height = board_size(game)
     pad = 4.0
     layer, used = _tiles(game, tuple(view.tiles) if view.tiles else board.tiles)
-    parts: list[str] = [layer]
+    parts: list[str] = [layer, _map(game)]
     parts += [_cell_shape(game, mark.pos, f'class="last" fill="none" stroke="{mark.colour}" '
                           f'stroke-width="4" stroke-dasharray="6 3" pointer-events="none"')
               for mark in last]

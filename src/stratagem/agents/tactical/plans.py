@@ -369,13 +369,20 @@ class Planner:
         metric = self.game.board.metric
         board = self.game.board
         around: list[Any] = [state.tile(sq)]
-        for dx in range(-LOOK_RADIUS, LOOK_RADIUS + 1):
-            for dy in range(-LOOK_RADIUS, LOOK_RADIUS + 1):
-                x, y = sq.x + dx, sq.y + dy
-                if (dx or dy) and 0 <= x < board.width and 0 <= y < board.height:
-                    other = state.occupant(Pos(x, y))
-                    if other is not None:
-                        around.append((dx, dy, other))
+        if board.links:  # a point-to-point map: what stands within so many links
+            for c in board.cells:
+                other = state.occupant(c) if c != sq and \
+                    distance(sq, c, metric) <= LOOK_RADIUS else None
+                if other is not None:
+                    around.append((c.x - sq.x, c.y - sq.y, other))
+        else:
+            for dx in range(-LOOK_RADIUS, LOOK_RADIUS + 1):
+                for dy in range(-LOOK_RADIUS, LOOK_RADIUS + 1):
+                    x, y = sq.x + dx, sq.y + dy
+                    if (dx or dy) and 0 <= x < board.width and 0 <= y < board.height:
+                        other = state.occupant(Pos(x, y))
+                        if other is not None:
+                            around.append((dx, dy, other))
         bands: list[Any] = []
         for tid in target_ids(action):
             t = state.entities.get(tid)

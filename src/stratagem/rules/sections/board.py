@@ -20,6 +20,7 @@ from ..core import CompileState
 from ..errors import did_you_mean
 from ..reading import Skip
 from ..source import Node
+from .places import compile_places
 from .state import compile_tile_params
 
 
@@ -29,7 +30,19 @@ def compile_board(c: CompileState, node: Node | None) -> Board:
     if node is None:
         return Board()
     m = c.keys(node, ("layout", "tiles", "tile_types", "metric", "size", "topology", "hex",
-                      "neighbours", "capacity"), "`board`")
+                      "neighbours", "capacity", "places", "links"), "`board`")
+    board = _grid(c, node, m)
+    if "places" in m or "links" in m:
+        if "links" in m and ("metric" in m or "neighbours" in m):
+            key = "metric" if "metric" in m else "neighbours"
+            c.fail(m[key].loc, f"a board with `links` steps along them and counts distance "
+                   f"in them: `{key}` has no say", f"leave `{key}` out")
+        board = compile_places(c, m.get("places"), m.get("links"), board)
+    return board
+
+
+def _grid(c: CompileState, node: Node, m: dict[str, Node]) -> Board:
+    """The grid of a board: its tiles, their types and how distance is counted."""
     shape = _topology(c, m)
     params: list[str] = []
     if "capacity" in m:

@@ -32,11 +32,7 @@ def _placements(c: CompileState, node: Node | None, board: Board) -> tuple[Place
                 m["owner"].value is not None else None
             pos = None
             if "at" in m:
-                xy = c.need_list(m["at"], "`at`")
-                if len(xy) != 2:
-                    c.fail(m["at"].loc, "`at` is [x, y]")
-                    raise Skip
-                pos = Pos(c.need_int(xy[0], "x"), c.need_int(xy[1], "y"))
+                pos = _at(c, m["at"], board)
                 if not c.board_ok:
                     raise Skip  # the board is wrong, and already reported
                 if not board.contains(pos):
@@ -87,6 +83,22 @@ def _placements(c: CompileState, node: Node | None, board: Board) -> tuple[Place
             out.extend(Placement(etype, owner, pos, zone, params) for _ in range(count))
         c.attempt(one)
     return tuple(out)
+
+
+def _at(c: CompileState, node: Node, board: Board) -> Pos:
+    """A placement's `at`: `[x, y]`, or the name of one of the board's places."""
+    if isinstance(node.value, str):
+        named = dict(board.places)
+        if node.value not in named:
+            c.fail(node.loc, f"no place `{node.value}` on the board",
+                   did_you_mean(node.value, named) or "give [x, y], or name it in `places`")
+            raise Skip
+        return named[node.value]
+    xy = c.need_list(node, "`at`")
+    if len(xy) != 2:
+        c.fail(node.loc, "`at` is [x, y] or a place's name")
+        raise Skip
+    return Pos(c.need_int(xy[0], "x"), c.need_int(xy[1], "y"))
 
 
 def _check_size(c: CompileState, at: Node, board: Board, etype: str, params: dict[str, float],
