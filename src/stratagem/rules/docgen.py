@@ -534,7 +534,11 @@ SECTIONS: tuple[Part, ...] = (
          "these keys.",
          (Key("when", "The condition.", True),
           Key("check", "`each` (the default: every player still in) or `active` (only the "
-              "player whose turn it is).")),
+              "player whose turn it was when the action resolved: the one who has just "
+              "moved, even when that action ended the turn — \"three in a row\" is checked "
+              "for the player who made it). A condition about the player to move next "
+              "(who has no move left) is written for `each`, or with `stuck:` on the "
+              "step.")),
          ),
     Part("display", "display:",
          "How people see the game: in the terminal, in pictures (`show --svg`) and on the web "
