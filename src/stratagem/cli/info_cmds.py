@@ -96,6 +96,10 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
     out.print()
     seats = ", ".join(game.display.player(i, p).label for i, p in enumerate(game.players))
     out.print(f"[bold]Players[/]: {escape(seats)}")
+    if game.teams:  # sides of several players: they win and lose together
+        sides = [" and ".join(game.display.player(p, game.players[p]).label for p in team)
+                 for team in game.teams]
+        out.print(f"[bold]Teams[/]: {escape(' against '.join(sides))}")
     if sheet.scenarios:
         out.print(f"[bold]Scenarios[/]: {escape(', '.join(sheet.scenarios))}"
                   + (f" [dim](playing: {escape(game.scenario)})[/]" if game.scenario else ""))

@@ -92,8 +92,12 @@ class Ctx:
         return self.state.entities_[entity].params_[name]
 
     def is_enemy(self, entity: int | None) -> bool:
-        """Whether an entity belongs to another player than the deciding one."""
+        """Whether an entity belongs to another player than the deciding one (with teams,
+        to a player of another side)."""
         if entity is None or entity not in self.state.entities_:
             return False
         owner = self.state.entities_[entity].owner
+        sides = self.state.game.sides
+        if sides is not None and owner is not None and self.player is not None:
+            return sides[owner] != sides[self.player]
         return owner is not None and owner != self.player

@@ -70,7 +70,7 @@ def check_end(r: Resolver) -> bool:
             s._w_player(p).alive = False
         s.flow = s.flow._replace(eliminated=(*s.flow.eliminated, lost))
         alive = tuple(p for p, pl in enumerate(s.players) if pl.alive)
-        if (len(alive) <= 1 and len(s.players) > 1) or not alive:
+        if (_one_side(g, alive) and len(s.players) > 1) or not alive:
             end_game(r, alive, said_of(g, "lose", losses), draw=not alive)
             return True
     if draw_reason is not None:  # a win or loss in the same check takes precedence
@@ -112,10 +112,35 @@ def eliminate(r: Resolver, player: int, reason: str) -> bool:
     s._w_player(player).alive = False
     s.flow = s.flow._replace(eliminated=(*s.flow.eliminated, (player,)))
     alive = tuple(p for p, pl in enumerate(s.players) if pl.alive)
-    if len(alive) <= 1:
+    if _one_side(r.game, alive):
         end_game(r, alive, reason, draw=not alive)
         return True
     return False
+
+
+def _one_side(g: Game, alive: tuple[int, ...]) -> bool:
+    """Whether the players still in are at most one side: one player, or one team."""
+    if g.sides is None or len(alive) <= 1:
+        return len(alive) <= 1
+    return len({g.sides[p] for p in alive}) == 1
+
+
+def _whole_sides(g: Game, groups: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Groups of players, best first, as groups of whole sides: a side is placed where its
+    best member is (a team wins, draws and loses together); sides first met in one group
+    share its place."""
+    sides = g.sides
+    if sides is None:
+        return groups
+    placed: set[int] = set()
+    out = []
+    for group in groups:
+        here = {sides[p] for p in group} - placed
+        placed |= here
+        members = tuple(p for p in range(len(sides)) if sides[p] in here)
+        if members:
+            out.append(members)
+    return out
 
 
 def said_of(g: Game, kind: str, held: list[tuple[int, str]]) -> str:
@@ -162,7 +187,10 @@ def end_game(r: Resolver, winners: tuple[int, ...], reason: str, draw: bool = Fa
     else:
         groups = [winners, *_by_score(s, [p for p in alive if p not in winners])]
     groups += [b for b in reversed(batches)]
-    ranks = _ranks([gr for gr in groups if gr], n)
+    groups = _whole_sides(s.game, [gr for gr in groups if gr])
+    ranks = _ranks(groups, n)
+    if not draw and s.game.sides is not None:  # a team wins together
+        winners = tuple(p for p in range(n) if ranks[p] == 1)
     s.outcome = _outcome(s.game, s, () if draw else winners, ranks, reason)
     s.decision = None
 
@@ -176,7 +204,7 @@ def end_by_score(r: Resolver, reason: str) -> None:
     alive = [p for p in range(n) if s.players[p].alive]
     groups = _by_score(s, alive)
     groups += list(reversed(s.flow.eliminated))
-    ranks = _ranks([gr for gr in groups if gr], n)
+    ranks = _ranks(_whole_sides(g, [gr for gr in groups if gr]), n)
     winners = tuple(p for p in range(n) if ranks[p] == 1)
     s.outcome = _outcome(g, s, winners if len(winners) < n else (), ranks, reason)
     s.decision = None
@@ -189,6 +217,10 @@ def _by_score(s: State, players: list[int]) -> list[tuple[int, ...]]:
     if score is None:
         return [tuple(players)]
     scores = {p: score(Ctx(s, p)) for p in players}
+    sides = s.game.sides
+    if sides is not None:  # a team's score is the sum of its players' (all of them)
+        own = {q: scores[q] if q in scores else score(Ctx(s, q)) for q in range(len(sides))}
+        scores = {p: sum(v for q, v in own.items() if sides[q] == sides[p]) for p in players}
     return [tuple(p for p in players if scores[p] == v)
             for v in sorted(set(scores.values()), reverse=True)]
 

@@ -107,6 +107,7 @@ class Game:
         strategy: Strategy | None = None,
         hand: Hand | None = None,
         event_kinds: dict[str, dict[str, str]] | None = None,
+        teams: Iterable[Iterable[int]] = (),
     ) -> None:
         self.runtime = GameRuntime()
         """Counters and caches written during play (``GameRuntime``)."""
@@ -125,6 +126,21 @@ class Game:
         or a player (``{"attacked": {"attacker": "entity"}}``), so they are told by name
         where ``events`` can only say ``any``. The rules never read it."""
         self.players = tuple(players)
+        self.teams: tuple[tuple[int, ...], ...] = tuple(
+            t for t in (tuple(p for p in team if 0 <= p < len(self.players)) for team in teams)
+            if t)
+        """Sides of several players (``teams:`` of a rules file, by seat): they win and lose
+        together, `enemy` and `ally` are said of sides, and they share their sight under a
+        fog that names no teams of its own. Empty: each player is a side."""
+        self.sides: tuple[int, ...] | None = None
+        """Each seat's side, when the game has teams (a seat no team names is a side of its
+        own); ``None`` otherwise, so that a game without teams pays nothing for them."""
+        if self.teams:
+            side = list(range(len(self.players)))
+            for team in self.teams:
+                for p in team:
+                    side[p] = team[0]
+            self.sides = tuple(side)
         self.display = display or NO_HINTS
         """How the game is drawn for people (the rules' ``display:`` hints, with defaults)."""
         self.description = description
@@ -147,6 +163,8 @@ class Game:
         the game's parts on first use (``serialize.rules_digest``)."""
         self.phases = tuple(phases)
         self.fog = as_fog(visibility)
+        if self.teams and self.fog is not None and not self.fog.teams:
+            self.fog.teams = self.teams  # a side shares its sight
         """Fog of war (``engine.fog.Fog``, from the rules' ``visibility:`` section or given
         in Python): what each side sees and remembers; ``None`` when all see the board."""
         if self.fog is not None:  # options never name a unit its player does not see

@@ -190,6 +190,10 @@ def blockers(state: State, blocked_by: str = "units", mover_owner: int | None = 
     if blocked_by != "enemies":
         raise ValueError(f"unknown `blocked_by` '{blocked_by}' ({', '.join(BLOCKING)})")
     ents = state.entities_
+    sides = state.game.sides
+    if sides is not None and mover_owner is not None:  # with teams, a side lets its own by
+        return frozenset(p for e in ents.values() if (p := e.pos) is not None
+                         and (e.owner is None or sides[e.owner] != sides[mover_owner]))
     return frozenset(p for e in ents.values()
                      if (p := e.pos) is not None and (e.owner is None or e.owner != mover_owner))
 

@@ -137,7 +137,8 @@ class OptionMemo(Held):
             if verdict is None:  # per type: stale by what it reads, stale within reach
                 at = types[name]
                 reads = at.target_reads
-                owners = None if at.reach is None else at.reach.owners
+                owners = None if at.reach is None or s.game.sides is not None \
+                    else at.reach.owners  # (with teams, a side is more than one player)
                 verdict = verdicts[name] = (
                     changes.stale_type(reads),
                     at.reach is not None and changes.stale_type(at.reach.rest),

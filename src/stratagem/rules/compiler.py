@@ -24,7 +24,7 @@ from .sections.define import compile_defines
 from .sections.display import compile_display
 from .sections.end import check_shape, compile_end
 from .sections.flow import compile_flow
-from .sections.names import compile_players, declare_events, declare_names
+from .sections.names import compile_players, compile_teams, declare_events, declare_names
 from .sections.narration import compile_narration
 from .sections.pieces import compile_entities, compile_params, compile_zones
 from .sections.reactions import compile_reactions, compile_statuses, compile_triggers
@@ -41,10 +41,10 @@ from .sections.strategy import (
 from .sections.visibility import compile_visibility
 from .source import Node
 
-TOP_KEYS = ("game", "description", "players", "shape", "board", "entities", "player", "zones",
-            "statuses", "actions", "reactions", "triggers", "flow", "end", "setup", "scenarios",
-            "narration", "display", "show_rolls", "state", "define", "visibility", "buffs",
-            "technologies", "items")
+TOP_KEYS = ("game", "description", "players", "teams", "shape", "board", "entities", "player",
+            "zones", "statuses", "actions", "reactions", "triggers", "flow", "end", "setup",
+            "scenarios", "narration", "display", "show_rolls", "state", "define", "visibility",
+            "buffs", "technologies", "items")
 """The sections of a rules file, in the order the reference lists them."""
 
 
@@ -79,6 +79,8 @@ class Compiler(CompileState):
         kw["description"] = str(top["description"].value) if "description" in top else ""
         self.attempt(lambda: compile_players(self, top["players"]))
         kw["players"] = self.players or ("player",)
+        if "teams" in top:
+            kw["teams"] = self.attempt(lambda: compile_teams(self, top["teams"])) or ()
         declare_events(self, root)
         board = self.attempt(lambda: compile_board(self, top.get("board")))
         self.board_ok = board is not None

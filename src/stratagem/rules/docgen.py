@@ -64,6 +64,16 @@ TOP: dict[str, tuple[bool, str]] = {
     "players": (True, "The players' names, in seat order: `[red, blue]`. The first is "
                 "player 0. A game for two to four players names all four and gives a "
                 "scenario for each smaller table (`players: 2` in *scenario*)."),
+    "teams": (False, "Sides of several players: `[[north, south], [east, west]]`. A team "
+              "wins, draws and loses together (a win rule that holds for one player is "
+              "won by the player's team; the game ends when the players still in are of "
+              "one team; at the round limit a team's score is the sum of its players'); "
+              "`enemy` and `ally` (in `entities(owner: …)`, an entity target, `is_enemy`, "
+              "`is_ally`, `blocked_by: enemies`) are said of teams; and team-mates share "
+              "their sight under fog (unless `visibility: teams` says otherwise). A "
+              "player no team names is a side of their own. The agents' own rules of "
+              "thumb still count each player's units (search agents read the outcome, "
+              "which is the team's)."),
     "shape": (False, "The game's nature, declared for agents and readers: `{chance: true, "
               "hidden: false, dynamics: sequential}`. Each given key must agree with the rules "
               "(a game that rolls dice has chance), or loading fails. It may also declare "

@@ -318,9 +318,29 @@ def _tally(ents: Any, owner: Any, p: Any, kind: Any) -> int:
                and (kind is None or e.type == kind) and _owns(owner, e.owner, p))
 
 
+def _sided(c: Ctx, owner: Any, o: Any) -> bool:
+    """In a game with teams, whether an entity of owner ``o`` is ``enemy`` or ``ally`` of the
+    deciding player: of another side, or of the player's own (``Game.sides``)."""
+    sides = c.game.sides
+    p = c.player
+    if o is None or p is None or sides is None:
+        return bool(owner == "ally" and o == p)
+    return bool((sides[o] == sides[p]) == (owner == "ally"))
+
+
 def _entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: Any,
               status: Any, where: Any) -> list[Ref]:
     s = c.state
+    if c.game.sides is not None and owner in ("enemy", "ally"):
+        # Teams: `enemy` and `ally` are sides, not players (every other path compares
+        # owners with the deciding player).
+        ents = s.entities_
+        kept = [r for r in _entities(c, "any", type, tag, near, within, status, None)
+                if _sided(c, owner, ents[r].owner)]
+        if where is not None:
+            test = _tester(c, where)
+            kept = [r for r in kept if test(r)]
+        return kept
     if tag is None and status is None and near is None:
         # Whose they are and of which type only (check_end asks this of every player after
         # every action; options list every unit's targets): from the live index.
@@ -373,7 +393,8 @@ def _count_entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: 
                     status: Any, where: Any) -> int:
     """``count(entities(...))`` without building the list where only the owner and the type
     filter."""
-    if tag is None and status is None and near is None and where is None:
+    if tag is None and status is None and near is None and where is None \
+            and (c.game.sides is None or owner not in ("enemy", "ally")):
         ents = c.state.entities_
         live = live_entities(c.state)
         p = c.player
@@ -977,13 +998,21 @@ _F: list[Function] = [
              "Whether an entity is still in the game.", "exists(event.attacker)",
              lambda c, entity: entity is not None and entity in c.state.entities_),
     Function("is_enemy", (Param("entity", "entity"),), "bool",
-             "Whether an entity belongs to another player than the deciding one.",
+             "Whether an entity belongs to another player than the deciding one (with "
+             "`teams:`, to a player of another side).",
              "is_enemy(event.mover)",
              lambda c, entity: c.is_enemy(entity)),
+    Function("same_team", (Param("a", "player"), Param("b", "player")), "bool",
+             "Whether two players are on one side (`teams:`; without teams, whether they are "
+             "the same player).", "same_team(player, event.attacker.owner)",
+             lambda c, a, b: a is not None and b is not None and (
+                 a == b if c.game.sides is None else c.game.sides[a] == c.game.sides[b])),
     Function("is_ally", (Param("entity", "entity"),), "bool",
-             "Whether an entity belongs to the deciding player.", "is_ally(target)",
+             "Whether an entity belongs to the deciding player (or, with `teams:`, to "
+             "a player of the same side).", "is_ally(target)",
              lambda c, entity: entity in c.state.entities_
-             and c.state.entities_[entity].owner == c.player),
+             and (c.state.entities_[entity].owner == c.player if c.game.sides is None
+                  else _sided(c, "ally", c.state.entities_[entity].owner))),
     Function("has_status", (Param("entity", "entity"), Param("name", "str")), "bool",
              "Whether an entity has a status.", "has_status(target, 'poisoned')",
              lambda c, entity, name: entity in c.state.entities_

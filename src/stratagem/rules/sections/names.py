@@ -23,6 +23,26 @@ def compile_players(c: CompileState, node: Node) -> None:
     c.players = tuple(names)
 
 
+def compile_teams(c: CompileState, node: Node) -> tuple[tuple[int, ...], ...]:
+    """`teams:`: sides of several players, `[[north, south], [east, west]]`, by seat; a
+    player no team names is a side of its own, and none is in two."""
+    teams: list[tuple[int, ...]] = []
+    taken: dict[int, Node] = {}
+    for team in c.need_list(node, "`teams` (a list of teams, each a list of players)"):
+        seats = []
+        for item in c.need_list(team, "a team (a list of players)"):
+            seat = c.player_index(item)
+            if seat in taken:
+                c.fail(item.loc, f"player `{c.players[seat]}` is in two teams "
+                       f"(the first at {taken[seat].loc})")
+                continue
+            taken[seat] = item
+            seats.append(seat)
+        if seats:
+            teams.append(tuple(seats))
+    return tuple(teams)
+
+
 def declare_events(c: CompileState, root: Node) -> None:
     """Custom events: any `emit` anywhere declares its event and fields."""
     def walk(n: Node) -> None:
