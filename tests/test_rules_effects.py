@@ -990,6 +990,36 @@ def test_win_ends_the_game_at_once_for_the_acting_or_named_player() -> None:
     assert s.outcome.reason == "blue is handed the game", "`{player}` names the winner"
 
 
+@covers("end_game")
+def test_end_game_ends_the_game_at_once_ranked_by_score() -> None:
+    """`end_game` ends the game as the round limit does: by `end: score`, highest first,
+    ties sharing the place; the effects after it do not run."""
+    game = arena("""\
+        go:
+          effects:
+            - modify: {what: player.gold, by: "2 if player == red else 0"}
+            - end_game: {reason: the supply ran out}
+            - set: {what: actor.hp, to: 1}
+        """, extra="end:\n  score: player.gold\n")
+    s = act(game, game.new_state(0), "go #1")
+    assert s.outcome.winners == (0,) and s.outcome.ranks == (1, 2)
+    assert s.outcome.reason == "the supply ran out" and s.outcome.scores == (7.0, 5.0)
+    assert hp(s, KNIGHT) == 10, "the effects after `end_game` do not run"
+    tied = arena("""\
+        go:
+          effects:
+            - end_game: {}
+        """, extra="end:\n  score: player.gold\n")
+    s = act(tied, tied.new_state(0), "go #1")
+    assert s.outcome.ranks == (1, 1) and s.outcome.reason == "the game is over"
+    with pytest.raises(RulesError, match=r"the reason of an end by score names \{player\}"):
+        arena("""\
+            go:
+              effects:
+                - end_game: {reason: "{player} ends it"}
+            """)
+
+
 @covers("draw_game")
 def test_draw_game_ends_the_game_at_once_as_a_draw() -> None:
     """`draw_game` ends the game as a draw with the reason given."""

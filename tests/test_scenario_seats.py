@@ -17,6 +17,7 @@ from click.testing import CliRunner
 import stratagem
 from stratagem.cli.main import cli
 from stratagem.engine import Rng
+from stratagem.engine.errors import RuleError
 from stratagem.rules import RulesError, check_rules, load_rules
 
 RULES = """\
@@ -142,19 +143,63 @@ def test_a_turn_order_naming_an_unseated_player_is_refused(rules: Path, order: s
 
 
 def test_an_expression_naming_an_unseated_player_is_warned_of(rules: Path) -> None:
+    """One warning an expression, at the name, naming every scenario that does not seat
+    the player; a name only compared (`player != yellow`) reads no one and is not warned
+    of; `seat('yellow')` is."""
     rules.write_text(RULES.replace('by: "count(entities(owner: player)) + 1"',
-                                   'by: "yellow.points + 1"'))
+                                   'by: "yellow.points + 1"').replace(
+        "    source: player\n", "    source: player\n    when: \"player != yellow\"\n"))
     _, warnings = check_rules(rules)
     said = [str(w) for w in warnings if "is named here" in str(w)]
     line = RULES.splitlines().index("      - modify: {what: player.points, by: "
-                                    "\"count(entities(owner: player)) + 1\"}") + 1
-    assert said == [f"{rules}:{line}:43: `yellow` is named here, but scenario `{s}` seats only "
-                    f"{who}: reading `yellow` there fails in play — guard it with "
-                    "`count(players())`, or seat that player"
-                    for s, who in (("two", "red, blue"), ("three", "red, blue, green"),
-                                   ("corner", "red, blue"))]
+                                    "\"count(entities(owner: player)) + 1\"}") + 2
+    assert said == [f"{rules}:{line}:44: `yellow` is named here, but scenarios `two`, "
+                    "`three`, `corner` do not seat yellow: reading their parameters or zones "
+                    "there fails in play — seat that player, or test `count(players())` "
+                    "first (a test the warning cannot see: then ignore it)"]
+    rules.write_text(RULES.replace('by: "count(entities(owner: player)) + 1"',
+                                   "by: \"seat('green').points\""))
+    said = [str(w) for w in check_rules(rules)[1] if "is named here" in str(w)]
+    assert len(said) == 1 and "but scenarios `two`, `corner` do not seat green" in said[0]
     rules.write_text(RULES)
     assert not [w for w in check_rules(rules)[1] if "is named here" in str(w)]
+
+
+def test_a_rule_reading_an_unseated_player_fails_at_its_place(rules: Path) -> None:
+    """In play, a rule that reads a player the set-up does not seat fails with its place in
+    the file (an end rule too) and says who is seated."""
+    rules.write_text(RULES.replace("  round_limit: 3\n", "  round_limit: 3\n  win:\n"
+                                   "    richer: \"player.points > yellow.points + 5\"\n"))
+    game = load_rules(rules, "two")
+    with pytest.raises(RuleError) as err:
+        game.new_state(0)  # the end rules are checked once the set-up is done
+    line = rules.read_text().splitlines().index(
+        "    richer: \"player.points > yellow.points + 5\"") + 1
+    assert f"{rules}:{line}:13: win `richer`: a rule failed while resolving: IndexError" \
+        in str(err.value)
+    assert "(this set-up seats red, blue, not green, yellow: a rule that names a player not " \
+        "seated fails in play)" in str(err.value)
+
+
+def test_seat_scenarios_leave_every_player_seated_by_default(tmp_path: Path) -> None:
+    """Without `setup: entities`, the first scenario is the default only when it places
+    pieces of its own (a scenario book); scenarios that only seat fewer players leave the
+    rules' own set-up, with everyone seated, as the default."""
+    path = tmp_path / "race.yaml"
+    path.write_text(RULES.replace("  entities:\n    - {type: pawn, owner: red, at: [0, 0]}\n"
+                                  "    - {type: pawn, owner: blue, at: [1, 0]}\n"
+                                  "    - {type: pawn, owner: green, at: [2, 0]}\n"
+                                  "    - {type: pawn, owner: yellow, at: [3, 0]}\n"
+                                  "    - {type: card, zone: deck, count: 12}\n", "")
+                    .replace("  corner:\n    players: 2\n    entities:\n"
+                             "      - {type: pawn, owner: blue, at: [3, 0]}\n"
+                             "      - {type: pawn, owner: green, at: [2, 0]}\n", ""))
+    assert load_rules(path).players == ("red", "blue", "green", "yellow")
+    booked = tmp_path / "book.yaml"
+    booked.write_text(path.read_text().replace(
+        "  two:\n    players: 2\n", "  two:\n    players: 2\n    entities:\n"
+        "      - {type: pawn, owner: red, at: [0, 0]}\n"))
+    assert load_rules(booked).scenario == "two"
 
 
 def test_the_rules_sheet_says_how_many_each_scenario_seats(rules: Path) -> None:
@@ -163,3 +208,19 @@ def test_the_rules_sheet_says_how_many_each_scenario_seats(rules: Path) -> None:
     assert "Players: Red, Blue\n" in result.output
     assert "two  (2 players) Red and blue only." in result.output
     assert "three  (3 players)" in result.output
+    # A scenario that names no number seats them all: said too, once any seats fewer.
+    path = rules.with_name("more.yaml")
+    path.write_text(RULES.replace("scenarios:\n", "scenarios:\n  full:\n    description: "
+                                  "All four.\n"))
+    result = CliRunner().invoke(cli, ["rules", str(path)], terminal_width=100)
+    assert "full  (4 players) All four." in result.output
+
+
+def test_the_wrong_number_of_agents_points_to_the_scenario_that_seats_them(
+        rules: Path) -> None:
+    result = CliRunner().invoke(cli, ["play", str(rules), "--agents", "random,random,random"])
+    assert result.exit_code == 2
+    assert "tokens has 4 players (red, blue, green, yellow); --agents gave 3 (scenario " \
+        "`three` seats 3: add --scenario three)" in " ".join(result.output.split())
+    with pytest.raises(ValueError, match="scenario 'two' seats 2: load the game with it"):
+        stratagem.play(load_rules(rules), ["random", "random"])

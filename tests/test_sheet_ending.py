@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 import stratagem
 from stratagem.cli.main import cli
-from stratagem.cli.sheet import ending
+from stratagem.cli.sheet import ending, rules_sheet
 from test_flow_stuck import RULES as STUCK_RULES
 
 ENDS = """\
@@ -64,3 +64,34 @@ def test_a_rule_checked_for_the_mover_says_so() -> None:
     assert ending(stratagem.load("tic_tac_toe")) == (
         ("win", "a player: three in a row (checked for the player who has just moved)"),
         ("draw", "the board is full"))
+
+
+def test_effects_that_end_the_game_are_on_the_sheet(tmp_path: Path) -> None:
+    """A `win`, `lose`, `draw_game` or `end_game` effect ends a game too: each is listed by
+    its reason and line (Caravans ended by a trigger the sheet left out)."""
+    path = tmp_path / "strip.yaml"
+    path.write_text(STUCK_RULES.replace("STUCK", "").replace(
+        "      - end_turn: {}\n",
+        "      - if:\n          test: \"to.x == 2\"\n"
+        "          then: [{end_game: {reason: the strip is crossed}}]\n"
+        "      - end_turn: {}\n").replace("end:\n  round_limit: 5\n",
+                                          "end:\n  round_limit: 5\n  score: game.round\n"))
+    line = path.read_text().splitlines().index(
+        "          then: [{end_game: {reason: the strip is crossed}}]") + 1
+    rows = ending(stratagem.load(str(path)))
+    assert ("end", f"the strip is crossed: the highest score wins (an effect, line {line})") \
+        in rows
+
+
+def test_a_loose_rules_file_finds_its_words(tmp_path: Path) -> None:
+    """`caravans.md` beside `caravans.yaml`, or the folder's README.md when the file is the
+    folder's only rules file; never a README of a folder of several games."""
+    path = _rules(tmp_path, "stuck: lose", ENDS)
+    (tmp_path / "README.md").write_text("# Strip\n\nWalk the strip.\n")
+    assert rules_sheet(stratagem.load(str(path))).readme.startswith("# Strip")
+    (tmp_path / "strip.md").write_text("# The strip, in words\n")
+    assert rules_sheet(stratagem.load(str(path))).readme.startswith("# The strip, in words")
+    (tmp_path / "strip.md").unlink()
+    other = tmp_path / "other.yaml"
+    other.write_text(path.read_text().replace("game: stuck", "game: other"))
+    assert rules_sheet(stratagem.load(str(other))).readme == ""

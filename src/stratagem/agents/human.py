@@ -205,7 +205,7 @@ class HumanAgent(Agent):
                 else:
                     self.say(f"no such choice: pick {_span(numbered, 'pick')}")
             else:
-                picked = _match(text, choices)
+                picked = _match(text, choices, view)
                 if picked is not None:
                     undo.append(builder)
                     builder = _fill(builder.choose(picked))
@@ -334,11 +334,24 @@ def _fill(builder: ActionBuilder) -> ActionBuilder:
     return builder
 
 
-def _match(text: str, choices: tuple[Any, ...]) -> Any:
-    """The choice whose written form is ``text`` (any case), or ``None``."""
+def _match(text: str, choices: tuple[Any, ...], view: State | None = None) -> Any:
+    """The choice whose written form is ``text`` (any case), or ``None``: a card or unit
+    may also be typed by its type (``spice``: the first such among the choices), a square
+    by its place's name (``rome``)."""
     folded = text.casefold()
     for value in choices:
         if folded == _plain(value).casefold():
+            return value
+    if view is None:
+        return None
+    ents = view.entities
+    board = view.game.board
+    for value in choices:
+        if isinstance(value, Ref) and value in ents and ents[value].type != MASKED \
+                and folded in (ents[value].type.casefold(),
+                               ents[value].type.replace("_", " ").casefold()):
+            return value
+        if isinstance(value, Pos) and board.places and folded == board.place_name(value).casefold():
             return value
     return None
 

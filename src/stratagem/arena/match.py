@@ -122,7 +122,10 @@ class Match:
                  seed: int = 0, *, time_limit: TimeLimit | None = None,
                  on_step: StepHook | None = None) -> None:
         if len(seats) != len(game.players):
-            raise ValueError(f"{game.name} needs {len(game.players)} agents, got {len(seats)}")
+            fits = seating_for(game, len(seats))
+            raise ValueError(f"{game.name} needs {len(game.players)} agents, got {len(seats)}"
+                             + (f" (scenario {fits!r} seats {len(seats)}: load the game with "
+                                "it)" if fits else ""))
         for a in seats:
             if isinstance(a, Agent) and a.game is not game and title(a.game) != title(game):
                 raise ValueError(f"agent {a.code!r} was built for {title(a.game)}, not for "
@@ -334,5 +337,12 @@ def check_play_arguments(game: object, agents: object, seed: object) -> None:
         raise TypeError(f"play(..., seed=...) takes an integer, not {type(seed).__name__}")
 
 
+def seating_for(game: ForwardModel[Any], n: int) -> str:
+    """A scenario of ``game``'s rules that seats ``n`` players (``""``: none does), for an
+    error that was given the wrong number of seats (``Game.seated``)."""
+    seated = getattr(game, "seated", None) or {}
+    return next((s for s, names in seated.items() if s and len(names) == n), "")
+
+
 __all__ = ["HUMAN", "MAX_DECISIONS", "Match", "MatchResult", "StepHook", "TimeLimit",
-           "capped", "check_play_arguments", "forfeit_outcome", "play", "title"]
+           "capped", "check_play_arguments", "forfeit_outcome", "play", "seating_for", "title"]

@@ -27,6 +27,7 @@ from rich.markup import escape
 from ..agents import HumanAgent, QuitGame, UndoDecision, make_agent, split_agent_codes
 from ..agents.base import Choice
 from ..arena import Match, Replay
+from ..arena.match import seating_for
 from ..arena.narration import left_line, opening_lines, result_line, who
 from ..arena.replay import game_digest
 from ..engine import Action, SerializationError, StratagemError
@@ -78,7 +79,9 @@ class Keeper:
 @click.option("--scenario", default=None, shell_complete=complete_scenario,
               help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--quiet", is_flag=True, help="Print only the result.")
-@click.option("--board", is_flag=True, help="Draw the board after every decision.")
+@click.option("--board", is_flag=True,
+              help="Draw the table (the board, hands and piles) after every decision; with "
+                   "a person seated in a game that hides things, what that person may see.")
 @click.option("--replay-out", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the game's replay (JSON) to this file, also of a game stopped "
               "early (quit, Ctrl-C, an error).")
@@ -141,7 +144,9 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int, scenario: str
             stratega_agents(game_name, len(game.players)) or ["random"] * len(game.players))
         if len(codes) != len(game.players):
             _fail(f"{game.name} has {len(game.players)} players ({', '.join(game.players)}); "
-                  f"--agents gave {len(codes)}")
+                  f"--agents gave {len(codes)}" + (
+                      f" (scenario `{fits}` seats {len(codes)}: add --scenario {fits})"
+                      if (fits := seating_for(game, len(codes))) else ""))
         for code in codes:  # refuse a bad agent code before anything is printed
             make_agent(code, game)
     if not quiet:
@@ -188,7 +193,7 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int, scenario: str
         if rebuilt:
             keeper.keep(match)
         raise
-    if not quiet and game.board.width and not board:
+    if not quiet and not board:  # the table as the game ended (a card game's hands too)
         out.print(draw(game, match.state, narrator.last if narrator is not None else NO_MARKS))
     out.print(result_line(game, match.state))
     keeper.save_now(match)

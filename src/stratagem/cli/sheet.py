@@ -86,21 +86,31 @@ def header_of(path: Path) -> Header:
     folder = path.parent
     scenarios: list[tuple[str, str]] = []
     named = _get(root, "scenarios")
+    book = False  # whether the first scenario places its own pieces (then it is the default)
+    seated = False  # whether some scenario seats fewer players: then each says how many
+    counts: list[int | None] = []
     if named is not None and isinstance(named.value, dict):
         for name, node in named.value.items():
             spec = _scenario_node(folder, node)
-            about = _text(_get(spec, "description"))
+            if not scenarios:
+                book = _get(spec, "entities") is not None or _get(spec, "board") is not None
             seats = _get(spec, "players")
-            if seats is not None and type(seats.value) is int:  # fewer at the table
-                about = f"({seats.value} players) {about}".strip()
+            if seats is not None and type(seats.value) is int:
+                seated = True
+            about = _text(_get(spec, "description"))
+            count = seats.value if seats is not None and type(seats.value) is int else None
             scenarios.append((str(name), about))
+            counts.append(count)
     setup = _get(root, "setup")
     own = _get(setup, "entities")
     has_own = own is not None and isinstance(own.value, list) and bool(own.value)
-    default = "" if has_own or not scenarios else scenarios[0][0]
+    default = scenarios[0][0] if scenarios and book and not has_own else ""
     players = _get(root, "players")
     names = tuple(_text(p) for p in players.value) if players is not None and \
         isinstance(players.value, list) else ()
+    if seated:  # how many each scenario seats (the rules' number where it says none)
+        scenarios = [(name, f"({n if n is not None else len(names)} players) {about}".strip())
+                     for (name, about), n in zip(scenarios, counts, strict=True)]
     return Header(_text(_get(root, "game")) or folder.name,
                   _text(_get(root, "description")), names, tuple(scenarios), default, folder)
 
@@ -116,14 +126,25 @@ def read_header(name: str) -> Header:
 
 
 def _readme(game: Game) -> str:
-    """The README beside the game's rules file, if there is one."""
-    if game.rules_file is None or Path(game.rules_file).name != "rules.yaml":
-        return ""  # a README is a game folder's; a loose rules file's folder may be anything
-    readme = Path(game.rules_file).parent / "README.md"
+    """The rules in words beside the game's rules file: a game folder's `README.md`; for a
+    loose rules file, the Markdown file of its name (`caravans.md` beside `caravans.yaml`),
+    or the folder's `README.md` when that file is the folder's only rules file (a folder
+    of several games says nothing of which one its README is about)."""
+    if game.rules_file is None:
+        return ""
+    rules = Path(game.rules_file)
+    found = [rules.parent / "README.md"] if rules.name == "rules.yaml" else [
+        rules.with_suffix(".md")]
     try:
-        return readme.read_text(encoding="utf-8") if readme.is_file() else ""
+        if rules.name != "rules.yaml" and [p.name for p in rules.parent.glob("*.y*ml")] \
+                == [rules.name]:
+            found.append(rules.parent / "README.md")
+        for readme in found:
+            if readme.is_file():
+                return readme.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return ""
+    return ""
 
 
 def _descriptions(game: Game, section: str) -> dict[str, str]:
@@ -180,6 +201,7 @@ def ending(game: Game) -> tuple[tuple[str, str], ...]:
             label = f"a player: {label}"
         whose = " (checked for the player who has just moved)" if rule.who == "active" else ""
         rows.append((rule.kind, label + whose))
+    rows.extend(_ending_effects(game))
     stuck = {st.stuck for ph in game.phases for st in ph.steps} - {"pass"}
     rows.extend((how, "a player with no legal move as their turn begins" +
                  (" is out" if how == "lose" else ": the game is drawn")) for how in sorted(stuck))
@@ -189,6 +211,28 @@ def ending(game: Game) -> tuple[tuple[str, str], ...]:
             f"the highest score wins (score: {score})" if score else
             "the highest score wins" if game.score is not None else "the game is drawn")))
     return tuple(rows)
+
+
+_LINE = re.compile(r":(\d+):\d+: effect `")
+_END_EFFECTS = {"Win": "win", "Lose": "lose", "Draw": "draw", "EndByScore": "end"}
+"""The engine's effects that end a game or put a player out, by class name."""
+
+
+def _ending_effects(game: Game) -> list[tuple[str, str]]:
+    """The effects that end the game or put a player out (`win`, `lose`, `draw_game`,
+    `end_game` in an action or a trigger), each by its reason and its line."""
+    rows = []
+    for effect, where in game.sources.values():
+        kind = _END_EFFECTS.get(type(effect).__name__)
+        if kind is None:
+            continue
+        line = _LINE.search(where)
+        at = f" (an effect, line {line.group(1)})" if line else " (an effect)"
+        reason = effect.reason.replace("{player}", "a player")
+        if kind == "end":
+            reason += ": the highest score wins" if game.score is not None else ""
+        rows.append((kind, reason + at))
+    return rows
 
 
 def _end_score(game: Game) -> str:

@@ -286,8 +286,13 @@ class TableNarrator(Narrator):
             if choice is not None and choice.private and self.may_read_private(player):
                 out.print(f"{pad}[dim italic]↳ (seen by {escape(g.players[player])} only) "
                           f"{escape(choice.private)}[/]")
-        if self.draw_board and g.board.width:
-            out.print(draw(g, after, marks))
+        if self.draw_board:  # the table (the board, the hands and piles) after each move
+            shown = after
+            if g.info.hidden and self.humans:  # a person at the table sees their own view
+                if len(self.humans) != 1:
+                    return  # hot seat: each person's own turn shows what they may see
+                shown = g.view(after, next(iter(self.humans)))
+            out.print(draw(g, shown, marks))
 
 
 def seat_people(match: Match) -> dict[int, TableHuman]:

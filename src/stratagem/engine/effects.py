@@ -34,7 +34,7 @@ from .effect import (
     rules_effects,
     unregister_effect,
 )
-from .endings import eliminate, finish, said
+from .endings import eliminate, end_by_score, finish, said
 from .errors import RunawayError
 from .knowledge import (
     draw_distribution,
@@ -950,6 +950,19 @@ class Draw(Effect):
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         finish(r, (), self.reason, draw=True)
+
+
+@register_effect
+@dataclass(frozen=True, slots=True)
+class EndByScore(Effect):
+    """End the game at once as the round limit does: the players still in ranked by the
+    game's score, the highest winning (all first together when the game keeps none)."""
+
+    reason: str = "the game is over"
+
+    def run(self, r: Resolver, ctx: Ctx) -> None:
+        end_by_score(r, self.reason)
+        r.s.stack.clear()
 
 
 @register_effect

@@ -38,6 +38,13 @@ def rule_failed(game: Game, exc: BaseException) -> RuleError:
                 source = game.sources.get(id(effect))
                 if source is not None and source[0] is effect:
                     where = f"{source[1]}:"
+            elif any(k in frame.f_locals for k in ("rule", "score", "o")):
+                # an end rule, the score or a turn order's first player being worked out
+                for key in ("rule", "score", "o"):
+                    part = frame.f_locals.get(key)
+                    source = game.sources.get(id(part)) if part is not None else None
+                    if source is not None and source[0] is part:
+                        where = f"{source[1]}:"
             elif "at" in frame.f_locals:  # listing an action's options: its conditions
                 at = frame.f_locals["at"]
                 source = game.sources.get(id(at))
@@ -49,7 +56,14 @@ def rule_failed(game: Game, exc: BaseException) -> RuleError:
     # A ValueError is the engine's own sentence (an effect refusing a value); any other
     # kind is Python's, and its name says what went wrong (an index off a list...).
     kind = "" if type(exc) in (ValueError, RuleError) else f"{type(exc).__name__}: "
-    failed = RuleError(f"{where} a rule failed while resolving: {kind}{exc}")
+    named = getattr(game.rules_scope, "player_names", ())
+    seated = ""
+    if len(named) > len(game.players) and isinstance(exc, LookupError | ValueError):
+        # A scenario seats fewer players than the rules name: the likely cause.
+        seated = (f" (this set-up seats {', '.join(game.players)}, not "
+                  f"{', '.join(named[len(game.players):])}: a rule that names a player not "
+                  "seated fails in play)")
+    failed = RuleError(f"{where} a rule failed while resolving: {kind}{exc}{seated}")
     failed.located = True
     return failed
 

@@ -76,7 +76,15 @@ def fill(text: str, fields: dict[str, Any]) -> str | None:
     if not all(n in fields for n in names) or "{" in rest or "}" in rest:
         return None
     return _PLACEHOLDER.sub(lambda m: "{" if m.group(0) == "{{" else
-                            "}" if m.group(0) == "}}" else str(fields[m.group(1)]), text)
+                            "}" if m.group(0) == "}}" else _said(fields[m.group(1)]), text)
+
+
+def _said(value: Any) -> str:
+    """A value filled into a sentence: a whole number without a decimal point (``8 / 2``
+    is "4"), anything else as it reads."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 def label(state: State, value: Any) -> Any:

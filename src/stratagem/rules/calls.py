@@ -216,6 +216,8 @@ def _check_name(fn: str, param: str, name: str, comp: ExprContext, node: Any) ->
             raise ExprError(comp.off(node), f"unknown player `{name}`",
                             did_you_mean(name, sc.player_names) or
                             f"players: {', '.join(sc.player_names)}")
+        if sc.named_players is not None:  # a scenario may not seat it (`rules.lint`)
+            sc.named_players.append((name, comp.off(node)))
         return
     known: frozenset[str] | None
     if param == "type":

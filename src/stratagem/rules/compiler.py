@@ -137,7 +137,7 @@ class Compiler(CompileState):
         kw["sources"] = dict(self.sources)
         kw["strategy"] = build_strategy(self)
         parts.scope = self.base_scope()
-        parts.player_mentions = self.player_mentions
+        parts.player_mentions = self.named_players
         self.finish()
         self.attempt(lambda: check_shape(self, top.get("shape"), parts))
         self.finish()

@@ -96,10 +96,9 @@ class CompileState(Reader):
         self.players: tuple[str, ...] = ()
         self.place_names: dict[str, Any] = {}
         """The board's named cells (``board: places:``), each with its position."""
-        self.named_players: list[str] = []
-        """The players expressions name, as the expression compiler meets them."""
-        self.player_mentions: list[tuple[Loc, str]] = []
-        """Each player an expression names, with where (a scenario may not seat them)."""
+        self.named_players: list[Any] = []
+        """Each player an expression names, with where, ``(Loc, name)`` (a scenario may not
+        seat them: ``rules.lint``)."""
         self.entity_params: set[str] = set()
         self.player_params: set[str] = set()
         self.entity_types: dict[str, EntityType] = {}
@@ -149,10 +148,7 @@ class CompileState(Reader):
             c = constant(v, "number")
         elif isinstance(v, str):
             # A line break in an expression is a space; each offset still maps to its place.
-            before = len(self.named_players)
-            compiled = compile_expr(v.replace("\n", " "), scope, node.loc, want, node.text_loc)
-            self.player_mentions.extend((node.loc, n) for n in self.named_players[before:])
-            return compiled
+            return compile_expr(v.replace("\n", " "), scope, node.loc, want, node.text_loc)
         elif v is None:
             c = Compiled(lambda ctx: None, "any", True, None)
         else:

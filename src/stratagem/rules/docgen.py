@@ -627,7 +627,9 @@ SECTIONS: tuple[Part, ...] = (
     Part("scenario", "scenarios: NAME:",
          "Another starting set-up, chosen with `--scenario NAME`. Give a mapping with these "
          "keys, or the name of a YAML file with them in the game's folder. Without "
-         "`setup: entities`, the first scenario is the default.",
+         "`setup: entities`, the first scenario is the default when it places pieces of its own "
+         "(`entities` or `board`: a scenario book); otherwise the rules' own set-up, with "
+         "every player seated, is played when no scenario is named.",
          (Key("entities", "Its placements (see *placement*). Without `entities`, the "
               "placements of `setup:` (on its own board, when it has one)."),
           Key("players", "How many players sit at its table: the first ones of `players:`, "
@@ -908,7 +910,9 @@ def _intro() -> list[str]:
         "A game may also be a folder: its rules in `rules.yaml`, the rules in words (what "
         "`stratagem rules` and the `?` of a game at the terminal print) in `README.md`, "
         "and any file its rules name (a scenario's layout) beside them. Every command that "
-        "takes a rules file takes the folder.",
+        "takes a rules file takes the folder. A loose rules file's words are the Markdown "
+        "file of its name beside it (`caravans.md` for `caravans.yaml`), or the folder's "
+        "`README.md` when the file is the folder's only rules file.",
         "",
         "- [Sections](#sections)",
         "- [Keys of each part](#keys-of-each-part)",

@@ -366,6 +366,14 @@ def _draw_game(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) ->
     return fx.Draw(reason), scope
 
 
+def _end_game(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    reason = str(m["reason"].value) if "reason" in m else "the game is over"
+    if PLAYER_FIELD in reason:
+        c.fail(m["reason"].loc, f"the reason of an end by score names {PLAYER_FIELD}, but it "
+               "is said of the game, not of one player", "leave it out")
+    return fx.EndByScore(reason), scope
+
+
 def _simple(effect: Effect, needs_event: bool = False) -> Callable[..., Result]:
     def build(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
         if needs_event and scope.event_fields is None:
@@ -595,6 +603,12 @@ _DEFS = [
               "lose: {player: player, reason: \"{player} resigns\"}", _lose),
     EffectDef("draw_game", ("reason",), (), "End the game at once as a draw.",
               "draw_game: {reason: the board is full}", _draw_game),
+    EffectDef("end_game", ("reason",), (),
+              "End the game at once as the round limit does: the players still in ranked by "
+              "`end: score`, the highest winning (ties share the place; the players out "
+              "after them), for a game that ends on a condition and is won on points (the "
+              "supply runs out). `reason` is the result's reason.",
+              "end_game: {reason: the deck is empty}", _end_game),
     EffectDef("enqueue", ("action", "actor", "targets", "when"), ("action",),
               "Set an action aside for a later turn of its player (the actor's owner, else "
               "the acting player): `when` is `next_turn` (the default) or `{after: N}` (the "

@@ -94,8 +94,14 @@ def compile_expr(text: str, scope: Scope, loc: Loc, want: str | None = None,
     if deep is not None:
         raise RulesError([Problem(where(deep), f"expression nested more than {MAX_EXPR_DEPTH} "
                                   "levels deep", "split it up with `let:`")])
+    named = scope.named_players
+    before = len(named) if named is not None else 0
     try:
         out = _Compiler(text, scope).build(tree)
+        if named is not None:  # the players it names, each at its place in the file
+            compared = _compared_names(tree, text)  # `player != dune` reads no one's state
+            named[before:] = [(where(off), name) for name, off in named[before:]
+                              if off not in compared]
         if want is not None:
             out = coerce(out, want, 0, text)
     except ExprError as f:
@@ -182,6 +188,20 @@ def whole(v: Any) -> int:
         raise ValueError(f"a position's coordinates are whole numbers, not {v!r}")
     return int(v)
 
+def _compared_names(tree: Any, text: str) -> set[int]:
+    """The offsets of the plain names compared with `==` or `!=` in an expression (a
+    player named so is only told apart, never read)."""
+    found: set[int] = set()
+    for node in tree.iter_subtrees():
+        if node.data != "compare" or len(node.children) != 3 \
+                or str(node.children[1]) not in ("==", "!="):
+            continue
+        for side in (node.children[0], node.children[2]):
+            if getattr(side, "data", None) == "name" and side.meta and not side.meta.empty:
+                found.add(side.meta.start_pos)
+    return found
+
+
 class _Compiler:
     """Compiles the parse tree of one expression's text in a scope (an ``ExprContext``)."""
 
@@ -265,7 +285,7 @@ class _Compiler:
             return constant(name, "str")
         if name in sc.player_names:  # a side named as `players:` names it
             if sc.named_players is not None:  # a scenario may not seat it (`rules.lint`)
-                sc.named_players.append(name)
+                sc.named_players.append((name, self.off(n)))  # located by compile_expr
             return constant(sc.player_names.index(name), "player")
         if name in sc.defines:
             d = sc.defines[name]

@@ -91,7 +91,7 @@ class Scope:
     zone_names: frozenset[str] | None = None  # every zone the rules declare (None: unknown)
     table_zones: frozenset[str] | None = None  # those of the table (a shared deck)
     player_names: tuple[str, ...] = ()  # the players, in seat order (empty: unknown)
-    named_players: list[str] | None = None  # where the players an expression names are noted
+    named_players: list[Any] | None = None  # the players expressions name, and where
 
     def child(self, **extra: tuple[str, Fn]) -> Scope:
         """A scope with more names."""

@@ -48,7 +48,6 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
         game = parts.build(scenario)
         errors.extend(_impassable_placements(game, root, scenario))
         warnings.extend(_negative_speeds(game, root, scenario))
-        warnings.extend(_unseated_players(parts, scenario))
     game = parts.build()
     errors.extend(_unknown_size_param(game, root))
     if not game.end_rules and game.round_limit is None:
@@ -62,6 +61,7 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
                                     f"`{m.group(0)}…` rolls zero dice: it is always 0",
                                     "roll at least one die, or write 0"))
     errors.extend(_unknown_places(parts, root))
+    warnings.extend(_unseated_players(parts))
     warnings.extend(_walks_unlike_their_reach(root))
     warnings.extend(_reactions_that_tell(game, root))
     warnings.extend(_endless_turns(game, root))
@@ -84,18 +84,21 @@ def _unknown_places(parts: Parts, root: Node) -> Iterator[Problem]:
                                "name places in `board: places:`"))
 
 
-def _unseated_players(parts: Parts, scenario: str) -> Iterator[Problem]:
-    """Expressions that name a player the scenario does not seat: reading that player's
-    parameters or zones there fails in play."""
-    if scenario not in parts.seats:
-        return
+def _unseated_players(parts: Parts) -> Iterator[Problem]:
+    """Expressions that name a player some scenario does not seat (other than to tell
+    players apart, `player != dune`): reading that player's parameters or zones there
+    fails in play. One warning an expression, naming every such scenario."""
     names: tuple[str, ...] = parts.kwargs["players"]
-    seated = names[:parts.seats[scenario]]
-    for loc, name in parts.player_mentions:
-        if name not in seated:
-            yield Problem(loc, f"`{name}` is named here, but scenario `{scenario}` seats only "
-                          f"{', '.join(seated)}: reading `{name}` there fails in play",
-                          "guard it with `count(players())`, or seat that player")
+    for loc, name in dict.fromkeys(parts.player_mentions):
+        seat = names.index(name)
+        without = [s for s, n in parts.seats.items() if seat >= n]
+        if without:
+            which = (f"scenario `{without[0]}` does" if len(without) == 1 else
+                     "scenarios " + ", ".join(f"`{s}`" for s in without) + " do")
+            yield Problem(loc, f"`{name}` is named here, but {which} not seat {name}: "
+                          "reading their parameters or zones there fails in play",
+                          "seat that player, or test `count(players())` first (a test "
+                          "the warning cannot see: then ignore it)")
 
 
 _CALLED = re.compile(r"\b(\w+)\s*\(")

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..agents import Agent, make_agent
 from ..arena import HUMAN, Match, Replay
+from ..arena.match import seating_for
 from ..arena.narration import Step, as_told, opening_lines, result_line, tell, who
 from ..engine import (
     CHANCE,
@@ -92,7 +93,9 @@ class Session:
                  casual: bool = True, spectator: bool = False) -> None:
         if len(codes) != len(game.players):
             raise SessionError(f"{game.name} has {len(game.players)} players "
-                               f"({', '.join(game.players)}); {len(codes)} seats were given")
+                               f"({', '.join(game.players)}); {len(codes)} seats were given"
+                               + (f" (scenario `{fits}` seats {len(codes)})"
+                                  if (fits := seating_for(game, len(codes))) else ""))
         self.game = game
         self.codes = list(codes)
         self.humans = tuple(p for p, code in enumerate(codes) if code == HUMAN)

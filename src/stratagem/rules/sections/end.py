@@ -41,11 +41,15 @@ def compile_end(c: CompileState, node: Node | None) -> tuple[tuple[EndRule, ...]
                                "but a draw holds for no one player",
                                "leave it out of a draw's label")
                         return
-                rules.append(EndRule(kind, c.expr(cond, scope, "bool").fn, label, check))
+                rule = EndRule(kind, c.expr(cond, scope, "bool").fn, label, check)
+                c.sources[id(rule)] = (rule, f"{cond.loc}: {kind} `{label}`")  # rule_failed
+                rules.append(rule)
             c.attempt(one)
     limit = c.need_int(m["round_limit"], "`round_limit`", 1) if "round_limit" in m \
         else None
     score = c.expr(m["score"], c.base_scope(), "number").fn if "score" in m else None
+    if score is not None:
+        c.sources[id(score)] = (score, f"{m['score'].loc}: the score")  # rule_failed
     return tuple(rules), limit, score
 
 

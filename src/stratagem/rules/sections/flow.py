@@ -141,5 +141,8 @@ def _order(c: CompileState, node: Node | None, scope: Scope) -> Order:
         else:
             first = c.player_index(opts["first"])
     rotate = c.flag(opts.get("rotate"), "`rotate`")
-    return Order(kind, first=first, rotate=rotate, first_of=first_of)
+    order = Order(kind, first=first, rotate=rotate, first_of=first_of)
+    if first_of is not None:  # for rule_failed: where the expression was written
+        c.sources[id(order)] = (order, f"{opts['first'].loc}: the first player of the order")
+    return order
 

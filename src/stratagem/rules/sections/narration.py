@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ...engine import Ref
+from ...engine import Pos, Ref
 from ...engine.narration import words
 from ..core import CompileState
 from ..errors import did_you_mean
@@ -68,6 +68,10 @@ def _template(template: str, entity_fields: frozenset[str],
             e = state.entities_.get(v) if m.group(1) in entity_fields or type(v) is Ref else None
             if e is not None:
                 return f"{words(e.type)} #{int(e.id)}"
+            if isinstance(v, float) and v.is_integer():  # `8 / 2` reads 4, as `text()` does
+                return str(int(v))
+            if isinstance(v, Pos):  # a named place of a map by its name
+                return state.game.board.place_name(v) or str(v)
             return words(v) if isinstance(v, str) else str(v)
         return _FIELD.sub(one, template)
     return render

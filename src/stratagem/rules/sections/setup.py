@@ -130,6 +130,7 @@ def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, p
     parts.placements[""] = _placements(c, sm.get("entities"), board)
     parts.default = ""
     parts.scenarios_at = scenarios.loc if scenarios is not None else None
+    own: list[str] = []  # the scenarios that place their own pieces (a scenario book)
     for name, spec in c.need_map(scenarios, "`scenarios`").items():
         def one(name: str = name, spec: Node = spec) -> None:
             node = spec
@@ -147,11 +148,13 @@ def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, p
                 parts.layouts[name] = b
             if "entities" in m or "board" in m:
                 parts.placements[name] = _placements(c, m.get("entities", sm.get("entities")), b)
+                own.append(name)
             else:  # the set-up's own placements, on the set-up's board
                 parts.placements[name] = parts.placements[""]
         c.attempt(one)
-    if not parts.placements[""] and len(parts.placements) > 1:
-        parts.default = next(k for k in parts.placements if k)
+    if not parts.placements[""] and own and own[0] == next(iter(c.need_map(
+            scenarios, "`scenarios`"))):  # the first scenario of a book is played by default
+        parts.default = own[0]
 
 
 def _seats(c: CompileState, node: Node, parts: Parts, name: str) -> int:
