@@ -15,8 +15,11 @@ import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from rules_helpers import build, remember
+from stratagem.agents.human import describe_view
+from stratagem.cli.main import cli
 from stratagem.engine import Pos, Rng, options
 from stratagem.engine.geometry import distance, neighbours, path_distance, reachable, shape
 from stratagem.engine.narration import field_words
@@ -305,3 +308,33 @@ def test_sight_on_a_map_counts_links() -> None:
     assert game.fog.sees_pos(state, 0, OSTIA) and not game.fog.sees_pos(state, 0, CAPUA)
     state = game.apply(state, game.parse_action(state, "march #1 to=tibur"))
     assert CAPUA in {e.pos for e in game.view(state, 0).iter_entities()}
+
+
+def test_a_place_is_typed_in_any_case_and_named_in_the_unit_list(game) -> None:  # type: ignore[no-untyped-def]
+    state = game.new_state(0)
+    assert game.parse_action(state, "march #1 to=Tibur").target("to") == TIBUR
+    assert "  legion #1 (red) at rome (0,0); march 2" in describe_view(game, state, board=False)
+
+
+def test_stranded_places_are_warned_of(tmp_path: Path) -> None:
+    """A place on a square no one enters, or one no link joins, can never be reached."""
+    path = tmp_path / "roads.yaml"
+    path.write_text(RULES.replace("capua: [4, 2]}", "capua: [4, 2], bay: [1, 1]}"))
+    warned = [str(w) for w in check_rules(path)[1]]
+    assert any("place `bay` is on a `nowhere` square, which no one may enter" in w
+               for w in warned)
+    path.write_text(RULES.replace("  links: [rome - ostia, \"ostia - veii\", [rome, tibur], "
+                                  "tibur - capua]", "  links: [rome - ostia, [rome, tibur], "
+                                  "tibur - capua]"))
+    warned = [str(w) for w in check_rules(path)[1]]
+    assert [w for w in warned if "has no link" in w] == [
+        f"{path}:11:41: place `veii` has no link: no unit can reach it or leave it — add a "
+        "link to it in `links`"]
+
+
+def test_the_rules_sheet_lists_the_places_and_their_links(tmp_path: Path) -> None:
+    path = tmp_path / "roads.yaml"
+    path.write_text(RULES)
+    result = CliRunner().invoke(cli, ["rules", str(path)], terminal_width=100)
+    assert "Places\n  rome (0,0) town → ostia, tibur\n" in result.output
+    assert "  veii (4,0) town → ostia\n" in result.output

@@ -1,7 +1,8 @@
 """Games written by an outsider from README.md and docs/ alone keep working: the docs are
 the contract. Each game under tests/outsider/ (a card game on a shared deck, a hex wargame
 in fog, a square-grid skirmish, a stacking hex-and-counter wargame, a deck-builder with a
-market row, an area-movement wargame) validates with no problem and plays two random games
+market row, an area-movement wargame, a trick-taking game, draughts, a card game for two
+to four written once, a wargame on a map of provinces joined by roads) validates with no problem and plays two random games
 to the end."""
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ GAMES = {
     "border_marches": (HERE / "marches" / "marches.yaml", 2),
     "tricks_whist": (HERE / "tricks" / "tricks.yaml", 4),
     "draughts": (HERE / "draughts" / "draughts.yaml", 2),
+    "caravans": (HERE / "caravans" / "caravans.yaml", 4),
+    "provinces": (HERE / "provinces" / "provinces.yaml", 2),
 }
 
 
@@ -91,3 +94,13 @@ def test_the_garrison_program_checks_against_its_game(capsys: pytest.CaptureFixt
                          str(GAMES["crossroads"][0]))
     assert code == 0, err
     assert "ok — Garrison commander" in out
+
+
+@pytest.mark.parametrize(("scenario", "seats"), [("two", 2), ("three", 3), ("four", 4)])
+def test_caravans_plays_at_each_table(scenario: str, seats: int) -> None:
+    """Caravans is written once for two to four: each scenario seats its number and plays
+    to the end."""
+    game = stratagem.load(str(GAMES["caravans"][0]), scenario)
+    assert len(game.players) == seats
+    result = stratagem.play(game, ["random"] * seats, seed=3)
+    assert result.outcome is not None and len(result.outcome.ranks) == seats

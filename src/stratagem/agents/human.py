@@ -428,7 +428,9 @@ def describe_view(game: Game, view: State, board: bool = True) -> list[str]:
         params = ", ".join(f"{k} {_plain(e.params[k])}" for k in shown(e.params))
         status = ", ".join(s.name for s in e.statuses)
         extra = "".join(f"; {x}" for x in (params, status) if x)
-        lines.append(f"  {e.type} #{int(e.id)}{owner} at {_plain(e.pos)}{extra}")
+        place = game.board.place_name(e.pos) if e.pos is not None else ""  # a map's place
+        at = f"{place} {_plain(e.pos)}" if place else _plain(e.pos)
+        lines.append(f"  {e.type} #{int(e.id)}{owner} at {at}{extra}")
     for p, name in enumerate(game.players):
         player = view.players[p]
         params = ", ".join(f"{k} {_plain(player.params[k])}"
@@ -470,7 +472,8 @@ def written_places(game: Game, view: State) -> list[str]:
         kept = [(k, v) for k, v in sorted(tiles[(x, y)]) if k in shown([k])]
         if kept:
             kind = view.tiles[y * width + x]
-            out.append(f"tile ({x},{y}) {kind}: "
+            place = game.board.place_name((x, y))
+            out.append(f"{place + ' ' if place else 'tile '}({x},{y}) {kind}: "
                        + ", ".join(f"{k} {_plain(v)}" for k, v in kept))
     return out
 

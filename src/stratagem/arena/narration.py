@@ -131,6 +131,31 @@ def as_told(step: Step, secret: bool) -> Step:
     return replace(step, rolls=(), line="decides" if step.who == "chance" else step.line)
 
 
+UNSEEN = "moves, unseen"
+"""How a move of another side is told to a person under fog of war."""
+
+
+def hidden_from(game: ForwardModel[Any], viewer: int | None, history: Any, i: int) -> bool:
+    """Whether decision ``i`` of ``history`` is hidden from ``viewer`` by the game's fog:
+    another side's move (team-mates share sight), or chance deciding for one. A view's log
+    keeps such a move as a bare "moved" (``fog_views``); the people's account does too."""
+    if viewer is None or getattr(game, "fog", None) is None or not 0 <= i < len(history):
+        return False
+    k = i
+    while k > 0 and history[k].player == CHANCE:
+        k -= 1
+    p = history[k].player
+    if p == CHANCE or p is None:
+        return False
+    sides = getattr(game, "sides", None)
+    return bool(p != viewer if sides is None else sides[p] != sides[viewer])
+
+
+def unseen(step: Step) -> Step:
+    """A step of another side as a person under fog may know it: that it moved."""
+    return replace(step, line=UNSEEN, rolls=(), events=())
+
+
 def rolls_text(rolls: tuple[int, ...]) -> str:
     """The raw dice of a step: ``rolls 3, 5``."""
     return "rolls " + ", ".join(map(str, rolls))
@@ -168,5 +193,6 @@ def result_line(game: ForwardModel[Any], state: Any) -> str:
     return f"Result: {outcome_words(game, state.outcome)} ({tail})"
 
 
-__all__ = ["Step", "as_told", "beside", "left_line", "narrated", "opening_lines",
-           "outcome_words", "result_line", "rolls_text", "tell", "who"]
+__all__ = ["UNSEEN", "Step", "as_told", "beside", "hidden_from", "left_line", "narrated",
+           "opening_lines", "outcome_words", "result_line", "rolls_text", "tell", "unseen",
+           "who"]

@@ -11,7 +11,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from ..arena.narration import as_told, rolls_text, tell
+from ..arena.narration import as_told, hidden_from, rolls_text, tell, unseen
 from ..engine import Action, Game, State
 
 out = Console(highlight=False, soft_wrap=True, emoji=False)  # "bogus:1234:" is no emoji
@@ -55,11 +55,16 @@ class Narrator:
         (as on the web page), the sentences are."""
         self.where = ""
         self.width = max(len(p) for p in game.players)
+        self.seer: int | None = None
+        """The one person's seat in a game with fog of war: another side's moves are told
+        to them only as moves (``narration.hidden_from``)."""
 
     def __call__(self, before: State, player: int, action: Action, rationale: str,
                  after: State) -> None:
         g = self.game
         step = as_told(tell(g, before, player, action, after), self.secret)
+        if hidden_from(g, self.seer, after.history, len(after.history) - 1):
+            step = unseen(step)
         # A heading per round and phase: the steps of a turn (draw, then play) are told
         # under it, not each under a heading of its own.
         where = step.where.split("/", 1)[0]

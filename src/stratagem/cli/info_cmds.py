@@ -17,6 +17,7 @@ from rich.table import Table
 from ..agents import ROSTER
 from ..agents.levels import LEVELS
 from ..agents.roster import BUDGET_ARGUMENTS, code_text
+from ..engine import neighbours
 from ..games import list_games, load
 from .board import tile_glyph
 from .complete import complete_game, complete_scenario
@@ -123,6 +124,14 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
                                if p.name in game.display.shown([p.name]))
             table.add_row(*((glyph,) if board else ()), name, params, description)
         out.print(table)
+    if game.board.places:  # a map's places, with the places their links reach
+        out.print("[bold]Places[/]")
+        for name, pos in game.board.places:
+            near = ", ".join(game.board.place_name(q) or f"({q.x},{q.y})"
+                             for q in neighbours(game.board, pos)) if game.board.links else ""
+            out.print(f"  [cyan]{escape(name)}[/] ({pos.x},{pos.y}) "
+                      f"{escape(game.board.tiles[pos.y * game.board.width + pos.x])}"
+                      + (f" → {escape(near or 'no link')}" if game.board.links else ""))
     if sheet.terrain:
         table = Table(title="Terrain", title_justify="left", box=None, pad_edge=False)
         for head in ("", "tile", "cost to enter", ""):

@@ -28,6 +28,7 @@ from ..agents import HumanAgent
 from ..agents.base import Budget, Choice, shared_reason
 from ..agents.human import HELP
 from ..arena import Match
+from ..arena.narration import hidden_from
 from ..engine import CHANCE, Action, ActionBuilder, Decision, EventFrame, Game, Pos, Ref, State
 from .board import NO_MARKS, Marks, draw, last_move
 from .console import Narrator, out
@@ -257,6 +258,8 @@ class TableNarrator(Narrator):
             human.tells_forced = False
         self.chosen = chosen
         self.explain = explain
+        if len(humans) == 1 and game.fog is not None:  # one person, in fog: their view
+            self.seer = next(iter(humans))
         self.last: Marks = NO_MARKS
         """The last move told."""
 
@@ -269,9 +272,10 @@ class TableNarrator(Narrator):
                  after: State) -> None:
         super().__call__(before, player, action, rationale, after)
         g = self.game
+        hidden = hidden_from(g, self.seer, after.history, len(after.history) - 1)
         marks = last_move(g, before, action, after) if g.board.width else NO_MARKS
-        if marks.went_to is None:  # ending a turn, passing: the last move stays marked
-            marks = self.last
+        if marks.went_to is None or hidden:
+            marks = self.last  # ending a turn, passing, a move unseen: the last one stays
         self.last = marks
         for human in self.humans.values():
             human.marks = marks
@@ -279,7 +283,7 @@ class TableNarrator(Narrator):
         if player in self.humans and rationale == ONLY:
             out.print(f"{pad}[dim italic]↳ the only option: taken without asking[/]")
         choice = self.chosen.pop(player, None)
-        if self.explain and player != CHANCE and player not in self.humans:
+        if self.explain and player != CHANCE and player not in self.humans and not hidden:
             reason = choice.rationale if choice is not None else rationale
             if reason:
                 out.print(f"{pad}[dim italic]↳ {escape(reason)}[/]")

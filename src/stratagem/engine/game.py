@@ -554,12 +554,12 @@ class Game:
         the name of a place of the board (``to=rome``) into its position."""
         at = self.action_types.get(action.type)
         kinds = {t.name for t in at.targets if t.kind == "player"} if at is not None else ()
-        places = dict(self.board.places)
+        places = {n.casefold(): p for n, p in self.board.places}  # typed in any case
         if not kinds and not places:
             return action
         return action._replace(targets=tuple(
             (k, self.players.index(v) if k in kinds and type(v) is str and v in self.players
-             else places[v] if type(v) is str and v in places else v)
+             else places[v.casefold()] if type(v) is str and v.casefold() in places else v)
             for k, v in action.targets))
 
     # ------------------------------------------------------------- views

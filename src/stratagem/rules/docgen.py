@@ -224,7 +224,8 @@ SECTIONS: tuple[Part, ...] = (
               "joining both ways. With links a unit steps only along them (`reachable`, "
               "`path_distance`, `paths`, `move_along`, each place's tile cost), `distance` "
               "counts the fewest links (none: infinite), the shapes are the places so many "
-              "links away, and nothing blocks sight (`line_of_sight` is true). Draw the map "
+              "links away, and nothing blocks sight (`line_of_sight` is true; a sight range "
+              "under `visibility` counts links too). Draw the map "
               "on the layout, a place on a square of its own, and fill the squares between "
               "with a tile type no one enters (`cost: null`); `metric` and `neighbours` have "
               "no say. The web page draws the links as roads.")),
@@ -522,7 +523,11 @@ SECTIONS: tuple[Part, ...] = (
               "the phase begins: `{first: \"highest(players(), by: it.initiative)\"}`.")),
          ),
     Part("end", "end:",
-         "How the game ends. The conditions are checked after every action that resolves.",
+         "How the game ends. The conditions are checked after every action that resolves, "
+         "each `win` and `lose` condition for each player in turn: there `player` is the "
+         "player being checked, and `enemy` and `ally` (`entities(owner: enemy)`) are said "
+         "from that player's side, whoever has just moved. A game that ends on a "
+         "condition and is won on points ends with the `end_game` effect.",
          (Key("win", "Named conditions: when one holds for a player, that player wins and "
               "the game ends."),
           Key("lose", "Named conditions: when one holds for a player, that player is out; "

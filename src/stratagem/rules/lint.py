@@ -61,6 +61,7 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
                                     f"`{m.group(0)}…` rolls zero dice: it is always 0",
                                     "roll at least one die, or write 0"))
     errors.extend(_unknown_places(parts, root))
+    warnings.extend(_stranded_places(parts, root))
     warnings.extend(_unseated_players(parts))
     warnings.extend(_walks_unlike_their_reach(root))
     warnings.extend(_reactions_that_tell(game, root))
@@ -82,6 +83,28 @@ def _unknown_places(parts: Parts, root: Node) -> Iterator[Problem]:
                               did_you_mean(m.group(2), known) or
                               (f"places: {', '.join(sorted(known))}" if known else
                                "name places in `board: places:`"))
+
+
+def _stranded_places(parts: Parts, root: Node) -> Iterator[Problem]:
+    """A place on a square no one may enter, or (on a map of links) a place no link joins:
+    nothing can ever reach it (a filler square named by mistake, a road left out)."""
+    node = root.value.get("board") if root.is_map else None
+    places = node.value.get("places") if node is not None and node.is_map else None
+    if places is None or not places.is_map:
+        return
+    board = parts.kwargs["board"]
+    linked = {i for pair in board.links for i in pair}
+    for name, pos in board.places:
+        loc = places.key_locs.get(name, places.loc)
+        tile = board.tiles[pos[1] * board.width + pos[0]]
+        props = board.tile_types.get(tile, {})
+        cost = props.get("cost", 1)
+        if (cost is None or cost < 0) and not props.get("cost_by"):
+            yield Problem(loc, f"place `{name}` is on a `{tile}` square, which no one may "
+                          "enter", "put it on a square of a tile type units may enter")
+        elif board.links and pos[1] * board.width + pos[0] not in linked:
+            yield Problem(loc, f"place `{name}` has no link: no unit can reach it or leave it",
+                          "add a link to it in `links`")
 
 
 def _unseated_players(parts: Parts) -> Iterator[Problem]:

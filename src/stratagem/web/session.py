@@ -25,7 +25,16 @@ from typing import Any
 from ..agents import Agent, make_agent
 from ..arena import HUMAN, Match, Replay
 from ..arena.match import seating_for
-from ..arena.narration import Step, as_told, opening_lines, result_line, tell, who
+from ..arena.narration import (
+    Step,
+    as_told,
+    hidden_from,
+    opening_lines,
+    result_line,
+    tell,
+    unseen,
+    who,
+)
 from ..engine import (
     CHANCE,
     MASKED,
@@ -285,11 +294,14 @@ class Session:
         for i, step in enumerate(self.steps[:n]):
             told = as_told(step, secret)
             player = history[i].player
+            hidden = hidden_from(game, viewer, history, i)  # another side's move, in fog
+            if hidden:
+                told = unseen(told)
             log.append({"where": told.where, "who": told.who, "line": told.line,
                         "rolls": list(told.rolls), "events": list(told.events),
-                        "why": self._why(i, viewer, visible, player), "n": i + 1,
-                        "player": player})
-        last = self._last(n, view)
+                        "why": "" if hidden else self._why(i, viewer, visible, player),
+                        "n": i + 1, "player": player})
+        last = self._last(n, view, viewer)
         rolls: list[int] = next((list(s.rolls) for s in reversed(self.steps[:n]) if s.rolls
                                  and not secret), [])
         return {"game": game.name, "scenario": game.scenario, "seed": self.seed,
@@ -323,8 +335,9 @@ class Session:
         hidden = any(int(ref) not in visible for ref in _REF.findall(head))
         return ("" if hidden else head + "; ") + "the rest names cards you cannot see"
 
-    def _last(self, n: int, view: State) -> list[Mark]:
-        """Each seat's last move before position ``n``, as outlined cells."""
+    def _last(self, n: int, view: State, viewer: int | None = None) -> list[Mark]:
+        """Each seat's last move before position ``n``, as outlined cells (not a move the
+        viewer's fog hides)."""
         game = self.game
         marks: list[Mark] = []
         seen: set[int] = set()
@@ -332,6 +345,9 @@ class Session:
         for k in range(n - 1, -1, -1):
             player = history[k].player
             if player in seen or player == CHANCE or player is None:
+                continue
+            if hidden_from(game, viewer, history, k):
+                seen.add(player)
                 continue
             seen.add(player)
             marks += move_marks(game, self.states[k], player, history[k].action,

@@ -70,6 +70,8 @@ def _template(template: str, entity_fields: frozenset[str],
                 return f"{words(e.type)} #{int(e.id)}"
             if isinstance(v, float) and v.is_integer():  # `8 / 2` reads 4, as `text()` does
                 return str(int(v))
+            if v is None:  # a field left empty (no one struck back): a word, not `None`
+                return "none"
             if isinstance(v, Pos):  # a named place of a map by its name
                 return state.game.board.place_name(v) or str(v)
             return words(v) if isinstance(v, str) else str(v)

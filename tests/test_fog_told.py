@@ -1,0 +1,47 @@
+"""Under fog of war, a person is told another side's moves only as moves: at the terminal
+(the account, its reasons and the last-move marks) and on the web page (the log, its
+reasons and the outlined last moves), as a view's own log keeps them. Provinces' writer
+saw "east scout #2 marches to d" for a scout west could not see."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+import stratagem
+from stratagem.arena.narration import UNSEEN
+from stratagem.cli.main import cli
+from stratagem.web.session import Session
+
+REPRO = Path(__file__).parent / "outsider" / "provinces" / "repro" / "fog_log_leak.yaml"
+
+
+def test_the_terminal_tells_a_hidden_move_only_as_a_move() -> None:
+    result = CliRunner().invoke(cli, ["play", str(REPRO), "--agents", "human,random",
+                                      "--seed", "1", "--explain"], input="wait\nwait\n")
+    assert result.exit_code == 0, result.output
+    assert "marches to" not in result.output
+    assert result.output.count(f"east {UNSEEN}") == 2
+    assert "Picked at random" not in result.output  # the hidden move's reason neither
+    assert "last move" not in result.output
+
+
+def test_watching_agents_tells_every_move() -> None:
+    result = CliRunner().invoke(cli, ["play", str(REPRO), "--agents", "random,random",
+                                      "--seed", "1"])
+    assert "east scout #2 marches to" in result.output  # no person: nothing to hide
+
+
+def test_the_web_log_tells_a_hidden_move_only_as_a_move() -> None:
+    game = stratagem.load(REPRO)
+    session = Session(game, ["human", "random"], seed=1)
+    for _ in range(2):
+        session.act("wait", session.version)
+    snap = session.snapshot()
+    east = [s for s in snap["log"] if s["player"] == 1]
+    assert len(east) == 2
+    assert all(s["line"] == UNSEEN and not s["events"] and not s["why"] for s in east)
+    assert "marches" not in str(snap)
+    watched = Session(game, ["random", "random"], seed=1).snapshot()
+    assert any("marches to" in s["line"] for s in watched["log"])
