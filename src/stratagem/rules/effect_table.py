@@ -358,20 +358,24 @@ def _lose(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Resu
     return fx.Lose(_opt(c, m, "player", scope, "player"), reason), scope
 
 
-def _draw_game(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
-    reason = str(m["reason"].value) if "reason" in m else "draw"
+def _game_reason(c: CompileState, m: dict[str, Node], default: str, what: str,
+                 hint: str) -> str:
+    """The reason of an effect that ends the game for no one player: it cannot name one."""
+    reason = str(m["reason"].value) if "reason" in m else default
     if PLAYER_FIELD in reason:
-        c.fail(m["reason"].loc, f"the reason of a draw names {PLAYER_FIELD}, but a draw has "
-               "no winner to name", "leave it out, or use `win` with that player")
-    return fx.Draw(reason), scope
+        c.fail(m["reason"].loc, f"the reason of {what} names {PLAYER_FIELD}, but {what} is "
+               "said of the game, not of one player", hint)
+    return reason
+
+
+def _draw_game(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
+    return fx.Draw(_game_reason(c, m, "draw", "a draw",
+                                "leave it out, or use `win` with that player")), scope
 
 
 def _end_game(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
-    reason = str(m["reason"].value) if "reason" in m else "the game is over"
-    if PLAYER_FIELD in reason:
-        c.fail(m["reason"].loc, f"the reason of an end by score names {PLAYER_FIELD}, but it "
-               "is said of the game, not of one player", "leave it out")
-    return fx.EndByScore(reason), scope
+    return fx.EndByScore(_game_reason(c, m, "the game is over", "an end by score",
+                                      "leave it out")), scope
 
 
 def _simple(effect: Effect, needs_event: bool = False) -> Callable[..., Result]:
