@@ -326,6 +326,8 @@ CASES: list[tuple[str, str, Any, dict[str, Any]]] = [
     ("place", "place('gate')", Pos(4, 2), {"board": GRID + "\nplaces: {gate: [4, 2]}"}),
     ("place_name", "place_name((4, 2))", "gate", {"board": GRID + "\nplaces: {gate: [4, 2]}"}),
     ("place_name", "place_name(actor.pos)", "", {"board": GRID + "\nplaces: {gate: [4, 2]}"}),
+    ("type_param", "type_param('knight', 'hp')", 5, {}),
+    ("type_param", "type_param(actor, 'speed')", 3, {}),
     ("same_team", "same_team(player, player)", True, {}),
     ("same_team", "same_team(player, seat('blue'))", False, {}),
     ("on_board", "on_board((4, 4))", True, {}),

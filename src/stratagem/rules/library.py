@@ -754,6 +754,20 @@ def _param_max(c: Ctx, what: Any, name: str) -> Any:
     return math.inf if spec.max is None else spec.max
 
 
+def _type_param(c: Ctx, what: Any, name: str) -> Any:
+    """The starting value of a parameter of an entity type (given by name, or an entity's
+    type): what a card of that type holds before anything changes it."""
+    et = _type_of(c, what)
+    if et is None:
+        raise ValueError(f"type_param: {what!r} is no entity type of the game")
+    spec = c.game.param_specs.get((et.name, name))
+    if spec is None:
+        known = ", ".join(p.name for p in et.params) or "none"
+        raise ValueError(f"type_param: a {et.name} has no parameter {name!r} (its "
+                         f"parameters: {known})")
+    return spec.default
+
+
 def _buff_ending(s: Any, who: Any, buff: str) -> int:
     """How many stacks of a buff ``who`` holds with one round left."""
     return sum(1 for n, left in _buffs.held(s, who) if n == buff and left == 1)
@@ -1079,6 +1093,11 @@ _F: list[Function] = [
              "(`hints: {cost: 30}`): the numbers AIs value units by, readable by the rules "
              "too; `default` when the type has no such hint (or the entity is gone).",
              "hint(target, 'cost')", _hint),
+    Function("type_param", (Param("what", "any"), Param("name", "str")), "number",
+             "The starting value of a parameter of an entity type given by name (or of an "
+             "entity's type): read a kind of card's value from an `entity_type` target. "
+             "A type with no such parameter is an error that lists its parameters.",
+             "type_param(card, 'cost') * 2", _type_param),
     Function("param_max", (Param("what", "any"), Param("name", "str")), "number",
              "The declared maximum of a parameter of an entity (or of an entity type given "
              "by name): inf when it has no maximum, 0 when the type has no such parameter "
