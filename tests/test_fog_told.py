@@ -45,3 +45,14 @@ def test_the_web_log_tells_a_hidden_move_only_as_a_move() -> None:
     assert "marches" not in str(snap)
     watched = Session(game, ["random", "random"], seed=1).snapshot()
     assert any("marches to" in s["line"] for s in watched["log"])
+
+
+def test_a_walk_plans_around_the_zones_of_control_its_side_sees() -> None:
+    """A march toward a hidden enemy with `stop_near`: the way is planned on what the
+    side sees, so the scout walks until it bumps into the hidden unit (it did not move at
+    all, its move spent, when the hidden unit's zone of control cut the way)."""
+    path = REPRO.with_name("fog_walk_stop_near.yaml")
+    game = stratagem.load(path)
+    state = game.new_state(0)
+    after = game.apply(state, game.parse_action(state, "march #1 to=c"))
+    assert after.entities[1].pos == game.board.places[1][1]  # b: stopped before c

@@ -179,8 +179,10 @@ class MoveAlong(Effect):
             blocked = set(blockers(seen, "enemies" if by is None else by, e.owner))
             if by is None:
                 blocked.update(p for p in seen.at_ if not has_room(seen, p, eid))
+            # The zones of control the walker's side can see: a hidden unit's stops the
+            # walk only as the unit itself does, when the walk bumps into it.
             stops = (frozenset() if self.stop_near is None
-                     else zone_of_control(s, _places(s, evaluate(self.stop_near, ctx))))
+                     else zone_of_control(s, _places(seen, evaluate(self.stop_near, ctx))))
             found = (None if to is None
                      else cheapest_path(s, e.pos, to, None, blocked, stops=stops, mover=e))
             if not found:
