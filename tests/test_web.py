@@ -485,3 +485,13 @@ def test_two_agents_are_watched_at_the_chosen_speed(live: Live) -> None:
     status, answer = live.call("POST", "/api/games", {"game": "pig", "seats": ["random"] * 2,
                                                       "delay": 99})
     assert status == 400 and "delay" in answer["error"]
+
+
+def test_a_phase_with_no_steps_is_named_once_in_the_pages_prompt(tmp_path: Path) -> None:
+    """Caravans' writer saw "amber: trading/trading": the page names such a phase once
+    (the saved state keeps the engine's own text, so old files read back the same)."""
+    game = stratagem.load(Path(__file__).parent / "outsider" / "caravans" / "caravans.yaml",
+                          "two")
+    session = Session(game, ["human", "random"], seed=0)
+    assert session.state.decision.prompt == "amber: trading/trading"
+    assert session.snapshot()["decision"]["prompt"] == "amber: trading"

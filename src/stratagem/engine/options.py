@@ -54,8 +54,7 @@ def prompt(g: Game, player: int, actor: int | None, phase: int, step: int) -> st
     if text is None:
         who = f"#{actor}" if actor is not None else g.players[player]
         ph = g.phases[phase]
-        own = len(ph.steps) == 1  # a phase with no steps of its own: named once
-        text = f"{who}: {ph.name}" if own else f"{who}: {ph.name}/{ph.steps[step].name}"
+        text = f"{who}: {ph.name}/{ph.steps[step].name}"
         if len(prompts) >= ACTION_CACHE_SIZE:
             prompts.clear()
         prompts[key] = text

@@ -94,6 +94,14 @@ def is_die(game: Game, type_name: str, zone: str) -> bool:
     return spec is not None and (bool(spec.tags & {"die", "dice"}) or zone == "dice")
 
 
+def _said_once(prompt: str) -> str:
+    """A prompt for the page: a phase with no steps of its own is named once ("amber:
+    trading", not "amber: trading/trading"; the saved state keeps the engine's text)."""
+    head, sep, where = prompt.rpartition(": ")
+    phase, slash, step = where.partition("/")
+    return f"{head}{sep}{phase}" if slash and phase == step else prompt
+
+
 class Session:
     """One game between ``codes`` (one per seat: ``human`` or a roster code), from ``seed``."""
 
@@ -420,7 +428,7 @@ class Session:
                     "label": self.game.describe_action(self.state, d.player, action),
                     "actor": action.actor, "cells": cells, "entities": refs})
         return {"player": d.player, "who": who(self.game, d.player), "kind": d.kind,
-                "prompt": self._reaction_sentence() if mine else d.prompt,
+                "prompt": _said_once(self._reaction_sentence() if mine else d.prompt),
                 "yours": mine, "options": options}
 
     def _reaction_sentence(self) -> str:
