@@ -604,7 +604,8 @@ SECTIONS: tuple[Part, ...] = (
               "a parameter name read on each entity (`sight: eyes`), or a range per entity "
               "type with `default` for the rest (`{default: 2, scout: eyes}`); a type with "
               "no range sees only its own square.", True),
-          Key("teams", "Players who share their sight: `[[red, green], [blue, yellow]]`."),
+          Key("teams", "Players who share their sight: `[[red, green], [blue, yellow]]`. "
+              "Without it, the teams of the rules' `teams:` do."),
           Key("always_seen", "Entity types never hidden (castles, villages)."),
           Key("moves", "`sighted` (the default): position and value targets are worked "
               "out on the board as the acting side sees it, and a walk stops before a "
