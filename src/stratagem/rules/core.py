@@ -94,8 +94,6 @@ class CompileState(Reader):
         self.folder = folder
         """The game's folder: the only place other files may be named from."""
         self.players: tuple[str, ...] = ()
-        self.place_names: dict[str, Any] = {}
-        """The board's named cells (``board: places:``), each with its position."""
         self.named_players: list[Any] = []
         """Each player an expression names, with where, ``(Loc, name)`` (a scenario may not
         seat them: ``rules.lint``)."""

@@ -76,7 +76,6 @@ def compile_places(c: CompileState, places: Node | None, links: Node | None,
                 c.fail(item.loc, f"a link joins two places, not `{ends[0]}` to itself")
                 continue
             pairs.append((cells[0], cells[1]))
-    c.place_names = dict(named)
     return dataclasses.replace(board, places=tuple(named.items()), links=tuple(pairs))
 
 
