@@ -112,6 +112,25 @@ def tell(game: Game, before: State, player: int, action: Action, after: State) -
     return Step(game.describe_flow(before), seat, line, rolls, events)
 
 
+def moved_to(before: State, action: Action, after: State) -> Any:
+    """Where the actor of the step ``before`` → ``after`` went: its new square when it
+    moved, the square its walk halted on when a hidden unit stopped it (the ``walk_halted``
+    event, fog of war), else ``None``. A last-move mark shows this before the square the
+    action named, which a walk stopped short never reached."""
+    if action.actor is None:
+        return None
+    was, now = before.entities.get(action.actor), after.entities.get(action.actor)
+    if was is None or now is None:
+        return None
+    if now.pos is not None and now.pos != was.pos:
+        return now.pos
+    for name, fields in after.history[-1].events if after.history else ():
+        told = dict(fields)
+        if name == "walk_halted" and told.get("mover") == action.actor:
+            return told.get("at")
+    return None
+
+
 def opening_lines(game: ForwardModel[Any], seed: int) -> tuple[str, ...]:
     """The sentences of what the set-up narrated before the first decision (the first
     hand dealt, a trump turned up): no step tells them (``Game.opening``)."""

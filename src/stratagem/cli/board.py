@@ -30,6 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..agents.human import ZONE_LIMIT, written_places
+from ..arena.narration import moved_to
 from ..engine import (
     MASKED,
     Action,
@@ -82,19 +83,15 @@ NO_MARKS = Marks()
 
 def last_move(game: Game, before: State, action: Action, after: State) -> Marks:
     """Where the action ``before`` → ``after`` happened: the actor's square before and the
-    position it targeted (or the actor's square after, or the square of what it targeted,
-    or where a new piece appeared)."""
+    square it moved to (or the position it targeted, or the square of what it targeted,
+    or where a new piece appeared). Where it moved comes first: a walk that stopped short
+    of its target (fog of war) is marked where it stopped."""
     actor = before.entities.get(action.actor) if action.actor is not None else None
     came_from = actor.pos if actor is not None else None
-    went_to: Pos | None = None
+    went_to: Pos | None = moved_to(before, action, after)
     for _, value in action.targets:
-        if isinstance(value, Pos) and game.board.contains(value):
+        if went_to is None and isinstance(value, Pos) and game.board.contains(value):
             went_to = value
-            break
-    if went_to is None and action.actor is not None and action.actor in after.entities:
-        moved = after.entities[action.actor].pos
-        if moved is not None and moved != came_from:
-            went_to = moved
     if went_to is None:
         for _, value in action.targets:
             if isinstance(value, Ref) and value in after.entities:

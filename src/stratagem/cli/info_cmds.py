@@ -139,6 +139,10 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
         for name, cost, notes in sheet.terrain:
             table.add_row(tile_glyph(game, name), name, cost, notes)
         out.print(table)
+    if sheet.fog:
+        out.print("[bold]Fog of war[/]")
+        for line in sheet.fog:
+            out.print(f"  {escape(line)}")
     for title, rows in (("Actions", sheet.actions), ("Reactions", sheet.reactions)):
         if rows:
             out.print(f"[bold]{title}[/]")

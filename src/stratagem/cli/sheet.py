@@ -10,6 +10,7 @@ own safe reader): nothing in them runs.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -98,6 +99,9 @@ def header_of(path: Path) -> Header:
             if seats is not None and type(seats.value) is int:
                 seated = True
             about = _text(_get(spec, "description"))
+            fog = _get(spec, "visibility")
+            if fog is not None and (fog.value in (False, None, "none")):
+                about = f"(no fog of war) {about}".strip()
             count = seats.value if seats is not None and type(seats.value) is int else None
             scenarios.append((str(name), about))
             counts.append(count)
@@ -188,6 +192,8 @@ class Sheet:
     ending: tuple[tuple[str, str], ...] = ()
     """How the game ends (``ending``): (what happens, when), a row per end rule, for a
     player with no move, and for the round limit."""
+    fog: tuple[str, ...] = ()
+    """What each side sees under fog of war (``fog_lines``): nothing without fog."""
 
 
 def ending(game: Game) -> tuple[tuple[str, str], ...]:
@@ -281,6 +287,43 @@ def terrain(game: Game) -> tuple[tuple[str, str, str], ...]:
     return tuple(rows)
 
 
+def _reach_words(reach: Any, step: str) -> str:
+    """A sight range in words: ``2 squares``, ``1 link``, or a parameter's name."""
+    if isinstance(reach, str):
+        return f"as far as its {reach.replace('_', ' ')}"
+    if reach == math.inf:
+        return "the whole board"
+    return f"{reach:g} {step}{'' if reach == 1 else 's'}"
+
+
+def fog_lines(game: Game) -> tuple[str, ...]:
+    """Fog of war in sentences: how far units see (by type where they differ), who shares
+    sight, what is always seen, and what happens to a move into a unit not seen."""
+    fog = game.fog
+    if fog is None:
+        return ()
+    step = "link" if game.board.links else "square"
+    lines = [f"Each side sees only what its units see: {_reach_words(fog.default, step)}"
+             + (", line of sight blocked by terrain" if any(
+                 p.get("blocks_sight") for p in game.board.tile_types.values()) else "")]
+    lines += [f"  {name.replace('_', ' ')}: {_reach_words(reach, step)}"
+              for name, reach in fog.sight.items()]
+    shared = [t for t in fog.teams if len(t) > 1]
+    if shared:
+        lines.append("Sight is shared by " + "; ".join(
+            " and ".join(game.players[p] for p in team if p < len(game.players))
+            for team in shared))
+    if fog.always_seen:
+        lines.append("Always seen: " + ", ".join(sorted(n.replace("_", " ")
+                                                        for n in fog.always_seen)))
+    lines.append("Moves are offered on the board as the side sees it: a walk into an "
+                 "unseen unit halts before it, and the unit is revealed"
+                 if fog.sighted_moves else
+                 "Moves are worked out on the whole board: a square left out of the "
+                 "moves is one where someone stands")
+    return tuple(lines)
+
+
 def rules_sheet(game: Game) -> Sheet:
     """The rules sheet of a compiled game."""
     acts = _descriptions(game, "actions")
@@ -300,4 +343,4 @@ def rules_sheet(game: Game) -> Sheet:
         tuple((r, reacts.get(r, "")) for r in game.reactions
               if not game.reactions[r].automatic),
         tuple(game.scenarios),
-        terrain(game), ending(game))
+        terrain(game), ending(game), fog_lines(game))

@@ -191,6 +191,8 @@ class TableHuman(HumanAgent):
             lines += [f"  {name}: {cost}" + (f" ({notes})" if notes else "")
                       for name, cost, notes in sheet.terrain]
             lines.append("")
+        if sheet.fog:
+            lines += ["== fog of war ==", *(f"  {line}" for line in sheet.fog), ""]
         lines.append("== your options now ==")
         for name in sorted({a.type for a in builder.candidates},
                            key=lambda t: stable_number(game, t) or 0):

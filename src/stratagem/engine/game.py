@@ -183,6 +183,10 @@ class Game:
         self.round_limit = round_limit
         self.score = score
         self.narrated = frozenset(narrated) | frozenset(narration or {})
+        if self.fog is not None and self.fog.sighted_moves:
+            # A walk that runs into a hidden unit stops short of where its action said:
+            # the log tells it, or it would leave the walker at the place it chose.
+            self.narrated |= {"walk_halted"}
         self.narration = dict(narration or {})
         self.show_rolls = show_rolls
         self.rules_scope = rules_scope

@@ -21,11 +21,24 @@ if TYPE_CHECKING:
     from .state import State
 
 
+ENGINE_SENTENCES = {"walk_halted": "{mover} halts at {at}: {by} is in the way"}
+"""The words for events the engine tells whether or not the rules narrate them
+(``Game.narrated``), when the rules give none of their own."""
+
+
 def narrate(game: Game, state: State, name: str, fields: dict[str, Any]) -> str:
-    """A sentence for a narrated event: the game's narration for it, else its fields."""
+    """A sentence for a narrated event: the game's narration for it, else the engine's
+    sentence for it, else its fields."""
     fn = game.narration.get(name)
     if fn is not None:
         return fn(state, fields)
+    own = ENGINE_SENTENCES.get(name)
+    if own is not None:
+        said = fill(own, {k: NO_ONE if v is None else label(state, Ref(v) if type(v) is int
+                                                           and k in ("mover", "by") else v)
+                          for k, v in fields.items()})
+        if said is not None:
+            return said
     parts = ", ".join(field_words(game, state, name, fields))
     return f"{name.replace('_', ' ')}: {parts}" if parts else name.replace("_", " ")
 

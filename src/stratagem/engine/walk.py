@@ -12,7 +12,8 @@
   the walk ends there. Under fog of war (``Fog.sighted_moves``) the way is planned on
   the board as the walker's side sees it, so it may lead into a unit that side did not
   see: the walk then stops on the last square with room before it, without a step
-  event, and the unit in the way is revealed to the walker's side (``Fog.reveal``).
+  event, the unit in the way is revealed to the walker's side (``Fog.reveal``), and a
+  ``walk_halted {mover, at, to, by}`` event says so (always narrated: ``Game``).
 
 The walk goes on only while the mover is still in the game and stands where the last
 step left it. Without ``path`` the walk takes a cheapest path (``geometry.cheapest_path``)
@@ -82,7 +83,8 @@ class _Walk(Effect):
 
     pushes = True
     emits: ClassVar[Events] = {
-        "stepped": {"mover": "entity", "from": "pos", "to": "pos", "path_left": "list"}}
+        "stepped": {"mover": "entity", "from": "pos", "to": "pos", "path_left": "list"},
+        "walk_halted": {"mover": "entity", "at": "pos", "to": "pos", "by": "entity"}}
     checks: ClassVar[Checks] = {"step": _step_ok}
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
@@ -95,10 +97,15 @@ class _Walk(Effect):
         fog = s.game.fog
         if fog is not None and fog.sighted_moves and not has_room(s, ahead, mover):
             # Under fog a way may lead into a unit its side did not see: the walk stops
-            # on the last square with room, and the walker's side now knows who is there.
-            for x in stack_at(s, ahead):
+            # on the last square with room, and the walker's side now knows who is there;
+            # a `walk_halted` event tells it (where the walk ends, where it was going, who
+            # stopped it), so the log does not leave the walker at the place it chose.
+            there = stack_at(s, ahead)
+            for x in there:
                 if e.owner is not None and not fog.sees_entity(s, e.owner, s.entities_[x]):
                     fog.reveal(s, e.owner, s.entities_[x])
+            r.emit("walk_halted", {"mover": mover, "at": here, "to": left[-1],
+                              "by": there[0] if there else None}, ctx)
             return
         rest = tuple(left[1:])
         r.push(_WALK, ctx.bind(WALK, (mover, rest, ahead)))
@@ -133,8 +140,9 @@ class MoveAlong(Effect):
         "and room for it: free squares on a board without stacks), for it stands on "
         "each square it crosses; nothing happens when there is no way. Under fog of war "
         "the way is found on the board as the walker's side sees it: a hidden unit in "
-        "it stops the walk on the last square with room before it, and is revealed to "
-        "the walker's side. With `stop_near` (entities or positions, as `reachable` takes "
+        "it stops the walk on the last square with room before it, is revealed to "
+        "the walker's side, and a `walk_halted` event (mover, at, to, by) tells it. "
+        "With `stop_near` (entities or positions, as `reachable` takes "
         "it) the cheapest way enters a square next to one of them only as its last step: "
         "pass the `stop_near` the destination was found with, so that the walk keeps out "
         "of the zones of control its target went around. With `blocked_by` (`units`, "

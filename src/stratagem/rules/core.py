@@ -46,6 +46,9 @@ class Parts:
     layouts: dict[str, Board] = field(default_factory=dict)
     limits: dict[str, int] = field(default_factory=dict)
     """Scenarios' own round limits, where they set one."""
+    fogs: dict[str, Any] = field(default_factory=dict)
+    """Scenarios' own fog of war (``engine.fog.Fog``), where they set one: ``None`` for a
+    scenario played in the open."""
     seats: dict[str, int] = field(default_factory=dict)
     """How many players sit at a scenario's table, where it seats fewer than the rules name
     (the first ones, in seat order)."""
@@ -82,6 +85,8 @@ class Parts:
             kw["board"] = self.layouts[name]
         if name in self.limits:
             kw["round_limit"] = self.limits[name]
+        if name in self.fogs:
+            kw["visibility"] = self.fogs[name]
         return Game(**kw, rules_scope=self.scope)
 
 
@@ -106,7 +111,9 @@ class CompileState(Reader):
         self.zone_names: set[str] = set()
         self.table_zones: set[str] = set()
         """The zones that belong to the table (a shared deck), not to each player."""
-        self.events: dict[str, dict[str, str]] = dict(BUILTIN_EVENTS)
+        self.events: dict[str, dict[str, str]] = {k: dict(v) for k, v in BUILTIN_EVENTS.items()}
+        """Every event with its fields: the engine's, each copied (an `emit` adds fields to
+        this game's event, never to the engine's table every later file starts from)."""
         self.pins: dict[str, Any] = {}
         """Pins by their text: the actions of one game share them (``ActionType.pin``)."""
         self.narrated: set[str] = set()

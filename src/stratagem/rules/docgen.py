@@ -189,6 +189,10 @@ SECTIONS: tuple[Part, ...] = (
               "like a misspelling of one it does (`walls` beside `wall`): that is an "
               "error."),
           Key("tile_types", "The properties of each tile type (see the next part)."),
+          Key("tile_params", "Parameters every tile of the board has, whatever its type "
+              "(see *parameter*): `{ctrl: {default: 0, min: 0, max: 2}}` for who holds each "
+              "area of a map, declared once instead of on every tile type. A tile type's "
+              "own `params` of the same name (another default) come first."),
           Key("metric", "How distance is counted: `chebyshev` (the default: diagonal steps "
               "count 1), `manhattan` (no diagonals; the default with `neighbours: 4`) or "
               "`euclidean` (as the crow flies). Square boards only."),
@@ -246,7 +250,8 @@ SECTIONS: tuple[Part, ...] = (
               "`tile(POS).NAME` and written by `set`/`modify`: `{fertility: {default: 2, "
               "max: 5}}`. A written value stays with its position, whatever the tile type "
               "becomes; a position whose tile type lacks the parameter reads 0 and is not "
-              "written."),
+              "written (`stratagem validate` warns of a `set` that may land there: "
+              "declare the parameter for every tile with the board's `tile_params`)."),
           Key("capacity", "How much a square of this type holds, instead of the board's "
               "`capacity`: a count, or `{param: size, max: 4}` (one size parameter for the "
               "whole board).")),
@@ -648,6 +653,11 @@ SECTIONS: tuple[Part, ...] = (
           Key("round_limit", "Its own length: the game ends after this many rounds, "
               "whatever `end: round_limit` says (a scenario may be short or long, as in "
               "a wargame's scenario book). Without it the rules' round limit holds."),
+          Key("visibility", "Its own fog of war: `none` plays it in the open (for the "
+              "`tactical` agent, which refuses hidden information, or a first game taught "
+              "in the open), a mapping replaces the rules' `visibility:` section (same "
+              "keys). The rules sheet marks a scenario played in the open. Without it the "
+              "rules' fog holds."),
           Key("description", "A note for readers; not used by the game.")),
          "players: [red, blue, green, yellow]\nscenarios:\n  two: {players: 2}\n"
          "  three: {players: 3}"),
@@ -836,6 +846,12 @@ EVENT_DOCS: dict[str, str] = {
                "the mover still stands on `from` (`cancel_event` keeps it there and ends the "
                "walk); once done it stands on `to`, where a trigger may shoot it, kill it or "
                "`stop_move` it.",
+    "walk_halted": "Under fog of war, a `move_along` walk runs into a unit its side did not "
+              "see: the mover stops `at` the last square with room before it, short of "
+              "`to` (where it was going), and `by` (the unit in the way) is revealed to its "
+              "side. Always told in the log (\"scout #1 halts at veii: warband #4 is in the "
+              "way\"), in the rules' own words when `narration:` gives some; reactions and "
+              "triggers may answer it (an ambush).",
     "damaged": "An entity takes damage (the `damage` effect). While pending, `amount` can "
                "be changed; at 0 HP the target dies.",
     "healed": "An entity is healed (the `heal` effect).",

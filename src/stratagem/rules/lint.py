@@ -21,7 +21,11 @@ Warnings (``validate`` prints them; the game still loads):
   (the part that reads it belongs in ``needs``);
 - a step whose turn nothing ends: no ``max_actions``, no ``end_when`` (of the step or
   its phase) and no action that ends the turn, so that a turn lasts while any action is
-  legal and a game may never reach its round limit (play stops at 100,000 decisions).
+  legal and a game may never reach its round limit (play stops at 100,000 decisions);
+- a ``set`` or ``modify`` of ``tile(…).NAME`` on a board with a tile type, one a unit
+  may enter, that has no parameter NAME (the write is dropped there);
+- an ``emit`` of an event the engine sends itself (``moved``, ``died``, ``walk_halted``…)
+  with a field the engine's event does not have.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from typing import Any
 
 from ..engine import Game
 from .compiler import Parts
+from .core import BUILTIN_EVENTS
 from .errors import Loc, Problem, did_you_mean
 from .source import Node
 
@@ -66,6 +71,8 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
     warnings.extend(_walks_unlike_their_reach(root))
     warnings.extend(_reactions_that_tell(game, root))
     warnings.extend(_endless_turns(game, root))
+    warnings.extend(_engine_events_emitted(root))
+    warnings.extend(_tile_writes_dropped(parts, game, root))
     return _unique(errors), _unique(warnings)
 
 
@@ -237,6 +244,78 @@ def _walks_unlike_their_reach(root: Node) -> Iterator[Problem]:
                               "around what `reachable` crossed, and finds no way past a "
                               "full friendly stack (the unit then stays where it is)",
                               f"add `blocked_by: {reach}` to the `move_along`")
+
+
+_TILE_WRITE = re.compile(r"^\s*tile\((.*)\)\s*\.\s*(\w+)\s*$", re.S)
+
+
+def _tile_writes_dropped(parts: Parts, game: Game, root: Node) -> Iterator[Problem]:
+    """Each `set`/`modify` of `tile(SQUARE).NAME` on a board where some tile type a unit
+    may enter has no parameter NAME: a write there is dropped without a word. A write
+    under a condition (`when`, an `if`'s `test`) that reads the same SQUARE other than
+    through `tile(SQUARE)` is taken to be kept off those tiles (`when:
+    "is_region(event.to)"`), and not warned of."""
+    scope = parts.scope
+    if scope is None or not scope.tile_params or not game.board.tiles:
+        return
+    kinds = game.board.tile_types
+    on_board = [t for t in dict.fromkeys(game.board.tiles)
+                if kinds.get(t, {}).get("cost", 1) is not None]
+    stack: list[tuple[Node, tuple[str, ...]]] = [(root, ())]
+    while stack:
+        n, guards = stack.pop()
+        if n.is_list:
+            stack.extend((v, guards) for v in n.value)
+            continue
+        if not n.is_map:
+            continue
+        for key in ("when", "test"):
+            cond = n.get(key)
+            if cond is not None:
+                guards += tuple(x.value for x in _strings(cond))
+        stack.extend((v, guards) for v in n.value.values())
+        for verb in ("set", "modify"):
+            spec = n.get(verb)
+            what = spec.get("what") if spec is not None and spec.is_map else None
+            m = _TILE_WRITE.match(what.value) if what is not None and isinstance(
+                what.value, str) else None
+            if what is None or m is None or m.group(2) not in scope.tile_params:
+                continue
+            square, name = m.group(1).strip(), m.group(2)
+            if any(square in re.sub(r"tile\(\s*" + re.escape(square) + r"\s*\)", "", g)
+                   for g in guards):  # a test of the square itself, not of its parameter
+                continue
+            having = {t for t, _ in scope.tile_params[name]}
+            lacking = [t for t in on_board if t not in having]
+            if lacking:
+                yield Problem(what.loc, f"`{verb}` of `{name}` on a tile of type "
+                              f"{', '.join(f'`{t}`' for t in lacking)} writes nothing: "
+                              f"{'that type has' if len(lacking) == 1 else 'those types have'}"
+                              f" no parameter `{name}` (it reads 0 there)",
+                              f"declare `{name}` once for every tile under `board: "
+                              f"tile_params:`, or under each type's `params:`")
+
+
+def _engine_events_emitted(root: Node) -> Iterator[Problem]:
+    """Each `emit` of an event the engine itself sends, with fields the engine's event
+    does not have: the engine's own events reach the same reactions and narration, which
+    then find those fields missing (a file that named its own event `moved`)."""
+    for n in _walk(root):
+        emit = n.get("emit") if n.is_map else None
+        event = emit.get("event") if emit is not None and emit.is_map else None
+        if emit is None or event is None or not isinstance(event.value, str) \
+                or event.value not in BUILTIN_EVENTS:
+            continue
+        fields = emit.get("fields")
+        own = BUILTIN_EVENTS[event.value]
+        extra = [f for f in (fields.value if fields is not None and fields.is_map else ())
+                 if f not in own]
+        if extra:
+            yield Problem(event.loc, f"`{event.value}` is an event the engine sends itself "
+                          f"(fields: {', '.join(own) or 'none'}), and this `emit` gives it "
+                          f"{', '.join(f'`{f}`' for f in extra)}: reactions and narration of "
+                          f"the engine's `{event.value}` find {'them' if len(extra) > 1 else 'it'} "
+                          "missing", "give your own event a name of its own")
 
 
 def _unknown_size_param(game: Game, root: Node) -> list[Problem]:

@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape as _escape
 
+from ..arena.narration import moved_to
 from ..engine import Action, Game, Pos, Ref, State, cell_centre
 
 UNIT = 44.0
@@ -61,13 +62,18 @@ class Mark:
 
 
 def move_marks(game: Game, before: State, player: int, action: Action,
-               seen: Container[int] | None = None) -> list[Mark]:
+               seen: Container[int] | None = None, after: State | None = None) -> list[Mark]:
     """The cells one move touched, outlined in the mover's colour: where its unit stood,
-    the squares it named and the units it aimed at (only those in ``seen``, when given)."""
+    the squares it named (or, given the state ``after`` it, where the unit moved to: a
+    walk stopped short under fog is marked where it stopped) and the units it aimed at
+    (only those in ``seen``, when given)."""
     if player is None or not 0 <= player < len(game.players):
         return []
     colour = game.display.player(player, game.players[player]).colour
     cells = [v for _, v in action.targets if isinstance(v, Pos)]
+    went = moved_to(before, action, after) if after is not None else None
+    if went is not None:
+        cells = [went]
     for _, v in action.targets:
         if isinstance(v, Ref):
             target = before.entities.get(int(v))

@@ -359,7 +359,7 @@ class Session:
                 continue
             seen.add(player)
             marks += move_marks(game, self.states[k], player, history[k].action,
-                                view.entities)
+                                view.entities, self.states[k + 1])
             if len(seen) == len(game.players):
                 break
         return marks

@@ -29,8 +29,9 @@ def compile_board(c: CompileState, node: Node | None) -> Board:
     `size` (an empty board when there is no `board:`)."""
     if node is None:
         return Board()
-    m = c.keys(node, ("layout", "tiles", "tile_types", "metric", "size", "topology", "hex",
-                      "neighbours", "capacity", "places", "links"), "`board`")
+    m = c.keys(node, ("layout", "tiles", "tile_types", "tile_params", "metric", "size",
+                      "topology", "hex", "neighbours", "capacity", "places", "links"),
+               "`board`")
     board = _grid(c, node, m)
     if "places" in m or "links" in m:
         if "links" in m and ("metric" in m or "neighbours" in m):
@@ -85,6 +86,9 @@ def _grid(c: CompileState, node: Node, m: dict[str, Node]) -> Board:
         if metric not in ("chebyshev", "manhattan", "euclidean"):
             c.fail(m["metric"].loc, f"unknown metric `{metric}`",
                    "chebyshev, manhattan or euclidean")
+    if "tile_params" in m:  # every tile type's, declared once (a type's own come first)
+        plain = () if tile_types else ("floor",)  # a `size` board of one plain type
+        compile_tile_params(c, (*tile_types, *plain), m["tile_params"])
     if "layout" in m:
         return _layout(c, m["layout"], symbols, tile_types, metric, shape)
     if "size" in m:

@@ -5,13 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...engine import Pos
+from ...engine.fog import Fog
 from ...engine.spec import Board, Placement
 from ..core import CompileState, Parts
 from ..effect_table import compile_effects
 from ..errors import Loc, did_you_mean
-from ..reading import Skip
+from ..reading import Skip, show
 from ..source import Node, read_yaml
 from .board import compile_board
+from .visibility import compile_visibility
 
 
 def _placements(c: CompileState, node: Node | None, board: Board) -> tuple[Placement, ...]:
@@ -136,8 +138,10 @@ def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, p
             node = spec
             if isinstance(spec.value, str):
                 node = _include(c, spec)
-            m = c.keys(node, ("entities", "players", "board", "round_limit", "description"),
-                       f"scenario `{name}`")
+            m = c.keys(node, ("entities", "players", "board", "round_limit", "visibility",
+                              "description"), f"scenario `{name}`")
+            if "visibility" in m:
+                parts.fogs[name] = _scenario_fog(c, m["visibility"], name)
             if "round_limit" in m:
                 parts.limits[name] = c.need_int(m["round_limit"], "`round_limit`", 1)
             if "players" in m:
@@ -155,6 +159,20 @@ def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, p
     if not parts.placements[""] and own and own[0] == next(iter(c.need_map(
             scenarios, "`scenarios`"))):  # the first scenario of a book is played by default
         parts.default = own[0]
+
+
+def _scenario_fog(c: CompileState, node: Node, name: str) -> Fog | None:
+    """A scenario's `visibility`: `none` (or `false`) plays it without fog of war (for
+    `tactical`, or a game taught in the open first); a section of its own replaces the
+    rules' one."""
+    if node.value is False or node.value is None or node.value == "none":
+        return None
+    if not node.is_map:
+        c.fail(node.loc, f"`visibility` of scenario `{name}` is `none` (no fog of war) or a "
+               f"`visibility:` section of its own, not {show(node)}",
+               "visibility: none, or visibility: {sight: 2}")
+        raise Skip
+    return compile_visibility(c, node)
 
 
 def _seats(c: CompileState, node: Node, parts: Parts, name: str) -> int:

@@ -53,14 +53,23 @@ def compile_state(c: CompileState, node: Node | None) -> None:
         c.state_params[spec.name] = spec
 
 
-def compile_tile_params(c: CompileState, tile_type: str, node: Node) -> None:
-    """A tile type's `params:`, into ``c.tile_params``."""
-    for spec in compile_params(c, node, f"tile type `{tile_type}`", set()):
+def compile_tile_params(c: CompileState, tile_types: str | tuple[str, ...], node: Node) -> None:
+    """A tile type's `params:` (or the board's `tile_params:`, given every tile type of the
+    board), into ``c.tile_params``. A tile type's own parameter is kept over the board's."""
+    several = isinstance(tile_types, tuple)
+    owner = "`board: tile_params`" if several else f"tile type `{tile_types}`"
+    each = tile_types if isinstance(tile_types, tuple) else (tile_types,)
+    for spec in compile_params(c, node, owner, set()):
         if not spec.name.isidentifier():
             c.fail(node.key_locs.get(spec.name, node.loc), f"`{spec.name}` cannot be a "
                    "parameter's name", "letters, digits and _")
             continue
-        c.tile_params.setdefault(spec.name, {})[tile_type] = spec
+        held = c.tile_params.setdefault(spec.name, {})
+        for t in each:
+            if several:
+                held.setdefault(t, spec)
+            else:
+                held[t] = spec
 
 
 def state_target(c: CompileState, node: Node, scope: Scope) -> Any:
