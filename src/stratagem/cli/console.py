@@ -59,6 +59,11 @@ class Narrator:
         """The one person's seat in a game with fog of war: another side's moves are told
         to them only as moves (``narration.hidden_from``)."""
 
+    def rewound(self, decisions: int) -> None:
+        """The game was taken back to ``decisions`` decisions (undo): the next step is told
+        under a heading of its own."""
+        self.where = ""
+
     def __call__(self, before: State, player: int, action: Action, rationale: str,
                  after: State) -> None:
         g = self.game

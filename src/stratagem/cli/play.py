@@ -262,7 +262,7 @@ def _run(match: Match, humans: dict[int, HumanAgent], keeper: Keeper,
         except UndoDecision as undo:
             _undo(match, humans[undo.player], undo.player)
             if narrator is not None:
-                narrator.where = ""
+                narrator.rewound(len(match.state.history))
             keeper.save_now(match)
 
 

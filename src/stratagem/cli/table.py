@@ -24,7 +24,7 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from ..agents import HumanAgent
+from ..agents import HumanAgent, QuitGame
 from ..agents.base import Budget, Choice, shared_reason
 from ..agents.human import HELP
 from ..arena import Match
@@ -147,6 +147,9 @@ class TableHuman(HumanAgent):
         super().__init__(game, seed, **kwargs)
         self.marks: Marks = NO_MARKS
         """The last move, marked on the board (set by the narrator)."""
+        self.table: TableNarrator | None = None
+        """At a hot seat in a game that hides things: the narrator, which hands the
+        screen from one person to the next (``TableNarrator.hand_over``)."""
 
 
     @classmethod
@@ -164,6 +167,8 @@ class TableHuman(HumanAgent):
 
     def show(self, view: State, decision: Decision) -> None:
         game = self.game
+        if self.table is not None and self.table.holder != decision.player:
+            self.table.hand_over(self, decision.player, len(view.history))
         who = "chance" if decision.player == CHANCE else game.display.player(
             decision.player, game.players[decision.player]).label
         console = self._console()
@@ -264,6 +269,56 @@ class TableNarrator(Narrator):
             self.seer = next(iter(humans))
         self.last: Marks = NO_MARKS
         """The last move told."""
+        self.hot_seat = len(humans) > 1 and game.info.hidden
+        """Two people or more at one screen, in a game that hides things: the screen is
+        handed from one to the next, cleared between them, and each is told what
+        happened since their last turn as their own seat may know it."""
+        self.holder: int | None = None
+        """At a hot seat: the seat of the person who has the screen (none before the first
+        hand-over: nothing is told until someone has it)."""
+        self.steps: list[tuple[int, State, int, Action, str, State]] = []
+        """At a hot seat: every step, by the length of the history after it, to be told."""
+        self.told: dict[int, int] = dict.fromkeys(humans, 0)
+        """At a hot seat: how far into the history each person has been told."""
+        if self.hot_seat:
+            for human in humans.values():
+                human.table = self
+
+    def rewound(self, decisions: int) -> None:
+        """The game was taken back to ``decisions`` decisions (undo): what was told of the
+        steps taken back is forgotten."""
+        super().rewound(decisions)
+        self.steps = [step for step in self.steps if step[0] <= decisions]
+        self.told = {seat: min(n, decisions) for seat, n in self.told.items()}
+
+    def hand_over(self, human: TableHuman, seat: int, decisions: int) -> None:
+        """Hand the screen to ``seat``: clear it, wait until that person alone looks,
+        then tell them what happened since their last turn, as they may know it, with
+        the last move they may see marked."""
+        g = self.game
+        name = g.display.player(seat, g.players[seat]).label
+        if out.is_terminal:  # the screen and its scrollback: nothing of the last person's
+            out.file.write("\x1b[H\x1b[2J\x1b[3J")
+            out.file.flush()
+        out.print(f"[bold]── pass the screen to {escape(name)} ──[/]")
+        if human.ask(f"{name}: press Enter when only you can see the screen ") is None:
+            human.say()
+            raise QuitGame(seat, "end of input", decisions)
+        self.holder = seat
+        if g.fog is not None:
+            self.seer = seat
+        news = [step for step in self.steps if step[0] > self.told.get(seat, 0)]
+        if news:
+            out.print("[dim]since your last turn:[/]")
+            self.where = ""
+        for _, before, player, action, rationale, after in news:
+            Narrator.__call__(self, before, player, action, rationale, after)
+            if g.board.width and not hidden_from(g, self.seer, after.history,
+                                                 len(after.history) - 1):
+                marks = last_move(g, before, action, after)
+                if marks.went_to is not None:
+                    human.marks = marks
+        self.told[seat] = decisions
 
     def may_read_private(self, seat: int) -> bool:
         """Whether the table may read what only ``seat`` may: when nobody plays (everyone
@@ -272,6 +327,12 @@ class TableNarrator(Narrator):
 
     def __call__(self, before: State, player: int, action: Action, rationale: str,
                  after: State) -> None:
+        if self.hot_seat:
+            n = len(after.history)
+            self.steps.append((n, before, player, action, rationale, after))
+            if self.holder is None:
+                return  # nobody has the screen yet: told at the first hand-over
+            self.told[self.holder] = n
         super().__call__(before, player, action, rationale, after)
         g = self.game
         hidden = hidden_from(g, self.seer, after.history, len(after.history) - 1)
@@ -279,8 +340,9 @@ class TableNarrator(Narrator):
         if marks.went_to is None or hidden:
             marks = self.last  # ending a turn, passing, a move unseen: the last one stays
         self.last = marks
-        for human in self.humans.values():
-            human.marks = marks
+        for seat, human in self.humans.items():  # at a hot seat, only the one looking
+            if not self.hot_seat or seat == self.holder:
+                human.marks = marks
         pad = " " * (self.width + 3)
         if player in self.humans and rationale == ONLY:
             out.print(f"{pad}[dim italic]↳ the only option: taken without asking[/]")
