@@ -56,17 +56,31 @@ def test_a_card_game_hands_the_screen_over_and_hides_each_hand() -> None:
     assert "since your last turn:" in south and "north plays a" in south
 
 
-def test_under_fog_each_person_is_told_the_other_sides_moves_only_as_moves() -> None:
-    shown = screens(spawn(str(FOG), "--agents", "human,human", "--seed", "3"), 5)
+def test_under_fog_each_person_is_told_the_other_sides_unseen_moves_only_as_moves(
+        tmp_path: Path) -> None:
+    """West marches where east cannot see (sight 0): east is told only that west moved,
+    and is marked its own last move; west is never told where east's scout went."""
+    rules = tmp_path / "fog_hot_seat.yaml"
+    rules.write_text(FOG.read_text().replace("actions: [wait, rest]", "actions: [march, rest]"))
+    child = spawn(str(rules), "--agents", "human,human", "--seed", "3")
+    printed = ""
+    for answer in ("", "march #1 to=b", "rest", "", "march #2 to=d", ""):
+        which = child.expect([PASS, r"\w+> ", pexpect.EOF])
+        printed += child.before + (child.after if which < 2 else "")
+        if which == 2:
+            break
+        child.sendline(answer)
+    child.close()
+    shown = [ANSI.sub("", part) for part in printed.split(CLEAR)]
     east = next(s for s in shown if "── pass the screen to East ──" in s)
     told = east.split("since your last turn:", 1)[1].split("East to decide", 1)[0]
-    assert "west moves, unseen" in told
-    assert "west rest" not in told and "west wait" not in told
+    assert "west moves, unseen" in told and "marches to b" not in told
+    assert "west rest" in told  # a move that names nothing east cannot see is told
     assert "east scout #2 marches to c" in told  # its own move, made while west looked
-    # The last move marked for east is its own, not one of west's.
+    # The last move marked for east is its own, not west's march.
     assert "last move: ( ) from d (6,0), [ ] to c (4,0)" in east
     west = shown[1]
-    assert "east scout" not in west.split("Result:")[0]
+    assert "east scout #2 marches" not in west and "east moves, unseen" in west
 
 
 def test_the_end_of_the_input_at_the_hand_over_leaves_the_game() -> None:

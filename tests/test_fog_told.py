@@ -56,3 +56,32 @@ def test_a_walk_plans_around_the_zones_of_control_its_side_sees() -> None:
     state = game.new_state(0)
     after = game.apply(state, game.parse_action(state, "march #1 to=c"))
     assert after.entities[1].pos == game.board.places[1][1]  # b: stopped before c
+
+
+def _in_sight(tmp_path: Path) -> Path:
+    """The same game with sight enough for west to watch east's scout all the way."""
+    path = tmp_path / "fog_in_sight.yaml"
+    path.write_text(REPRO.read_text().replace("  sight: 0", "  sight: 6"))
+    return path
+
+
+def test_a_move_the_side_watched_is_told_in_full_but_not_its_reason(tmp_path: Path) -> None:
+    """West sees the whole valley: east's march is told as it was, with the last move
+    marked, at the terminal and on the page; the agent's reason is not told (it may
+    speak of what west does not see)."""
+    path = _in_sight(tmp_path)
+    result = CliRunner().invoke(cli, ["play", str(path), "--agents", "human,random",
+                                      "--seed", "1", "--explain"], input="wait\nwait\n")
+    assert result.exit_code == 0, result.output
+    assert "east scout #2 marches to" in result.output
+    assert UNSEEN not in result.output
+    assert "Picked at random" not in result.output
+    assert "last move: ( ) from" in result.output
+    session = Session(stratagem.load(path), ["human", "random"], seed=1)
+    for _ in range(2):
+        session.act("wait", session.version)
+    east = [s for s in session.snapshot()["log"] if s["player"] == 1]
+    assert len(east) == 2
+    assert all("marches to" in s["line"] and not s["why"] for s in east)
+    east_colour = session.game.display.player(1, "east").colour
+    assert any(m["colour"] == east_colour for m in session.snapshot()["last"])

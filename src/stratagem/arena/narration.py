@@ -15,7 +15,19 @@ from collections import ChainMap
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from ..engine import CHANCE, FACES, Action, Entity, ForwardModel, Game, Outcome, State, words
+from ..engine import (
+    CHANCE,
+    FACES,
+    Action,
+    Entity,
+    ForwardModel,
+    Game,
+    Outcome,
+    Pos,
+    Ref,
+    State,
+    words,
+)
 
 
 def who(game: ForwardModel[Any], player: int) -> str:
@@ -154,20 +166,79 @@ UNSEEN = "moves, unseen"
 """How a move of another side is told to a person under fog of war."""
 
 
-def hidden_from(game: ForwardModel[Any], viewer: int | None, history: Any, i: int) -> bool:
+def hidden_from(game: ForwardModel[Any], viewer: int | None, history: Any, i: int,
+                states: Any = None) -> bool:
     """Whether decision ``i`` of ``history`` is hidden from ``viewer`` by the game's fog:
-    another side's move (team-mates share sight), or chance deciding for one. A view's log
-    keeps such a move as a bare "moved" (``fog_views``); the people's account does too."""
-    if viewer is None or getattr(game, "fog", None) is None or not 0 <= i < len(history):
+    another side's move (team-mates share sight), or chance deciding for one, that the
+    viewer's side did not watch. Given ``states`` (``states[j]``: the state before decision
+    ``j``, a list or a mapping holding at least the states around the move and ``i``), a
+    move is watched when every unit it names — its actor, its targets, the units its
+    events name — is seen by the viewer's side before or after it, and every square it
+    targets is in sight (``watched``); without them, every move of another side is hidden.
+    A view's log keeps such a move as a bare "moved" (``fog_views``); the people's account
+    does too."""
+    k = other_side(game, viewer, history, i)
+    if k is None or viewer is None:
         return False
+    if states is None:
+        return True
+    return not all(watched(game, viewer, _state(states, j), history[j], _state(states, j + 1))
+                   for j in range(k, i + 1))
+
+
+def other_side(game: ForwardModel[Any], viewer: int | None, history: Any, i: int
+               ) -> int | None:
+    """The decision of another side that decision ``i`` belongs to under fog (``i``
+    itself, or the move a chance decision follows), else ``None``: no fog, no viewer,
+    or the viewer's own side's decision."""
+    if viewer is None or getattr(game, "fog", None) is None or not 0 <= i < len(history):
+        return None
     k = i
     while k > 0 and history[k].player == CHANCE:
         k -= 1
     p = history[k].player
     if p == CHANCE or p is None:
-        return False
+        return None
     sides = getattr(game, "sides", None)
-    return bool(p != viewer if sides is None else sides[p] != sides[viewer])
+    return k if (p != viewer if sides is None else sides[p] != sides[viewer]) else None
+
+
+def _state(states: Any, j: int) -> State | None:
+    if isinstance(states, dict):
+        return states.get(j)
+    return states[j] if 0 <= j < len(states) else None
+
+
+def watched(game: Any, viewer: int, before: State | None, record: Any,
+            after: State | None) -> bool:
+    """Whether ``viewer``'s side saw the decision ``record`` taken from ``before`` to
+    ``after``: each unit it names (actor, targets, the units its narrated events name)
+    seen in one of the two states, each square it targets seen in one of them."""
+    if before is None or after is None:
+        return False
+    fog = game.fog
+    named: list[int] = []
+    action = record.action
+    if action.actor is not None:
+        named.append(int(action.actor))
+    squares: list[Any] = []
+    for _, v in action.targets:
+        if isinstance(v, Ref):
+            named.append(int(v))
+        elif isinstance(v, Pos):
+            squares.append(v)
+    for event, fields in record.events:
+        kinds = {**game.events.get(event, {}), **game.event_kinds.get(event, {})}
+        for k, v in fields:
+            if isinstance(v, Ref) or (kinds.get(k) == "entity" and type(v) is int):
+                named.append(int(v))
+    for eid in named:
+        seen = [fog.sees_entity(st, viewer, e) for st in (before, after)
+                if (e := st.entities_.get(eid)) is not None]
+        if not any(seen):
+            return False
+    return all(fog.sees_pos(before, viewer, q) or fog.sees_pos(after, viewer, q)
+               for q in squares)
 
 
 def unseen(step: Step) -> Step:
@@ -212,6 +283,21 @@ def result_line(game: ForwardModel[Any], state: Any) -> str:
     return f"Result: {outcome_words(game, state.outcome)} ({tail})"
 
 
-__all__ = ["UNSEEN", "Step", "as_told", "beside", "hidden_from", "left_line", "narrated",
-           "opening_lines", "outcome_words", "result_line", "rolls_text", "tell", "unseen",
-           "who"]
+__all__ = [
+    "UNSEEN",
+    "Step",
+    "as_told",
+    "beside",
+    "hidden_from",
+    "left_line",
+    "narrated",
+    "opening_lines",
+    "other_side",
+    "outcome_words",
+    "result_line",
+    "rolls_text",
+    "tell",
+    "unseen",
+    "watched",
+    "who",
+]

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..arena.narration import as_told, hidden_from, rolls_text, tell, unseen
-from ..engine import Action, Game, State
+from ..engine import CHANCE, Action, Game, State
 
 out = Console(highlight=False, soft_wrap=True, emoji=False)  # "bogus:1234:" is no emoji
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
@@ -56,8 +56,13 @@ class Narrator:
         self.where = ""
         self.width = max(len(p) for p in game.players)
         self.seer: int | None = None
-        """The one person's seat in a game with fog of war: another side's moves are told
-        to them only as moves (``narration.hidden_from``)."""
+        """The one person's seat in a game with fog of war: another side's moves that
+        their side did not watch are told to them only as moves (``narration.hidden_from``)."""
+        self.states: dict[int, State] = {}
+        """The states around the move being told (by decisions before them), from the
+        last decision a player took: whether the seer watched it is judged on them."""
+        self.hidden = False
+        """Whether the step told last was told only as a move (``hidden_from``)."""
 
     def rewound(self, decisions: int) -> None:
         """The game was taken back to ``decisions`` decisions (undo): the next step is told
@@ -68,7 +73,12 @@ class Narrator:
                  after: State) -> None:
         g = self.game
         step = as_told(tell(g, before, player, action, after), self.secret)
-        if hidden_from(g, self.seer, after.history, len(after.history) - 1):
+        n = len(after.history) - 1
+        if player != CHANCE:
+            self.states = {}
+        self.states[n], self.states[n + 1] = before, after
+        self.hidden = hidden_from(g, self.seer, after.history, n, self.states)
+        if self.hidden:
             step = unseen(step)
         # A heading per round and phase: the steps of a turn (draw, then play) are told
         # under it, not each under a heading of its own.

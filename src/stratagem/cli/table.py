@@ -28,7 +28,7 @@ from ..agents import HumanAgent, QuitGame
 from ..agents.base import Budget, Choice, shared_reason
 from ..agents.human import HELP
 from ..arena import Match
-from ..arena.narration import hidden_from
+from ..arena.narration import other_side
 from ..engine import CHANCE, Action, ActionBuilder, Decision, EventFrame, Game, Pos, Ref, State
 from .board import NO_MARKS, Marks, draw, last_move
 from .console import Narrator, out
@@ -313,8 +313,7 @@ class TableNarrator(Narrator):
             self.where = ""
         for _, before, player, action, rationale, after in news:
             Narrator.__call__(self, before, player, action, rationale, after)
-            if g.board.width and not hidden_from(g, self.seer, after.history,
-                                                 len(after.history) - 1):
+            if g.board.width and not self.hidden:
                 marks = last_move(g, before, action, after)
                 if marks.went_to is not None:
                     human.marks = marks
@@ -335,7 +334,10 @@ class TableNarrator(Narrator):
             self.told[self.holder] = n
         super().__call__(before, player, action, rationale, after)
         g = self.game
-        hidden = hidden_from(g, self.seer, after.history, len(after.history) - 1)
+        hidden = self.hidden
+        # An agent's reason is never read to another side under fog, even of a move it
+        # watched: the reason may speak of what that side does not see.
+        other = other_side(g, self.seer, after.history, len(after.history) - 1) is not None
         marks = last_move(g, before, action, after) if g.board.width else NO_MARKS
         if marks.went_to is None or hidden:
             marks = self.last  # ending a turn, passing, a move unseen: the last one stays
@@ -347,7 +349,7 @@ class TableNarrator(Narrator):
         if player in self.humans and rationale == ONLY:
             out.print(f"{pad}[dim italic]↳ the only option: taken without asking[/]")
         choice = self.chosen.pop(player, None)
-        if self.explain and player != CHANCE and player not in self.humans and not hidden:
+        if self.explain and player != CHANCE and player not in self.humans and not other:
             reason = choice.rationale if choice is not None else rationale
             if reason:
                 out.print(f"{pad}[dim italic]↳ {escape(reason)}[/]")

@@ -30,6 +30,7 @@ from ..arena.narration import (
     as_told,
     hidden_from,
     opening_lines,
+    other_side,
     result_line,
     tell,
     unseen,
@@ -302,12 +303,14 @@ class Session:
         for i, step in enumerate(self.steps[:n]):
             told = as_told(step, secret)
             player = history[i].player
-            hidden = hidden_from(game, viewer, history, i)  # another side's move, in fog
-            if hidden:
+            # Another side's move under fog: told only as a move unless the viewer's side
+            # watched it, and its reason never (it may speak of what the viewer cannot see).
+            if hidden_from(game, viewer, history, i, self.states):
                 told = unseen(told)
+            other = other_side(game, viewer, history, i) is not None
             log.append({"where": told.where, "who": told.who, "line": told.line,
                         "rolls": list(told.rolls), "events": list(told.events),
-                        "why": "" if hidden else self._why(i, viewer, visible, player),
+                        "why": "" if other else self._why(i, viewer, visible, player),
                         "n": i + 1, "player": player})
         last = self._last(n, view, viewer)
         rolls: list[int] = next((list(s.rolls) for s in reversed(self.steps[:n]) if s.rolls
@@ -354,7 +357,7 @@ class Session:
             player = history[k].player
             if player in seen or player == CHANCE or player is None:
                 continue
-            if hidden_from(game, viewer, history, k):
+            if hidden_from(game, viewer, history, k, self.states):
                 seen.add(player)
                 continue
             seen.add(player)
