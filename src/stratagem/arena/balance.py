@@ -35,6 +35,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..engine import drawn
 from .stats import result_of, wilson
 from .tournament import GameRow, Tournament
 
@@ -283,7 +284,7 @@ def analyse(tournament: Tournament, players: tuple[str, ...],
     out = Balance(players, labels, len(ordered), n)
     if not ordered:
         return out
-    out.draws = sum(all(r == 1 for r in row.ranks) for row in unique)
+    out.draws = sum(drawn(row.winners, row.ranks) for row in unique)
     out.sides = [rate(sum(result_of(r, p) == "win" for r in unique), n)
                  for p in range(len(players))]
     for label in labels:

@@ -262,10 +262,15 @@ def outcome_words(game: ForwardModel[Any], outcome: Outcome | None) -> str:
         return "no result"
     def seat(p: int) -> str:
         return game.players[p] if 0 <= p < len(game.players) else f"player {p}"
+    def listed(seats: Any) -> str:  # "ann", "ann and bob", "ann, bob and cid"
+        names = [seat(p) for p in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     if outcome.is_draw:
         verdict = "draw"
+    elif outcome.lost_together:  # a cooperative game (or solitaire) the game itself won
+        verdict = "lost by " + listed(range(len(outcome.ranks)))
     elif outcome.winners:
-        verdict = "won by " + " and ".join(seat(p) for p in outcome.winners)
+        verdict = "won by " + listed(outcome.winners)
     else:
         verdict = "nobody won"
     return f"{verdict} — {outcome.reason}"

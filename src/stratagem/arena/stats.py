@@ -14,6 +14,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from ..engine import drawn
 from .tournament import GameRow, Tournament
 
 Z95 = 1.959964
@@ -33,7 +34,7 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 def result_of(row: GameRow, seat: int) -> str:
     """``"win"``, ``"draw"`` or ``"loss"`` for the player in ``seat``."""
-    if all(r == 1 for r in row.ranks):
+    if drawn(row.winners, row.ranks):
         return "draw"
     return "win" if seat in row.winners else "loss"
 

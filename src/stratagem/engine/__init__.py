@@ -36,7 +36,7 @@ from .protocol import ForwardModel, GameState
 from .rng import Rng
 from .sameness import is_same_result
 from .serialize import OLDER_VERSIONS, dumps, loads, rederive, rules_digest, seed_of
-from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status
+from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status, drawn
 from .walk import MoveAlong, StopMove
 
 __all__ = [
@@ -86,6 +86,7 @@ __all__ = [
     "constant",
     "dice",
     "distance",
+    "drawn",
     "dumps",
     "explored",
     "field_words",

@@ -3,7 +3,10 @@
 ``check_end`` tests the game's end rules (wins, losses, draws) whenever the stack has
 emptied after something ran; ``finish`` ends a game at once (the ``win`` and
 ``draw_game`` effects); ``end_by_score`` ends it when the round limit is reached. Each
-builds the ``Outcome``: winners, competition ranks, scores and the reason in words.
+builds the ``Outcome``: winners, competition ranks, scores and the reason in words. In a
+game of one side (solitaire, or cooperative: one team of everyone) the players win and
+lose together against the game: a loss of any of them ends it lost by all
+(``lose_together``).
 """
 
 from __future__ import annotations
@@ -65,6 +68,10 @@ def check_end(r: Resolver) -> bool:
         end_game(r, tuple(sorted({p for p, _ in wins})), said_of(g, "win", wins))
         return True
     if losses:
+        if together(g, len(s.players)):  # one side: a loss is everyone's
+            first = losses[0][1]  # said of the game, unless it names the player
+            lose_together(r, said_of(g, "lose", losses) if PLAYER_FIELD in first else first)
+            return True
         lost = tuple(sorted({p for p, _ in losses}))
         for p in lost:
             s._w_player(p).alive = False
@@ -109,6 +116,9 @@ def eliminate(r: Resolver, player: int, reason: str) -> bool:
     s = r.s
     if not s.players[player].alive:
         return False
+    if together(r.game, len(s.players)):  # one side: a loss is everyone's
+        lose_together(r, reason)
+        return True
     s._w_player(player).alive = False
     s.flow = s.flow._replace(eliminated=(*s.flow.eliminated, (player,)))
     alive = tuple(p for p, pl in enumerate(s.players) if pl.alive)
@@ -116,6 +126,25 @@ def eliminate(r: Resolver, player: int, reason: str) -> bool:
         end_game(r, alive, reason, draw=not alive)
         return True
     return False
+
+
+def together(g: Game, n: int) -> bool:
+    """Whether every player of the game is on one side — a solitaire game, or a
+    cooperative one (`teams:` with one team of everyone): the players then win and lose
+    together against the game itself."""
+    return n == 1 or (g.sides is not None and len(set(g.sides)) == 1)
+
+
+def lose_together(r: Resolver, reason: str) -> None:
+    """End a game of one side lost: every player out, no winner, every player ranked
+    below first (``Outcome.lost_together``: the game itself won)."""
+    s = r.s
+    n = len(s.players)
+    for p in range(n):
+        if s.players[p].alive:
+            s._w_player(p).alive = False
+    s.outcome = _outcome(s.game, s, (), (2,) * n, reason)
+    s.decision = None
 
 
 def _one_side(g: Game, alive: tuple[int, ...]) -> bool:
@@ -181,6 +210,8 @@ def end_game(r: Resolver, winners: tuple[int, ...], reason: str, draw: bool = Fa
     n = len(s.players)
     batches = list(s.flow.eliminated)
     alive = tuple(p for p in range(n) if s.players[p].alive)
+    if not draw and n > 1 and len(winners) == n and not together(s.game, n):
+        draw = True  # rivals who all win at once: a draw (only one side wins together)
     if draw:
         top = alive if alive else (batches.pop() if batches else tuple(range(n)))
         groups = [top]

@@ -372,19 +372,34 @@ class Outcome(NamedTuple):
 
     @property
     def is_draw(self) -> bool:
-        """Whether every player shares first place."""
-        return all(r == 1 for r in self.ranks)
+        """Whether it is a draw: no winner, every player first together."""
+        return drawn(self.winners, self.ranks)
+
+    @property
+    def lost_together(self) -> bool:
+        """Whether every player lost together (a cooperative game the game itself won:
+        no winner, every player ranked below first)."""
+        return not self.winners and min(self.ranks, default=1) > 1
 
     @property
     def returns(self) -> tuple[float, ...]:
-        """Per-player utility in [-1, 1], linear in rank (for search and bridges)."""
+        """Per-player utility in [-1, 1], linear in rank (for search and bridges); when
+        every player shares a place, 1 if they won together, -1 if they lost together,
+        else (a draw) 0."""
         n = len(self.ranks)
         if n == 1:
             return (1.0 if self.winners else -1.0,)
         worst = max(self.ranks)
-        if worst == 1:
-            return tuple(0.0 for _ in self.ranks)
+        if worst == min(self.ranks):
+            together = 1.0 if self.winners else -1.0 if worst > 1 else 0.0
+            return tuple(together for _ in self.ranks)
         return tuple(1.0 - 2.0 * (r - 1) / (worst - 1) for r in self.ranks)
+
+
+def drawn(winners: tuple[int, ...], ranks: tuple[int, ...]) -> bool:
+    """Whether a result is a draw: no winner, every player first together (a cooperative
+    game won together has winners; one lost together ranks everyone below first)."""
+    return not winners and all(r == 1 for r in ranks)
 
 
 DRAW_ROLL = "_draw"
