@@ -472,4 +472,23 @@ def test_the_terminal_report_gives_game_length_and_how_games_ended(
     lines = capsys.readouterr().out.splitlines()
     assert any(x.startswith("game length: ") and "decisions and" in x for x in lines)
     ended = [x for x in lines if x.startswith("ended: ")]
-    assert ended and sum(int(x.rsplit(": ", 1)[1].split()[0]) for x in ended) == 3
+    distinct = next(int(m.group(1)) for x in lines
+                    if (m := re.match(r"3 games, (\d+) distinct", x)) is not None)
+    assert ended and sum(int(x.rsplit(": ", 1)[1].split()[0]) for x in ended) == distinct
+
+
+def test_the_terminal_report_counts_each_distinct_game_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """After "4 games, 1 distinct (repeats count once)" the report's length and endings
+    counted the four repeats (Sinking Isle's writer read "ended: …: 4 games")."""
+    rules = Path(__file__).parent / "outsider" / "coop_island" / "repro" / \
+        "04_report_counts_repeats.yaml"
+    db = tmp_path / "r.sqlite"
+    assert main(["arena", str(rules), "--agents", "random,random", "--games", "4",
+                 "--db", str(db), "--quiet"]) is None
+    capsys.readouterr()
+    assert main(["report", str(db)]) is None
+    lines = capsys.readouterr().out.splitlines()
+    assert "4 games, 1 distinct (repeats count once)" in lines
+    assert "ended: reached the shore: 1 game" in lines
+    assert any(x.startswith("game length: ") and x.endswith("over 1 game)") for x in lines)

@@ -2,8 +2,9 @@
 the contract. Each game under tests/outsider/ (a card game on a shared deck, a hex wargame
 in fog, a square-grid skirmish, a stacking hex-and-counter wargame, a deck-builder with a
 market row, an area-movement wargame, a trick-taking game, draughts, a card game for two
-to four written once, a wargame on a map of provinces joined by roads) validates with no problem and plays two random games
-to the end."""
+to four written once, a wargame on a map of provinces joined by roads, backgammon, a
+cooperative game against the game itself) validates with no problem and plays two
+random games to the end."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ GAMES = {
     "draughts": (HERE / "draughts" / "draughts.yaml", 2),
     "caravans": (HERE / "caravans" / "caravans.yaml", 4),
     "provinces": (HERE / "provinces" / "provinces.yaml", 2),
+    "backgammon": (HERE / "backgammon" / "backgammon.yaml", 2),
+    "sinking_isle": (HERE / "coop_island" / "island.yaml", 4),
 }
 
 
@@ -104,3 +107,13 @@ def test_caravans_plays_at_each_table(scenario: str, seats: int) -> None:
     assert len(game.players) == seats
     result = stratagem.play(game, ["random"] * seats, seed=3)
     assert result.outcome is not None and len(result.outcome.ranks) == seats
+
+
+def test_a_tie_for_best_is_not_called_all_the_options() -> None:
+    """Backgammon's writer read "all 2 options look alike" at a decision of six plays."""
+    rules = HERE / "backgammon" / "repro" / "tactical_all_n_options.yaml"
+    game = stratagem.load(str(rules))
+    state = game.new_state(seed=0)
+    choice = stratagem.agent("tactical", game, seed=0).choose(state.view(0), state.decision)
+    assert "2 of the 6 options tie for best one move ahead" in choice.rationale
+    assert "all 2 options" not in choice.rationale

@@ -286,7 +286,7 @@ def length_lines(rows: list[GameRow]) -> list[str]:
     mean, mean_rounds, reasons = _length_figures(rows)
     decisions = [r.decisions for r in rows]
     return [f"game length: {mean:.1f} decisions and {mean_rounds:.1f} rounds on average "
-            f"({min(decisions)}–{max(decisions)} decisions)",
+            f"({min(decisions)}–{max(decisions)} decisions, over {_games(len(rows))})",
             *(f"ended: {reason}: {_games(k)}" for reason, k in reasons)]
 
 

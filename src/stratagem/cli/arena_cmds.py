@@ -181,8 +181,9 @@ def report_cmd(db: Path, before: Path | None, html: Path | None, json_out: Path 
     summary = summarize(tournament, game.players, rows, len(rows))
     _print_summary(summary, wide)
     balance = analyse(tournament, game.players, rows)
-    for line in (balance_lines(balance) + unit_lines(game.players, distinct_rows(rows))
-                 + length_lines(rows)):
+    unique = distinct_rows(rows)  # after the agents' table, each distinct game once
+    for line in (balance_lines(balance) + unit_lines(game.players, unique)
+                 + length_lines(unique)):
         out.print(line, markup=False)
     doc: dict[str, Any] = {"balance": balance_to_dict(balance)}
     if before is not None:
@@ -281,7 +282,7 @@ def _print_distinct(tournament: Any, players: tuple[str, ...], rows: list[Any]) 
 def _print_summary(summary: Any, wide: bool = False) -> None:
     t = summary.tournament
     table = Table(title=f"{t.game}{' — ' + t.scenario if t.scenario else ''}: "
-                  f"{summary.played} games", title_justify="left", box=box.SIMPLE_HEAD,
+                  f"{summary.played} games played", title_justify="left", box=box.SIMPLE_HEAD,
                   pad_edge=False)
     table.add_column("agent", overflow="fold")
     for col in ("games", "W", "D", "L", "win%", "95% CI", "rating", "moves", "ms"):

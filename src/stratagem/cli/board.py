@@ -29,7 +29,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from ..agents.human import ZONE_LIMIT, written_places
+from ..agents.human import ZONE_LIMIT, card_words, written_places
 from ..arena.narration import moved_to
 from ..engine import (
     MASKED,
@@ -431,7 +431,7 @@ def _zone(state: State, ids: Iterable[int]) -> str:
             if backs:
                 cards.append(_backs(backs))
                 backs = 0
-            cards.append(f"{words(ents[i].type)} #{int(i)}")
+            cards.append(card_words(state.game, ents[i]))
         else:
             backs += 1
     if backs:

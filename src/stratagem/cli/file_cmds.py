@@ -75,6 +75,10 @@ def _show_state(state: State, limit: int = 30, viewer: int | None = None) -> Non
     out.print(f"{who(game, d.player)} to decide{kind}: {n(len(d.actions), 'option')}")
     if d.kind == "reaction":
         out.print(f"  {game.describe_reaction(state)}", markup=False)
+    elif d.prompt and (d.kind != "action" or state.stack):
+        # A choice asked in the middle of an effect has a question of its own ("hand
+        # limit: discard"); an action decision's prompt only names the flow's step.
+        out.print(f"  {d.prompt}", markup=False)
     for a in d.actions[:limit]:
         out.print(f"  {a}{named(view, a)}", markup=False)
     if len(d.actions) > limit:

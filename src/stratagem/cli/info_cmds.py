@@ -62,6 +62,17 @@ def _agent_lines(code: str) -> None:
         out.print(f"    [dim]arguments: {escape(', '.join(own))}[/]")
     if spec.default_budget is not None:
         out.print(f"    [dim]default budget: {escape(str(spec.default_budget))} a decision[/]")
+    factory = spec.factory
+    if isinstance(factory, type):  # what it refuses to play (``Agent.refusal``)
+        limits = [words for flag, words in (
+            (getattr(factory, "handles_hidden", True), "no hidden information (cards face "
+             "down, a deck's order, fog of war)"),
+            (getattr(factory, "handles_chance", True), "no chance")) if not flag]
+        most = getattr(factory, "max_players", None)
+        if most is not None:
+            limits.append(f"at most {most} players")
+        if limits:
+            out.print(f"    [dim]plays only games with {escape('; '.join(limits))}[/]")
 
 
 @click.command("agents")
@@ -100,7 +111,10 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
     if game.teams:  # sides of several players: they win and lose together
         sides = [" and ".join(game.display.player(p, game.players[p]).label for p in team)
                  for team in game.teams]
-        out.print(f"[bold]Teams[/]: {escape(' against '.join(sides))}")
+        if len(sides) == 1:  # one team of everyone: together, against the game itself
+            out.print(f"[bold]Together, against the game[/]: {escape(sides[0])}")
+        else:
+            out.print(f"[bold]Teams[/]: {escape(' against '.join(sides))}")
     if sheet.scenarios:
         out.print(f"[bold]Scenarios[/]: {escape(', '.join(sheet.scenarios))}"
                   + (f" [dim](playing: {escape(game.scenario)})[/]" if game.scenario else ""))

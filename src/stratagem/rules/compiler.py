@@ -26,7 +26,7 @@ from .sections.end import check_shape, compile_end
 from .sections.flow import compile_flow
 from .sections.names import compile_players, compile_teams, declare_events, declare_names
 from .sections.narration import compile_narration
-from .sections.pieces import compile_entities, compile_params, compile_zones
+from .sections.pieces import PLAYER_OWN, compile_entities, compile_params, compile_zones
 from .sections.reactions import compile_reactions, compile_statuses, compile_triggers
 from .sections.setup import compile_setup
 from .sections.state import compile_state
@@ -87,7 +87,7 @@ class Compiler(CompileState):
         board = board or Board()
         kw["board"] = board
         kw["player_params"] = self.attempt(lambda: compile_params(
-            self, top.get("player"), "player", self.player_params)) or ()
+            self, top.get("player"), "player", self.player_params, PLAYER_OWN)) or ()
         kw["zones"] = self.attempt(lambda: compile_zones(self, top.get("zones"))) or ()
         declare_names(self, top)
         self.attempt(lambda: compile_state(self, top.get("state")))

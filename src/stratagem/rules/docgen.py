@@ -71,7 +71,13 @@ TOP: dict[str, tuple[bool, str]] = {
               "`enemy` and `ally` (in `entities(owner: …)`, an entity target, `is_enemy`, "
               "`is_ally`, `blocked_by: enemies`) are said of teams; and team-mates share "
               "their sight under fog (unless `visibility: teams` says otherwise). A "
-              "player no team names is a side of their own. The agents' own rules of "
+              "player no team names is a side of their own. One team of every player "
+              "makes a cooperative game, played against the game itself: a win rule won "
+              "by any of them is won by all, and a lose rule (or `lose`, or `stuck: lose`) "
+              "that holds for any of them ends the game lost by all (\"lost by diver and "
+              "pilot\": no winner, everyone ranked below first, each agent's result -1, "
+              "counted as a loss by the arena, not as a draw); a solitaire game (one "
+              "player) ends the same way. The agents' own rules of "
               "thumb still count each player's units (search agents read the outcome, "
               "which is the team's)."),
     "shape": (False, "The game's nature, declared for agents and readers: `{chance: true, "
@@ -572,7 +578,9 @@ SECTIONS: tuple[Part, ...] = (
               "(the colour of a unit is its owner's)."),
           Key("health", "The parameter drawn as a health bar (default: `hp` or `health` when "
               "it has a `max`)."),
-          Key("show", "When given, the only parameters players see on a unit."),
+          Key("show", "When given, the only parameters players see on a unit; a card "
+              "listed in a hand or pile is written with those of its own (`flood card "
+              "#46 (col 2, row 3)`), so a card's face can be told by its numbers."),
           Key("hide", "Parameters players never see (bookkeeping such as `castle_x`): of "
               "units, players, tiles or the game (`state:`).")),
          "display:\n  players: {red: \"#c0392b\", blue: \"#2e6fd8\"}\n"

@@ -338,8 +338,14 @@ class TacticalAgent(SearchAgent):
         ranked = sorted(scored, key=lambda x: (x[1] != pick, -x[0]))[:TOP]
         named = ", ".join(f"{a} ({signed(v)})" for v, a in ranked)
         said = capital(describe(self.game, view, decision.player, pick))
-        why = (f"all {len(tied)} options look alike one move ahead, so it picked one at random"
-               if len(tied) > 1 else "the best position one move ahead")
+        n = len(decision.actions)
+        if len(tied) == 1:
+            why = "the best position one move ahead"
+        elif len(tied) == n:
+            why = f"all {n} options look alike one move ahead, so it picked one at random"
+        else:  # a tie for best among more options: not "all"
+            why = (f"{len(tied)} of the {n} options tie for best one move ahead, so it "
+                   "picked one of them at random")
         return Choice(pick, f"{said}: {why}.",
                       f"no units to plan for: one-step lookahead on the value "
                       f"function: {named}")

@@ -10,13 +10,29 @@ from ..errors import did_you_mean
 from ..source import Node
 from .keyed import keyed_params
 
+ENTITY_OWN = {"x": "the column it stands on", "y": "the row it stands on",
+              "pos": "where it stands", "position": "where it stands",
+              "owner": "whose it is", "type": "its type's name", "id": "its number"}
+"""What every entity has: an entity type's parameter of one of these names would never be
+read (`unit.x` is the column it stands on)."""
+PLAYER_OWN = {"name": "the player's name"}
+"""What every player has (`player.name`)."""
+
 
 def compile_params(c: CompileState, node: Node | None, owner: str,
-                   names: set[str]) -> tuple[ParamSpec, ...]:
+                   names: set[str], own: dict[str, str] | None = None
+                   ) -> tuple[ParamSpec, ...]:
     """The parameters of `owner` (the players, or an entity type); their names are added
-    to ``names``."""
+    to ``names``. A name in ``own`` (what every entity, or player, has already) is an
+    error: the attribute would be read, never the parameter."""
     out: list[ParamSpec] = []
     for name, spec in c.need_map(node, f"parameters of {owner}").items():
+        if own is not None and name in own:
+            what = "a player" if own is PLAYER_OWN else "an entity"
+            c.fail(node.key_locs.get(name, spec.loc) if node is not None else spec.loc,
+                   f"`{name}` cannot name a parameter of {owner}: `.{name}` of {what} is "
+                   f"{own[name]}", f"name it otherwise (`{name}_`, `{owner}_{name}`)")
+            continue
         names.add(name)
         p = c.attempt(partial(_param, c, owner, name, spec))
         if isinstance(p, tuple):
@@ -111,7 +127,7 @@ def compile_entities(c: CompileState, node: Node | None) -> tuple[EntityType, ..
             if "inventory" in m:  # how many items it can carry (sections/strategy.py)
                 c.strategy.setdefault("inventory", {})[name] = c.need_int(
                     m["inventory"], f"`inventory` of `{name}`", 0)
-            params = compile_params(c, m.get("params"), name, c.entity_params)
+            params = compile_params(c, m.get("params"), name, c.entity_params, ENTITY_OWN)
             hints = {k: c.need_num(v, f"hint `{k}`")
                      for k, v in c.need_map(m.get("hints"), "`hints`").items()}
             if "symbol" in m and len(str(m["symbol"].value)) > 2:  # as a display glyph

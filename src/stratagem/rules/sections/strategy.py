@@ -25,7 +25,7 @@ from ..errors import did_you_mean
 from ..expr_context import Scope, read_var
 from ..reading import Skip
 from ..source import Node
-from .pieces import compile_params
+from .pieces import ENTITY_OWN, compile_params
 
 TASK_KEYS = ("duration", "on_tick", "on_complete", "on_abort", "keep_while", "complete_when")
 """The keys of an action that make it a multi-turn action."""
@@ -148,7 +148,7 @@ def compile_items(c: CompileState, node: Node | None) -> tuple[EntityType, ...]:
         def one(name: str = name, spec: Node = spec) -> None:
             m = c.keys(spec, ("params", "symbol", "tags", "on_use", "consumed",
                               "description"), f"item `{name}`")
-            params = compile_params(c, m.get("params"), name, c.entity_params)
+            params = compile_params(c, m.get("params"), name, c.entity_params, ENTITY_OWN)
             tags = frozenset(c.need_str(t, "a tag") for t in c.need_list(m.get("tags"),
                                                                          "`tags`"))
             et = EntityType(name, params, tags=tags | {"item"},
