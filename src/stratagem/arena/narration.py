@@ -18,6 +18,7 @@ from typing import Any, cast
 from ..engine import (
     CHANCE,
     FACES,
+    TURN,
     Action,
     Entity,
     ForwardModel,
@@ -87,6 +88,46 @@ class Step:
     line: str
     rolls: tuple[int, ...]
     events: tuple[str, ...]
+    then: tuple[Step, ...] = ()
+    """The turns that began while it resolved, each with what followed in it: the dice a
+    player rolls as their turn begins are told as theirs (``TURN``), under the line
+    ``TURN_BEGINS`` when no dice are shown."""
+
+
+TURN_BEGINS = "begins the turn"
+"""The line of a turn begun within another's move, when no dice are shown for it."""
+
+
+def _parts(game: Game, before: Any, after: Any, rec: Any) -> list[tuple[Any, tuple[int, ...],
+                                                                           tuple[str, ...]]]:
+    """A record cut where turns began (``TURN``): for each part, the turn's fields (none
+    for the move's own part), its dice (not the rolls that drew a card) and its
+    sentences."""
+    parts: list[tuple[Any, int, list[str]]] = [(None, 0, [])]
+    for ev, fields in rec.events:
+        if ev == TURN:
+            mark = dict(fields)
+            parts.append((mark, int(mark["rolls"]), []))
+        else:
+            parts[-1][2].append(narrated(game, before, after, ev, fields))
+    out = []
+    for i, (mark, start, said) in enumerate(parts):
+        end = parts[i + 1][1] if i + 1 < len(parts) else len(rec.rolls)
+        dice = tuple(rec.rolls[k] for k in range(start, end) if not rec.picked >> k & 1)
+        out.append((mark, dice, tuple(said)))
+    return out
+
+
+def _turn_step(game: Game, mark: dict[str, Any], dice: tuple[int, ...],
+               said: tuple[str, ...]) -> Step:
+    """A turn begun within another's move, as a step of its own."""
+    phases = game.phases
+    phase = int(mark["phase"])
+    name = phases[phase].name if 0 <= phase < len(phases) else "?"
+    player = mark["player"]
+    seat = who(game, player) if type(player) is int else ""
+    return Step(f"round {mark['round']}, {name}", seat, TURN_BEGINS,
+                dice if game.show_rolls else (), said)
 
 
 def _unit(state: State, actor: Any) -> str:
@@ -119,9 +160,10 @@ def tell(game: Game, before: State, player: int, action: Action, after: State) -
         line = game.describe_action(before, player, action)
     seat = who(game, player)
     line = beside(seat, line)
-    events = tuple(narrated(game, before, after, ev, fields) for ev, fields in rec.events)
-    rolls = rec.dice() if game.show_rolls else ()  # a card drawn is told by its event
-    return Step(game.describe_flow(before), seat, line, rolls, events)
+    (_, dice, events), *turns = _parts(game, before, after, rec)
+    rolls = dice if game.show_rolls else ()  # a card drawn is told by its event
+    return Step(game.describe_flow(before), seat, line, rolls, events,
+                tuple(_turn_step(game, mark, d, said) for mark, d, said in turns))
 
 
 def moved_to(before: State, action: Action, after: State) -> Any:
@@ -146,11 +188,18 @@ def moved_to(before: State, action: Action, after: State) -> Any:
 def opening_lines(game: ForwardModel[Any], seed: int) -> tuple[str, ...]:
     """The sentences of what the set-up narrated before the first decision (the first
     hand dealt, a trump turned up): no step tells them (``Game.opening``)."""
-    opening = getattr(game, "opening", None)
-    if not isinstance(game, Game) or opening is None:
+    if not isinstance(game, Game):
         return ()
     start = game.new_state(seed)
-    return tuple(narrated(game, start, start, ev, fields) for ev, fields in opening(seed))
+    lines: list[str] = []
+    for mark, dice, said in _parts(game, start, start, game.opening_record(seed)):
+        shown = dice if game.show_rolls else ()
+        if mark is None:
+            lines += [*said, *([rolls_text(shown)] if shown else [])]
+        elif shown or said:  # the first player's own dice, rolled as the first turn began
+            turn = _turn_step(game, mark, shown, said)
+            lines += [f"{turn.who} {rolls_text(shown) if shown else TURN_BEGINS}", *said]
+    return tuple(lines)
 
 
 def as_told(step: Step, secret: bool) -> Step:
@@ -159,7 +208,8 @@ def as_told(step: Step, secret: bool) -> Step:
     chance decided. Otherwise the step itself."""
     if not secret:
         return step
-    return replace(step, rolls=(), line="decides" if step.who == "chance" else step.line)
+    return replace(step, rolls=(), line="decides" if step.who == "chance" else step.line,
+                   then=tuple(replace(t, rolls=()) for t in step.then if t.events))
 
 
 UNSEEN = "moves, unseen"
@@ -199,8 +249,7 @@ def other_side(game: ForwardModel[Any], viewer: int | None, history: Any, i: int
     p = history[k].player
     if p == CHANCE or p is None:
         return None
-    sides = getattr(game, "sides", None)
-    return k if (p != viewer if sides is None else sides[p] != sides[viewer]) else None
+    return None if _same_side(game, p, viewer) else k
 
 
 def _state(states: Any, j: int) -> State | None:
@@ -241,9 +290,22 @@ def watched(game: Any, viewer: int, before: State | None, record: Any,
                for q in squares)
 
 
-def unseen(step: Step) -> Step:
-    """A step of another side as a person under fog may know it: that it moved."""
-    return replace(step, line=UNSEEN, rolls=(), events=())
+def unseen(step: Step, game: ForwardModel[Any] | None = None, viewer: int | None = None
+           ) -> Step:
+    """A step of another side as a person under fog may know it: that it moved. A turn it
+    handed on to the ``viewer``'s side is told whole (their own dice); any other only as
+    begun."""
+    own = set() if game is None or viewer is None else {
+        who(game, p) for p in range(len(game.players)) if _same_side(game, p, viewer)}
+    return replace(step, line=UNSEEN, rolls=(), events=(),
+                   then=tuple(t if t.who in own else replace(t, rolls=(), events=())
+                              for t in step.then))
+
+
+def _same_side(game: ForwardModel[Any], a: int, b: int) -> bool:
+    """Whether players ``a`` and ``b`` are one side (one player, or team-mates)."""
+    sides = getattr(game, "sides", None)
+    return a == b if sides is None else sides[a] == sides[b]
 
 
 def rolls_text(rolls: tuple[int, ...]) -> str:
@@ -289,6 +351,7 @@ def result_line(game: ForwardModel[Any], state: Any) -> str:
 
 
 __all__ = [
+    "TURN_BEGINS",
     "UNSEEN",
     "Step",
     "as_told",

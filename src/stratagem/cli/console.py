@@ -11,7 +11,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from ..arena.narration import as_told, hidden_from, rolls_text, tell, unseen
+from ..arena.narration import Step, as_told, hidden_from, rolls_text, tell, unseen
 from ..engine import CHANCE, Action, Game, State
 
 out = Console(highlight=False, soft_wrap=True, emoji=False)  # "bogus:1234:" is no emoji
@@ -63,6 +63,28 @@ class Narrator:
         last decision a player took: whether the seer watched it is judged on them."""
         self.hidden = False
         """Whether the step told last was told only as a move (``hidden_from``)."""
+        self.turns: tuple[Step, ...] = ()
+        """The turns the move told last handed on, still to be told (``tell_turns``)."""
+
+    def tell_turns(self) -> None:
+        """The turns the last move handed on, each with what followed as it began: the
+        dice a player rolls as their turn begins are told as theirs."""
+        pad = " " * (self.width + 3)
+        for turn in self.turns:
+            self.heading(turn.where)
+            said = rolls_text(turn.rolls) if turn.rolls else turn.line
+            out.print(f"  [cyan]{turn.who.ljust(self.width)}[/] {said}")
+            for sentence in turn.events:
+                out.print(f"{pad}[dim]·[/] {sentence}")
+        self.turns = ()
+
+    def heading(self, where: str) -> None:
+        """A heading per round and phase, printed when it changes (the steps of a turn,
+        draw then play, are told under one)."""
+        where = where.split("/", 1)[0]
+        if where != self.where:
+            out.print(f"[bold]{where}[/]")
+            self.where = where
 
     def rewound(self, decisions: int) -> None:
         """The game was taken back to ``decisions`` decisions (undo): the next step is told
@@ -71,6 +93,12 @@ class Narrator:
 
     def __call__(self, before: State, player: int, action: Action, rationale: str,
                  after: State) -> None:
+        self.tell_move(before, player, action, after)
+        self.tell_turns()
+
+    def tell_move(self, before: State, player: int, action: Action, after: State) -> None:
+        """The move, with what followed it in its own turn (the turns it handed on are
+        kept for ``tell_turns``)."""
         g = self.game
         step = as_told(tell(g, before, player, action, after), self.secret)
         n = len(after.history) - 1
@@ -79,18 +107,16 @@ class Narrator:
         self.states[n], self.states[n + 1] = before, after
         self.hidden = hidden_from(g, self.seer, after.history, n, self.states)
         if self.hidden:
-            step = unseen(step)
+            step = unseen(step, g, self.seer)
         # A heading per round and phase: the steps of a turn (draw, then play) are told
         # under it, not each under a heading of its own.
-        where = step.where.split("/", 1)[0]
-        if where != self.where:
-            out.print(f"[bold]{where}[/]")
-            self.where = where
+        self.heading(step.where)
         rolls = f"  [dim]({rolls_text(step.rolls)})[/]" if step.rolls else ""
         out.print(f"  [cyan]{step.who.ljust(self.width)}[/] {step.line}{rolls}")
         pad = " " * (self.width + 3)
         for sentence in step.events:
             out.print(f"{pad}[dim]·[/] {sentence}")
+        self.turns = step.then
         if self.board and g.board.width:
             for row in g.render(after).splitlines():
                 out.print(f"{pad}{row}")

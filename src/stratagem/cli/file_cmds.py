@@ -12,7 +12,7 @@ from rich.markup import escape
 
 from ..agents.human import describe_view, named
 from ..arena import Replay, replay_game
-from ..arena.narration import beside, narrated, result_line, rolls_text, who
+from ..arena.narration import as_told, result_line, rolls_text, tell, who
 from ..engine import (
     CHANCE,
     Action,
@@ -239,15 +239,17 @@ def move_cmd(file: Path, action_text: str, out_file: Path | None,
     action = game.parse_action(state, action_text)
     after = game.apply(state, action)
     save_state(out_file or file, after)
-    rec = after.history[-1]
     player = state.decision.player if state.decision else 0
     hides = game.info.hidden
-    dice = rec.dice()
-    rolls = f" ({rolls_text(dice)})" if dice and game.show_rolls and not hides else ""
-    seat = who(game, player)
-    out.print(f"{seat}: {beside(seat, game.describe_action(state, player, action))}{rolls}")
-    for ev, fields in rec.events:
-        out.print(f"  · {narrated(game, state, after, ev, fields)}")
+    step = as_told(tell(game, state, player, action, after), hides)
+    rolls = f" ({rolls_text(step.rolls)})" if step.rolls else ""
+    out.print(f"{step.who}: {step.line}{rolls}")
+    for sentence in step.events:
+        out.print(f"  · {sentence}")
+    for turn in step.then:  # a turn it handed on: the dice rolled as it began are its own
+        out.print(f"{turn.who}: {rolls_text(turn.rolls) if turn.rolls else turn.line}")
+        for sentence in turn.events:
+            out.print(f"  · {sentence}")
     _show_state(after, viewer=player if hides and player >= 0 else None)
 
 

@@ -332,7 +332,7 @@ class TableNarrator(Narrator):
             if self.holder is None:
                 return  # nobody has the screen yet: told at the first hand-over
             self.told[self.holder] = n
-        super().__call__(before, player, action, rationale, after)
+        self.tell_move(before, player, action, after)
         g = self.game
         hidden = self.hidden
         # An agent's reason is never read to another side under fog, even of a move it
@@ -356,6 +356,7 @@ class TableNarrator(Narrator):
             if choice is not None and choice.private and self.may_read_private(player):
                 out.print(f"{pad}[dim italic]↳ (seen by {escape(g.players[player])} only) "
                           f"{escape(choice.private)}[/]")
+        self.tell_turns()  # the turns it handed on (their dice), after its reason
         if self.draw_board:  # the table (the board, the hands and piles) after each move
             shown = after
             if g.info.hidden and self.humans:  # a person at the table sees their own view

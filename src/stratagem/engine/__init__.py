@@ -34,6 +34,7 @@ from .knowledge import FACES, MASKED
 from .narration import field_words, words
 from .protocol import ForwardModel, GameState
 from .rng import Rng
+from .runtime import TURN
 from .sameness import is_same_result
 from .serialize import OLDER_VERSIONS, dumps, loads, rederive, rules_digest, seed_of
 from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status, drawn
@@ -44,6 +45,7 @@ __all__ = [
     "FACES",
     "MASKED",
     "OLDER_VERSIONS",
+    "TURN",
     "Action",
     "ActionBuilder",
     "ActionParseError",

@@ -42,7 +42,7 @@ from .knowledge import NO_CARDS, Cards, is_table, is_tracked, start_piles
 from .options import explain
 from .outcomes import outcomes
 from .phases import is_quick
-from .runtime import RULE_FAILURES, Resolver, record, rule_failed
+from .runtime import RULE_FAILURES, Resolver, record, rule_failed, told_events
 from .serialize import dumps, loads
 from .spec import (
     ActionType,
@@ -57,13 +57,17 @@ from .spec import (
     Trigger,
     ZoneSpec,
 )
-from .state import Entity, FlowPos, PlayerDraft, State, Status
+from .state import CHANCE, Entity, FlowPos, PlayerDraft, Record, State, Status
 from .strategy import NO_STRATEGY, Strategy
 from .turns import START
 from .views import determinize, make_view
 
 _UNLIMITED = float("inf")
 """No limit on a playout's steps or calls."""
+
+SET_UP = Action("set_up")
+"""The action a set-up's record names (``Game.opening_record``): no one chose it."""
+
 
 class Game:
     """Compiled rules: static parts in, a forward model out. Frozen once built."""
@@ -377,10 +381,16 @@ class Game:
         """The narrated events of the set-up that ``new_state`` resolves before the first
         decision (the first hand dealt, a card turned up), as a record keeps events: no
         decision records them, so a narration tells them first (``stratagem play``)."""
+        return self._start(seed, explicit_chance)[1].events
+
+    def opening_record(self, seed: int = 0, *, explicit_chance: bool = False) -> Record:
+        """What the set-up resolved before the first decision, as a record of the log keeps
+        a move: its rolls (``picked`` says which drew a card) and narrated events, with a
+        ``TURN`` event where the first turn began when something followed in it (the
+        first player's own dice): an account tells the set-up's dice with it."""
         return self._start(seed, explicit_chance)[1]
 
-    def _start(self, seed: int, explicit_chance: bool
-               ) -> tuple[State, tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]]:
+    def _start(self, seed: int, explicit_chance: bool) -> tuple[State, Record]:
         if not isinstance(seed, int):
             raise TypeError(f"new_state takes an integer seed, not {type(seed).__name__} "
                             f"{seed!r}")
@@ -422,7 +432,8 @@ class Game:
         if is_tracked(self):  # the set-up is public: each player's piles (engine.piles)
             start_piles(s)
         r.run()
-        return s._end(), tuple(r.events)
+        return s._end(), Record(CHANCE, SET_UP, tuple(r.rolls), told_events(r), r.draws,
+                                r.picked)
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every option of the state's decision (empty when the game is over)."""

@@ -164,6 +164,7 @@ def advance(r: Resolver) -> None:
             return
         s.flow = f._replace(mode=BEGIN_STEP, step=0, turn=f.turn + 1)
         player, actor = turn_taker(s)
+        r.turns.append((len(r.events), len(r.rolls), player, f.round, f.phase))
         hooks = g.hooks
         if hooks.counts_turns and player is not None:
             count_turn(s, player)

@@ -51,7 +51,7 @@ class Resolver:
     """Runs one transaction's resolution. Used only inside ``Game.apply`` and friends."""
 
     __slots__ = ("_anyone", "dirty", "draws", "events", "firings", "forced", "game", "picked",
-                 "rolls", "s", "start_round", "steps")
+                 "rolls", "s", "start_round", "steps", "turns")
 
     def __init__(self, s: State, forced: tuple[int, ...] | None = None) -> None:
         self.s = s
@@ -62,6 +62,9 @@ class Resolver:
         self.picked = 0
         """Which of the rolls picked a card (``Record.picked``)."""
         self.events: list[tuple[str, tuple[tuple[str, Value], ...]]] = []
+        self.turns: list[tuple[int, int, Any, int, int]] = []
+        """Each turn begun while resolving: (events, rolls so far, its player, round, phase):
+        what follows one belongs to that turn (``TURN`` in ``record``)."""
         self.forced = list(forced) if forced is not None else None
         self.steps = 0
         self.firings = 0
@@ -90,6 +93,8 @@ class Resolver:
             self.picked = 0
         if self.events:
             self.events = []
+        if self.turns:
+            self.turns = []
         return self
 
     # ------------------------------------------------------------- main loop
@@ -474,5 +479,32 @@ class Resolver:
 def record(r: Resolver, player: int, action: Action) -> None:
     """Append the action, with the rolls and narrated events it produced, to the log."""
     s = r.s
-    s.log = (s.log, _new(Record, (player, action, tuple(r.rolls), tuple(r.events), r.draws,
+    s.log = (s.log, _new(Record, (player, action, tuple(r.rolls), told_events(r), r.draws,
                                   r.picked)))
+
+
+TURN = "_turn"
+"""The event a record keeps where a turn began while its decision resolved and something
+followed in that turn (a roll, a narrated event): fields ``player``, ``rolls`` (how many
+of the record's rolls came before it), ``round`` and ``phase`` (the phase's index). The
+account tells what follows it as that turn's, not as the move's (a backgammon player's
+dice, rolled as the turn begins)."""
+
+
+def told_events(r: Resolver) -> tuple[tuple[str, tuple[tuple[str, Value], ...]], ...]:
+    """The narrated events of a resolution, with a ``TURN`` event where each turn began
+    that something followed before the next began (or the resolution ended)."""
+    events, marks = r.events, r.turns
+    if not marks:
+        return tuple(events)
+    out: list[tuple[str, tuple[tuple[str, Value], ...]]] = []
+    done = 0
+    for i, (at, rolled, player, round_, phase) in enumerate(marks):
+        nxt = marks[i + 1] if i + 1 < len(marks) else (len(events), len(r.rolls))
+        if nxt[0] > at or nxt[1] > rolled:  # something happened in this turn
+            out.extend(events[done:at])
+            done = at
+            out.append((TURN, (("player", player), ("rolls", rolled), ("round", round_),
+                               ("phase", phase))))
+    out.extend(events[done:])
+    return tuple(out)

@@ -39,7 +39,7 @@ from .errors import ActionParseError, RulesChangedError, SerializationError, Str
 from .frames import Await, Block, Candidate, EventFrame
 from .knowledge import FACES, MASKED, NO_CARDS, cards_doc, read_cards
 from .phases import advance
-from .runtime import Resolver
+from .runtime import TURN, Resolver
 from .state import (
     CHANCE,
     Decision,
@@ -59,11 +59,12 @@ if TYPE_CHECKING:
     from .game import Game
 
 FORMAT = "stratagem/state"
-VERSION = 3
-READS = (1, 2, 3)
+VERSION = 4
+READS = (1, 2, 3, 4)
 """The versions ``loads`` reads: 1 (before rules fingerprints), 2 (before the log said
 which rolls picked a card and kept the faces of the public cards its events named, and
-the cards kept piles) and 3."""
+the cards kept piles), 3 (before the log marked where a turn began within a move:
+``runtime.TURN``) and 4."""
 OLDER_VERSIONS = tuple(v for v in READS if v != VERSION)
 """The earlier versions read, whose form replays written then fingerprinted."""
 
@@ -176,7 +177,7 @@ def dumps(s: State, version: int = VERSION) -> str:
         "counters": {k: enc(v) for k, v in s.counters_.items()},
         "log": [[r.player, str(r.action), list(r.rolls),
                  [[n, [[k, enc(v)] for k, v in fields if version >= 3 or k != FACES]]
-                  for n, fields in r.events],
+                  for n, fields in r.events if version >= 4 or n != TURN],
                  *([r.draws, r.picked] if r.picked and version >= 3
                    else [r.draws] if r.draws else [])]
                 for r in s.history],

@@ -124,7 +124,10 @@ TOP: dict[str, tuple[bool, str]] = {
                    "(`rolls 4, misses`), so that the numbers are not told twice; a game that "
                    "narrates no roll keeps its numbers as the only account of its dice. A card "
                    "game says `false` too: a random `draw` is a roll, and its number (which "
-                   "card of the deck was dealt) means nothing to a reader."),
+                   "card of the deck was dealt) means nothing to a reader. Dice rolled as "
+                   "a turn begins (a step's `on_start`) are told as that turn's, under its "
+                   "player's name (`black rolls 3, 6`), not beside the move that ended the "
+                   "turn before; the set-up's are told under *set-up*."),
     "state": (False, "Parameters of the game as a whole (a pot, a tide level), read as "
               "`game.NAME` and written by `set` and `modify`: `{pot: {default: 0, min: 0}}`."),
     "define": (False, "Functions of the game's own, written as expressions: "

@@ -306,15 +306,20 @@ class Session:
             # Another side's move under fog: told only as a move unless the viewer's side
             # watched it, and its reason never (it may speak of what the viewer cannot see).
             if hidden_from(game, viewer, history, i, self.states):
-                told = unseen(told)
+                told = unseen(told, game, viewer)
             other = other_side(game, viewer, history, i) is not None
             log.append({"where": told.where, "who": told.who, "line": told.line,
                         "rolls": list(told.rolls), "events": list(told.events),
                         "why": "" if other else self._why(i, viewer, visible, player),
-                        "n": i + 1, "player": player})
+                        "n": i + 1, "player": player,
+                        # the turns it handed on, each with the dice rolled as it began
+                        "then": [{"where": t.where, "who": t.who, "line": t.line,
+                                  "rolls": list(t.rolls), "events": list(t.events)}
+                                 for t in told.then]})
         last = self._last(n, view, viewer)
-        rolls: list[int] = next((list(s.rolls) for s in reversed(self.steps[:n]) if s.rolls
-                                 and not secret), [])
+        rolls: list[int] = next((list(t.rolls) for s in reversed(self.steps[:n])
+                                 for t in (*reversed(s.then), s) if t.rolls and not secret),
+                                [])  # the last dice thrown, a turn's own as it began too
         return {"game": game.name, "scenario": game.scenario, "seed": self.seed,
                 "version": now, "at": n, "casual": self.casual, "hidden": game.info.hidden,
                 "players": players, "viewer": viewer, "flow": game.describe_flow(view),
