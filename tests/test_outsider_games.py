@@ -3,7 +3,7 @@ the contract. Each game under tests/outsider/ (a card game on a shared deck, a h
 in fog, a square-grid skirmish, a stacking hex-and-counter wargame, a deck-builder with a
 market row, an area-movement wargame, a trick-taking game, draughts, a card game for two
 to four written once, a wargame on a map of provinces joined by roads, backgammon, a
-cooperative game against the game itself) validates with no problem and plays two
+cooperative game against the game itself, a worker-placement game) validates with no problem and plays two
 random games to the end."""
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ GAMES = {
     "provinces": (HERE / "provinces" / "provinces.yaml", 2),
     "backgammon": (HERE / "backgammon" / "backgammon.yaml", 2),
     "sinking_isle": (HERE / "coop_island" / "island.yaml", 4),
+    "guildhall": (HERE / "workers" / "workers.yaml", 4),
 }
 
 

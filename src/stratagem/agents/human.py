@@ -434,7 +434,7 @@ def describe_view(game: Game, view: State, board: bool = True) -> list[str]:
     for p, name in enumerate(game.players):
         player = view.players[p]
         params = ", ".join(f"{k} {_plain(player.params[k])}"
-                           for k in game.display.shown(player.params))
+                           for k in game.display.shown_of_player(player.params))
         you = " (you)" if view.viewer == p else ""
         out = (" — out of the game" if not player.alive
                else " — out of this hand" if is_knocked_out(view, p) else "")

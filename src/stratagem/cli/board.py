@@ -389,7 +389,7 @@ def players_text(game: Game, state: State) -> Text | None:
         player = state.players[seat]
         look = game.display.player(seat, name)
         params = ", ".join(f"{k} {_value(v)}" for k, v in player.params.items()
-                           if k in game.display.shown([k]))
+                           if k in game.display.shown_of_player([k]))
         zones = [(z, ids) for z, ids in player.zones.items() if ids]
         if not params and not zones and player.alive:
             continue

@@ -213,8 +213,10 @@ def ending(game: Game) -> tuple[tuple[str, str], ...]:
                  (" is out" if how == "lose" else ": the game is drawn")) for how in sorted(stuck))
     if game.round_limit is not None:
         score = _end_score(game)
+        ties = _end_score(game, "tiebreak") if game.tiebreak is not None else ""
         rows.append(("round limit", f"after {game.round_limit} rounds, " + (
-            f"the highest score wins (score: {score})" if score else
+            f"the highest score wins (score: {score}" + (f"; ties: {ties})" if ties else ")")
+            if score else
             "the highest score wins" if game.score is not None else "the game is drawn")))
     return tuple(rows)
 
@@ -241,15 +243,16 @@ def _ending_effects(game: Game) -> list[tuple[str, str]]:
     return rows
 
 
-def _end_score(game: Game) -> str:
-    """The text of the rules' ``end: score``, when the game's rules file gives one."""
+def _end_score(game: Game, key: str = "score") -> str:
+    """The text of the rules' ``end: score`` (or ``tiebreak``), when the game's rules file
+    gives one."""
     if game.rules_file is None or game.score is None:
         return ""
     try:
         root = read_yaml(Path(game.rules_file))
     except Exception:
         return ""
-    return _text(_get(_get(root, "end"), "score"))
+    return _text(_get(_get(root, "end"), key))
 
 
 def _cost_words(cost: Any) -> str:

@@ -131,10 +131,15 @@ class Display:
         return None
 
     def shown(self, params: Iterable[str]) -> list[str]:
-        """The parameters players see, of ``params``, in the given order."""
+        """The parameters players see on a unit or card, of ``params``, in the given order."""
         if self.show is not None:
             keep = set(self.show)
             return [p for p in params if p in keep and p not in self.hide]
+        return [p for p in params if p not in self.hide]
+
+    def shown_of_player(self, params: Iterable[str]) -> list[str]:
+        """The parameters players see of a player (their resources, points): every one
+        ``hide`` does not name (``show`` is said of units and cards)."""
         return [p for p in params if p not in self.hide]
 
 

@@ -11,7 +11,7 @@ lose together against the game: a loss of any of them ends it lost by all
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .context import Ctx
 from .spec import PLAYER_FIELD
@@ -247,11 +247,17 @@ def _by_score(s: State, players: list[int]) -> list[tuple[int, ...]]:
     score = s.game.score
     if score is None:
         return [tuple(players)]
-    scores = {p: score(Ctx(s, p)) for p in players}
+    tiebreak = s.game.tiebreak
+    def both(p: int) -> tuple[Any, Any]:  # the score, then what breaks its ties
+        ctx = Ctx(s, p)
+        return score(ctx), tiebreak(ctx) if tiebreak is not None else 0
+    scores = {p: both(p) for p in players}
     sides = s.game.sides
     if sides is not None:  # a team's score is the sum of its players' (all of them)
-        own = {q: scores[q] if q in scores else score(Ctx(s, q)) for q in range(len(sides))}
-        scores = {p: sum(v for q, v in own.items() if sides[q] == sides[p]) for p in players}
+        own = {q: scores[q] if q in scores else both(q) for q in range(len(sides))}
+        scores = {p: (sum(v[0] for q, v in own.items() if sides[q] == sides[p]),
+                      sum(v[1] for q, v in own.items() if sides[q] == sides[p]))
+                  for p in players}
     return [tuple(p for p in players if scores[p] == v)
             for v in sorted(set(scores.values()), reverse=True)]
 

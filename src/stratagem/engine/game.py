@@ -91,6 +91,7 @@ class Game:
         setup: tuple[Effect, ...] = (),
         round_limit: int | None = None,
         score: Callable[[Ctx], Any] | None = None,
+        tiebreak: Callable[[Ctx], Any] | None = None,
         narrated: Iterable[str] = (),
         narration: dict[str, Callable[[State, dict[str, Any]], str]] | None = None,
         show_rolls: bool = True,
@@ -186,6 +187,9 @@ class Game:
         self.setup = setup
         self.round_limit = round_limit
         self.score = score
+        self.tiebreak = tiebreak
+        """A second number for each player that ranks players of equal score (leftover
+        resources): `end: tiebreak:`."""
         self.narrated = frozenset(narrated) | frozenset(narration or {})
         if self.fog is not None and self.fog.sighted_moves:
             # A walk that runs into a hidden unit stops short of where its action said:

@@ -117,6 +117,10 @@ def advance(r: Resolver) -> None:
             s.flow = f._replace(mode=END_STEP)
             if step.stuck != "pass" and not f.acted:  # no move at all: `stuck: lose|draw`
                 stuck(r, player, step.stuck)
+            elif phase.order.kind == "alternate" and not f.acted and player not in f.out:
+                # No move as its turn comes round: it has passed (the phase ends once all
+                # have, rather than handing the turn round for ever).
+                s.flow = s.flow._replace(out=(*f.out, player))
             return
         s.decision = Decision("action", player, tuple(actions),
                               prompt(g, player, actor, f.phase, f.step), actor)
@@ -163,6 +167,11 @@ def advance(r: Resolver) -> None:
             _next_turn(s)
             return
         s.flow = f._replace(mode=BEGIN_STEP, step=0, turn=f.turn + 1)
+        if phase.end_when is not None and phase.end_when(flow_ctx(s)):
+            # The phase's end already holds: it ends, and no turn begins that no one plays
+            # (an alternate phase ended when the last worker was placed).
+            s.flow = f._replace(mode=END_PHASE)
+            return
         player, actor = turn_taker(s)
         r.turns.append((len(r.events), len(r.rolls), player, f.round, f.phase))
         hooks = g.hooks

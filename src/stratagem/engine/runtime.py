@@ -141,7 +141,8 @@ class Resolver:
             self.steps += 1
             if self.steps > MAX_STEPS:
                 raise RunawayError(f"{self.game.name}: resolution did not settle after "
-                                   f"{MAX_STEPS} steps (a rule loops without end)")
+                                   f"{MAX_STEPS} steps (a rule loops without end), "
+                                   f"{_where_stuck(s)}")
             if stack:
                 self.dirty = True
                 top = stack[-1]
@@ -474,6 +475,25 @@ class Resolver:
                     return
             raise AssertionError("reaction not among the candidate's")
         take_action(self, action)
+
+
+def _where_stuck(s: State) -> str:
+    """Where a resolution that does not settle goes round: the effect on top of the stack
+    (by its line, when the rules gave one), else the flow's round, phase and step."""
+    g = s.game
+    for frame in reversed(s.stack):
+        if type(frame) is Block and frame.pc < len(frame.effects):
+            where = g.sources.get(id(frame.effects[frame.pc]))
+            if where is not None:
+                return f"at {where[1]}"
+    f = s.flow
+    if not g.phases or not 0 <= f.phase < len(g.phases):
+        return "before the first round"
+    phase = g.phases[f.phase]
+    step = (f" step `{phase.steps[f.step].name}`," if len(phase.steps) > 1
+            and 0 <= f.step < len(phase.steps) else "")
+    return (f"in round {f.round}, phase `{phase.name}`,{step} with no decision offered "
+            "(a turn handed round for ever?)")
 
 
 def record(r: Resolver, player: int, action: Action) -> None:

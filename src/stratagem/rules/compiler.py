@@ -108,8 +108,8 @@ class Compiler(CompileState):
         kw["triggers"] = self.attempt(lambda: compile_triggers(self, top.get("triggers"))) or ()
         flow = self.attempt(lambda: compile_flow(self, top["flow"]))
         kw["phases"], kw["round_limit"], kw["hand"] = flow if flow else ((), None, None)
-        end = self.attempt(lambda: compile_end(self, top.get("end"))) or ((), None, None)
-        kw["end_rules"], limit, kw["score"] = end
+        end = self.attempt(lambda: compile_end(self, top.get("end"))) or ((), None, None, None)
+        kw["end_rules"], limit, kw["score"], kw["tiebreak"] = end
         if limit is not None:
             kw["round_limit"] = limit
         kw["setup"] = ()

@@ -511,8 +511,9 @@ SECTIONS: tuple[Part, ...] = (
           Key("max_actions", "A turn ends after this many actions (without `steps`)."),
           Key("on_start", "Effects run once as the phase begins."),
           Key("on_end", "Effects run once as the phase ends."),
-          Key("end_when", "A condition checked before each action; when it holds the phase "
-              "ends."),
+          Key("end_when", "A condition checked before each action, and before each turn "
+              "begins; when it holds the phase ends (and no turn begins that no one would "
+              "play: an `alternate` phase ended when the last worker is placed)."),
           Key("stuck", "`pass`, `lose` or `draw`, for each step of the phase that does not "
               "say (see *step*): what a player with no legal action as the step begins "
               "does.")),
@@ -525,7 +526,8 @@ SECTIONS: tuple[Part, ...] = (
     Part("order", "flow: phases: - order:",
          "Who takes turns in a phase. A word: `players` (each player in seat order, the "
          "default) or `alternate` (players take one action each in turn until all have "
-         "passed). Or a mapping with one of these keys.",
+         "passed; a player with no legal action as their turn comes round has passed). Or a "
+         "mapping with one of these keys.",
          (Key("players", "Each player in turn, with options `{first: NAME, rotate: true}` "
               "(`rotate` moves the first player on by one each round)."),
           Key("player", "Only the named player takes a turn: `{player: red}`."),
@@ -551,7 +553,11 @@ SECTIONS: tuple[Part, ...] = (
           Key("round_limit", "The game ends after this many rounds (overrides "
               "`flow: round_limit`)."),
           Key("score", "A number for `player`: at the round limit, the highest score wins; "
-              "when a player wins by a condition, it ranks the others (highest first).")),
+              "when a player wins by a condition, it ranks the others (highest first)."),
+          Key("tiebreak", "A second number for `player` that ranks players of equal score "
+              "(the highest first): `player.wood + player.stone + player.gold` for \"ties "
+              "go to the most leftover resources\". Players equal in both share a place. "
+              "Needs a `score`.")),
          "end:\n  lose:\n    \"{player} lost every unit\": "
          "\"count(entities(owner: player)) == 0\"\n"
          "  round_limit: 12"),
@@ -583,7 +589,9 @@ SECTIONS: tuple[Part, ...] = (
               "it has a `max`)."),
           Key("show", "When given, the only parameters players see on a unit; a card "
               "listed in a hand or pile is written with those of its own (`flood card "
-              "#46 (col 2, row 3)`), so a card's face can be told by its numbers."),
+              "#46 (col 2, row 3)`), so a card's face can be told by its numbers. "
+              "Players' own parameters are all shown whatever `show` says (`hide` "
+              "leaves some out)."),
           Key("hide", "Parameters players never see (bookkeeping such as `castle_x`): of "
               "units, players, tiles or the game (`state:`).")),
          "display:\n  players: {red: \"#c0392b\", blue: \"#2e6fd8\"}\n"

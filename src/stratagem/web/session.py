@@ -294,7 +294,8 @@ class Session:
                      if _unseen(e)]
         players = [{"name": game.players[p], "seat": self.codes[p], "alive": pl.alive,
                     "colour": game.display.player(p, game.players[p]).colour,
-                    "params": {k: plain(pl.params[k]) for k in shown(pl.params)},
+                    "params": {k: plain(pl.params[k])
+                               for k in game.display.shown_of_player(pl.params)},
                     "zones": {z: len(ids) for z, ids in pl.zones.items()}}
                    for p, pl in enumerate(view.players)]
         visible = {e.id for e in view.iter_entities() if not _unseen(e)}

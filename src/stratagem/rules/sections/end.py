@@ -11,11 +11,13 @@ from ..errors import did_you_mean
 from ..source import Node
 
 
-def compile_end(c: CompileState, node: Node | None) -> tuple[tuple[EndRule, ...], int | None, Any]:
-    """`end:`: the win, lose and draw conditions, a round limit and a score."""
+def compile_end(c: CompileState, node: Node | None
+                ) -> tuple[tuple[EndRule, ...], int | None, Any, Any]:
+    """`end:`: the win, lose and draw conditions, a round limit, a score and what breaks
+    a tie of scores."""
     if node is None:
-        return (), None, None
-    m = c.keys(node, ("win", "lose", "draw", "round_limit", "score"), "`end`")
+        return (), None, None, None
+    m = c.keys(node, ("win", "lose", "draw", "round_limit", "score", "tiebreak"), "`end`")
     rules = []
     for kind in ("win", "lose", "draw"):
         for label, spec in c.need_map(m.get(kind), f"`{kind}` conditions").items():
@@ -50,7 +52,15 @@ def compile_end(c: CompileState, node: Node | None) -> tuple[tuple[EndRule, ...]
     score = c.expr(m["score"], c.base_scope(), "number").fn if "score" in m else None
     if score is not None:
         c.sources[id(score)] = (score, f"{m['score'].loc}: the score")  # rule_failed
-    return tuple(rules), limit, score
+    tiebreak = None
+    if "tiebreak" in m:
+        if score is None:
+            c.fail(m["tiebreak"].loc, "`tiebreak` breaks ties of the score, and `end` has "
+                   "no `score`", "give `end` a `score` too")
+        else:
+            tiebreak = c.expr(m["tiebreak"], c.base_scope(), "number").fn
+            c.sources[id(tiebreak)] = (tiebreak, f"{m['tiebreak'].loc}: the tiebreak")
+    return tuple(rules), limit, score, tiebreak
 
 
 def check_shape(c: CompileState, node: Node | None, parts: Parts) -> None:
