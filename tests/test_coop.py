@@ -6,6 +6,8 @@ listed; a card's numbers were never written; `show` left out a mid-effect questi
 
 from __future__ import annotations
 
+import doctest
+import re
 from pathlib import Path
 
 import pytest
@@ -160,3 +162,24 @@ def test_show_asks_a_mid_effect_question_in_its_own_words(tmp_path: Path) -> Non
     shown = runner.invoke(cli, ["show", str(save)]).output
     for out in (moved, shown):
         assert "ann to decide: 3 options\n  discard one\n  choose c=#1" in out
+
+
+_BLOCK = re.compile(r"<!-- (?P<marker>coop [a-z]+) -->\n```\w*\n(?P<body>.*?)```", re.S)
+TUTORIAL = Path(__file__).resolve().parent.parent / "docs" / "tutorial.md"
+
+
+def test_the_tutorials_raft_plays_as_it_says(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/tutorial.md's *Playing together against the game*: its session prints what it
+    shows, and the leak rolled as a round begins is told under that round."""
+    blocks = {m.group("marker"): m.group("body")
+              for m in _BLOCK.finditer(TUTORIAL.read_text(encoding="utf-8"))}
+    (tmp_path / "raft.yaml").write_text(blocks["coop rules"], encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    test = doctest.DocTestParser().get_doctest(blocks["coop session"], {}, "tutorial coop",
+                                               str(TUTORIAL), 0)
+    result = doctest.DocTestRunner().run(test)
+    assert result.attempted == 6 and result.failed == 0
+    out = CliRunner().invoke(cli, ["play", "raft.yaml", "--agents", "random,random",
+                                   "--seed", "1"]).output
+    assert "round 2, crossing\n      rolls 2\n  ann " in out

@@ -125,8 +125,8 @@ def _turn_step(game: Game, mark: dict[str, Any], dice: tuple[int, ...],
     phase = int(mark["phase"])
     name = phases[phase].name if 0 <= phase < len(phases) else "?"
     player = mark["player"]
-    seat = who(game, player) if type(player) is int else ""
-    return Step(f"round {mark['round']}, {name}", seat, TURN_BEGINS,
+    seat = who(game, player) if type(player) is int else ""  # a round or phase: no one's
+    return Step(f"round {mark['round']}, {name}", seat, TURN_BEGINS if seat else "",
                 dice if game.show_rolls else (), said)
 
 
@@ -198,7 +198,9 @@ def opening_lines(game: ForwardModel[Any], seed: int) -> tuple[str, ...]:
             lines += [*said, *([rolls_text(shown)] if shown else [])]
         elif shown or said:  # the first player's own dice, rolled as the first turn began
             turn = _turn_step(game, mark, shown, said)
-            lines += [f"{turn.who} {rolls_text(shown) if shown else TURN_BEGINS}", *said]
+            head = rolls_text(shown) if shown else turn.line
+            lines += [f"{turn.who} {head}".strip()] if head else []
+            lines += said
     return tuple(lines)
 
 

@@ -73,7 +73,8 @@ class Narrator:
         for turn in self.turns:
             self.heading(turn.where)
             said = rolls_text(turn.rolls) if turn.rolls else turn.line
-            out.print(f"  [cyan]{turn.who.ljust(self.width)}[/] {said}")
+            if said:  # a round or phase begun is told by its heading and sentences alone
+                out.print(f"  [cyan]{turn.who.ljust(self.width)}[/] {said}")
             for sentence in turn.events:
                 out.print(f"{pad}[dim]·[/] {sentence}")
         self.turns = ()

@@ -247,7 +247,9 @@ def move_cmd(file: Path, action_text: str, out_file: Path | None,
     for sentence in step.events:
         out.print(f"  · {sentence}")
     for turn in step.then:  # a turn it handed on: the dice rolled as it began are its own
-        out.print(f"{turn.who}: {rolls_text(turn.rolls) if turn.rolls else turn.line}")
+        said = rolls_text(turn.rolls) if turn.rolls else turn.line
+        if said:
+            out.print(f"{turn.who or turn.where}: {said}")
         for sentence in turn.events:
             out.print(f"  · {sentence}")
     _show_state(after, viewer=player if hides and player >= 0 else None)

@@ -266,8 +266,7 @@ def _outcome(g: Game, s: State, winners: tuple[int, ...], ranks: tuple[int, ...]
              reason: str) -> Outcome:
     if g.score is not None:
         scores = tuple(float(g.score(Ctx(s, p))) for p in range(len(ranks)))
-    else:
-        worst = max(ranks)
-        scores = tuple(0.0 if worst == 1 else 1.0 - 2.0 * (rk - 1) / (worst - 1) for rk in ranks)
+    else:  # win 1, loss -1, draw 0, and between by place (a side that won together: 1 each)
+        scores = Outcome(winners, ranks, (), reason).returns
     return Outcome(winners, ranks, scores, reason)
 

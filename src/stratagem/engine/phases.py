@@ -142,11 +142,13 @@ def advance(r: Resolver) -> None:
             raise RunawayError(f"{g.name}: {IDLE_ROUNDS} rounds passed with no decision "
                                "(no one can ever act, and no rule ends the game)")
         s.flow = f._replace(mode=BEGIN_PHASE, round=nxt, phase=0)
+        r.turns.append((len(r.events), len(r.rolls), None, nxt, 0))  # no one's turn yet
         _emit(r, "round_started", Ctx(s, None), round=nxt)
         return
     if m == BEGIN_PHASE:
         phase = g.phases[f.phase]
         s.flow = f._replace(mode=ORDER, order=(), pos=0, out=(), closing=False)
+        r.turns.append((len(r.events), len(r.rolls), None, f.round, f.phase))
         ctx = Ctx(s, None)
         r.push(phase.on_start, ctx)
         _emit(r, "phase_started", ctx, phase=phase.name)

@@ -63,8 +63,9 @@ class Resolver:
         """Which of the rolls picked a card (``Record.picked``)."""
         self.events: list[tuple[str, tuple[tuple[str, Value], ...]]] = []
         self.turns: list[tuple[int, int, Any, int, int]] = []
-        """Each turn begun while resolving: (events, rolls so far, its player, round, phase):
-        what follows one belongs to that turn (``TURN`` in ``record``)."""
+        """Each turn, round and phase begun while resolving: (events, rolls so far, the
+        turn's player or ``None``, round, phase): what follows one belongs to it (``TURN``
+        in ``record``)."""
         self.forced = list(forced) if forced is not None else None
         self.steps = 0
         self.firings = 0
@@ -504,11 +505,12 @@ def record(r: Resolver, player: int, action: Action) -> None:
 
 
 TURN = "_turn"
-"""The event a record keeps where a turn began while its decision resolved and something
-followed in that turn (a roll, a narrated event): fields ``player``, ``rolls`` (how many
-of the record's rolls came before it), ``round`` and ``phase`` (the phase's index). The
-account tells what follows it as that turn's, not as the move's (a backgammon player's
-dice, rolled as the turn begins)."""
+"""The event a record keeps where a turn (or a round, or a phase: ``player`` none) began
+while its decision resolved and something followed in it (a roll, a narrated event):
+fields ``player``, ``rolls`` (how many of the record's rolls came before it), ``round``
+and ``phase`` (the phase's index). The account tells what follows it as that turn's, not
+as the move's (a backgammon player's dice, rolled as the turn begins; a leak rolled as a
+round begins)."""
 
 
 def told_events(r: Resolver) -> tuple[tuple[str, tuple[tuple[str, Value], ...]], ...]:
