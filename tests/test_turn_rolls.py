@@ -7,12 +7,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import stratagem
 from stratagem.arena.narration import TURN_BEGINS, Step, opening_lines, tell, unseen
 from stratagem.cli.main import cli
-from stratagem.engine import TURN
+from stratagem.engine import SerializationError
 from stratagem.engine.serialize import VERSION, dumps, loads
 from stratagem.web.board_svg import dice_svg
 from stratagem.web.session import Session
@@ -30,8 +31,8 @@ def _first_move() -> tuple[stratagem.Game, stratagem.State, stratagem.State]:
 def test_the_record_marks_where_the_next_turn_began() -> None:
     _, _, after = _first_move()
     rec = after.history[-1]
-    assert len(rec.rolls) == 1
-    assert rec.events == ((TURN, (("player", 1), ("rolls", 0), ("round", 1), ("phase", 0))),)
+    assert len(rec.rolls) == 1 and rec.events == ()  # the events stay the rules' own
+    assert rec.turns == ((0, 0, 1, 1, 0),)  # before no event and no roll: b's, round 1
 
 
 def test_the_dice_are_told_as_the_turn_they_began() -> None:
@@ -79,7 +80,8 @@ def test_move_and_the_web_log_tell_them_so_too(tmp_path: Path) -> None:
 def test_a_file_of_the_version_before_loads_and_the_marks_come_back() -> None:
     game, _, after = _first_move()
     old = json.loads(dumps(after, VERSION - 1))
-    assert old["version"] == 3 and all(e[0] != TURN for rec in old["log"] for e in rec[3])
+    assert old["version"] == 3 and all(len(rec) <= 6 for rec in old["log"])
+    assert json.loads(dumps(after))["log"][-1][6] == [[0, 0, 1, 1, 0]]
     again = loads(game, json.dumps(old))
     assert again == after and again.history[-1].events == after.history[-1].events
     assert loads(game, dumps(after)) == after
@@ -91,3 +93,17 @@ def test_under_fog_a_hidden_move_still_tells_the_viewer_their_own_dice() -> None
                 (Step("round 1, turns", "b", TURN_BEGINS, (3,), ("b is ready",)),))
     assert unseen(step, game, 1).then == step.then  # b's own turn: told whole
     assert unseen(step, game, 0).then == (Step("round 1, turns", "b", TURN_BEGINS, (), ()),)
+
+
+def test_a_forged_or_broken_turn_mark_is_refused_or_harmless() -> None:
+    """The marks are only words for the account: out of range they tell nothing odd; not
+    five whole numbers, the file is refused with one error."""
+    game, before, after = _first_move()
+    doc = json.loads(dumps(after))
+    doc["log"][-1][6] = [[0, 99, 1, 1, 0]]  # past the record's one roll
+    forged = loads(game, json.dumps(doc))
+    step = tell(game, before, 0, forged.history[-1].action, forged)
+    assert step.then[0].rolls == () and step.rolls == after.history[-1].rolls
+    doc["log"][-1][6] = "x"
+    with pytest.raises(SerializationError):
+        loads(game, json.dumps(doc))

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import stratagem
 from stratagem.cli.main import cli
-from stratagem.engine.runtime import _where_stuck
+from stratagem.engine.failures import where_stuck
 from stratagem.rules import RulesError
 
 REPRO = Path(__file__).parent / "outsider" / "workers" / "repro"
@@ -48,7 +48,7 @@ def test_players_with_no_move_in_an_alternate_phase_have_passed() -> None:
 def test_a_resolution_that_does_not_settle_says_where_it_goes_round() -> None:
     game = stratagem.load(REPRO / "03_alternate_all_stuck_hangs.yaml")
     state = game.new_state(1)
-    assert _where_stuck(state) == ("in round 1, phase `placement`, with no decision offered "
+    assert where_stuck(state) == ("in round 1, phase `placement`, with no decision offered "
                                    "(a turn handed round for ever?)")
 
 

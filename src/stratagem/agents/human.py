@@ -44,6 +44,7 @@ from ..engine import (
     Rng,
     State,
     StratagemError,
+    card_words,
     is_knocked_out,
 )
 from .base import Agent, Budget, Choice
@@ -478,20 +479,6 @@ def written_places(game: Game, view: State) -> list[str]:
     return out
 
 
-def card_words(game: Game, card: Any) -> str:
-    """A card in a list of cards: its type and id, and the parameters the rules'
-    `display: show` names, when it names some of this card's (``flood card #46 (col 2,
-    row 3)``: a card's face told by its numbers)."""
-    said = f"{card.type.replace('_', ' ')} #{int(card.id)}"
-    if game.display.show is None:
-        return said
-    shown = game.display.shown(card.params)
-    if not shown:
-        return said
-    return said + " (" + ", ".join(f"{k.replace('_', ' ')} {_plain(card.params[k])}"
-                                   for k in shown) + ")"
-
-
 def _zone(view: State, ids: tuple[int, ...]) -> str:
     """A zone's cards by type and id; cards the view withholds are only counted."""
     known = [card_words(view.game, view.entities[i]) for i in ids
@@ -507,5 +494,4 @@ def _zone(view: State, ids: tuple[int, ...]) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["HumanAgent", "QuitGame", "UndoDecision", "card_words", "describe_view", "named",
-           "written_places"]
+__all__ = ["HumanAgent", "QuitGame", "UndoDecision", "describe_view", "named", "written_places"]

@@ -18,7 +18,6 @@ from typing import Any, cast
 from ..engine import (
     CHANCE,
     FACES,
-    TURN,
     Action,
     Entity,
     ForwardModel,
@@ -90,7 +89,7 @@ class Step:
     events: tuple[str, ...]
     then: tuple[Step, ...] = ()
     """The turns that began while it resolved, each with what followed in it: the dice a
-    player rolls as their turn begins are told as theirs (``TURN``), under the line
+    player rolls as their turn begins are told as theirs (``Record.turns``), under the line
     ``TURN_BEGINS`` when no dice are shown."""
 
 
@@ -100,33 +99,33 @@ TURN_BEGINS = "begins the turn"
 
 def _parts(game: Game, before: Any, after: Any, rec: Any) -> list[tuple[Any, tuple[int, ...],
                                                                            tuple[str, ...]]]:
-    """A record cut where turns began (``TURN``): for each part, the turn's fields (none
-    for the move's own part), its dice (not the rolls that drew a card) and its
-    sentences."""
-    parts: list[tuple[Any, int, list[str]]] = [(None, 0, [])]
-    for ev, fields in rec.events:
-        if ev == TURN:
-            mark = dict(fields)
-            parts.append((mark, int(mark["rolls"]), []))
-        else:
-            parts[-1][2].append(narrated(game, before, after, ev, fields))
+    """A record cut where turns, rounds and phases began (``Record.turns``): for each
+    part, the mark (none for the move's own part), its dice (not the rolls that drew a
+    card) and its sentences."""
+    n_events, n_rolls = len(rec.events), len(rec.rolls)
+    cuts = [(0, 0, None)] + [(min(max(e, 0), n_events), min(max(r, 0), n_rolls), mark)
+                             for e, r, *mark in getattr(rec, "turns", ())]
     out = []
-    for i, (mark, start, said) in enumerate(parts):
-        end = parts[i + 1][1] if i + 1 < len(parts) else len(rec.rolls)
-        dice = tuple(rec.rolls[k] for k in range(start, end) if not rec.picked >> k & 1)
-        out.append((mark, dice, tuple(said)))
+    for i, (e, r, mark) in enumerate(cuts):
+        e_end, r_end = (cuts[i + 1][0], cuts[i + 1][1]) if i + 1 < len(cuts) \
+            else (n_events, n_rolls)
+        dice = tuple(rec.rolls[k] for k in range(r, max(r, r_end)) if not rec.picked >> k & 1)
+        said = tuple(narrated(game, before, after, ev, fields)
+                     for ev, fields in rec.events[e:max(e, e_end)])
+        out.append((mark, dice, said))
     return out
 
 
-def _turn_step(game: Game, mark: dict[str, Any], dice: tuple[int, ...],
+def _turn_step(game: Game, mark: list[Any], dice: tuple[int, ...],
                said: tuple[str, ...]) -> Step:
-    """A turn begun within another's move, as a step of its own."""
+    """A turn (or round, or phase) begun within another's move, as a step of its own;
+    ``mark`` is (its player or None, round, phase index)."""
+    player, round_, phase = mark
     phases = game.phases
-    phase = int(mark["phase"])
     name = phases[phase].name if 0 <= phase < len(phases) else "?"
-    player = mark["player"]
-    seat = who(game, player) if type(player) is int else ""  # a round or phase: no one's
-    return Step(f"round {mark['round']}, {name}", seat, TURN_BEGINS if seat else "",
+    seat = (who(game, player) if type(player) is int and 0 <= player < len(game.players)
+            else "")  # a round or phase: no one's
+    return Step(f"round {round_}, {name}", seat, TURN_BEGINS if seat else "",
                 dice if game.show_rolls else (), said)
 
 
@@ -196,10 +195,9 @@ def opening_lines(game: ForwardModel[Any], seed: int) -> tuple[str, ...]:
         shown = dice if game.show_rolls else ()
         if mark is None:
             lines += [*said, *([rolls_text(shown)] if shown else [])]
-        elif shown or said:  # the first player's own dice, rolled as the first turn began
+        else:  # the first player's own dice, rolled as the first turn began, are theirs
             turn = _turn_step(game, mark, shown, said)
-            head = rolls_text(shown) if shown else turn.line
-            lines += [f"{turn.who} {head}".strip()] if head else []
+            lines += [f"{turn.who} {rolls_text(shown)}".strip()] if shown else []
             lines += said
     return tuple(lines)
 

@@ -29,7 +29,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from ..agents.human import ZONE_LIMIT, card_words, written_places
+from ..agents.human import ZONE_LIMIT, written_places
 from ..arena.narration import moved_to
 from ..engine import (
     MASKED,
@@ -38,6 +38,7 @@ from ..engine import (
     Pos,
     Ref,
     State,
+    card_words,
     cell_centre,
     is_knocked_out,
     neighbours,

@@ -31,10 +31,9 @@ from .geometry import cell_centre, distance, mover_costs, neighbours, tile_cost
 from .hands import is_knocked_out
 from .info import GameInfo, GameRuntime
 from .knowledge import FACES, MASKED
-from .narration import field_words, words
+from .narration import card_words, field_words, words
 from .protocol import ForwardModel, GameState
 from .rng import Rng
-from .runtime import TURN
 from .sameness import is_same_result
 from .serialize import OLDER_VERSIONS, dumps, loads, rederive, rules_digest, seed_of
 from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status, drawn
@@ -45,7 +44,6 @@ __all__ = [
     "FACES",
     "MASKED",
     "OLDER_VERSIONS",
-    "TURN",
     "Action",
     "ActionBuilder",
     "ActionParseError",
@@ -84,6 +82,7 @@ __all__ = [
     "TooManyOutcomesError",
     "UnknownGameError",
     "builtin_events",
+    "card_words",
     "cell_centre",
     "constant",
     "dice",

@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import RuleError
+from .frames import Block
 from .spec import TargetSpec
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import State
 
 
 RULE_FAILURES = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError,
@@ -68,4 +70,25 @@ def rule_failed(game: Game, exc: BaseException) -> RuleError:
     return failed
 
 
-__all__ = ["RULE_FAILURES", "rule_failed"]
+
+
+def where_stuck(s: State) -> str:
+    """Where a resolution that does not settle goes round: the effect on top of the stack
+    (by its line, when the rules gave one), else the flow's round, phase and step."""
+    g = s.game
+    for frame in reversed(s.stack):
+        if type(frame) is Block and frame.pc < len(frame.effects):
+            where = g.sources.get(id(frame.effects[frame.pc]))
+            if where is not None:
+                return f"at {where[1]}"
+    f = s.flow
+    if not g.phases or not 0 <= f.phase < len(g.phases):
+        return "before the first round"
+    phase = g.phases[f.phase]
+    step = (f" step `{phase.steps[f.step].name}`," if len(phase.steps) > 1
+            and 0 <= f.step < len(phase.steps) else "")
+    return (f"in round {f.round}, phase `{phase.name}`,{step} with no decision offered "
+            "(a turn handed round for ever?)")
+
+
+__all__ = ["RULE_FAILURES", "rule_failed", "where_stuck"]

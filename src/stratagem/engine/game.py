@@ -42,7 +42,7 @@ from .knowledge import NO_CARDS, Cards, is_table, is_tracked, start_piles
 from .options import explain
 from .outcomes import outcomes
 from .phases import is_quick
-from .runtime import RULE_FAILURES, Resolver, record, rule_failed, told_events
+from .runtime import RULE_FAILURES, Resolver, kept_turns, record, rule_failed
 from .serialize import dumps, loads
 from .spec import (
     ActionType,
@@ -390,7 +390,7 @@ class Game:
     def opening_record(self, seed: int = 0, *, explicit_chance: bool = False) -> Record:
         """What the set-up resolved before the first decision, as a record of the log keeps
         a move: its rolls (``picked`` says which drew a card) and narrated events, with a
-        ``TURN`` event where the first turn began when something followed in it (the
+        turn marked where the first turn began when something followed in it (the
         first player's own dice): an account tells the set-up's dice with it."""
         return self._start(seed, explicit_chance)[1]
 
@@ -436,8 +436,8 @@ class Game:
         if is_tracked(self):  # the set-up is public: each player's piles (engine.piles)
             start_piles(s)
         r.run()
-        return s._end(), Record(CHANCE, SET_UP, tuple(r.rolls), told_events(r), r.draws,
-                                r.picked)
+        return s._end(), Record(CHANCE, SET_UP, tuple(r.rolls), tuple(r.events), r.draws,
+                                r.picked, kept_turns(r))
 
     def legal_actions(self, state: State) -> tuple[Action, ...]:
         """Every option of the state's decision (empty when the game is over)."""

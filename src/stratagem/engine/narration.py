@@ -212,3 +212,17 @@ def describe_flow(game: Game, state: State) -> str:
     if f.mode == IN_STEP and len(phase.steps) > 1:
         where += f"/{phase.steps[f.step].name}"
     return where
+
+
+def card_words(game: Game, card: Any) -> str:
+    """A card in a list of cards: its type and id, and the parameters the rules'
+    `display: show` names, when it names some of this card's (``flood card #46 (col 2,
+    row 3)``: a card's face told by its numbers)."""
+    said = f"{card.type.replace('_', ' ')} #{int(card.id)}"
+    if game.display.show is None:
+        return said
+    shown = game.display.shown(card.params)
+    if not shown:
+        return said
+    return said + " (" + ", ".join(f"{k.replace('_', ' ')} {_said(card.params[k])}"
+                                   for k in shown) + ")"

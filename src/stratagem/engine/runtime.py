@@ -20,7 +20,7 @@ from .context import Ctx
 from .dice import Distribution
 from .endings import check_end
 from .errors import IllegalActionError, RuleError, RunawayError, StratagemError
-from .failures import RULE_FAILURES, rule_failed
+from .failures import RULE_FAILURES, rule_failed, where_stuck
 from .fastpath import quick_action
 from .frames import Await, Block, Candidate, EventFrame, event_fields
 from .knowledge import FACES, shown_faces
@@ -64,8 +64,8 @@ class Resolver:
         self.events: list[tuple[str, tuple[tuple[str, Value], ...]]] = []
         self.turns: list[tuple[int, int, Any, int, int]] = []
         """Each turn, round and phase begun while resolving: (events, rolls so far, the
-        turn's player or ``None``, round, phase): what follows one belongs to it (``TURN``
-        in ``record``)."""
+        turn's player or ``None``, round, phase): what follows one belongs to it
+        (``Record.turns``)."""
         self.forced = list(forced) if forced is not None else None
         self.steps = 0
         self.firings = 0
@@ -143,7 +143,7 @@ class Resolver:
             if self.steps > MAX_STEPS:
                 raise RunawayError(f"{self.game.name}: resolution did not settle after "
                                    f"{MAX_STEPS} steps (a rule loops without end), "
-                                   f"{_where_stuck(s)}")
+                                   f"{where_stuck(s)}")
             if stack:
                 self.dirty = True
                 top = stack[-1]
@@ -478,55 +478,20 @@ class Resolver:
         take_action(self, action)
 
 
-def _where_stuck(s: State) -> str:
-    """Where a resolution that does not settle goes round: the effect on top of the stack
-    (by its line, when the rules gave one), else the flow's round, phase and step."""
-    g = s.game
-    for frame in reversed(s.stack):
-        if type(frame) is Block and frame.pc < len(frame.effects):
-            where = g.sources.get(id(frame.effects[frame.pc]))
-            if where is not None:
-                return f"at {where[1]}"
-    f = s.flow
-    if not g.phases or not 0 <= f.phase < len(g.phases):
-        return "before the first round"
-    phase = g.phases[f.phase]
-    step = (f" step `{phase.steps[f.step].name}`," if len(phase.steps) > 1
-            and 0 <= f.step < len(phase.steps) else "")
-    return (f"in round {f.round}, phase `{phase.name}`,{step} with no decision offered "
-            "(a turn handed round for ever?)")
-
-
 def record(r: Resolver, player: int, action: Action) -> None:
     """Append the action, with the rolls and narrated events it produced, to the log."""
     s = r.s
-    s.log = (s.log, _new(Record, (player, action, tuple(r.rolls), told_events(r), r.draws,
-                                  r.picked)))
+    s.log = (s.log, _new(Record, (player, action, tuple(r.rolls), tuple(r.events), r.draws,
+                                  r.picked, kept_turns(r))))
 
 
-TURN = "_turn"
-"""The event a record keeps where a turn (or a round, or a phase: ``player`` none) began
-while its decision resolved and something followed in it (a roll, a narrated event):
-fields ``player``, ``rolls`` (how many of the record's rolls came before it), ``round``
-and ``phase`` (the phase's index). The account tells what follows it as that turn's, not
-as the move's (a backgammon player's dice, rolled as the turn begins; a leak rolled as a
-round begins)."""
-
-
-def told_events(r: Resolver) -> tuple[tuple[str, tuple[tuple[str, Value], ...]], ...]:
-    """The narrated events of a resolution, with a ``TURN`` event where each turn began
-    that something followed before the next began (or the resolution ended)."""
-    events, marks = r.events, r.turns
+def kept_turns(r: Resolver) -> tuple[tuple[int, int, Any, int, int], ...]:
+    """The turns, rounds and phases begun while resolving that something followed in (a
+    roll, a narrated event) before the next began or the resolution ended
+    (``Record.turns``)."""
+    marks = r.turns
     if not marks:
-        return tuple(events)
-    out: list[tuple[str, tuple[tuple[str, Value], ...]]] = []
-    done = 0
-    for i, (at, rolled, player, round_, phase) in enumerate(marks):
-        nxt = marks[i + 1] if i + 1 < len(marks) else (len(events), len(r.rolls))
-        if nxt[0] > at or nxt[1] > rolled:  # something happened in this turn
-            out.extend(events[done:at])
-            done = at
-            out.append((TURN, (("player", player), ("rolls", rolled), ("round", round_),
-                               ("phase", phase))))
-    out.extend(events[done:])
-    return tuple(out)
+        return ()
+    ends = [(m[0], m[1]) for m in marks[1:]] + [(len(r.events), len(r.rolls))]
+    return tuple(m for m, (events, rolls) in zip(marks, ends, strict=True)
+                 if events > m[0] or rolls > m[1])

@@ -39,7 +39,7 @@ from .errors import ActionParseError, RulesChangedError, SerializationError, Str
 from .frames import Await, Block, Candidate, EventFrame
 from .knowledge import FACES, MASKED, NO_CARDS, cards_doc, read_cards
 from .phases import advance
-from .runtime import TURN, Resolver
+from .runtime import Resolver
 from .state import (
     CHANCE,
     Decision,
@@ -64,7 +64,7 @@ READS = (1, 2, 3, 4)
 """The versions ``loads`` reads: 1 (before rules fingerprints), 2 (before the log said
 which rolls picked a card and kept the faces of the public cards its events named, and
 the cards kept piles), 3 (before the log marked where a turn began within a move:
-``runtime.TURN``) and 4."""
+``Record.turns``) and 4."""
 OLDER_VERSIONS = tuple(v for v in READS if v != VERSION)
 """The earlier versions read, whose form replays written then fingerprinted."""
 
@@ -177,9 +177,10 @@ def dumps(s: State, version: int = VERSION) -> str:
         "counters": {k: enc(v) for k, v in s.counters_.items()},
         "log": [[r.player, str(r.action), list(r.rolls),
                  [[n, [[k, enc(v)] for k, v in fields if version >= 3 or k != FACES]]
-                  for n, fields in r.events if version >= 4 or n != TURN],
-                 *([r.draws, r.picked] if r.picked and version >= 3
-                   else [r.draws] if r.draws else [])]
+                  for n, fields in r.events],
+                 *([r.draws, r.picked, [list(t) for t in r.turns]]
+                   if r.turns and version >= 4 else [r.draws, r.picked]
+                   if r.picked and version >= 3 else [r.draws] if r.draws else [])]
                 for r in s.history],
         "decision": None if s.decision is None else {
             "kind": s.decision.kind, "player": s.decision.player,
@@ -336,12 +337,13 @@ def loads(game: Game, text: str, *, force_rules: bool = False,
         log: LogNode = None
         for entry in doc["log"]:
             player, action, rolls, events, *more = entry
-            if len(more) > 2:
-                raise ValueError("a move of the log has more than six parts")
+            if len(more) > 3:
+                raise ValueError("a move of the log has more than seven parts")
             rec = Record(_int(player), parse_action(action), tuple(_int(x) for x in rolls),
                          tuple((str(n), tuple((str(k), dec(v)) for k, v in fields))
                                for n, fields in events),
-                         _int(more[0]) if more else 0, _int(more[1]) if len(more) > 1 else 0)
+                         _int(more[0]) if more else 0, _int(more[1]) if len(more) > 1 else 0,
+                         tuple(_turn(t) for t in more[2]) if len(more) > 2 else ())
             log = (log, rec)
         s.log = log
         section = "decision"
@@ -565,6 +567,13 @@ def _difference(a: State, b: State) -> str:
         if x != y:
             return name
     return "parts"
+
+
+def _turn(t: Any) -> tuple[int, int, Any, int, int]:
+    """A turn begun within a move, as the log keeps it (``Record.turns``)."""
+    events, rolls, player, round_, phase = t
+    return (_int(events), _int(rolls), None if player is None else _int(player), _int(round_),
+            _int(phase))
 
 
 def _stored_action(a: Any) -> Any:

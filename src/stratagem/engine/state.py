@@ -417,6 +417,10 @@ class Record(NamedTuple):
     so that a saved game's seed can be found from its generator (``serialize.seed_of``).
     ``picked``: which of ``rolls`` picked a card rather than threw a die, bit ``i`` for
     ``rolls[i]`` (a narration shows dice, not the place of a card in a zone).
+    ``turns``: where a turn, a round or a phase began while the action resolved and
+    something followed in it, as ``(events before it, rolls before it, the turn's player
+    or None, round, phase index)``: what follows is that turn's to tell (the dice a
+    player rolls as their turn begins), not the action's.
     """
 
     player: int
@@ -425,6 +429,7 @@ class Record(NamedTuple):
     events: tuple[tuple[str, tuple[tuple[str, Value], ...]], ...] = ()
     draws: int = 0
     picked: int = 0
+    turns: tuple[tuple[int, int, Any, int, int], ...] = ()
 
     def dice(self) -> tuple[int, ...]:
         """The rolls that threw dice (not those that picked a card)."""

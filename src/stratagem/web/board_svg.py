@@ -421,5 +421,14 @@ def wrap_words(text: str, width: int) -> list[str]:
     return lines
 
 
+
+
+def is_die(game: Game, type_name: str, zone: str) -> bool:
+    """Whether cards of ``type_name`` in ``zone`` are dice: the type is tagged ``die`` or
+    ``dice``, or the zone is named ``dice``."""
+    spec = game.entity_types.get(type_name)
+    return spec is not None and (bool(spec.tags & {"die", "dice"}) or zone == "dice")
+
+
 __all__ = ["UNIT", "Mark", "board_size", "board_svg", "cards_svg", "dice_svg", "escape", "fmt",
-           "wrap_words"]
+           "is_die", "wrap_words"]

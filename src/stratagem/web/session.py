@@ -50,7 +50,7 @@ from ..engine import (
     field_words,
 )
 from .battle_board import battle_board_svg, is_box_zone
-from .board_svg import Mark, board_svg, cards_svg, dice_svg, move_marks
+from .board_svg import Mark, board_svg, cards_svg, dice_svg, is_die, move_marks
 
 MAX_AUTOMATIC = 100_000
 """Decisions agents and chance may make in a row before the session gives up."""
@@ -86,13 +86,6 @@ def plain(value: Any) -> Any:
 def shown_params(game: Game, params: dict[str, Any]) -> dict[str, Any]:
     """The parameters players see (``display: show/hide``), as JSON values."""
     return {k.replace("_", " "): plain(params[k]) for k in game.display.shown(params)}
-
-
-def is_die(game: Game, type_name: str, zone: str) -> bool:
-    """Whether cards of ``type_name`` in ``zone`` are dice: the type is tagged ``die`` or
-    ``dice``, or the zone is named ``dice``."""
-    spec = game.entity_types.get(type_name)
-    return spec is not None and (bool(spec.tags & {"die", "dice"}) or zone == "dice")
 
 
 def _said_once(prompt: str) -> str:
