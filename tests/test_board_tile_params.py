@@ -91,3 +91,11 @@ def test_a_bad_board_parameter_says_where(tmp_path: Path) -> None:
     with pytest.raises(RulesError) as err:
         stratagem.load(path)
     assert "tiles.yaml:12:33: `default` must be a number, not `x`" in str(err.value)
+
+
+def test_a_write_to_a_target_kept_to_its_tile_type_is_not_warned_of() -> None:
+    """An imported Stratega `Gather` may only target a gold mine (its target's `where`
+    tests the tile), yet was warned of as writing nothing on plain tiles."""
+    rules = (Path(__file__).parent / "outsider" / "stratega_tbs" / "repro"
+             / "tile_target_warning.yaml")
+    assert not [w for w in check_rules(rules)[1] if "writes nothing" in w.message]

@@ -118,3 +118,12 @@ def test_a_tie_for_best_is_not_called_all_the_options() -> None:
     choice = stratagem.agent("tactical", game, seed=0).choose(state.view(0), state.decision)
     assert "2 of the 6 options tie for best one move ahead" in choice.rationale
     assert "all 2 options" not in choice.rationale
+
+
+def test_the_stratega_game_validates_with_no_problem(capsys: pytest.CaptureFixture[str]) -> None:
+    """Kingdoms, written in Stratega's own format, validates clean (it is not played here:
+    in fog a random game of its 60 rounds takes seconds)."""
+    path = HERE / "stratega_tbs" / "kingdoms.yaml"
+    code, out, err = run(capsys, "validate", str(path))
+    assert code == 0 and err == "", err
+    assert out.startswith(f"{path}: ok — kingdoms:")

@@ -74,7 +74,8 @@ class Keeper:
                 shell_complete=complete_game)
 @click.option("--agents", "agents", shell_complete=complete_agents,
               default=None, metavar="A,B,...",
-              help="One agent code per player, comma-separated (default: random for all).")
+              help="One agent code per player, comma-separated (default: random for all; a "
+                   "Stratega file's own `Agents:` where it names them).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
 @click.option("--scenario", default=None, shell_complete=complete_scenario,
               help="A scenario of the game (`stratagem games` lists them).")

@@ -252,9 +252,10 @@ _TILE_WRITE = re.compile(r"^\s*tile\((.*)\)\s*\.\s*(\w+)\s*$", re.S)
 def _tile_writes_dropped(parts: Parts, game: Game, root: Node) -> Iterator[Problem]:
     """Each `set`/`modify` of `tile(SQUARE).NAME` on a board where some tile type a unit
     may enter has no parameter NAME: a write there is dropped without a word. A write
-    under a condition (`when`, an `if`'s `test`) that reads the same SQUARE other than
-    through `tile(SQUARE)` is taken to be kept off those tiles (`when:
-    "is_region(event.to)"`), and not warned of."""
+    under a condition (`when`, an `if`'s `test`, the action's `targets`) that reads the
+    same SQUARE other than for a parameter of it (`tile(SQUARE).x`) is taken to be kept
+    off those tiles (`when: "is_region(event.to)"`, `where: "tile(to) == 'mine'"`), and
+    not warned of."""
     scope = parts.scope
     if scope is None or not scope.tile_params or not game.board.tiles:
         return
@@ -269,7 +270,7 @@ def _tile_writes_dropped(parts: Parts, game: Game, root: Node) -> Iterator[Probl
             continue
         if not n.is_map:
             continue
-        for key in ("when", "test"):
+        for key in ("when", "test", "targets"):  # an action's targets: where it may act
             cond = n.get(key)
             if cond is not None:
                 guards += tuple(x.value for x in _strings(cond))
@@ -282,9 +283,10 @@ def _tile_writes_dropped(parts: Parts, game: Game, root: Node) -> Iterator[Probl
             if what is None or m is None or m.group(2) not in scope.tile_params:
                 continue
             square, name = m.group(1).strip(), m.group(2)
-            if any(square in re.sub(r"tile\(\s*" + re.escape(square) + r"\s*\)", "", g)
-                   for g in guards):  # a test of the square itself, not of its parameter
-                continue
+            named = re.compile(r"(?<![\w.])" + re.escape(square) + r"(?![\w(])")
+            read = re.compile(r"tile\(\s*" + re.escape(square) + r"\s*\)\s*\.")
+            if any(named.search(read.sub("", g)) for g in guards):
+                continue  # a test of the square (its type), not only of a parameter of it
             having = {t for t, _ in scope.tile_params[name]}
             lacking = [t for t in on_board if t not in having]
             if lacking:
