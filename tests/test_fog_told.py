@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 import stratagem
 from stratagem.arena.narration import UNSEEN
+from stratagem.cli.board import board_grid
 from stratagem.cli.main import cli
 from stratagem.web.session import Session
 
@@ -85,3 +86,12 @@ def test_a_move_the_side_watched_is_told_in_full_but_not_its_reason(tmp_path: Pa
     assert all("marches to" in s["line"] and not s["why"] for s in east)
     east_colour = session.game.display.player(1, "east").colour
     assert any(m["colour"] == east_colour for m in session.snapshot()["last"])
+
+
+def test_under_fog_a_sides_own_units_keep_their_side_mark() -> None:
+    """Both sides field scouts, so a scout is drawn with its side's mark (`sw`); under fog
+    a view holds only west's own scout, and it was drawn `s`, then `sw` once an enemy
+    scout came into sight (Kingdoms' writer saw the digits come and go)."""
+    game = stratagem.load(REPRO.with_name("fog_walk_log.yaml"))
+    state = game.new_state(0)
+    assert " sw " in board_grid(game, game.view(state, 0)).plain

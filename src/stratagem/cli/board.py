@@ -126,11 +126,16 @@ def _seat_style(game: Game, seat: int | None) -> Style:
 
 
 def _shared_types(game: Game, state: State) -> frozenset[str]:
-    """The unit types fielded by more than one side (their glyphs carry a side mark)."""
+    """The unit types fielded by more than one side (their glyphs carry a side mark): on
+    the board now, or in the set-up's placements — so that under fog, where a view holds
+    only the units its side sees, a side's own units keep their marks."""
     owners: dict[str, set[int | None]] = {}
     for e in state.entities.values():
         if e.pos is not None:
             owners.setdefault(e.type, set()).add(e.owner)
+    for pl in game.placements:
+        if pl.pos is not None:
+            owners.setdefault(pl.type, set()).add(pl.owner)
     return frozenset(t for t, o in owners.items() if len(o) > 1)
 
 
