@@ -48,7 +48,8 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -101,6 +102,10 @@ class Fog:
         before a hidden unit in its way; false: against the whole board."""
         self._sighted: tuple[State, int, State] | None = None
         """The last ``sighted`` state made from a published state (a one-entry cache)."""
+        self._listing: dict[tuple[int, int], tuple[State, State]] | None = None
+        """While a decision's options are listed (``listing``): the ``sighted`` states
+        made, by (state, player): the state does not change until the list is done, and
+        each target's candidates and conditions ask for the same board."""
         self._areas: dict[Any, tuple[frozenset[Pos], int]] = {}
         """Sight areas by (square, range[, tiles]): a cache the fog fills as games are
         played (the only thing in it that changes)."""
@@ -365,12 +370,31 @@ class Fog:
         (``engine.fog_targets``)."""
         return hide_targets(self, action_types)
 
+    @contextmanager
+    def listing(self) -> Iterator[None]:
+        """Keep the ``sighted`` states made while the options of one decision are listed
+        (a working state's, which the one-entry cache does not keep, was made again for
+        every candidate a target's condition tested: a hundred times a decision)."""
+        outer = self._listing
+        if outer is None:
+            self._listing = {}
+        try:
+            yield
+        finally:
+            if outer is None:
+                self._listing = None
+
     def sighted(self, state: State, player: int) -> State:
         """``state`` with the units ``player`` does not see taken off the board: the board
         as its side sees it, which its moves are worked out against."""
         cached = self._sighted
         if cached is not None and cached[0] is state and cached[1] == player:
             return cached[2]
+        listing = self._listing
+        if listing is not None:
+            made = listing.get((id(state), player))
+            if made is not None and made[0] is state:
+                return made[1]
         mask: int | None = None
         width = state.game.board.width
         hidden = []
@@ -397,6 +421,8 @@ class Fog:
             out = out._end()
         if type(state.stack) is tuple:  # published (a transaction may still change)
             self._sighted = (state, player, out)
+        if listing is not None:
+            listing[id(state), player] = (state, out)
         return out
 
 

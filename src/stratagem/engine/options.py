@@ -106,7 +106,11 @@ def worth_keeping(g: Game, actor: int | None, type_names: tuple[str, ...]) -> bo
 def generate_afresh(s: State, player: int, actor: int | None,
                     type_names: tuple[str, ...]) -> list[Action]:
     """``generate`` without a memo: every option worked out from the state alone."""
-    return _listed(s, player, actor, type_names, None)
+    fog = s.game.fog
+    if fog is None:
+        return _listed(s, player, actor, type_names, None)
+    with fog.listing():  # the board as the side sees it, made once for the whole list
+        return _listed(s, player, actor, type_names, None)
 
 
 def _listed(s: State, player: int, actor: int | None, type_names: tuple[str, ...],
