@@ -101,19 +101,27 @@ class Budget:
         return ", ".join(parts) or "no limit"
 
 
+UNSET_BUDGET = Budget(seconds=1.0)
+"""What a decision may spend when neither the caller nor the agent sets a limit."""
+
+
 class Meter:
     """The spending of one decision: iterations counted by the agent, calls by the engine.
 
     ``spent()`` says whether any limit is reached; search loops ask it before
     each unit of work, so a search stops within one unit of its budget.
     ``call_limit`` is the value of ``game.calls`` at which calls run out, for
-    loops (such as rollouts) that check it directly.
+    loops (such as rollouts) that check it directly. A budget with no limit at all
+    (an agent of one's own that gives no ``default_budget``) is metered as
+    ``UNSET_BUDGET``: a search is never left without an end.
     """
 
     __slots__ = ("call_limit", "deadline", "game", "iterations", "max_iterations",
                  "start_calls", "started")
 
     def __init__(self, game: ForwardModel[Any], budget: Budget) -> None:
+        if budget.is_empty:
+            budget = UNSET_BUDGET
         self.game = game
         self.started = time.perf_counter()
         self.start_calls = game.calls

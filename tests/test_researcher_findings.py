@@ -1,0 +1,34 @@
+"""What a researcher writing agents against the Python API from the docs alone found
+(tests/outsider/researcher/): a search of one's own, written as docs/agents.md shows,
+had no budget when given none and searched for ever."""
+
+from __future__ import annotations
+
+import time
+
+import stratagem
+from stratagem.agents import Agent, Choice
+from stratagem.agents.base import UNSET_BUDGET, Budget, Meter
+from stratagem.engine import Decision, State
+
+
+class Mine(Agent):
+    """A search loop as the docs write one, with no default budget of its own."""
+
+    def choose(self, view: State, decision: Decision, budget: Budget | None = None) -> Choice:
+        meter = Meter(self.game, budget or self.budget)
+        while not meter.spent():
+            self.game.apply(view, decision.actions[0])
+        return Choice(decision.actions[0], f"{meter.calls} calls")
+
+
+def test_a_search_with_no_budget_of_its_own_stops_after_a_second() -> None:
+    game = stratagem.load("tic_tac_toe")
+    state = game.new_state(0)
+    bot = Mine(game)
+    assert bot.budget.is_empty and Budget(seconds=1.0) == UNSET_BUDGET
+    started = time.perf_counter()
+    choice = bot.choose(state, state.decision)
+    assert 0.9 < time.perf_counter() - started < 10 and choice.action in state.decision
+    # A budget given is spent as given.
+    assert Mine(game).choose(state, state.decision, Budget(calls=50)).rationale == "50 calls"
