@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 import stratagem
 from stratagem.agents import Agent, Choice
 from stratagem.agents.base import UNSET_BUDGET, Budget, Meter
@@ -32,3 +34,18 @@ def test_a_search_with_no_budget_of_its_own_stops_after_a_second() -> None:
     assert 0.9 < time.perf_counter() - started < 10 and choice.action in state.decision
     # A budget given is spent as given.
     assert Mine(game).choose(state, state.decision, Budget(calls=50)).rationale == "50 calls"
+
+
+def test_a_hidden_cards_place_in_a_view_says_what_it_is() -> None:
+    """high_card's view of another's hand holds -1 places; `view.entity(-1)` failed with a
+    bare `KeyError: -1`, and a view played on with `play card=#-1` blamed a rule."""
+    game = stratagem.load("high_card")
+    view = game.new_state(seed=5).view(0)
+    hidden = view.zone(1, "hand")[0]
+    assert hidden == -1
+    with pytest.raises(KeyError, match=r"a card this view does not show .* "
+                                       r"game\.determinize\(view, seed\)"):
+        view.entity(hidden)
+    after = game.apply(view, game.legal_actions(view)[0])
+    with pytest.raises(stratagem.StratagemError, match="a card this view does not show"):
+        game.apply(after, after.decision.actions[0])

@@ -48,7 +48,7 @@ from .knowledge import (
 from .narration import fill, label
 from .phases import FLOW_EVENTS
 from .stacks import has_room
-from .state import DRAW_ROLL, Status
+from .state import DRAW_ROLL, HIDDEN_PLACEHOLDER, Status
 
 if TYPE_CHECKING:
     from .runtime import Resolver
@@ -750,7 +750,8 @@ class MoveCard(Effect):
                              "out): test it with `exists(...)` first")
         e = s.entities_.get(eid)
         if e is None:
-            raise ValueError(f"card #{int(eid)} is no longer in the game")
+            raise ValueError(f"card #{int(eid)} is no longer in the game" + (
+                HIDDEN_PLACEHOLDER if int(eid) < 0 else ""))
         owner = evaluate(self.player, ctx) if self.player is not None else e.owner
         if owner is None and not is_table(r.game, self.to):
             raise ValueError(f"card #{int(eid)} has no owner: say whose `{self.to}` it "

@@ -402,6 +402,11 @@ def drawn(winners: tuple[int, ...], ranks: tuple[int, ...]) -> bool:
     return not winners and all(r == 1 for r in ranks)
 
 
+HIDDEN_PLACEHOLDER = (": a card this view does not show (its place in another's hidden "
+                      "zone); a search deals it first: game.determinize(view, seed)")
+"""Said of a hidden card's placeholder (a negative id in a view's zone) where it is used as
+a card."""
+
 DRAW_ROLL = "_draw"
 """The name of the roll by which a random draw picks its card (``effects.DrawCard``)."""
 
@@ -558,8 +563,14 @@ class State:
 
     # ------------------------------------------------------------------ reading
     def entity(self, eid: int) -> Entity:
-        """The entity with that id (``KeyError`` when it is gone)."""
-        return sealed(self.entities_[eid])
+        """The entity with that id (``KeyError`` when it is gone, or when it is a hidden
+        card's place in a view: say so)."""
+        try:
+            return sealed(self.entities_[eid])
+        except KeyError:
+            if type(eid) is int and eid < 0:
+                raise KeyError(f"#{eid}{HIDDEN_PLACEHOLDER}") from None
+            raise
 
     def has_entity(self, eid: int | None) -> bool:
         """Whether an entity with that id is in the game."""
