@@ -1,6 +1,6 @@
 """Outcomes that merge for any chance event: results that are the same (``is_same_result``:
-equal but for the dice, which of identical cards is which, and the order of a zone no one
-sees) are one outcome with their probabilities summed — dice that change nothing alike, a
+equal but for the dice and what the log tells of them, which of identical cards is which,
+and the order of a zone no one sees) are one outcome with their probabilities summed — dice that change nothing alike, a
 draw of either of two equal cards from a player's own deck — while a list with nothing to
 merge is exactly what it was."""
 
@@ -23,6 +23,7 @@ DECK = {"guard": 5, "priest": 2, "baron": 2, "handmaid": 2, "prince": 2, "king":
 DICE = """\
 game: dice_merge
 players: [red, blue]
+narration: {aimed: "the shooter aims and rolls {die}"}
 entities:
   target: {params: {hp: {max: 3, min: 0}}}
 actions:
@@ -36,6 +37,12 @@ actions:
       - roll: {as: die, dice: d6}
       - remember: {key: last, value: die}
     ends_turn: true
+  aim:
+    effects:
+      - roll: {as: die, dice: d6}
+      - emit: {event: aimed, fields: {die: die}}
+      - if: {test: "die == 6", then: [{damage: {to: "entities(type: 'target')[0]", amount: 1}}]}
+    ends_turn: true
   gamble:
     effects:
       - roll: {as: die, dice: d6}
@@ -44,7 +51,7 @@ actions:
 flow:
   phases:
     - name: play
-      actions: [shoot, note, gamble]
+      actions: [shoot, note, aim, gamble]
 setup:
   entities:
     - {type: target, owner: blue, at: [0, 0]}
@@ -106,6 +113,22 @@ def test_dice_results_that_change_nothing_alike_are_one_outcome() -> None:
     assert three != miss
     assert is_same_result(miss, three)
     assert not is_same_result(hit, three)
+
+
+def test_results_that_differ_only_in_what_the_log_tells_are_one_outcome() -> None:
+    """A shot whose roll is narrated (an event with the die in its fields): the log of a
+    1 and of a 3 tell different rolls, but no rule reads the log, so the five misses are
+    one outcome still, its state the 1's with its own narration."""
+    game, s = _dice()
+    aim = _action(game, s, "aim")
+    results = game.outcomes(s, aim)
+    assert [p for p, _ in results] == pytest.approx([5 / 6, 1 / 6])
+    miss = results[0][1]
+    three = game.apply(s, aim, rolls=(3,))
+    assert miss.history[-1].events != three.history[-1].events
+    assert dumps(miss) == dumps(game.apply(s, aim, rolls=(1,)))
+    assert is_same_result(miss, three)
+    assert not is_same_result(results[1][1], three)
 
 
 def test_a_list_with_nothing_to_merge_is_as_it_was() -> None:

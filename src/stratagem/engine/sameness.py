@@ -1,12 +1,13 @@
-"""When two results of play are the same: equal once what no one can know is left out.
+"""When two results of play are the same: equal in everything play can go on from.
 
 ``outcomes`` lists one result per distinct state, and the invariant tests compare the
 state that sampled play reaches with that list; both use ``is_same_result``. Two states
 are the *same result* when they are equal in everything but:
 
-- **the dice**: the rolls recorded in the log and the generator's state. Views never
-  show either (no player can tell two states apart by them); the rolls kept in a
-  result still replay that very result.
+- **the dice**: the rolls recorded in the log and the generator's state, and what the
+  log narrates of them (a miss on a 2 and a miss on a 3 are one result, though the log
+  of each tells its own roll). No rule reads the log, so the two have one future; the
+  rolls kept in a result still replay that very result.
 - **which of identical cards is which**: cards (entities in a zone) of the same face —
   type, parameters, statuses, and in a game that tracks knowledge who knows them and
   what is ruled out of them — may trade their ids. An id names a card; it tells
@@ -19,10 +20,10 @@ are the *same result* when they are equal in everything but:
 Everything else must be equal: the board, every non-card entity, the zones no one
 hides the order of (positionally), parameters, memory, counters, the flow, the
 decision (with the traded card ids applied to its options), the outcome, and the log's
-records but for their rolls. Being cautious, a difference that a trade of ids would
-explain elsewhere (memory, counters, the resolution stack) still tells states apart:
-the sameness never merges two results someone could tell apart, at worst it keeps two
-that no one could.
+records but for their rolls and narrated events (who chose what). Being cautious, a
+difference that a trade of ids would explain elsewhere (memory, counters, the
+resolution stack) still tells states apart: the sameness never merges two results that
+a rule or a player's choice could tell apart, at worst it keeps two that none could.
 
 ``result_signature`` is a hash that the same results share, for grouping many results
 before comparing them pairwise.
@@ -136,23 +137,19 @@ def _decision(d: Decision | None, ren: dict[int, int]) -> Decision | None:
                     actor, d.weights)
 
 
-def _same_record(ra: Record, rb: Record, ren: dict[int, int]) -> bool:
-    """Records alike but for their rolls: the same choice (as made, before any trade) and
-    the same narrated events (ids traded)."""
-    if ra.player != rb.player or ra.action != rb.action:
-        return False
-    if ra.events == rb.events:
-        return True
-    return ren != {} and ra.events == tuple(
-        (name, tuple((k, _renamed(v, ren)) for k, v in fields)) for name, fields in rb.events)
+def _same_record(ra: Record, rb: Record) -> bool:
+    """Records alike but for their rolls and their narration: the same choice, as made
+    (before any trade of ids). What the log tells of a step (the roll it narrates, the
+    words of a miss) is no part of the game's future: no rule reads the log."""
+    return ra.player == rb.player and ra.action == rb.action
 
 
-def _same_log(la: LogNode, lb: LogNode, ren: dict[int, int]) -> bool:
+def _same_log(la: LogNode, lb: LogNode) -> bool:
     """The two logs alike record by record (the shared tail is compared by identity)."""
     while la is not lb:
         if la is None or lb is None:
             return False
-        if not _same_record(la[1], lb[1], ren):
+        if not _same_record(la[1], lb[1]):
             return False
         la, lb = la[0], lb[0]
     return True
@@ -209,7 +206,7 @@ def is_same_result(a: State, b: State) -> bool:
     if ren is None:
         return False
     return (_same_entities(a, b, ren) and _same_cards(a, b, ren)
-            and a.decision == _decision(b.decision, ren) and _same_log(a.log, b.log, ren))
+            and a.decision == _decision(b.decision, ren) and _same_log(a.log, b.log))
 
 
 class Signatures:
@@ -267,16 +264,14 @@ def _hash_dict(d: dict[str, Any]) -> int:
 
 
 def _hash_record(log: LogNode) -> int:
-    """A hash of the newest record but for its rolls, and the cards its events name."""
+    """A hash of the newest record's choice (its rolls and narration left out)."""
     if log is None:
         return 0
     rec = log[1]
     try:
-        return hash((rec.player, rec.action, tuple(
-            (name, tuple((k, None if type(v) is Ref else v) for k, v in fields))
-            for name, fields in rec.events)))
+        return hash((rec.player, rec.action))
     except TypeError:
-        return hash((rec.player, rec.action, len(rec.events)))
+        return hash(rec.player)
 
 
 def _hash_frame(f: Any) -> int:

@@ -1034,9 +1034,10 @@ def _expressions() -> list[str]:
         "Dice are only rolled by the `roll` effect, which names the result for the effects "
         "after it. Rolls are exact: AIs can count every outcome and its chance. The exact "
         "outcomes of an action list each distinct result once, its chance the sum of the "
-        "ways to reach it: results are the same when they differ only in what no one can "
-        "know — the dice rolled (a miss on a 2 or on a 3), which of identical cards is "
-        "which, and the order of a zone no one sees.",
+        "ways to reach it: results are the same when they differ only in what the game "
+        "cannot go on from — the dice rolled and how the log tells them (a miss on a 2 or "
+        "on a 3), which of identical cards is which, and the order of a zone no one sees. "
+        "The result listed keeps the log of one of its ways (the first).",
         "",
         *_yaml(DICE_EXAMPLE),
         "### Limits",

@@ -23,6 +23,7 @@ the plans the action did not bear on, so re-planning costs only what changed.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -214,6 +215,16 @@ class Planner:
             self.exhausted = True
         return self.exhausted
 
+    def _late(self) -> bool:
+        """Whether the game's deadline has passed: ``outcomes`` past it gives one sampled
+        result, not the distribution, so what it gave prices nothing."""
+        runtime = getattr(self.game, "runtime", None)
+        deadline = None if runtime is None else runtime.deadline
+        if deadline is not None and time.perf_counter() >= deadline:
+            self.exhausted = True
+            return True
+        return False
+
     # ----------------------------------------------------------------- prices
     def value(self, state: State, action: Action, player: int | None = None) -> Price | None:
         """The expected price of ``action`` in ``state`` for ``player`` (the planner's by
@@ -235,6 +246,8 @@ class Planner:
         if self.meter is not None:
             self.meter.iterations += 1
         outs = self.game.outcomes(state, action)
+        if self._late():
+            return None
         total = 0.0
         hp_loss: dict[int, float] = {}
         deaths: dict[int, float] = {}
@@ -243,7 +256,10 @@ class Planner:
         for p, s in outs:
             if s.outcome is not None and me in s.outcome.winners:
                 wins += p
-            total += p * (self.currency.delta(state, s, me) + self._settle(s, me, self.settle))
+            settled = self._settle(s, me, self.settle)
+            if settled is None:
+                return None  # the budget ran out inside a reaction window: no price
+            total += p * (self.currency.delta(state, s, me) + settled)
             if s.entities_ is state.entities_:
                 continue
             before, after = state.entities, s.entities
@@ -277,9 +293,10 @@ class Planner:
             self.cache[key] = price
         return price
 
-    def _settle(self, state: State, me: int, depth: int) -> float:
+    def _settle(self, state: State, me: int, depth: int) -> float | None:
         """The expected price of the reaction windows a step stops at: the planner's own
-        answered at best, others' at worst for it."""
+        answered at best, others' at worst for it (``None`` when the budget ran out before
+        every answer was priced: a window half priced has no price)."""
         d = state.decision
         if d is None or d.kind == "action" or depth <= 0 or d.player == CHANCE:
             return 0.0
@@ -292,10 +309,17 @@ class Planner:
         values = []
         for option in d.actions:
             if self.spent():
-                return 0.0
+                return None
             outs = self.game.outcomes(state, option)
-            values.append(sum(p * (self.currency.delta(state, s, me)
-                                   + self._settle(s, me, depth - 1)) for p, s in outs))
+            if self._late():
+                return None
+            value = 0.0
+            for p, s in outs:
+                deeper = self._settle(s, me, depth - 1)
+                if deeper is None:
+                    return None
+                value += p * (self.currency.delta(state, s, me) + deeper)
+            values.append(value)
         value = max(values) if d.player == me else min(values)
         self.windows[key] = value
         return value
