@@ -84,3 +84,73 @@ def test_zero_dice_is_a_warning_at_its_place(tmp_path, capsys):
     code, _, err = run(capsys, "validate", str(path))
     assert code == 0 and "rolls zero dice" in err
     assert f"{path}:" in err
+
+
+def test_an_end_game_effect_is_an_end_condition(tmp_path):
+    """A game ended by the `end_game` effect (rules.md recommends it where no `end:` rule
+    fits) is not warned of as having no end."""
+    path = _rules(tmp_path, end="")
+    text = path.read_text().replace(
+        "      - roll: {as: r, dice: 1d6}\n",
+        "      - roll: {as: r, dice: 1d6}\n"
+        "      - if: {test: 'r == 6', then: [{end_game: {reason: a six}}]}\n")
+    path.write_text(text)
+    _, warnings = check_rules(path)
+    assert not [w for w in warnings if "no end condition" in w.message], warnings
+
+
+SECRETS = """\
+game: secrets
+players: [red, blue]
+board: {size: [2, 1]}
+zones:
+  bag: {owner: table, visibility: nobody}
+  cup: owner
+entities:
+  pawn: {params: {card: 0}}
+  low: {params: {piece: 0}}
+  high: {params: {piece: 0}}
+actions:
+  pass: {source: player, ends_turn: true}
+flow:
+  phases: [{name: play, actions: [pass]}]
+end: {round_limit: 1}
+setup:
+  entities:
+    - {type: low, zone: bag}
+    - {type: high, zone: bag}
+    - {type: pawn, owner: red, at: [0, 0]}
+  effects:
+    - draw: {player: red, from: bag, to: cup, as: c}
+    - set: {what: "entities(type: 'pawn')[0].card", to: c.id}
+SECRET
+"""
+
+
+@pytest.mark.parametrize(("secret", "said"), [
+    ("    - set: {what: c.piece, to: \"entities(type: 'pawn')[0].id\"}",
+     "writes an id as `piece` on a card"),
+    ("    - random: {options: [{weight: 1, do: [{spawn: {type: low, owner: blue, zone: cup}}]},"
+     " {weight: 1, do: [{spawn: {type: high, owner: blue, zone: cup}}]}]}",
+     "`spawn` puts a card into `cup`"),
+])
+def test_a_secret_every_view_knows_is_warned_of_at_its_place(tmp_path, capsys, secret, said):
+    """An id written on a hidden card, and a card of a face chosen at random spawned into
+    a zone some players do not see: every player's view knows the faces of the cards, so
+    the AIs would read the secret. validate says so where it is written, and how to keep
+    it (the card's id on the unit; a draw from a bag)."""
+    path = tmp_path / "secrets.yaml"
+    path.write_text(SECRETS.replace("SECRET", secret))
+    code, _, err = run(capsys, "validate", str(path))
+    assert code == 0, err
+    assert said in err and f"{path}:" in err
+    assert "u.card = c.id" in err or "draw" in err
+
+
+def test_the_cards_id_on_the_unit_and_printed_set_ups_are_not_warned_of(tmp_path):
+    """The id of a drawn card written on the public unit, and cards spawned into a hidden
+    zone by the set-up itself (the rules print that list), tell no one anything."""
+    path = tmp_path / "secrets.yaml"
+    path.write_text(SECRETS.replace("SECRET", "    - spawn: {type: low, owner: blue, zone: cup}"))
+    _, warnings = check_rules(path)
+    assert warnings == [], warnings

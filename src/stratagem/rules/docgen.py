@@ -341,7 +341,16 @@ SECTIONS: tuple[Part, ...] = (
          "player is shown) gives every other card without its type, and a random draw "
          "takes the zone's top card and deals it a random face, so card ids say nothing "
          "about faces. `determinize` deals the faces a view withholds back so that each "
-         "pile holds what its viewer knows it holds.",
+         "pile holds what its viewer knows it holds. What a view hides is where a card is "
+         "and which card is which, never which faces there are: every player knows the faces "
+         "(type, parameters and statuses) of the cards in the game, as they would a deck "
+         "whose list is printed in the rules. So a card that `spawn` puts into a zone some "
+         "players do not see, or an id written on a hidden card, is known to their views "
+         "(the AIs read it, though a person's screen shows `?`). A value one player must "
+         "keep secret is a card drawn from a shared pile no one sees (a bag: `{owner: "
+         "table, visibility: nobody}`), and a hidden card is tied to a unit by writing the "
+         "card's id on the unit (`u.card = c.id`), not the unit's on the card; `validate` "
+         "warns of both.",
          (),
          "zones:\n  deck: {owner: table, visibility: nobody}\n"
          "  discard: {owner: table, visibility: everyone}\n  hand: owner"),

@@ -55,7 +55,8 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
         warnings.extend(_negative_speeds(game, root, scenario))
     game = parts.build()
     errors.extend(_unknown_size_param(game, root))
-    if not game.end_rules and game.round_limit is None:
+    if not game.end_rules and game.round_limit is None and not any(
+            n.is_map and "end_game" in n.value for n in _walk(root)):
         warnings.append(Problem(root.key_locs.get("end", root.key_locs.get("game", file_loc)),
                                 "the game has no end condition (no win, lose or draw rule and "
                                 "no round limit)", "add `end:` with a rule or a round_limit"))
@@ -73,6 +74,7 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
     warnings.extend(_endless_turns(game, root))
     warnings.extend(_engine_events_emitted(root))
     warnings.extend(_tile_writes_dropped(parts, game, root))
+    warnings.extend(_card_params_written(parts, game, root))
     return _unique(errors), _unique(warnings)
 
 
@@ -378,6 +380,79 @@ def _negative_speeds(game: Game, root: Node, scenario: str) -> Iterator[Problem]
                 yield Problem(_where(root, scenario),
                               f"a {pl.type} is placed with a negative {k} ({v:g})",
                               "a speed below 0 lets it never move")
+
+
+_PARAM_WRITE = re.compile(r"^\s*[A-Za-z_]\w*\s*\.\s*(\w+)\s*$")
+_AN_ID = re.compile(r"\.\s*id\b")
+
+
+def _card_params_written(parts: Parts, game: Game, root: Node) -> Iterator[Problem]:
+    """Each `set`/`modify` of a parameter only cards have (types placed in a zone) to an
+    id, in a game where some zone is hidden from some player: a hidden card's face — its type,
+    parameters and statuses — is among the faces every view counts as unseen, so what is
+    written on it is no secret of which face carries it (a card tied to a unit by the
+    unit's id tells every player which unit holds which card)."""
+    if all(z.visibility in ("public", "everyone") for z in game.zones):
+        return
+    unseen = {z.name for z in game.zones if z.visibility not in ("public", "everyone")}
+    cards = {pl.type for pls in parts.placements.values() for pl in pls if pl.zone is not None}
+    units = {name for name in game.entity_types if name not in cards}
+    only_cards = {p.name for t in cards if t in game.entity_types
+                  for p in game.entity_types[t].params}
+    only_cards -= {p.name for t in units for p in game.entity_types[t].params}
+    for n in _spawns_unprinted(root):
+        spec = n.get("spawn")
+        zone = spec.get("zone") if spec is not None and spec.is_map else None
+        if zone is None or not isinstance(zone.value, str) or zone.value.strip(
+                "'\" ") not in unseen:
+            continue
+        yield Problem(zone.loc, f"`spawn` puts a card into `{zone.value}`, which some "
+                      "players do not see: its face (type and parameters) is still known to "
+                      "their views — the AIs read it; only where it is, or which card is "
+                      "which, is hidden",
+                      "to keep a random face secret, `draw` it from a shared zone no one "
+                      "sees (a bag); see *Zones* in docs/rules.md")
+    for n in _walk(root):
+        if not n.is_map:
+            continue
+        for verb in ("set", "modify"):
+            spec = n.get(verb)
+            what = spec.get("what") if spec is not None and spec.is_map else None
+            m = _PARAM_WRITE.match(what.value) if what is not None and isinstance(
+                what.value, str) else None
+            if spec is None or what is None or m is None or m.group(1) not in only_cards:
+                continue
+            value = spec.get("to") or spec.get("by") or spec.get("value")
+            if value is None or not any(_AN_ID.search(x.value) for x in _strings(value)):
+                continue  # only an id ties the card to something the others can see
+            yield Problem(what.loc, f"`{verb}` writes an id as `{m.group(1)}` on a card: a "
+                          "card hidden from a player still counts, with its type and its "
+                          "parameters, among the faces that player's view knows are unseen, "
+                          "so the id tells which face is tied to what it names",
+                          "to tie a hidden card to a unit, write the card's id on the unit "
+                          "(`u.card = c.id`), not the unit on the card; see *Zones* in "
+                          "docs/rules.md")
+
+
+def _spawns_unprinted(root: Node) -> Iterator[Node]:
+    """The `spawn` effects whose cards the rules do not print: any in play, and those of
+    a set-up (its own or a scenario's) under a `random` or an `if` (a face chosen there)."""
+    if not root.is_map:
+        return
+    stack: list[tuple[Node, bool]] = [
+        (v, k not in ("setup", "scenarios")) for k, v in root.value.items()]
+    while stack:
+        n, unprinted = stack.pop()
+        if n.is_list:
+            stack.extend((v, unprinted) for v in n.value)
+            continue
+        if not n.is_map:
+            continue
+        spawn = n.get("spawn")
+        if unprinted and spawn is not None and spawn.is_map:
+            yield n
+        chosen = unprinted or "random" in n.value or "if" in n.value
+        stack.extend((v, chosen) for v in n.value.values())
 
 
 def _walk(node: Node) -> Iterator[Node]:
