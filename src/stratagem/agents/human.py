@@ -114,6 +114,8 @@ class HumanAgent(Agent):
         self.stdout = stdout
         self.rng = Rng(seed)
         self.can_undo = False
+        self.no_undo = "undo is not offered here; `back` undoes the last choice"
+        """What ``undo`` says when it is not offered (``can_undo`` false)."""
         """Whether the driver takes back decisions (``UndoDecision``); ``stratagem play`` does."""
         self.tells_forced = True
         """Whether a decision with one option is announced as it is taken; off where a
@@ -180,7 +182,7 @@ class HumanAgent(Agent):
             elif word == "undo":
                 if self.can_undo:
                     raise UndoDecision(decision.player)
-                self.say("undo is not offered here; `back` undoes the last choice")
+                self.say(self.no_undo)
             elif word == "back":
                 if undo:
                     builder = undo.pop()

@@ -33,6 +33,7 @@ from .files import (
     FileProblem,
     check_new_output,
     check_outputs,
+    default_seed,
     open_game,
     read_state,
     read_text,
@@ -109,14 +110,16 @@ AS_HELP = ("Print only what this player (a name or a number from 0) may see. In 
 
 @click.command("new")
 @click.argument("game_name", metavar="GAME", shell_complete=complete_game)
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
+@click.option("--seed", default=None, type=int,
+              help="Seed of the game's dice and deals (default: $STRATAGEM_SEED, else a new "
+              "one).")
 @click.option("--scenario", default=None, shell_complete=complete_scenario,
               help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--out", "out_file", required=True,
               type=click.Path(dir_okay=False, path_type=Path), help="Where to save the state.")
 @click.option("--force", is_flag=True, help="Replace the --out file if it exists.")
 @click.option("--as", "viewer", default=None, metavar="PLAYER", help=AS_HELP)
-def new_cmd(game_name: str, seed: int, scenario: str | None, out_file: Path,
+def new_cmd(game_name: str, seed: int | None, scenario: str | None, out_file: Path,
             force: bool, viewer: str | None) -> None:
     """Start GAME (a bundled name or a rules file) and save its first state to a file.
 
@@ -128,7 +131,7 @@ def new_cmd(game_name: str, seed: int, scenario: str | None, out_file: Path,
     game = load(game_name, scenario)
     seat = None if viewer is None else _player(game, viewer)
     check_new_output(out_file, force)
-    state = game.new_state(seed)
+    state = game.new_state(default_seed() if seed is None else seed)
     save_state(out_file, state)
     _show_as(state, seat)
 
@@ -185,7 +188,7 @@ def show_cmd(file: Path, limit: int, rules_file: Path | None, viewer: str | None
         if png_file is not None:
             write_png(png_file, svg)
             out.print(f"drew the board into {png_file}", markup=False)
-    if state.game.info.chance:
+    if state.game.info.chance and seat is None:  # a player's view: the seed tells the dice
         out.print(f"[dim]dice seed {seed_of(state)} (the seed of `new --seed`: a file with "
                   "another is another game)[/]")
 

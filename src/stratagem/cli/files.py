@@ -27,6 +27,7 @@ from typing import Any
 import click
 
 from ..arena import rules_origin
+from ..arena.seeding import new_seed
 from ..engine import Game, RulesChangedError, State, StratagemError, UnknownGameError, loads
 from ..games import load
 from ..rules import RulesError, load_rules
@@ -34,6 +35,14 @@ from ..rules import RulesError, load_rules
 
 class FileProblem(click.ClickException):
     """A file that cannot be read, written or understood (one error line)."""
+
+
+def default_seed() -> int:
+    """The seed of a game started without `--seed` (``arena.seeding.new_seed``)."""
+    try:
+        return new_seed()
+    except ValueError as exc:
+        raise FileProblem(str(exc)) from None
 
 
 def read_text(file: Path) -> str:

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import click
 
 from ..agents import split_agent_codes
+from ..arena.seeding import seed_is_set
 from ..engine import StratagemError
 from ..games import list_games, load, rules_path
 from ..rules import RulesError, check_rules
@@ -24,6 +25,7 @@ from .complete import complete_agents, complete_game, complete_scenario
 from .console import err, n, out
 from .console import fail as _fail
 from .file_cmds import move_cmd, new_cmd, replay_cmd, show_cmd, undo_cmd
+from .files import default_seed
 from .info_cmds import agents_cmd, games_cmd, rules_cmd
 from .play import play_cmd
 from .program_cmds import check_program_cmd, evaluate_program_cmd, render_program_cmd
@@ -125,7 +127,9 @@ def validate_cmd(paths: tuple[Path, ...]) -> None:
               default=None, metavar="A,B,...",
               help="One seat per player: `human` for a person at the page, else an agent "
                    "code (default: human, then casual for the others).")
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
+@click.option("--seed", default=None, type=int,
+              help="Seed of the first game's dice and deals (default: $STRATAGEM_SEED, else "
+              "a new one).")
 @click.option("--scenario", default=None, shell_complete=complete_scenario,
               help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -137,7 +141,8 @@ def validate_cmd(paths: tuple[Path, ...]) -> None:
                    "(default: stratagem/web-games.sqlite in your data folder; `:memory:` "
                    "keeps nothing).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a browser.")
-def serve_cmd(game_name: str, agents: str | None, seed: int, scenario: str | None, host: str,
+def serve_cmd(game_name: str, agents: str | None, seed: int | None, scenario: str | None,
+              host: str,
               port: int, store: str | None, open_browser: bool) -> None:
     """Play GAME in the browser: a board you click, the legal moves, the game's narration.
 
@@ -149,7 +154,12 @@ def serve_cmd(game_name: str, agents: str | None, seed: int, scenario: str | Non
     game = load(game_name, scenario)
     codes = (split_agent_codes(agents) if agents
              else ["human"] + ["casual"] * (len(game.players) - 1))
-    serve(game_name, scenario, codes, seed, host=host, port=port, store=store,
+    told = seed is not None or seed_is_set()
+    seed = default_seed() if seed is None else seed
+    # not said when the people at the page could read the dice to come in it
+    secret = not told and (game.info.chance or game.info.hidden)
+    seed_said = None if secret else seed
+    serve(game_name, scenario, codes, seed, seed_said, host=host, port=port, store=store,
           open_browser=open_browser, say=out.print, warn=err.print, fail=_fail)
 
 

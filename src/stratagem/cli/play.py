@@ -30,6 +30,7 @@ from ..arena import Match, Replay
 from ..arena.match import seating_for
 from ..arena.narration import left_line, opening_lines, result_line, who
 from ..arena.replay import game_digest
+from ..arena.seeding import seed_is_set
 from ..engine import Action, SerializationError, StratagemError
 from ..games import load
 from ..rules.stratega import stratega_agents
@@ -40,6 +41,7 @@ from .console import fail as _fail
 from .files import (
     check_new_output,
     check_outputs,
+    default_seed,
     open_game,
     read_text,
     write_atomic,
@@ -76,7 +78,9 @@ class Keeper:
               default=None, metavar="A,B,...",
               help="One agent code per player, comma-separated (default: random for all; a "
                    "Stratega file's own `Agents:` where it names them).")
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the game's dice.")
+@click.option("--seed", default=None, type=int,
+              help="Seed of the game's dice and deals (default: $STRATAGEM_SEED, else a new "
+              "one each game, told when the game ends).")
 @click.option("--scenario", default=None, shell_complete=complete_scenario,
               help="A scenario of the game (`stratagem games` lists them).")
 @click.option("--quiet", is_flag=True, help="Print only the result.")
@@ -93,12 +97,16 @@ class Keeper:
               help="Continue the game saved in this file (with --save's agents and seed); "
               "it keeps saving there unless --save names another file.")
 @click.option("--force", is_flag=True, help="Replace the --save file if it exists.")
+@click.option("--takebacks/--no-takebacks", default=None,
+              help="Let a person `undo` (default: only in a game with no dice and nothing "
+              "hidden, where taking back shows nothing to come).")
 @click.option("--explain/--no-explain", default=None,
               help="Print each agent's reason under its move (default: on when a person "
               "plays).")
-def play_cmd(game_name: str | None, agents: str | None, seed: int, scenario: str | None,
-             quiet: bool, board: bool, replay_out: Path | None, save: Path | None,
-             resume: Path | None, force: bool, explain: bool | None) -> None:
+def play_cmd(game_name: str | None, agents: str | None, seed: int | None,
+             scenario: str | None, quiet: bool, board: bool, replay_out: Path | None,
+             save: Path | None, resume: Path | None, force: bool, takebacks: bool | None,
+             explain: bool | None) -> None:
     """Play GAME (a bundled name or a rules file) between agents and narrate it.
 
     Seat `human` to play yourself: `stratagem play pig --agents human,mcts`. At your
@@ -107,10 +115,9 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int, scenario: str
     so far; `stratagem play --resume FILE` continues it.
     """
     records: tuple[tuple[int, str, tuple[int, ...]], ...] = ()
+    told_seed = seed is not None or seed_is_set()  # the person chose it: it is no secret
     if resume is not None:
-        ctx = click.get_current_context()
-        seeded = ctx.get_parameter_source("seed") != click.core.ParameterSource.DEFAULT
-        if game_name is not None or scenario is not None or seeded:
+        if game_name is not None or scenario is not None or seed is not None:
             _fail("--resume takes the game, its scenario and seed from the file: give no "
                   "GAME, --scenario or --seed with it")
         rep = _read_save(resume)
@@ -150,9 +157,14 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int, scenario: str
                       if (fits := seating_for(game, len(codes))) else ""))
         for code in codes:  # refuse a bad agent code before anything is printed
             make_agent(code, game)
+    seed = default_seed() if seed is None else seed
+    secret = game.info.chance or game.info.hidden
     if not quiet:
         seats = ", ".join(f"{p}: {c}" for p, c in zip(game.players, codes, strict=True))
-        out.print(f"[bold]{game.name}[/] — seed {seed} — {seats}")
+        # A seed not given is told at the end: with it, the dice to come and the cards
+        # dealt could be worked out by a player at the table.
+        shown = f" — seed {seed}" if told_seed or not secret else ""
+        out.print(f"[bold]{game.name}[/]{shown} — {seats}")
         told = opening_lines(game, seed) if resume is None else ()
         if told:  # what the set-up narrated (a deal): before the first move
             out.print("[bold]set-up[/]")
@@ -161,8 +173,14 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int, scenario: str
     match = Match(game, codes, seed)
     seated = seat_people(match)
     humans: dict[int, HumanAgent] = dict(seated)
+    allowed = not secret if takebacks is None else takebacks
     for agent in humans.values():
-        agent.can_undo = True
+        agent.can_undo = allowed
+        shows = " and ".join(w for w, on in (("what is hidden", game.info.hidden),
+                                             ("the dice or draws to come", game.info.chance))
+                             if on)
+        agent.no_undo = (f"take-backs are off: in {game.name}, taking back would show "
+                         f"{shows} (play with --takebacks to allow them)")
     keeper = Keeper(replay_out, save)
     chosen: dict[int, Choice] = {}
     narrator = None
@@ -197,6 +215,8 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int, scenario: str
     if not quiet and not board:  # the table as the game ended (a card game's hands too)
         out.print(draw(game, match.state, narrator.last if narrator is not None else NO_MARKS))
     out.print(result_line(game, match.state))
+    if not quiet and not (told_seed or not secret):
+        out.print(f"[dim]seed {seed}: --seed {seed} plays this game again[/]")
     keeper.save_now(match)
     if replay_out is not None:
         write_atomic(replay_out, match.replay().to_json() + "\n")

@@ -159,6 +159,7 @@ class TableHuman(HumanAgent):
         seat = cls(agent.game, 0, stdin=agent.stdin, stdout=agent.stdout)
         seat.rng = agent.rng
         seat.can_undo = agent.can_undo
+        seat.no_undo = agent.no_undo
         return seat
 
     def _console(self) -> Console:

@@ -39,7 +39,8 @@ def is_local(host: str) -> bool:
         return False
 
 
-def serve(game_ref: str, scenario: str | None, codes: list[str], seed: int, *,
+def serve(game_ref: str, scenario: str | None, codes: list[str], seed: int,
+          seed_said: int | None = None, *,
           host: str = "127.0.0.1", port: int = 8000, store: str | None = None,
           open_browser: bool = False, say: Callable[[str], Any] = print,
           warn: Callable[[str], Any] = print, fail: Callable[[str], Any]) -> None:
@@ -87,7 +88,8 @@ def serve(game_ref: str, scenario: str | None, codes: list[str], seed: int, *,
     app = create_app(kept, hosts=hosts, first=first)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     seats = ", ".join(f"{p}: {c}" for p, c in zip(game.players, codes, strict=True))
-    say(f"[bold]{game.name}[/] — seed {seed} — {seats}")
+    shown_seed = "" if seed_said is None else f" — seed {seed_said}"
+    say(f"[bold]{game.name}[/]{shown_seed} — {seats}")
     say(f"Open http://{shown}:{bound}/ in a browser; Ctrl-C stops the server "
         f"(games kept in {path or 'memory only'}).")
     if open_browser:

@@ -51,6 +51,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..agents import LEVELS
 from ..arena import HUMAN, Replay
+from ..arena.seeding import new_seed
 from ..engine import Game, SerializationError, StratagemError
 from ..games import list_games, load
 from .guard import MAX_BODY, BadRequest, HostGuard, parse_body, whole
@@ -73,6 +74,14 @@ def page() -> bytes:
     """The page, as shipped in the package."""
     return resources.files(__package__).joinpath("page.html").read_bytes()
 
+
+
+def _new_seed() -> int:
+    """A game's seed when the request names none (``arena.seeding``)."""
+    try:
+        return new_seed()
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
 
 class Table:
     """One game at the server: its session, who watches it, and the agents' worker."""
@@ -103,7 +112,7 @@ class Table:
         """A line of the lobby's list of games."""
         s = self.session
         return {"id": self.id, "game": s.game.name, "scenario": s.game.scenario,
-                "seats": s.codes, "seed": s.seed, "version": s.version,
+                "seats": s.codes, "seed": s.shown_seed, "version": s.version,
                 "over": s.state.decision is None, "replay": self.readonly}
 
     def snapshot(self, at: int | None = None) -> dict[str, Any]:
@@ -353,7 +362,7 @@ def create_app(store: GameStore | None = None, *, hosts: Iterable[str] = LOCAL_H
         delay = b.get("delay", 0)
         if isinstance(delay, bool) or not isinstance(delay, int | float) or not 0 <= delay <= 10:
             raise BadRequest("delay is a number of seconds between 0 and 10")
-        table = server.open_game(name, scenario, seats, whole(b, "seed", 0, 0, MAX_SEED),
+        table = server.open_game(name, scenario, seats, whole(b, "seed", _new_seed(), 0, MAX_SEED),
                                  casual=b.get("casual", True) is not False, delay=float(delay))
         server.play_on(table)
         return table.snapshot()
@@ -408,7 +417,7 @@ def create_app(store: GameStore | None = None, *, hosts: Iterable[str] = LOCAL_H
         if table.readonly:
             raise SessionError("this is a replay: open a new game from the lobby")
         with table.lock:
-            table.session.start(whole(b, "seed", table.session.seed + 1, 0, MAX_SEED),
+            table.session.start(whole(b, "seed", _new_seed(), 0, MAX_SEED),
                                 advance=False)
             table.serial += 1
         server.store.save(table.kept())

@@ -126,6 +126,15 @@ class Session:
             if advance:
                 self.advance()
 
+    @property
+    def shown_seed(self) -> int | None:
+        """The seed as the table shows it: not while a game with dice or hidden cards
+        goes on (the dice to come and the cards dealt follow from it)."""
+        info = self.game.info
+        if (info.chance or info.hidden) and self.state.decision is not None:
+            return None
+        return self.seed
+
     # ---------------------------------------------------------------- playing
     def start(self, seed: int, *, advance: bool = True) -> None:
         """A new game from ``seed``, played on to the first human decision (unless
@@ -314,7 +323,7 @@ class Session:
         rolls: list[int] = next((list(t.rolls) for s in reversed(self.steps[:n])
                                  for t in (*reversed(s.then), s) if t.rolls and not secret),
                                 [])  # the last dice thrown, a turn's own as it began too
-        return {"game": game.name, "scenario": game.scenario, "seed": self.seed,
+        return {"game": game.name, "scenario": game.scenario, "seed": self.shown_seed,
                 "version": now, "at": n, "casual": self.casual, "hidden": game.info.hidden,
                 "players": players, "viewer": viewer, "flow": game.describe_flow(view),
                 "board": board, "entities": entities, "opening": list(self.opening),
