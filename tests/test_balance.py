@@ -259,3 +259,60 @@ def test_tables_are_whole_when_the_output_is_not_a_terminal(
     header = next(line for line in shown.splitlines() if "95% CI" in line)
     assert header.split()[:6] == ["agent", "games", "W", "D", "L", "win%"]
     assert max(len(line) for line in shown.splitlines()) > 40
+
+
+def _row(index: int, seats: tuple[int, int], seed: int, winner: int | None) -> GameRow:
+    """A stored game of two seats: ``winner`` the seat that won (``None``: a draw); its
+    replay is its own, so every game is distinct."""
+    winners = () if winner is None else (winner,)
+    ranks = (1, 1) if winner is None else tuple(1 if s == winner else 2 for s in range(2))
+    replay = json.dumps({"records": [[0, f"game {index}"]]})
+    return GameRow(index, "k", seats, seed, winners, ranks, (0.0, 0.0), "", 10, 5, 0.1,
+                   (0.0, 0.0), (5, 5), (0, 0), None, {}, replay)
+
+
+def _pairs_of(results: list[tuple[int | None, int | None]]) -> list[GameRow]:
+    """Seat-rotated pairs: for deal ``i``, agent 0 as the first side then as the second,
+    with the winning *agent* of each game (``None``: a draw)."""
+    rows = []
+    for i, (first, second) in enumerate(results):
+        rows.append(_row(2 * i, (0, 1), i, None if first is None else (0, 1).index(first)))
+        rows.append(_row(2 * i + 1, (1, 0), i, None if second is None else (1, 0).index(second)))
+    return rows
+
+
+def test_draws_are_not_read_as_weakness() -> None:
+    """Two agents with the same record, most games drawn (3 wins, 14 draws, 3 losses
+    each): each wins below one half, and neither is the stronger — no warning."""
+    results: list[tuple[int | None, int | None]] = [(None, None)] * 7 + [(0, 1)] * 3
+    t = Tournament("tic_tac_toe", ("random", "osla"), games=20, seed=0)
+    b = analyse(t, ("x", "o"), _pairs_of(results))
+    assert b.agents["random"].value < 0.5 and b.agents["osla"].value < 0.5
+    assert not any("differ in strength" in w for w in b.warnings), b.warnings
+    assert b.agent_pairs is not None and b.agent_pairs.decided == 0
+
+
+def test_an_agent_that_wins_its_pairs_is_the_stronger() -> None:
+    """Agent 0 wins both games of 14 deals in 20 (the rest split): the pairs one agent won
+    name it, with the sign test."""
+    results: list[tuple[int | None, int | None]] = [(0, 0)] * 14 + [(0, 1)] * 6
+    t = Tournament("tic_tac_toe", ("osla", "random"), games=40, seed=0)
+    b = analyse(t, ("x", "o"), _pairs_of(results))
+    (warning,) = [w for w in b.warnings if "differ in strength" in w]
+    assert "osla won 14 and random 0 of the 14 pairs one of them won" in warning
+
+
+def test_agents_that_play_a_deal_alike_are_not_told_apart_by_their_seats(
+        tmp_path: Path) -> None:
+    """Random under two codes plays each deal alike in either seating, so each deal's two
+    games repeat each other's moves: that decides nothing between the agents (no strength
+    warning), and each agent has figures on both sides, not only the side it first sat."""
+    t = Tournament("tic_tac_toe", ("random", "random:calls=1000000"), games=40, seed=0)
+    players, rows = _play(t, tmp_path / "alike.sqlite")
+    b = analyse(t, players, rows)
+    assert b.distinct < b.games
+    assert not any("differ in strength" in w for w in b.warnings), b.warnings
+    assert {(a, s) for a, s in b.agent_sides} == {(a, s) for a in t.agents for s in players}
+    for side in players:
+        assert b.agent_sides["random", side].value == b.agent_sides[
+            "random:calls=1000000", side].value

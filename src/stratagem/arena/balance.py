@@ -18,7 +18,11 @@ interval at all.
   with its exact (Clopper-Pearson) interval. A claim ("red has an advantage")
   is made only when that interval excludes one half.
 - **Agents and sides.** The same figures split by agent and by side, so that a
-  strong agent's wins are not read as a side's.
+  strong agent's wins are not read as a side's; an agent's figures count a game once
+  per seating (agents that play a deal alike repeat each other's moves with their seats
+  swapped: each agent sat a side in each). Whether two agents differ in strength is
+  read from the same pairs, by agent: a pair one agent won favours it, a pair each won
+  once (or drawn) decides nothing; the sign test on the agent-decided pairs.
 - **Unit types and actions.** Per agent: in how many player-games a unit type
   acted (or an action type was taken), the win rate of those player-games and
   of the others, each with its interval and the number of games behind it.
@@ -198,6 +202,9 @@ class Balance:
     sides: list[Rate] = field(default_factory=list)
     draws: int = 0
     pairs: PairTest | None = None
+    agent_pairs: PairTest | None = None
+    """The same pairs read for the agents (two-player games of two agents): the share the
+    first-listed agent won of the pairs one agent won."""
     agent_sides: dict[tuple[str, str], Rate] = field(default_factory=dict)
     agents: dict[str, Rate] = field(default_factory=dict)
     units: list[Usage] = field(default_factory=list)
@@ -216,13 +223,18 @@ def _score(row: GameRow, seat: int) -> float:
     return 1.0 if outcome == "win" else 0.5 if outcome == "draw" else 0.0
 
 
-def _pairs(rows: list[GameRow]) -> PairTest | None:
-    """Seat-rotated pairs: the games of one deal (same seed and entrants), seats swapped."""
+def _pairs(rows: list[GameRow]) -> tuple[PairTest | None, PairTest | None]:
+    """Seat-rotated pairs: the games of one deal (same seed and entrants), seats swapped.
+    Two tests: the first side's score over each pair (the side effect), and the first
+    entrant's (the one of lower index: the agents' difference, whatever the sides — two
+    agents that play a deal alike in either seat win one game each, which decides
+    nothing). ``None`` where there is no pair."""
     deals: dict[tuple[int, tuple[int, ...]], list[GameRow]] = {}
     for row in rows:
         deals.setdefault((row.seed, tuple(sorted(row.seats))), []).append(row)
     seen: set[tuple[str, str]] = set()
     first = second = 0
+    low = high = 0  # pairs the lower-indexed entrant won, and lost
     for group in deals.values():
         forward = [r for r in group if r.seats[0] <= r.seats[1]]
         backward = [r for r in group if r.seats[0] > r.seats[1]]
@@ -238,11 +250,21 @@ def _pairs(rows: list[GameRow]) -> PairTest | None:
                 first += 1
             elif favour < 1:
                 second += 1
+            if a.seats[0] != a.seats[1]:  # entrant a.seats[0] played side 0, then side 1
+                mine = _score(a, 0) + _score(b, 1)
+                if mine > 1:
+                    low += 1
+                elif mine < 1:
+                    high += 1
     if not seen:
-        return None
+        return None, None
+    return _test(len(seen), first, second), _test(len(seen), low, high)
+
+
+def _test(pairs: int, first: int, second: int) -> PairTest:
     decided = first + second
-    interval = clopper_pearson(first, decided) if len(seen) >= MIN_DISTINCT and decided else None
-    return PairTest(len(seen), first, second, sign_test(first, decided), interval)
+    interval = clopper_pearson(first, decided) if pairs >= MIN_DISTINCT and decided else None
+    return PairTest(pairs, first, second, sign_test(first, decided), interval)
 
 
 def _usage(table: str, rows: list[GameRow], labels: tuple[str, ...],
@@ -287,20 +309,23 @@ def analyse(tournament: Tournament, players: tuple[str, ...],
     out.draws = sum(drawn(row.winners, row.ranks) for row in unique)
     out.sides = [rate(sum(result_of(r, p) == "win" for r in unique), n)
                  for p in range(len(players))]
+    # An agent's figures count a game once per seating: the same moves with the agents'
+    # seats swapped (agents that play a deal alike) are another game for each agent.
+    seated = list({(game_key(r), r.seats): r for r in reversed(ordered)}.values())[::-1]
     for label in labels:
-        seats = [(r, p) for r in unique for p, e in enumerate(r.seats) if labels[e] == label]
+        seats = [(r, p) for r in seated for p, e in enumerate(r.seats) if labels[e] == label]
         if seats:
             out.agents[label] = rate(sum(result_of(r, p) == "win" for r, p in seats),
                                      len(seats))
         for p, side in enumerate(players):
-            mine = [r for r in unique if labels[r.seats[p]] == label]
+            mine = [r for r in seated if labels[r.seats[p]] == label]
             if mine:
                 out.agent_sides[label, side] = rate(
                     sum(result_of(r, p) == "win" for r in mine), len(mine))
     if len(players) == 2:
-        out.pairs = _pairs(ordered)
-    out.units = _usage("acted", unique, labels, len(players))
-    out.actions = _usage("uses", unique, labels, len(players))
+        out.pairs, out.agent_pairs = _pairs(ordered)
+    out.units = _usage("acted", seated, labels, len(players))
+    out.actions = _usage("uses", seated, labels, len(players))
     _judge(out, tournament)
     return out
 
@@ -322,7 +347,16 @@ def _judge(b: Balance, tournament: Tournament) -> None:
         b.warnings.append(f"only {b.distinct} distinct games (fewer than {MIN_DISTINCT}): no "
                           "interval is computed and nothing is claimed.")
         return
-    if len(set(tournament.agents)) > 1:
+    if len(set(tournament.agents)) == 2 and b.agent_pairs is not None:
+        t = b.agent_pairs
+        if t.interval is not None and (t.interval[0] > 0.5 or t.interval[1] < 0.5):
+            one, other = b.labels[0], b.labels[1]
+            b.warnings.append(
+                f"the agents differ in strength ({one} won {t.first} and {other} "
+                f"{t.second} of the {t.decided} pairs one of them won, p = {t.p_value:.3g}; "
+                f"{SIGN_TEST}): figures over all games mix the agents with the sides; read "
+                "the side effect from the seat-rotated pairs and the tables split by agent.")
+    elif len(set(tournament.agents)) > 1 and b.agent_pairs is None:
         strong = [a for a, r in b.agents.items() if r.interval is not None
                   and (r.interval[0] > 1 / len(b.players) or r.interval[1] < 1 / len(b.players))]
         if strong:

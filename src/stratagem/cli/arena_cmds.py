@@ -126,7 +126,7 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
         sys.exit(130)
     total = bar.total if bar is not None else len(rows)
     summary = summarize(tournament, game.players, rows, max(total, len(rows)))
-    _print_summary(summary, wide)
+    _print_summary(summary, wide, rows)
     _print_distinct(tournament, game.players, rows)
     out.print(f"[dim]results in {path}[/]")
     if json_out is not None:
@@ -179,7 +179,7 @@ def report_cmd(db: Path, before: Path | None, html: Path | None, json_out: Path 
     tournament, rows = read_results(db)
     game = load_game(tournament)
     summary = summarize(tournament, game.players, rows, len(rows))
-    _print_summary(summary, wide)
+    _print_summary(summary, wide, rows)
     balance = analyse(tournament, game.players, rows)
     unique = distinct_rows(rows)  # after the agents' table, each distinct game once
     for line in (balance_lines(balance) + unit_lines(game.players, unique)
@@ -279,7 +279,7 @@ def _print_distinct(tournament: Any, players: tuple[str, ...], rows: list[Any]) 
         out.print(line, markup=False, highlight=False)
 
 
-def _print_summary(summary: Any, wide: bool = False) -> None:
+def _print_summary(summary: Any, wide: bool, rows: list[Any]) -> None:
     t = summary.tournament
     table = Table(title=f"{t.game}{' — ' + t.scenario if t.scenario else ''}: "
                   f"{summary.played} games played", title_justify="left", box=box.SIMPLE_HEAD,
@@ -287,11 +287,13 @@ def _print_summary(summary: Any, wide: bool = False) -> None:
     table.add_column("agent", overflow="fold")
     for col in ("games", "W", "D", "L", "win%", "95% CI", "rating", "moves", "ms"):
         table.add_column(col, justify="right", overflow="fold")
-    from ..arena.balance import MIN_DISTINCT  # noqa: PLC0415 - tournament machinery
+    from ..arena.balance import MIN_DISTINCT, distinct_rows  # noqa: PLC0415 - tournament machinery
+    few = len(distinct_rows(rows)) < MIN_DISTINCT
     for a in summary.agents:
         low, high = a.interval
-        # Below the balance report's least count of games, no interval (as it says).
-        ci = f"{100 * low:.0f}–{100 * high:.0f}" if a.games >= MIN_DISTINCT else "—"
+        # Below the balance report's least count of distinct games, no interval (as it
+        # says under the table): repeats of one game are not more samples.
+        ci = f"{100 * low:.0f}–{100 * high:.0f}" if a.games >= MIN_DISTINCT and not few else "—"
         table.add_row(a.agent, str(a.games), str(a.wins), str(a.draws), str(a.losses),
                       f"{100 * a.win_rate:.1f}", ci,
                       f"{a.rating:.1f}", f"{a.mean_length:.1f}", f"{a.ms_per_decision:.1f}")
