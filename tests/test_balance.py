@@ -316,3 +316,17 @@ def test_agents_that_play_a_deal_alike_are_not_told_apart_by_their_seats(
     for side in players:
         assert b.agent_sides["random", side].value == b.agent_sides[
             "random:calls=1000000", side].value
+
+
+def test_the_arena_table_gives_no_interval_for_repeats_of_one_game(
+        tmp_path: Path, first_option: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Twelve games that are one game: the arena's table prints no 95% interval for the
+    agents (its footer says none is computed), not one over the twelve copies."""
+    db = tmp_path / "same.sqlite"
+    assert main(["arena", "connect_four", "--agents", f"{first_option},{first_option}",
+                 "--games", "12", "--db", str(db), "--quiet"]) in (0, None)
+    out = capsys.readouterr().out
+    assert "no interval is computed" in out
+    table = out.split("by seat")[0]
+    rows = [ln.split() for ln in table.splitlines() if ln.strip().startswith("python:firstbot")]
+    assert len(rows) == 2 and all(row[6] == "—" for row in rows), rows
