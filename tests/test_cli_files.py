@@ -414,3 +414,42 @@ def test_an_action_text_that_names_its_player_is_not_told_with_the_name_twice(ca
     for words_ in told:
         seat = words_.index(next(w for w in words_ if w in ("red", "blue")))
         assert words_[seat + 1] in ("advances", "rests"), words_
+
+
+CUPS = """\
+game: cups
+players: [ann, bob]
+entities:
+  one: {params: {face: 1}}
+  two: {params: {face: 2}}
+zones:
+  bag: {owner: table, visibility: nobody}
+  cup: owner
+setup:
+  entities:
+    - {type: one, zone: bag}
+    - {type: two, zone: bag}
+    - {type: one, zone: bag}
+    - {type: two, zone: bag}
+  effects:
+    - for_each: {as: p, in: "players()", do: [{draw: {player: p, from: bag, to: cup}}]}
+actions:
+  pass: {source: player, ends_turn: true}
+flow:
+  phases: [{name: turns, actions: [pass]}]
+end: {round_limit: 1}
+"""
+
+
+def test_zones_are_listed_under_their_players_name(tmp_path, capsys):
+    """Players with no parameters still head their zones, so `show --as bob` says which
+    cup is bob's (the hidden one is ann's)."""
+    rules = tmp_path / "cups.yaml"
+    rules.write_text(CUPS)
+    code, out, _ = run(capsys, "new", str(rules), "--out", str(tmp_path / "g.json"),
+                       "--as", "bob")
+    assert code == 0
+    lines = out.splitlines()
+    ann, bob = lines.index("  ann:"), lines.index("  bob (you):")
+    assert lines[ann + 1] == "    cup: 1 hidden"
+    assert lines[bob + 1].startswith("    cup: ") and "hidden" not in lines[bob + 1]

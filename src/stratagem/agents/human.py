@@ -441,11 +441,13 @@ def describe_view(game: Game, view: State, board: bool = True) -> list[str]:
         you = " (you)" if view.viewer == p else ""
         out = (" — out of the game" if not player.alive
                else " — out of this hand" if is_knocked_out(view, p) else "")
+        zones = [(zone, ids) for zone, ids in player.zones.items() if ids]
         if params or out:
             lines.append(f"  {name}{you}: {params}{out}")
-        for zone, ids in player.zones.items():
-            if ids:
-                lines.append(f"    {zone}: {_zone(view, ids)}")
+        elif zones:  # whose the zones are, though the player has nothing else to show
+            lines.append(f"  {name}{you}:")
+        for zone, ids in zones:
+            lines.append(f"    {zone}: {_zone(view, ids)}")
     for zone, ids in view.cards.table.items():  # shared zones: a deck, a discard pile
         lines.append(f"  table {zone}: {_zone(view, ids) if ids else 'empty'}")
     lines.extend("  " + line for line in written_places(game, view))
