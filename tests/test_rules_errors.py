@@ -715,8 +715,8 @@ def test_several_problems_in_one_section_are_all_reported() -> None:
                "  strike:\n    when:\n      - a: \"zzz > 1\"\n      - b: \"yyy > 1\"\n    targets:\n"
                "      cell: {kind: positon}\n      other: {entity: foes}\n")
     assert report(text) == [
-        f"{at(text, 'zzz')}: unknown name `zzz` — names here: actor, cell, other, player, target",
-        f"{at(text, 'yyy')}: unknown name `yyy` — names here: actor, cell, other, player, target",
+        f"{at(text, 'zzz')}: unknown name `zzz` — names here: actor, player",
+        f"{at(text, 'yyy')}: unknown name `yyy` — names here: actor, player",
         f"{at(text, 'positon')}: unknown target kind `positon` — did you mean `position`?",
         f"{at(text, 'foes')}: unknown entity target `foes` — enemy, ally or any",
     ]

@@ -76,6 +76,26 @@ def test_defines_are_called_with_arguments_by_place_or_name() -> None:
     assert value("pi * 2", defines) == 6
 
 
+def test_a_define_names_an_entity_type_bare_or_quoted() -> None:
+    """Inside a define an entity type is a name, as anywhere else (`entities(type: card)`),
+    though the `entities:` section comes later in the rules."""
+    defines = """
+    kind: "card"
+    placed: "count(entities(type: card)) + count(entities(type: 'card'))"
+    """
+    assert value("[kind, placed]", defines) == ("card", 0)  # the cards are in hands
+
+
+def test_an_unknown_name_in_a_define_lists_only_the_names_it_may_use() -> None:
+    """A misspelt type is matched against the types; the names listed are those usable in
+    a define (not `player` and `actor`, which it refuses)."""
+    found = problems(rules("1", 'f(a): "count(entities(type: cardd)) + a"'))
+    assert any("unknown name `cardd` — did you mean `card`?" in p for p in found), found
+    found = problems(rules("1", 'f(a): "zz + a"'))
+    (said,) = [p for p in found if "unknown name `zz`" in p]
+    assert "names here: a" in said and "player" not in said and "actor" not in said
+
+
 @pytest.mark.parametrize(("defines", "expr", "says"), [
     ('f(a, b): "a + b"', "f(1)", "f() needs `b`"),
     ('f(a, b): "a + b"', "f(1, 2, 3)", "f() takes 2 arguments"),

@@ -105,6 +105,9 @@ class CompileState(Reader):
         self.entity_params: set[str] = set()
         self.player_params: set[str] = set()
         self.entity_types: dict[str, EntityType] = {}
+        self.type_names: set[str] = set()
+        """The entity types' (and items') names, known before their sections compile (a
+        define may name one: `entities(type: pit)`)."""
         self.action_names: set[str] = set()
         self.reaction_names: set[str] = set()
         self.status_names: set[str] = set()
@@ -179,7 +182,7 @@ class CompileState(Reader):
         """The names known everywhere: the deciding player, the game's parameters."""
         return Scope({"player": ("player", lambda c: c.player)}, {}, None,
                      frozenset(self.entity_params), frozenset(self.player_params),
-                     frozenset(self.entity_types), defines=self.defines,
+                     frozenset(self.entity_types) | self.type_names, defines=self.defines,
                      state_params=self.state_params, keyed=self.keyed,
                      tile_params={k: tuple(v.items()) for k, v in self.tile_params.items()},
                      zone_names=frozenset(self.zone_names),

@@ -294,14 +294,16 @@ class _Compiler:
             raise ExprError(self.off(n), f"`{name}` is a define of the game: call it as "
                             f"{d.signature}")
         known = list(sc.names) + list(sc.pending) + (["event"] if sc.event_fields else [])
-        hint = sc.defines_later.get(name) or did_you_mean(name, known)
+        hint = sc.defines_later.get(name) or did_you_mean(
+            name, [*known, *sorted(sc.entity_types), *sc.player_names])
         if name in FUNCTIONS:
             hint = f"`{name}` is a function: call it as `{name}(...)`"
         elif name in ("enemy", "ally", "neutral") and not hint:
             hint = (f"`{name}` is a word only after `owner:`; for those units write "
                     f"`entities(owner: {name})`")
+        usable = [k for k in known if k not in sc.pending]  # not those refused here
         raise ExprError(self.off(n), f"unknown name `{name}`", hint or
-                        (f"names here: {', '.join(sorted(known))}" if known else ""))
+                        (f"names here: {', '.join(sorted(usable))}" if usable else ""))
 
     def c_position(self, n: Any) -> Compiled:
         x = coerce(self.build(n.children[0]), "number", self.off(n), self.src(n.children[0]))

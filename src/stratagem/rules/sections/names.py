@@ -68,6 +68,10 @@ def declare_names(c: CompileState, top: dict[str, Node]) -> None:
         node = top.get(section)
         if node is not None and node.is_map:
             names.update(node.value)
+    for section in ("entities", "items"):
+        node = top.get(section)
+        if node is not None and node.is_map:
+            c.type_names.update(k for k in node.value if isinstance(k, str))
     ents = top.get("entities")
     if ents is not None and ents.is_map:
         for spec in ents.value.values():
