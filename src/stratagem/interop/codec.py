@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..engine import CHANCE, Action, Game, Rng, State, StratagemError
 
@@ -149,5 +150,17 @@ def decode(state: State, action_id: int) -> Action:
     return d.actions[action_id]
 
 
-__all__ = ["MARGIN", "BoundExceededError", "Bounds", "declared_bounds", "decode", "encode",
+def bridge_game(game: str | Path | Game, scenario: str | None = None) -> Game:
+    """A game given by name, path or as loaded; ``scenario`` only with a name or a path."""
+    if isinstance(game, Game):
+        if scenario is not None and scenario != game.scenario:
+            raise ValueError(f"{game.name} is loaded already (scenario "
+                             f"{game.scenario or 'none'}): give scenario= with its name")
+        return game
+    from .. import games  # noqa: PLC0415 - the game library, not needed by the codec itself
+    return games.load(game, scenario)
+
+
+__all__ = ["MARGIN", "BoundExceededError", "Bounds", "bridge_game", "declared_bounds", "decode",
+           "encode",
            "measure_bounds", "options"]

@@ -39,8 +39,7 @@ from gymnasium import spaces
 from ..agents import Agent, make_agent
 from ..arena import Match
 from ..engine import Game, Rng, State
-from ..games import load
-from .codec import Bounds, declared_bounds, decode, options
+from .codec import Bounds, bridge_game, declared_bounds, decode, options
 from .features import Features, describe
 
 LIMIT = 1e9
@@ -66,10 +65,6 @@ def action_mask(state: State, player: int, bounds: Bounds) -> np.ndarray[Any, An
     return mask
 
 
-def _game(game: str | Path | Game) -> Game:
-    return game if isinstance(game, Game) else load(game)
-
-
 class StratagemEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
     """A single-agent environment: ``player`` learns, a fixed agent plays the other seats."""
 
@@ -77,8 +72,9 @@ class StratagemEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
 
     def __init__(self, game: str | Path | Game, opponent: str = "random", player: int = 0, *,
                  render_mode: str | None = None, max_steps: int | None = None,
-                 illegal_reward: float = -1.0, max_actions: int = 0, cell: int = 0) -> None:
-        self.game = _game(game)
+                 illegal_reward: float = -1.0, max_actions: int = 0, cell: int = 0,
+                 scenario: str | None = None) -> None:
+        self.game = bridge_game(game, scenario)
         n = len(self.game.players)
         if not 0 <= player < n:
             raise ValueError(f"{self.game.name} has players 0..{n - 1}, not {player}")

@@ -336,14 +336,17 @@ def spiel_state(game: SpielGame, spiel: Any) -> SpielState:
 
 
 class StratagemBot(pyspiel.Bot):  # type: ignore[misc]
-    """A ``pyspiel.Bot`` that asks a Stratagem agent (a roster code or an ``Agent``)."""
+    """A ``pyspiel.Bot`` that asks a Stratagem agent (a roster code or an ``Agent``), for a
+    ``pyspiel.Game`` (bridged or OpenSpiel's own) or a ``SpielGame`` wrapping one."""
 
     def __init__(self, spiel_game: Any, agent: str | Agent, player: int,
                  seed: int = 0, **kwargs: Any) -> None:
         pyspiel.Bot.__init__(self)
         self.bridged = isinstance(spiel_game, StratagemGame)
-        self.game: ForwardModel[Any] = (spiel_game.native if self.bridged
-                                        else SpielGame(spiel_game))
+        self.game: ForwardModel[Any] = (
+            spiel_game.native if self.bridged
+            else spiel_game if isinstance(spiel_game, SpielGame)  # wrapped already
+            else SpielGame(spiel_game))
         self.agent = (make_agent(agent, self.game, seed=seed, **kwargs)
                       if isinstance(agent, str) else agent)
         self.player = player

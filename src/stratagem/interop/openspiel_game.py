@@ -56,7 +56,7 @@ import pyspiel
 
 from .. import games as _games
 from ..engine import CHANCE, Game, State
-from .codec import BoundExceededError, Bounds, declared_bounds, decode, options
+from .codec import BoundExceededError, Bounds, bridge_game, declared_bounds, decode, options
 from .features import Features, MoveFeatures, describe
 
 PREFIX = "stratagem_"
@@ -68,8 +68,12 @@ PARAMETERS: dict[str, int] = {"seed": 0, "max_actions": 0, "max_chance_outcomes"
 
 
 def short_name(game: Game) -> str:
-    """The OpenSpiel short name of a Stratagem game."""
-    return PREFIX + re.sub(r"[^a-z0-9_]", "_", game.name.lower())
+    """The OpenSpiel short name of a Stratagem game, a scenario other than its default
+    after two underscores (``stratagem_skirmish__ambush``): each set-up is a game of its
+    own there."""
+    default = game.scenarios[0] if game.scenarios else ""
+    name = game.name if game.scenario in ("", default) else f"{game.name}__{game.scenario}"
+    return PREFIX + re.sub(r"[^a-z0-9_]", "_", name.lower())
 
 
 def game_type(game: Game) -> Any:
@@ -350,13 +354,16 @@ class Observer:
 
 
 # ------------------------------------------------------------------ loading
-def load_game(game: str | Path | Game, **params: int) -> StratagemGame:
-    """A Stratagem game (bundled name, rules file, or ``Game``) as a ``pyspiel.Game``.
+def load_game(game: str | Path | Game, scenario: str | None = None,
+              **params: int) -> StratagemGame:
+    """A Stratagem game (bundled name, rules file, or ``Game``) as a ``pyspiel.Game``,
+    in ``scenario`` (a name or a path only: a ``Game`` is in the set-up it was loaded
+    with).
 
     The game is registered with OpenSpiel on first use, under ``short_name``,
     so ``pyspiel.load_game`` and ``pyspiel.deserialize_game_and_state`` find it.
     """
-    native = game if isinstance(game, Game) else _games.load(game)
+    native = bridge_game(game, scenario)
     register_game(native)
     return StratagemGame(native, params)
 

@@ -58,9 +58,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from .. import games as _games
 from ..engine import Game, Rng, State
-from .codec import PLAYOUTS, Bounds, declared_bounds, decode
+from .codec import PLAYOUTS, Bounds, bridge_game, declared_bounds, decode
 from .features import Features, describe
 from .gymnasium_env import action_mask, mask_box, observation_box
 
@@ -112,8 +111,9 @@ class _Table:
     """What both forms share: the game, its bounds and spaces, the state, seeding."""
 
     def __init__(self, game: str | Path | Game, max_actions: int = 0,
-                 max_steps: int | None = None, cell: int = 0) -> None:
-        self.game = game if isinstance(game, Game) else _games.load(game)
+                 max_steps: int | None = None, cell: int = 0,
+                 scenario: str | None = None) -> None:
+        self.game = bridge_game(game, scenario)
         self.bounds: Bounds = declared_bounds(self.game, max_actions)
         self.features = Features(self.game, cell)
         self.max_steps = max_steps
@@ -171,9 +171,10 @@ class StratagemAEC(AECEnv):  # type: ignore[misc]
                                 "name": "stratagem", "is_parallelizable": False}
 
     def __init__(self, game: str | Path | Game, *, render_mode: str | None = None,
-                 max_steps: int | None = None, max_actions: int = 0, cell: int = 0) -> None:
+                 max_steps: int | None = None, max_actions: int = 0, cell: int = 0,
+                 scenario: str | None = None) -> None:
         super().__init__()
-        self.table = _Table(game, max_actions, max_steps, cell)
+        self.table = _Table(game, max_actions, max_steps, cell, scenario)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
@@ -256,8 +257,9 @@ class StratagemParallel(ParallelEnv):  # type: ignore[misc]
 
     def __init__(self, game: str | Path | Game, *, render_mode: str | None = None,
                  max_steps: int | None = None, max_actions: int = 0,
-                 illegal_reward: float = -1.0, cell: int = 0) -> None:
-        self.table = _Table(game, max_actions, max_steps, cell)
+                 illegal_reward: float = -1.0, cell: int = 0,
+                 scenario: str | None = None) -> None:
+        self.table = _Table(game, max_actions, max_steps, cell, scenario)
         self.illegal_reward = float(illegal_reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
