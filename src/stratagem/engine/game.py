@@ -90,6 +90,7 @@ class Game:
         end_rules: Iterable[EndRule] = (),
         setup: tuple[Effect, ...] = (),
         round_limit: int | None = None,
+        start_values: dict[str, Any] | None = None,
         score: Callable[[Ctx], Any] | None = None,
         tiebreak: Callable[[Ctx], Any] | None = None,
         narrated: Iterable[str] = (),
@@ -186,6 +187,10 @@ class Game:
         self.draws_only = all(r.kind == "draw" for r in self.end_rules)
         self.setup = setup
         self.round_limit = round_limit
+        self.start_values = dict(start_values or {})
+        """Game-state parameters a scenario starts at other values than their defaults
+        (``state:`` of a scenario), by counter key (``state:NAME``): written into a new
+        state before its set-up's effects run."""
         self.score = score
         self.tiebreak = tiebreak
         """A second number for each player that ranks players of equal score (leftover
@@ -411,7 +416,7 @@ class Game:
         s.stack = []
         s.rng = _rng.seed_state(seed)
         s.memory_ = {}
-        s.counters_ = {}
+        s.counters_ = dict(self.start_values)
         s.log = None
         s.decision = None
         s.outcome = None

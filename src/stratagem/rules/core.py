@@ -46,6 +46,9 @@ class Parts:
     layouts: dict[str, Board] = field(default_factory=dict)
     limits: dict[str, int] = field(default_factory=dict)
     """Scenarios' own round limits, where they set one."""
+    starts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Scenarios' own starting values of game-state parameters (``state:``), by counter
+    key, where they set some."""
     fogs: dict[str, Any] = field(default_factory=dict)
     """Scenarios' own fog of war (``engine.fog.Fog``), where they set one: ``None`` for a
     scenario played in the open."""
@@ -85,6 +88,8 @@ class Parts:
             kw["board"] = self.layouts[name]
         if name in self.limits:
             kw["round_limit"] = self.limits[name]
+        if name in self.starts:
+            kw["start_values"] = self.starts[name]
         if name in self.fogs:
             kw["visibility"] = self.fogs[name]
         return Game(**kw, rules_scope=self.scope)

@@ -691,6 +691,11 @@ SECTIONS: tuple[Part, ...] = (
               "in the open), a mapping replaces the rules' `visibility:` section (same "
               "keys). The rules sheet marks a scenario played in the open. Without it the "
               "rules' fog holds."),
+          Key("state", "Where game-state parameters start in it: a mapping of names "
+              "declared under the rules' `state:` to numbers within their bounds "
+              "(`state: {seeds_per_pit: 3}`), set before the set-up's `effects` run, so "
+              "one tunable number serves every scenario (a variant, a handicap). The "
+              "others start at their defaults."),
           Key("description", "A note for readers; not used by the game.")),
          "players: [red, blue, green, yellow]\nscenarios:\n  two: {players: 2}\n"
          "  three: {players: 3}"),

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ...engine import Pos
 from ...engine.fog import Fog
 from ...engine.spec import Board, Placement
+from ...engine.state_values import state_key
 from ..core import CompileState, Parts
 from ..effect_table import compile_effects
 from ..errors import Loc, did_you_mean
@@ -139,7 +141,9 @@ def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, p
             if isinstance(spec.value, str):
                 node = _include(c, spec)
             m = c.keys(node, ("entities", "players", "board", "round_limit", "visibility",
-                              "description"), f"scenario `{name}`")
+                              "state", "description"), f"scenario `{name}`")
+            if "state" in m:
+                parts.starts[name] = _scenario_state(c, m["state"], name)
             if "visibility" in m:
                 parts.fogs[name] = _scenario_fog(c, m["visibility"], name)
             if "round_limit" in m:
@@ -159,6 +163,30 @@ def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, p
     if not parts.placements[""] and own and own[0] == next(iter(c.need_map(
             scenarios, "`scenarios`"))):  # the first scenario of a book is played by default
         parts.default = own[0]
+
+
+def _scenario_state(c: CompileState, node: Node, name: str) -> dict[str, Any]:
+    """A scenario's `state:`: game-state parameters (declared under the rules' `state:`)
+    it starts at other values, each within its declared bounds."""
+    out: dict[str, Any] = {}
+    for key, value in c.need_map(node, f"`state` of scenario `{name}`").items():
+        spec = c.state_params.get(key)
+        if spec is None:
+            c.fail(node.key_locs.get(key, node.loc), f"scenario `{name}` sets `{key}`, which "
+                   "is not a game-state parameter", did_you_mean(key, sorted(c.state_params))
+                   or "declare it under `state:` first; a scenario only sets where it starts")
+            continue
+        v = value.value
+        if isinstance(v, bool) or not isinstance(v, int | float):
+            c.fail(value.loc, f"`{key}` of scenario `{name}` is a number, not {show(value)}")
+            continue
+        if spec.clamp(v) != v:
+            c.fail(value.loc, f"`{key}` of scenario `{name}` is {v:g}, outside its bounds "
+                   f"({'' if spec.min is None else f'{spec.min:g}'}..."
+                   f"{'' if spec.max is None else f'{spec.max:g}'})")
+            continue
+        out[state_key(key)] = v
+    return out
 
 
 def _scenario_fog(c: CompileState, node: Node, name: str) -> Fog | None:
