@@ -159,6 +159,10 @@ def read_state(file: Path, rules: Path | None = None, force_rules: bool = False)
         doc = None
     if not isinstance(doc, dict) or not isinstance(doc.get("game"), str):
         raise FileProblem(f"{file}: not a saved Stratagem state")
+    if doc.get("format") == "stratagem/replay":
+        raise FileProblem(f"{file}: a replay (or a game kept by `play --save`), not a saved "
+                          f"state: `stratagem replay {file}` checks it, `stratagem play "
+                          f"--resume {file}` goes on with a kept game")
     scenario = doc.get("scenario")
     if scenario is not None and not isinstance(scenario, str):
         raise FileProblem(f"{file}: the recorded scenario is not a name: {scenario!r}")

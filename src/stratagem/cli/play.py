@@ -97,6 +97,9 @@ class Keeper:
               help="Continue the game saved in this file (with --save's agents and seed); "
               "it keeps saving there unless --save names another file.")
 @click.option("--force", is_flag=True, help="Replace the --save file if it exists.")
+@click.option("--force-rules", is_flag=True,
+              help="With --resume: go on with a game kept under rules that have changed "
+              "since, replaying its moves under the rules as they are now.")
 @click.option("--takebacks/--no-takebacks", default=None,
               help="Let a person `undo` (default: only in a game with no dice and nothing "
               "hidden, where taking back shows nothing to come).")
@@ -105,8 +108,8 @@ class Keeper:
               "plays).")
 def play_cmd(game_name: str | None, agents: str | None, seed: int | None,
              scenario: str | None, quiet: bool, board: bool, replay_out: Path | None,
-             save: Path | None, resume: Path | None, force: bool, takebacks: bool | None,
-             explain: bool | None) -> None:
+             save: Path | None, resume: Path | None, force: bool, force_rules: bool,
+             takebacks: bool | None, explain: bool | None) -> None:
     """Play GAME (a bundled name or a rules file) between agents and narrate it.
 
     Seat `human` to play yourself: `stratagem play pig --agents human,mcts`. At your
@@ -133,8 +136,10 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int | None,
         game = open_game(rep.game, recorded if isinstance(recorded, str) else None,
                          rep.meta.get("rules"), None)
         now = game_digest(game)
-        if rep.rules_hash is not None and now is not None and rep.rules_hash != now:
-            _fail(f"{resume}: saved under other rules of '{game.name}': it cannot be resumed")
+        if (rep.rules_hash is not None and now is not None and rep.rules_hash != now
+                and not force_rules):
+            _fail(f"{resume}: saved under other rules of '{game.name}'; --force-rules "
+                  "goes on under the rules as they are now, replaying its moves")
         codes, seed, records = list(rep.agents), rep.seed, rep.records
         if save is None:
             save = resume
@@ -144,6 +149,8 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int | None,
     else:
         if game_name is None:
             raise click.UsageError("Missing argument 'GAME' (or --resume FILE).")
+        if force_rules:
+            _fail("--force-rules goes with --resume FILE (a game kept under older rules)")
         game = load(game_name, scenario)
         check_outputs(replay_out)
         if save is not None:
