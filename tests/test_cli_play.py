@@ -226,3 +226,13 @@ def test_the_account_heads_each_round_once_whatever_the_steps_of_a_turn(
     headings = [line for line in out.splitlines() if line.startswith("round ")]
     assert headings[:2] == ["round 1, play", "round 2, play"]
     assert len(headings) == len(set(headings))
+
+
+def test_a_move_taken_back_is_no_longer_marked(capsys, monkeypatch):
+    """After undo the board marks no last move: the one marked was taken back."""
+    code, out, _ = run(capsys, monkeypatch, "5\nundo\nquit\n", "play", "tic_tac_toe",
+                       "--agents", "human,random", "--seed", "1")
+    assert code == 0
+    before, _, after = out.partition("took back 2 decisions")
+    assert "last move:" in before
+    assert "last move:" not in after and "[" not in after

@@ -291,6 +291,9 @@ class TableNarrator(Narrator):
         super().rewound(decisions)
         self.steps = [step for step in self.steps if step[0] <= decisions]
         self.told = {seat: min(n, decisions) for seat, n in self.told.items()}
+        self.last = NO_MARKS  # the move marked may be one taken back: none is marked
+        for human in self.humans.values():
+            human.marks = NO_MARKS
 
     def hand_over(self, human: TableHuman, seat: int, decisions: int) -> None:
         """Hand the screen to ``seat``: clear it, wait until that person alone looks,
