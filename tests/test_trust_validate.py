@@ -154,3 +154,41 @@ def test_the_cards_id_on_the_unit_and_printed_set_ups_are_not_warned_of(tmp_path
     path.write_text(SECRETS.replace("SECRET", "    - spawn: {type: low, owner: blue, zone: cup}"))
     _, warnings = check_rules(path)
     assert warnings == [], warnings
+
+
+NAMESAKE = """\
+game: namesake
+players: [fox, geese]
+board: {size: [3, 1]}
+entities:
+  fox: {}
+actions:
+  bite:
+    source: player
+    effects: [{if: {test: "player == fox", then: [{win: {reason: "{player} bites {who}"}}]}}]
+    ends_turn: true
+flow:
+  phases: [{name: play, actions: [bite]}]
+end: {round_limit: 2}
+"""
+
+
+def test_a_player_compared_by_a_types_name_is_warned_of(tmp_path, capsys):
+    """`player == fox` where `fox` is a player and an entity type: the name is the type,
+    so the test is never true. validate says where, and how to name the player."""
+    path = tmp_path / "namesake.yaml"
+    path.write_text(NAMESAKE)
+    code, _, err = run(capsys, "validate", str(path))
+    assert code == 0
+    assert f"{path}:10:" in err and "player `fox` and entity type `fox` share a name" in err
+    assert "seat('fox')" in err
+
+
+def test_a_placeholder_a_reason_does_not_fill_is_warned_of(tmp_path, capsys):
+    """Only `{player}` is filled in a `win` reason; `{who}` would be printed as written."""
+    path = tmp_path / "namesake.yaml"
+    path.write_text(NAMESAKE.replace("player == fox", "player == seat('fox')"))
+    code, _, err = run(capsys, "validate", str(path))
+    assert code == 0
+    assert "`{who}` in the reason of `win` is not filled in" in err
+    assert "share a name" not in err and "`{player}` in the reason" not in err

@@ -75,7 +75,52 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
     warnings.extend(_engine_events_emitted(root))
     warnings.extend(_tile_writes_dropped(parts, game, root))
     warnings.extend(_card_params_written(parts, game, root))
+    warnings.extend(_players_named_like_types(game, root))
+    warnings.extend(_reasons_unfilled(root))
     return _unique(errors), _unique(warnings)
+
+
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_ENDING_EFFECTS = ("win", "lose", "draw_game", "end_game")
+
+
+def _players_named_like_types(game: Game, root: Node) -> Iterator[Problem]:
+    """A player and an entity type of one name, where an expression compares the bare name
+    (`player == fox`): the name is the type there (a text), so that is never true."""
+    for name in game.players:
+        if name not in game.entity_types:
+            continue
+        bare = re.compile(rf"(?:[=!]=\s*{re.escape(name)}(?![\w.(]))"
+                          rf"|(?:(?<![\w.'\"]){re.escape(name)}\s*[=!]=)")
+        for node in _strings(root):
+            m = bare.search(node.value)
+            if m is None:
+                continue
+            yield Problem(node.text_loc(m.start()),
+                          f"player `{name}` and entity type `{name}` share a name: in an "
+                          f"expression `{name}` is the entity type (a text), so "
+                          f"`player == {name}` is never true",
+                          f"name the player as `seat('{name}')`, or rename one of them")
+            break
+
+
+def _reasons_unfilled(root: Node) -> Iterator[Problem]:
+    """A `reason` of `win`, `lose`, `draw_game` or `end_game` with a placeholder other than
+    `{player}`: it would be printed as written."""
+    for n in _walk(root):
+        if not n.is_map:
+            continue
+        for verb in _ENDING_EFFECTS:
+            spec = n.get(verb)
+            reason = spec.get("reason") if spec is not None and spec.is_map else None
+            if reason is None or not isinstance(reason.value, str):
+                continue
+            for m in _PLACEHOLDER.finditer(reason.value):
+                if m.group(1) != "player":
+                    yield Problem(reason.text_loc(m.start()), f"`{{{m.group(1)}}}` in the "
+                                  f"reason of `{verb}` is not filled in: only `{{player}}` is "
+                                  "(the result would print it as written)",
+                                  "write the words, or narrate the detail with an event")
 
 
 _PLACE = re.compile(r"""\bplace\(\s*(['"])(.*?)\1\s*\)""")
