@@ -180,7 +180,7 @@ def test_a_player_compared_by_a_types_name_is_warned_of(tmp_path, capsys):
     path.write_text(NAMESAKE)
     code, _, err = run(capsys, "validate", str(path))
     assert code == 0
-    assert f"{path}:10:" in err and "player `fox` and entity type `fox` share a name" in err
+    assert f"{path}:9:" in err and "player `fox` and entity type `fox` share a name" in err
     assert "seat('fox')" in err
 
 
