@@ -99,9 +99,9 @@ def test_the_terminal_report_lists_losses_and_kills(barrage: Path, tmp_path: Pat
     assert set(kinds) <= {"bombard (player action)", "gunner", "scout"} and kinds
     for x in block:
         if x.startswith("bombard (player action)"):
-            assert "lost" not in x and re.search(r"kills \d\.\d\d by red, \d\.\d\d by blue", x)
+            assert "lost" not in x and re.search(r"killed \d\.\d\d by red, \d\.\d\d by blue", x)
         else:
-            assert re.search(r"lost \d\.\d\d by red, \d\.\d\d by blue; kills", x)
+            assert re.search(r"lost \d\.\d\d of red, \d\.\d\d of blue; killed", x)
 
 
 def test_no_unit_lines_without_games() -> None:

@@ -453,3 +453,34 @@ def test_zones_are_listed_under_their_players_name(tmp_path, capsys):
     ann, bob = lines.index("  ann:"), lines.index("  bob (you):")
     assert lines[ann + 1] == "    cup: 1 hidden"
     assert lines[bob + 1].startswith("    cup: ") and "hidden" not in lines[bob + 1]
+
+
+def test_the_rules_sheet_lists_cards_apart_from_units(tmp_path, capsys):
+    """A type the set-up deals only into zones is a card, listed under Cards without a
+    board glyph, though the game has a board; a one-round game ends "after 1 round"."""
+    rules = tmp_path / "sheet.yaml"
+    rules.write_text("""\
+game: sheet
+players: [red, blue]
+board: {size: [3, 1]}
+zones:
+  bag: {owner: table, visibility: nobody}
+entities:
+  pawn: {params: {card: 0}}
+  dragon: {params: {power: 9}, description: "A card, never on the board."}
+actions:
+  pass: {source: player, ends_turn: true}
+flow:
+  phases: [{name: play, actions: [pass]}]
+end: {round_limit: 1}
+setup:
+  entities:
+    - {type: pawn, owner: red, at: [0, 0]}
+    - {type: dragon, zone: bag}
+""")
+    code, out, _ = run(capsys, "rules", str(rules))
+    assert code == 0
+    units, _, rest = out.partition("Cards")
+    assert "pawn" in units and "dragon" not in units
+    assert "dragon" in rest.split("Actions")[0]
+    assert "after 1 round, the game is drawn" in out

@@ -94,11 +94,11 @@ class ExpectimaxAgent(SearchAgent):
         value, line, depth, whole = best
         reach = "the whole game tree" if whole else f"{depth} decisions deep"
         shown = ", ".join(map(str, line[:8])) + (", ..." if len(line) > 8 else "")
-        outlook = ("a certain win" if whole and value > HEURISTIC_SCALE else
-                   "a certain loss" if whole and value < -HEURISTIC_SCALE else
-                   f"an expected {signed(value)}")
+        outlook = ("it leads to a certain win" if whole and value > HEURISTIC_SCALE else
+                   "it leads to a certain loss" if whole and value < -HEURISTIC_SCALE else
+                   f"it is worth {signed(value)} on average")
         return Choice(line[0], f"{told(self.game, view, self._root, line[0])}: searched "
-                               f"{reach}, it expects {outlook} for "
+                               f"{reach}, {outlook} for "
                                f"{self.game.players[self._root]}. [expected line: {shown}; "
                                f"{meter.calls} calls]")
 

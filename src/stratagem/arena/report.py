@@ -247,12 +247,12 @@ def unit_lines(players: tuple[str, ...], rows: list[GameRow]) -> list[str]:
     figures = _unit_figures(players, rows)
     if not rows or not figures:
         return []
-    def per(values: list[float]) -> str:
-        return ", ".join(f"{v:.2f} by {p}" for p, v in zip(players, values, strict=True))
+    def per(values: list[float], how: str) -> str:
+        return ", ".join(f"{v:.2f} {how} {p}" for p, v in zip(players, values, strict=True))
     lines = [f"losses and kills per game, over {len(rows)} distinct games:"]
-    for kind, lost, made in figures:
-        lines.append(f"  {kind}: " + (f"lost {per(lost)}; " if lost is not None else "")
-                     + f"kills {per(made)}")
+    for kind, lost, made in figures:  # whose units were lost, and whose units made kills
+        lines.append(f"  {kind}: " + (f"lost {per(lost, 'of')}; " if lost is not None else "")
+                     + f"killed {per(made, 'by')}")
     return lines
 
 
@@ -264,8 +264,8 @@ def _units(summary: Summary, rows: list[GameRow]) -> str:
                 "board in these games.</p>")
     body = [[kind, *(("—",) * len(players) if lost is None else (f"{v:.2f}" for v in lost)),
              *(f"{v:.2f}" for v in made)] for kind, lost, made in figures]
-    head = ["unit type", *(f"lost by {p} / game" for p in players),
-            *(f"kills by {p} / game" for p in players)]
+    head = ["unit type", *(f"{p}'s lost / game" for p in players),
+            *(f"killed by {p} / game" for p in players)]
     return ("<h2>Unit types: losses and kills</h2>" + _table(head, body)
             + f"<p class='note'>Over {len(rows)} distinct games. {UNITS_NOTE}</p>")
 

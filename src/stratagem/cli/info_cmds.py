@@ -123,16 +123,22 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
             for name, description in header.scenarios:
                 mark = "*" if name == header.default else " "
                 out.print(f"  {mark} [cyan]{escape(name)}[/]  {escape(description)}")
-    if sheet.units:
-        # A game without a board has cards (or counters kept in zones), not units: no
-        # board glyph to show.
-        board = bool(game.board.width and game.board.height)
-        kind = "unit" if board else "card"
+    # A game without a board has cards (or counters kept in zones), not units, and a type
+    # the set-up deals only into zones is a card too: no board glyph to show for them.
+    has_board = bool(game.board.width and game.board.height)
+    in_zones = {pl.type for pl in game.placements if pl.zone is not None}
+    on_board = {pl.type for pl in game.placements if pl.pos is not None}
+    cards = {name for name, _, _ in sheet.units
+             if not has_board or (name in in_zones and name not in on_board)}
+    for kind, board in (("unit", True), ("card", False)):
+        kinds = [u for u in sheet.units if (u[0] in cards) != board]
+        if not kinds:
+            continue
         table = Table(title=kind.capitalize() + "s", title_justify="left", box=None,
                       pad_edge=False)
         for head in ("", kind, "parameters", "")[0 if board else 1:]:
             table.add_column(head, overflow="fold")
-        for name, glyph, description in sheet.units:
+        for name, glyph, description in kinds:
             et = game.entity_types[name]
             params = ", ".join(_stat(p) for p in et.params
                                if p.name in game.display.shown([p.name]))

@@ -214,7 +214,8 @@ def ending(game: Game) -> tuple[tuple[str, str], ...]:
     if game.round_limit is not None:
         score = _end_score(game)
         ties = _end_score(game, "tiebreak") if game.tiebreak is not None else ""
-        rows.append(("round limit", f"after {game.round_limit} rounds, " + (
+        rounds = "1 round" if game.round_limit == 1 else f"{game.round_limit} rounds"
+        rows.append(("round limit", f"after {rounds}, " + (
             f"the highest score wins (score: {score}" + (f"; ties: {ties})" if ties else ")")
             if score else
             "the highest score wins" if game.score is not None else "the game is drawn")))
