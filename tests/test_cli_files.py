@@ -484,3 +484,19 @@ setup:
     assert "pawn" in units and "dragon" not in units
     assert "dragon" in rest.split("Actions")[0]
     assert "after 1 round, the game is drawn" in out
+
+
+def test_a_program_beside_the_rules_leaves_the_readme_theirs(tmp_path, capsys):
+    """A loose rules file alone in its folder reads the folder's README.md; a programmed
+    opponent kept beside it (it names its game too) is not a second rules file."""
+    rules = tmp_path / "race.yaml"
+    rules.write_text("game: race\nplayers: [red, blue]\nactions:\n  go: {source: player, "
+                     "ends_turn: true}\nflow:\n  phases: [{name: p, actions: [go]}]\n"
+                     "end: {round_limit: 1}\n")
+    (tmp_path / "README.md").write_text("# Race\n\n## Rules\n\nRun to the end first.\n")
+    (tmp_path / "bot.yaml").write_text("program: Runner\ngame: race\nside: red\n")
+    code, out, _ = run(capsys, "rules", str(rules))
+    assert code == 0 and "Run to the end first." in out
+    (tmp_path / "other.yaml").write_text("game: other\nplayers: [a, b]\n")
+    code, out, _ = run(capsys, "rules", str(rules))
+    assert code == 0 and "Run to the end first." not in out  # two games: whose README?

@@ -140,8 +140,8 @@ def _readme(game: Game) -> str:
     found = [rules.parent / "README.md"] if rules.name == "rules.yaml" else [
         rules.with_suffix(".md")]
     try:
-        if rules.name != "rules.yaml" and [p.name for p in rules.parent.glob("*.y*ml")] \
-                == [rules.name]:
+        if rules.name != "rules.yaml" and [p.name for p in rules.parent.glob("*.y*ml")
+                                           if p == rules or _is_rules(p)] == [rules.name]:
             found.append(rules.parent / "README.md")
         for readme in found:
             if readme.is_file():
@@ -149,6 +149,18 @@ def _readme(game: Game) -> str:
     except (OSError, UnicodeDecodeError):
         return ""
     return ""
+
+
+def _is_rules(path: Path) -> bool:
+    """Whether a YAML file is a game's rules (a top-level `game:`), not a programmed
+    opponent (which names its game too, beside `program:`) or a scenario kept beside
+    them."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return (re.search(r"^game\s*:", text, re.M) is not None
+            and re.search(r"^program\s*:", text, re.M) is None)
 
 
 def _descriptions(game: Game, section: str) -> dict[str, str]:
