@@ -370,7 +370,9 @@ SECTIONS: tuple[Part, ...] = (
          "{use_status: {to: reactor, status: shielded}}]"),
     Part("action", "actions: NAME:",
          "Something a unit or a player may do. Listed in an entity type's `actions`, it is "
-         "that unit's action (with `actor`); otherwise it is a player's.",
+         "that unit's action (with `actor`); otherwise it is a player's. Two names are the "
+         "engine's own and cannot name an action: `roll` (a chance decision's options) and "
+         "`choose` (an answer to `choose` mid-effect).",
          (Key("source", "`entity` or `player`. Default: `entity` if some entity type lists "
               "the action, else `player`."),
           Key("when", "When the action is allowed. " + _WHEN + " For speed, a unit's "
