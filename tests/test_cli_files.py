@@ -348,8 +348,9 @@ def test_a_replay_and_a_saved_state_given_for_each_other_say_which_they_are(
     state, replay = tmp_path / "g.json", tmp_path / "r.json"
     assert run(capsys, "new", "pig", "--out", str(state))[0] == 0
     assert run(capsys, "play", "pig", "--quiet", "--replay-out", str(replay))[0] == 0
-    for args, needle in ((["show", str(replay)], "a replay, not a saved state (its format"),
-                         (["move", str(replay), "roll"], "a replay, not a saved state"),
+    kept = "a replay (or a game kept by `play --save`), not a saved state: `stratagem replay"
+    for args, needle in ((["show", str(replay)], kept),
+                         (["move", str(replay), "roll"], kept),
                          (["replay", str(state)], "a saved state, not a replay: `stratagem show")):
         code, _, err = run(capsys, *args)
         assert code != 0 and needle in err and "Traceback" not in err, err

@@ -181,3 +181,41 @@ def test_the_result_line_gives_the_scores_of_a_game_that_keeps_one() -> None:
     assert f"(scores: {scores}; {len(done.history)} decisions)" in line
     ttt = stratagem.load("tic_tac_toe")
     assert "scores" not in result_line(ttt, stratagem.play(ttt, ["random", "random"]).state)
+
+
+OUT = """\
+game: silent_out
+players: [ann, bob, cid]
+player:
+  chips: {default: 1, min: 0}
+actions:
+  bet:
+    text: "{player} bets everything"
+    when: "player.chips > 0 and seat_number(player) == 0"
+    effects: [{set: {what: player.chips, to: 0}}]
+    ends_turn: true
+  wait:
+    text: "{player} waits"
+    when: "seat_number(player) != 0"
+    ends_turn: true
+flow:
+  phases: [{name: turns, actions: [bet, wait]}]
+end:
+  lose:
+    "{player} has no chips": "player.chips == 0"
+  round_limit: 3
+"""
+
+
+def test_a_player_put_out_while_the_game_goes_on_is_told() -> None:
+    """Ann bets her last chip and a lose rule puts her out: the move's account says so
+    (the others play on, so no result tells it yet)."""
+    game = compile_text(OUT)
+    before = game.new_state(1)
+    bet = game.parse_action(before, "bet")
+    after = game.apply(before, bet)
+    assert not after.players[0].alive and after.outcome is None
+    step = tell(game, before, 0, bet, after)
+    assert step.events[-1] == "ann is out of the game"
+    nxt = game.apply(after, after.decision.actions[0])
+    assert "is out" not in " ".join(tell(game, after, 1, after.decision.actions[0], nxt).events)

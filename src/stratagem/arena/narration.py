@@ -160,6 +160,11 @@ def tell(game: Game, before: State, player: int, action: Action, after: State) -
     seat = who(game, player)
     line = beside(seat, line)
     (_, dice, events), *turns = _parts(game, before, after, rec)
+    if after.outcome is None:  # a player put out while the game goes on (the result says
+        events += tuple(f"{who(game, p)} is out of the game"  # who is out at its end)
+                        for p, (was, now) in enumerate(zip(before.players, after.players,
+                                                           strict=True))
+                        if was.alive and not now.alive)
     rolls = dice if game.show_rolls else ()  # a card drawn is told by its event
     return Step(game.describe_flow(before), seat, line, rolls, events,
                 tuple(_turn_step(game, mark, d, said) for mark, d, said in turns))
