@@ -192,3 +192,35 @@ def test_a_placeholder_a_reason_does_not_fill_is_warned_of(tmp_path, capsys):
     assert code == 0
     assert "`{who}` in the reason of `win` is not filled in" in err
     assert "share a name" not in err and "`{player}` in the reason" not in err
+
+
+def test_a_let_in_a_loop_of_a_name_bound_outside_is_warned_of(tmp_path, capsys):
+    """A cursor `let` again in a loop's body names a new value for the body only: after the
+    loop the name is the outer one. validate says so at the inner `let`; a name bound only
+    in the loop is not warned of."""
+    path = tmp_path / "cursor.yaml"
+    path.write_text("""\
+game: cursor
+players: [a, b]
+state:
+  out: 0
+actions:
+  go:
+    effects:
+      - let: {as: last, value: 0}
+      - for_each:
+          as: k
+          in: "range(1, 4)"
+          do:
+            - let: {as: last, value: k}
+            - let: {as: fresh, value: k}
+      - set: {what: game.out, to: last}
+    ends_turn: true
+flow:
+  phases: [{name: p, actions: [go]}]
+end: {round_limit: 1}
+""")
+    code, _, err = run(capsys, "validate", str(path))
+    assert code == 0
+    assert f"{path}:14:" in err and "names a new `last` for the rest of its block only" in err
+    assert "bound at 9:" in err and "`fresh`" not in err

@@ -75,6 +75,7 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
     warnings.extend(_engine_events_emitted(root))
     warnings.extend(_tile_writes_dropped(parts, game, root))
     warnings.extend(_card_params_written(parts, game, root))
+    warnings.extend(_lets_shadowed(root))
     warnings.extend(_players_named_like_types(game, root))
     warnings.extend(_reasons_unfilled(root))
     return _unique(errors), _unique(warnings)
@@ -82,6 +83,38 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _ENDING_EFFECTS = ("win", "lose", "draw_game", "end_game")
+
+
+def _lets_shadowed(root: Node) -> Iterator[Problem]:
+    """A `let` in an inner block (a loop's `do`, an `if`'s `then`) of a name a `let` of an
+    enclosing block bound before: it names a new value for the rest of the inner block
+    only, so after it the outer name is unchanged (a cursor stepped in a loop is not)."""
+    def block(items: Node, outer: dict[str, Node]) -> Iterator[Problem]:
+        bound: dict[str, Node] = {}
+        for item in items.value:
+            if not item.is_map:
+                continue
+            let = item.get("let")
+            name = let.get("as") if let is not None and let.is_map else None
+            if name is not None and isinstance(name.value, str):
+                first = outer.get(name.value)
+                if first is not None and name.value not in bound:
+                    yield Problem(name.loc, f"this `let` names a new `{name.value}` for the "
+                                  f"rest of its block only: after the block, `{name.value}` "
+                                  f"is still the value bound at {first.loc.line}:"
+                                  f"{first.loc.col}",
+                                  "a `let` does not change a name of an enclosing block; "
+                                  "keep a running value in a parameter (`set`/`modify`), or "
+                                  "give the inner name another name")
+                bound[name.value] = name
+            for spec in item.value.values():
+                for child in _walk(spec):
+                    if child.is_list and child.value and all(c.is_map for c in child.value):
+                        yield from block(child, {**outer, **bound})
+    for n in _walk(root):
+        effects = n.get("effects") if n.is_map else None
+        if effects is not None and effects.is_list:
+            yield from block(effects, {})
 
 
 def _players_named_like_types(game: Game, root: Node) -> Iterator[Problem]:
