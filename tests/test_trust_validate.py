@@ -222,5 +222,5 @@ end: {round_limit: 1}
 """)
     code, _, err = run(capsys, "validate", str(path))
     assert code == 0
-    assert f"{path}:14:" in err and "names a new `last` for the rest of its block only" in err
-    assert "bound at 9:" in err and "`fresh`" not in err
+    assert f"{path}:13:" in err and "names a new `last` for the rest of its block only" in err
+    assert "bound at 8:" in err and "`fresh`" not in err
