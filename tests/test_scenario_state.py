@@ -66,3 +66,18 @@ def test_a_scenario_state_names_declared_values_in_bounds(tmp_path: Path, scenar
         load_rules(path)
     assert says in str(err.value)
     assert f"{path}:" in str(err.value)
+
+
+def test_state_value_reads_a_game_value_as_the_rules_do(tmp_path: Path) -> None:
+    """`state.value(name)` is the declared default until play writes it (a scenario's start
+    included), then what was written; another name is a KeyError that lists the game's."""
+    path = tmp_path / "pits.yaml"
+    path.write_text(RULES)
+    game = load_rules(path, scenario="three")
+    state = game.new_state(0)
+    assert state.value("seeds") == 3 and state.value("tide") == 2
+    after = game.apply(state, state.decision.actions[0])
+    assert after.value("tide") == 3
+    assert load_rules(path).new_state(0).value("tide") == 0
+    with pytest.raises(KeyError, match=r"no game-state parameter 'pot' .*seeds, tide"):
+        state.value("pot")

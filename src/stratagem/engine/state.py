@@ -562,6 +562,19 @@ class State:
         return self._read_only(16, d)
 
     # ------------------------------------------------------------------ reading
+    def value(self, name: str) -> Any:
+        """A game-state parameter (the rules' `state:`, read there as `game.NAME`) as play
+        has it: the value last written, else its declared default (a scenario's `state:`
+        start included). ``KeyError`` naming the game's parameters for another name."""
+        scope = getattr(self.game, "rules_scope", None)
+        specs = getattr(scope, "state_params", None) or {}
+        spec = specs.get(name)
+        if spec is None:
+            known = ", ".join(sorted(specs)) or "none"
+            raise KeyError(f"{self.game.name} has no game-state parameter {name!r} (its "
+                           f"parameters: {known})")
+        return self.counters_.get(f"state:{name}", spec.default)
+
     def entity(self, eid: int) -> Entity:
         """The entity with that id (``KeyError`` when it is gone, or when it is a hidden
         card's place in a view: say so)."""
