@@ -779,3 +779,13 @@ def test_an_action_may_not_take_a_name_the_engine_keeps(name: str) -> None:
         compile_text(text, "g.yaml")
     messages = [str(p) for p in info.value.problems]
     assert any(m.startswith("g.yaml:5:") and f"`{name}`" in m for m in messages), messages
+
+
+def test_a_comma_in_unquoted_text_in_braces_says_to_quote_it() -> None:
+    """`{players: 2, description: Two players, ten dice.}`: YAML ends the text at the comma
+    and reads `ten dice.` as a key; the error says so and how to write it."""
+    text = BASE + "scenarios:\n  two: {description: Two players, ten dice.}\n"
+    (message,) = report(text)
+    assert "unknown key `ten dice.` in scenario `two`" in message
+    assert "a comma in unquoted text inside `{ }` ends the value there" in message
+    assert 'put the text in quotes ("..., ten dice.")' in message

@@ -159,11 +159,16 @@ class Reader:
             self.fail(node.loc, f"{what} {self.MAPPING}")
             raise Skip
         m: dict[str, Node] = node.value
-        for k in m:
+        for k, v in m.items():
             if k not in allowed:
                 hint = did_you_mean(k, allowed) or f"keys: {', '.join(allowed)}"
                 if self.EXPRESSION_KEY_HINT and any(ch in k for ch in "()<>=+*"):
                     hint = EXPRESSION_KEY
+                elif v.value is None and " " in k.strip() and not did_you_mean(k, allowed):
+                    # `{description: Two players, ten dice.}`: the comma ended the text
+                    hint = (f"a comma in unquoted text inside `{{ }}` ends the value there, "
+                            f"and `{k}` is read as a key: put the text in quotes "
+                            f"(\"..., {k}\")")
                 self.fail(node.key_locs.get(k, node.loc), f"unknown key `{k}` in {what}", hint)
         for k in required:
             if k not in m:
