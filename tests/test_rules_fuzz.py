@@ -69,8 +69,10 @@ EXAMPLES = int(os.environ.get("STRATAGEM_FUZZ_EXAMPLES", "0"))
 STRICT = os.environ.get("STRATAGEM_FUZZ_STRICT", "") not in ("", "0")
 """Fail on the known bugs too, instead of skipping the examples that hit them."""
 
-COMPILE_SECONDS = 3.0
-"""Longest one compilation may take."""
+COMPILE_SECONDS = 20.0
+"""Longest one compilation may take: a guard against a hang, not a measure of speed (a
+loaded machine of two cores running the suite on both takes several times the
+unloaded figure; benchmarks/ measures the speed)."""
 DEADLINE = timedelta(seconds=8)
 """Longest one example (a compilation and three random games) may take."""
 GAMES_PER_FILE = 3
@@ -748,7 +750,7 @@ def test_dice_distributions_are_exact() -> None:
                                                       (16, 90, 8)])
 def test_the_largest_dice_pools_are_built_quickly_and_exactly(count: int, sides: int,
                                                               keep: int | None) -> None:
-    """Pools at the documented bounds are built within a couple of seconds, with weights summing to sides**count."""
+    """Pools at the documented bounds are built without hanging, with weights summing to sides**count."""
     dice.cache_clear()
     d = within(COMPILE_SECONDS, "building dice", dice, count, sides, keep)
     assert d.total == sides**count
