@@ -105,7 +105,8 @@ class MaterialValue:
                 self.worth[et.name] = (worth, health.name, float(full) or 1.0)
         self.score_params = tuple(p.name for p in game.player_params if p.name in SCORE_PARAMS)
         self.counts_material = bool(self.worth) and self.weights.get("material", 0) != 0
-        self.counts_score = ((game.score is not None or bool(self.score_params))
+        self.counts_score = ((getattr(game, "guide", None) is not None
+                              or game.score is not None or bool(self.score_params))
                              and self.weights.get("score", 0) != 0)
         self.scale = score_scale(game, self.scores) if self.counts_score else 0.0
         """How large scores get in this game; 0 means unknown, and scores compare as shares."""
@@ -130,8 +131,9 @@ class MaterialValue:
         return totals
 
     def scores(self, state: State) -> list[float]:
-        """Each player's score: the game's own, else its score parameters summed."""
-        score = self.game.score
+        """Each player's score: the game's guide for agents (`end: guide`), else its own
+        score, else its score parameters summed."""
+        score = getattr(self.game, "guide", None) or self.game.score
         if score is not None:
             return [float(score(Ctx(state, p))) for p in range(len(state.players))]
         names = self.score_params

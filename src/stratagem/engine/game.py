@@ -93,6 +93,7 @@ class Game:
         start_values: dict[str, Any] | None = None,
         score: Callable[[Ctx], Any] | None = None,
         tiebreak: Callable[[Ctx], Any] | None = None,
+        guide: Callable[[Ctx], Any] | None = None,
         narrated: Iterable[str] = (),
         narration: dict[str, Callable[[State, dict[str, Any]], str]] | None = None,
         show_rolls: bool = True,
@@ -193,6 +194,9 @@ class Game:
         state before its set-up's effects run."""
         self.score = score
         self.tiebreak = tiebreak
+        self.guide = guide
+        """Each player's standing for the search agents' value function alone (`end:
+        guide`): it decides no result and no result prints it."""
         """A second number for each player that ranks players of equal score (leftover
         resources): `end: tiebreak:`."""
         self.narrated = frozenset(narrated) | frozenset(narration or {})

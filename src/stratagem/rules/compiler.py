@@ -112,6 +112,7 @@ class Compiler(CompileState):
         kw["end_rules"], limit, kw["score"], kw["tiebreak"] = end
         if limit is not None:
             kw["round_limit"] = limit
+        kw["guide"] = self.guide
         kw["setup"] = ()
         self.attempt(lambda: compile_setup(self, top.get("setup"), top.get("scenarios"), parts,
                                            board))

@@ -110,6 +110,9 @@ class CompileState(Reader):
         self.entity_params: set[str] = set()
         self.player_params: set[str] = set()
         self.entity_types: dict[str, EntityType] = {}
+        self.guide: Any = None
+        """`end: guide`: each player's standing as the search agents read it, where the
+        game's score does not say (compiled by ``compile_end``)."""
         self.type_names: set[str] = set()
         """The entity types' (and items') names, known before their sections compile (a
         define may name one: `entities(type: pit)`)."""

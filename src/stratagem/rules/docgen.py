@@ -568,7 +568,12 @@ SECTIONS: tuple[Part, ...] = (
           Key("tiebreak", "A second number for `player` that ranks players of equal score "
               "(the highest first): `player.wood + player.stone + player.gold` for \"ties "
               "go to the most leftover resources\". Players equal in both share a place. "
-              "Needs a `score`.")),
+              "Needs a `score`."),
+          Key("guide", "A number for `player` that tells the search agents (`mcts`, "
+              "`osla`, `rhea`) how well that player stands, where the game's score does not "
+              "say (a game won by conditions): `player.geese_taken - 2 * player.den_lost`. "
+              "It decides nothing, and no result or rules sheet prints it; their value "
+              "function reads it instead of the score.")),
          "end:\n  lose:\n    \"{player} lost every unit\": "
          "\"count(entities(owner: player)) == 0\"\n"
          "  round_limit: 12"),

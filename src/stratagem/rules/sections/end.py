@@ -17,7 +17,12 @@ def compile_end(c: CompileState, node: Node | None
     a tie of scores."""
     if node is None:
         return (), None, None, None
-    m = c.keys(node, ("win", "lose", "draw", "round_limit", "score", "tiebreak"), "`end`")
+    m = c.keys(node, ("win", "lose", "draw", "round_limit", "score", "tiebreak", "guide"),
+               "`end`")
+    if "guide" in m:  # for the search agents only: no result reads it
+        guide = c.expr(m["guide"], c.base_scope(), "number").fn
+        c.sources[id(guide)] = (guide, f"{m['guide'].loc}: the guide")
+        c.guide = guide
     rules = []
     for kind in ("win", "lose", "draw"):
         for label, spec in c.need_map(m.get(kind), f"`{kind}` conditions").items():
