@@ -236,3 +236,18 @@ def test_a_move_taken_back_is_no_longer_marked(capsys, monkeypatch):
     before, _, after = out.partition("took back 2 decisions")
     assert "last move:" in before
     assert "last move:" not in after and "[" not in after
+
+
+def test_resume_tells_what_was_played_since_the_persons_last_decision(tmp_path, capsys,
+                                                                       monkeypatch):
+    """The agents' replies after the person's last decision are told again on resume, so
+    the person sees what they are answering."""
+    save = tmp_path / "k.json"
+    code, _, _ = run(capsys, monkeypatch, "1\nquit\n", "play", "pig", "--agents",
+                     "human,random", "--seed", "4", "--save", str(save))
+    assert code == 0
+    code, out, _ = run(capsys, monkeypatch, "quit\n", "play", "--resume", str(save))
+    assert code == 0
+    assert "since your last decision (3 decisions):" in out
+    recap = out.split("since your last decision")[1].split("── First to decide")[0]
+    assert recap.count("second ") >= 3 and "banks 7" in recap

@@ -36,7 +36,7 @@ from ..games import load
 from ..rules.stratega import stratega_agents
 from .board import NO_MARKS, draw
 from .complete import complete_agents, complete_game, complete_scenario
-from .console import Narrator, err, out
+from .console import Narrator, err, n, out
 from .console import fail as _fail
 from .files import (
     check_new_output,
@@ -200,10 +200,14 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int | None,
                                  explain=bool(humans) if explain is None else explain)
     rebuilt = False  # until a resumed game is rebuilt, its file is all there is: keep it
     try:
-        _follow(match, humans, records, resume)
+        since = _follow(match, humans, records, resume)
         rebuilt = True
         if records and not quiet:
             out.print(f"[dim]resumed after {len(records)} decisions[/]")
+            if narrator is not None and since:  # what was played after the people's turn
+                out.print(f"[dim]since your last decision ({n(len(since), 'decision')}):[/]")
+                for before, player, action, after in since[-RECAP:]:
+                    narrator(before, player, action, "", after)
         _run(match, humans, keeper, narrator)
     except QuitGame as left:
         if rebuilt:
@@ -241,11 +245,18 @@ def _read_save(path: Path) -> Replay:
         raise SerializationError(f"{path}: {exc}") from None
 
 
+RECAP = 20
+"""At most this many decisions are told again when a kept game is resumed."""
+
+
 def _follow(match: Match, humans: dict[int, HumanAgent],
-            records: tuple[tuple[int, str, tuple[int, ...]], ...], path: Path | None) -> None:
+            records: tuple[tuple[int, str, tuple[int, ...]], ...], path: Path | None
+            ) -> list[tuple[Any, int, Action, Any]]:
     """Rebuild a saved game: play its recorded decisions, asking the agents again (the
-    people's decisions are taken from the file, not asked for)."""
+    people's decisions are taken from the file, not asked for). The steps since the
+    people's last decision, to tell them again: (before, player, action, after)."""
     game = match.game
+    since: list[tuple[Any, int, Action, Any]] = []
     for p in humans:
         match.agents[p] = None
     try:
@@ -254,10 +265,16 @@ def _follow(match: Match, humans: dict[int, HumanAgent],
             if d is None or d.player != player:
                 raise SerializationError(f"{path}: decision {i}: expected player {player} "
                                          "to decide")
+            before = match.state
             try:
-                match.follow(game.parse_action(match.state, text))
+                action = game.parse_action(match.state, text)
+                match.follow(action)
             except StratagemError as exc:
                 raise SerializationError(f"{path}: decision {i}: {exc}") from None
+            if player in humans:
+                since.clear()
+            else:
+                since.append((before, player, action, match.state))
             drawn = tuple(match.state.history[-1].rolls)
             if drawn != tuple(rolls):
                 raise SerializationError(f"{path}: decision {i}: the file records rolls "
@@ -265,6 +282,7 @@ def _follow(match: Match, humans: dict[int, HumanAgent],
     finally:
         for p, agent in humans.items():
             match.agents[p] = agent
+    return since
 
 
 def _run(match: Match, humans: dict[int, HumanAgent], keeper: Keeper,
