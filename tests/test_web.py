@@ -495,3 +495,23 @@ def test_a_phase_with_no_steps_is_named_once_in_the_pages_prompt(tmp_path: Path)
     session = Session(game, ["human", "random"], seed=0)
     assert session.state.decision.prompt == "amber: trading/trading"
     assert session.snapshot()["decision"]["prompt"] == "amber: trading"
+
+
+def test_a_game_of_dice_keeps_its_seed_from_the_page_while_it_goes_on(
+        live: Live, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pig's snapshot and the lobby's list name no seed until the game ends (the dice to
+    come follow from it); tic-tac-toe's do. A game opened without a seed gets a new one."""
+    monkeypatch.delenv("STRATAGEM_SEED", raising=False)
+    pig = live.open("pig", ["human", "random"], seed=5)
+    assert pig["seed"] is None and pig["outcome"] is None
+    status, listed = live.call("GET", "/api/games")
+    assert status == 200
+    assert [g["seed"] for g in listed["games"] if g["id"] == pig["id"]] == [None]
+    watched = live.open("pig", ["random", "random"], seed=5)
+    ended = live.settled(watched["id"])
+    assert ended["outcome"] is not None and ended["seed"] == 5
+    status, first = live.call("POST", "/api/games", {"game": "tic_tac_toe",
+                                                     "seats": ["human", "random"]})
+    status2, second = live.call("POST", "/api/games", {"game": "tic_tac_toe",
+                                                       "seats": ["human", "random"]})
+    assert status == status2 == 200 and first["seed"] != second["seed"]

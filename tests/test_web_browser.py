@@ -413,7 +413,12 @@ def test_the_lobby_starts_a_game(live: Live, browser: Any) -> None:
         tab.page.wait_for_url("**/?game=*")
         tab.settle()
         assert tab.get("live.game") == "skirmish" and tab.get("live.scenario") == "ambush"
-        assert tab.get("live.seed") == 9 and tab.get("live.seats") == ["human", "random"]
+        assert tab.get("live.seats") == ["human", "random"]
+        # A game of dice keeps its seed from the page while it goes on (the dice to come
+        # follow from it); the game was dealt from the seed chosen.
+        assert tab.get("live.seed") is None and tab.page.input_value("#seed") == ""
+        status, text = live.call("GET", f"/api/games/{tab.get('gameId')}/replay")
+        assert status == 200 and text["seed"] == 9
         assert tab.errors == []
     finally:
         tab.close()

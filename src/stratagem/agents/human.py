@@ -114,8 +114,7 @@ class HumanAgent(Agent):
         self.stdout = stdout
         self.rng = Rng(seed)
         self.can_undo = False
-        self.no_undo = "undo is not offered here; `back` undoes the last choice"
-        """What ``undo`` says when it is not offered (``can_undo`` false)."""
+        self.no_undo = "undo is not offered here; `back` undoes the last choice"  # its refusal
         """Whether the driver takes back decisions (``UndoDecision``); ``stratagem play`` does."""
         self.tells_forced = True
         """Whether a decision with one option is announced as it is taken; off where a

@@ -38,6 +38,7 @@ from ..engine import Game
 from .compiler import Parts
 from .core import BUILTIN_EVENTS
 from .errors import Loc, Problem, did_you_mean
+from .lint_secrets import card_secrets
 from .source import Node
 
 SPEEDS = ("speed", "move", "movement")
@@ -56,11 +57,11 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
     game = parts.build()
     errors.extend(_unknown_size_param(game, root))
     if not game.end_rules and game.round_limit is None and not any(
-            n.is_map and "end_game" in n.value for n in _walk(root)):
+            n.is_map and "end_game" in n.value for n in root.walk()):
         warnings.append(Problem(root.key_locs.get("end", root.key_locs.get("game", file_loc)),
                                 "the game has no end condition (no win, lose or draw rule and "
                                 "no round limit)", "add `end:` with a rule or a round_limit"))
-    for node in _strings(root):
+    for node in root.strings():
         m = _ZERO_DICE.search(node.value)
         if m is not None:
             warnings.append(Problem(node.text_loc(m.start()),
@@ -74,7 +75,7 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
     warnings.extend(_endless_turns(game, root))
     warnings.extend(_engine_events_emitted(root))
     warnings.extend(_tile_writes_dropped(parts, game, root))
-    warnings.extend(_card_params_written(parts, game, root))
+    warnings.extend(card_secrets(parts, game, root))
     warnings.extend(_lets_shadowed(root))
     warnings.extend(_players_named_like_types(game, root))
     warnings.extend(_reasons_unfilled(root))
@@ -108,10 +109,10 @@ def _lets_shadowed(root: Node) -> Iterator[Problem]:
                                   "give the inner name another name")
                 bound[name.value] = name
             for spec in item.value.values():
-                for child in _walk(spec):
+                for child in spec.walk():
                     if child.is_list and child.value and all(c.is_map for c in child.value):
                         yield from block(child, {**outer, **bound})
-    for n in _walk(root):
+    for n in root.walk():
         effects = n.get("effects") if n.is_map else None
         if effects is not None and effects.is_list:
             yield from block(effects, {})
@@ -125,7 +126,7 @@ def _players_named_like_types(game: Game, root: Node) -> Iterator[Problem]:
             continue
         bare = re.compile(rf"(?:[=!]=\s*{re.escape(name)}(?![\w.(]))"
                           rf"|(?:(?<![\w.'\"]){re.escape(name)}\s*[=!]=)")
-        for node in _strings(root):
+        for node in root.strings():
             m = bare.search(node.value)
             if m is None:
                 continue
@@ -140,7 +141,7 @@ def _players_named_like_types(game: Game, root: Node) -> Iterator[Problem]:
 def _reasons_unfilled(root: Node) -> Iterator[Problem]:
     """A `reason` of `win`, `lose`, `draw_game` or `end_game` with a placeholder other than
     `{player}`: it would be printed as written."""
-    for n in _walk(root):
+    for n in root.walk():
         if not n.is_map:
             continue
         for verb in _ENDING_EFFECTS:
@@ -163,7 +164,7 @@ def _unknown_places(parts: Parts, root: Node) -> Iterator[Problem]:
     """`place('NAME')` of a name no board of the rules (theirs or a scenario's) has."""
     boards = [parts.kwargs["board"], *parts.layouts.values()]
     known = {n for b in boards for n, _ in b.places}
-    for node in _strings(root):
+    for node in root.strings():
         for m in _PLACE.finditer(node.value):
             if m.group(2) not in known:
                 yield Problem(node.text_loc(m.start(2)), f"no place `{m.group(2)}` on the board",
@@ -306,14 +307,15 @@ def _walks_unlike_their_reach(root: Node) -> Iterator[Problem]:
     if actions is None or not actions.is_map:
         return
     for action in actions.value.values():
-        if not action.is_map or action.get("targets") is None:
+        targets, effects = action.get("targets"), action.get("effects")
+        if not action.is_map or targets is None:
             continue
-        found = {m.group(1) for n in _strings(action.get("targets"))
+        found = {m.group(1) for n in targets.strings()
                  if (m := _REACH_BY.search(n.value)) is not None}
         reach = next(iter(found)) if len(found) == 1 else None
-        if reach is None or reach == "units" or action.get("effects") is None:
+        if reach is None or reach == "units" or effects is None:
             continue
-        for n in _walk(action.get("effects")):
+        for n in effects.walk():
             walk = n.get("move_along") if n.is_map else None
             if walk is None or not walk.is_map or walk.get("path") is not None:
                 continue
@@ -353,7 +355,7 @@ def _tile_writes_dropped(parts: Parts, game: Game, root: Node) -> Iterator[Probl
         for key in ("when", "test", "targets"):  # an action's targets: where it may act
             cond = n.get(key)
             if cond is not None:
-                guards += tuple(x.value for x in _strings(cond))
+                guards += tuple(x.value for x in cond.strings())
         stack.extend((v, guards) for v in n.value.values())
         for verb in ("set", "modify"):
             spec = n.get(verb)
@@ -382,7 +384,7 @@ def _engine_events_emitted(root: Node) -> Iterator[Problem]:
     """Each `emit` of an event the engine itself sends, with fields the engine's event
     does not have: the engine's own events reach the same reactions and narration, which
     then find those fields missing (a file that named its own event `moved`)."""
-    for n in _walk(root):
+    for n in root.walk():
         emit = n.get("emit") if n.is_map else None
         event = emit.get("event") if emit is not None and emit.is_map else None
         if emit is None or event is None or not isinstance(event.value, str) \
@@ -408,7 +410,7 @@ def _unknown_size_param(game: Game, root: Node) -> list[Problem]:
         return []
     known = sorted({p.name for t in game.entity_types.values() for p in t.params})
     board = root.get("board")
-    named = [m for n in (_walk(board) if board is not None else ()) if n.is_map
+    named = [m for n in (board.walk() if board is not None else ()) if n.is_map
              and (m := n.get("param")) is not None and m.value == param]
     return [Problem(named[0].loc if named else root.loc,
                     f"the board's capacity counts `{param}`, which no entity type has",
@@ -458,95 +460,6 @@ def _negative_speeds(game: Game, root: Node, scenario: str) -> Iterator[Problem]
                 yield Problem(_where(root, scenario),
                               f"a {pl.type} is placed with a negative {k} ({v:g})",
                               "a speed below 0 lets it never move")
-
-
-_PARAM_WRITE = re.compile(r"^\s*[A-Za-z_]\w*\s*\.\s*(\w+)\s*$")
-_AN_ID = re.compile(r"\.\s*id\b")
-
-
-def _card_params_written(parts: Parts, game: Game, root: Node) -> Iterator[Problem]:
-    """Each `set`/`modify` of a parameter only cards have (types placed in a zone) to an
-    id, in a game where some zone is hidden from some player: a hidden card's face — its type,
-    parameters and statuses — is among the faces every view counts as unseen, so what is
-    written on it is no secret of which face carries it (a card tied to a unit by the
-    unit's id tells every player which unit holds which card)."""
-    if all(z.visibility in ("public", "everyone") for z in game.zones):
-        return
-    unseen = {z.name for z in game.zones if z.visibility not in ("public", "everyone")}
-    cards = {pl.type for pls in parts.placements.values() for pl in pls if pl.zone is not None}
-    units = {name for name in game.entity_types if name not in cards}
-    only_cards = {p.name for t in cards if t in game.entity_types
-                  for p in game.entity_types[t].params}
-    only_cards -= {p.name for t in units for p in game.entity_types[t].params}
-    for n in _spawns_unprinted(root):
-        spec = n.get("spawn")
-        zone = spec.get("zone") if spec is not None and spec.is_map else None
-        if zone is None or not isinstance(zone.value, str) or zone.value.strip(
-                "'\" ") not in unseen:
-            continue
-        yield Problem(zone.loc, f"`spawn` puts a card into `{zone.value}`, which some "
-                      "players do not see: its face (type and parameters) is still known to "
-                      "their views — the AIs read it; only where it is, or which card is "
-                      "which, is hidden",
-                      "to keep a random face secret, `draw` it from a shared zone no one "
-                      "sees (a bag); see *Zones* in docs/rules.md")
-    for n in _walk(root):
-        if not n.is_map:
-            continue
-        for verb in ("set", "modify"):
-            spec = n.get(verb)
-            what = spec.get("what") if spec is not None and spec.is_map else None
-            m = _PARAM_WRITE.match(what.value) if what is not None and isinstance(
-                what.value, str) else None
-            if spec is None or what is None or m is None or m.group(1) not in only_cards:
-                continue
-            value = spec.get("to") or spec.get("by") or spec.get("value")
-            if value is None or not any(_AN_ID.search(x.value) for x in _strings(value)):
-                continue  # only an id ties the card to something the others can see
-            yield Problem(what.loc, f"`{verb}` writes an id as `{m.group(1)}` on a card: a "
-                          "card hidden from a player still counts, with its type and its "
-                          "parameters, among the faces that player's view knows are unseen, "
-                          "so the id tells which face is tied to what it names",
-                          "to tie a hidden card to a unit, write the card's id on the unit "
-                          "(`u.card = c.id`), not the unit on the card; see *Zones* in "
-                          "docs/rules.md")
-
-
-def _spawns_unprinted(root: Node) -> Iterator[Node]:
-    """The `spawn` effects whose cards the rules do not print: any in play, and those of
-    a set-up (its own or a scenario's) under a `random` or an `if` (a face chosen there)."""
-    if not root.is_map:
-        return
-    stack: list[tuple[Node, bool]] = [
-        (v, k not in ("setup", "scenarios")) for k, v in root.value.items()]
-    while stack:
-        n, unprinted = stack.pop()
-        if n.is_list:
-            stack.extend((v, unprinted) for v in n.value)
-            continue
-        if not n.is_map:
-            continue
-        spawn = n.get("spawn")
-        if unprinted and spawn is not None and spawn.is_map:
-            yield n
-        chosen = unprinted or "random" in n.value or "if" in n.value
-        stack.extend((v, chosen) for v in n.value.values())
-
-
-def _walk(node: Node) -> Iterator[Node]:
-    """``node`` and every node under it."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        if isinstance(n.value, dict):
-            stack.extend(n.value.values())
-        elif isinstance(n.value, list):
-            stack.extend(n.value)
-
-
-def _strings(node: Node) -> Iterator[Node]:
-    return (n for n in _walk(node) if isinstance(n.value, str))
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:

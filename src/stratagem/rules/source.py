@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,21 @@ class Node:
     def get(self, key: str) -> Node | None:
         """The child at ``key`` of a mapping, if any."""
         return self.value.get(key) if isinstance(self.value, dict) else None
+
+    def walk(self) -> Iterator[Node]:
+        """This node and every node under it."""
+        stack = [self]
+        while stack:
+            n = stack.pop()
+            yield n
+            if isinstance(n.value, dict):
+                stack.extend(n.value.values())
+            elif isinstance(n.value, list):
+                stack.extend(n.value)
+
+    def strings(self) -> Iterator[Node]:
+        """Every text under this node (this one included)."""
+        return (n for n in self.walk() if isinstance(n.value, str))
 
     def plain(self) -> Any:
         """The value with all locations stripped."""

@@ -128,12 +128,9 @@ class Session:
 
     @property
     def shown_seed(self) -> int | None:
-        """The seed as the table shows it: not while a game with dice or hidden cards
-        goes on (the dice to come and the cards dealt follow from it)."""
+        """The seed, but none while a game of dice or hidden cards goes on (they follow)."""
         info = self.game.info
-        if (info.chance or info.hidden) and self.state.decision is not None:
-            return None
-        return self.seed
+        return None if (info.chance or info.hidden) and self.state.decision else self.seed
 
     # ---------------------------------------------------------------- playing
     def start(self, seed: int, *, advance: bool = True) -> None:
@@ -482,8 +479,7 @@ class Session:
         return out
 
     def _outcome(self) -> dict[str, Any] | None:
-        o = self.state.outcome
-        if o is None:
+        if (o := self.state.outcome) is None:
             return None
         return {"winners": [self.game.players[p] for p in o.winners], "reason": o.reason,
                 "draw": o.is_draw, "text": result_line(self.game, self.state)}

@@ -1,0 +1,93 @@
+"""The warnings of `validate` about a secret every view knows: an id written on a hidden
+card, and a card of a face chosen at random spawned into a zone some players do not see.
+
+A view hides where a card is and which card is which, never which faces there are (see
+*Zones* in docs/rules.md): the AIs read such a secret though a person's screen shows `?`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ..engine import Game
+from .core import Parts
+from .errors import Problem
+from .source import Node
+
+_PARAM_WRITE = re.compile(r"^\s*[A-Za-z_]\w*\s*\.\s*(\w+)\s*$")
+_AN_ID = re.compile(r"\.\s*id\b")
+
+
+def card_secrets(parts: Parts, game: Game, root: Node) -> Iterator[Problem]:
+    """Each `set`/`modify` of a parameter only cards have (types placed in a zone) to an
+    id, in a game where some zone is hidden from some player: a hidden card's face — its type,
+    parameters and statuses — is among the faces every view counts as unseen, so what is
+    written on it is no secret of which face carries it (a card tied to a unit by the
+    unit's id tells every player which unit holds which card)."""
+    if all(z.visibility in ("public", "everyone") for z in game.zones):
+        return
+    unseen = {z.name for z in game.zones if z.visibility not in ("public", "everyone")}
+    cards = {pl.type for pls in parts.placements.values() for pl in pls if pl.zone is not None}
+    units = {name for name in game.entity_types if name not in cards}
+    only_cards = {p.name for t in cards if t in game.entity_types
+                  for p in game.entity_types[t].params}
+    only_cards -= {p.name for t in units for p in game.entity_types[t].params}
+    for n in _spawns_unprinted(root):
+        spec = n.get("spawn")
+        zone = spec.get("zone") if spec is not None and spec.is_map else None
+        if zone is None or not isinstance(zone.value, str) or zone.value.strip(
+                "'\" ") not in unseen:
+            continue
+        yield Problem(zone.loc, f"`spawn` puts a card into `{zone.value}`, which some "
+                      "players do not see: its face (type and parameters) is still known to "
+                      "their views — the AIs read it; only where it is, or which card is "
+                      "which, is hidden",
+                      "to keep a random face secret, `draw` it from a shared zone no one "
+                      "sees (a bag); see *Zones* in docs/rules.md")
+    for n in root.walk():
+        if not n.is_map:
+            continue
+        for verb in ("set", "modify"):
+            spec = n.get(verb)
+            what = spec.get("what") if spec is not None and spec.is_map else None
+            m = _PARAM_WRITE.match(what.value) if what is not None and isinstance(
+                what.value, str) else None
+            if spec is None or what is None or m is None or m.group(1) not in only_cards:
+                continue
+            value = spec.get("to") or spec.get("by") or spec.get("value")
+            if value is None or not any(_AN_ID.search(x.value) for x in value.strings()):
+                continue  # only an id ties the card to something the others can see
+            yield Problem(what.loc, f"`{verb}` writes an id as `{m.group(1)}` on a card: a "
+                          "card hidden from a player still counts, with its type and its "
+                          "parameters, among the faces that player's view knows are unseen, "
+                          "so the id tells which face is tied to what it names",
+                          "to tie a hidden card to a unit, write the card's id on the unit "
+                          "(`u.card = c.id`), not the unit on the card; see *Zones* in "
+                          "docs/rules.md")
+
+
+def _spawns_unprinted(root: Node) -> Iterator[Node]:
+    """The `spawn` effects whose cards the rules do not print: any in play, and those of
+    a set-up (its own or a scenario's) under a `random` or an `if` (a face chosen there)."""
+    if not root.is_map:
+        return
+    stack: list[tuple[Node, bool]] = [
+        (v, k not in ("setup", "scenarios")) for k, v in root.value.items()]
+    while stack:
+        n, unprinted = stack.pop()
+        if n.is_list:
+            stack.extend((v, unprinted) for v in n.value)
+            continue
+        if not n.is_map:
+            continue
+        spawn = n.get("spawn")
+        if unprinted and spawn is not None and spawn.is_map:
+            yield n
+        chosen = unprinted or "random" in n.value or "if" in n.value
+        stack.extend((v, chosen) for v in n.value.values())
+
+
+
+
+__all__ = ["card_secrets"]
