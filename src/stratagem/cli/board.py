@@ -194,8 +194,8 @@ def board_grid(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
     glyphs: dict[Pos, tuple[str, Style]] = {}
     for e in sorted(state.entities.values(), key=lambda e: e.id):
         if e.pos is not None and b.contains(e.pos) and e.pos not in glyphs:
-            glyphs[e.pos] = (unit_glyph(game, state, e.type, e.owner, shared),
-                             _seat_style(game, e.owner))
+            glyphs[e.pos] = (unit_glyph(game, state, e.type, e.owner, shared)
+                             + game.display.counted(e.params), _seat_style(game, e.owner))
     for pos, ids in state.stacks.items():  # a stack: its top unit, and how many it holds
         upper = state.entities.get(ids[-1])
         if upper is not None and b.contains(pos):

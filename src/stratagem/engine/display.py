@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 COLOURS: dict[str, str] = {
     "red": "#c0392b", "blue": "#2e6fd8", "green": "#2e8b57", "yellow": "#d4ac0d",
@@ -88,6 +89,17 @@ class Display:
     health: str = ""
     show: tuple[str, ...] | None = None
     hide: frozenset[str] = frozenset()
+    count: str = ""
+    """A unit parameter written on the board after the unit's glyph (the seeds in a pit,
+    a counter's strength), by every display; ``""``: none."""
+
+    def counted(self, params: Mapping[str, Any]) -> str:
+        """What a unit with ``params`` shows of the ``count`` parameter ("" without)."""
+        if not self.count or self.count not in params:
+            return ""
+        value = params[self.count]
+        return str(int(value)) if isinstance(value, float) and value.is_integer() \
+            else str(value)
 
     def player(self, seat: int, name: str) -> Look:
         """The look of a seat: its declared colour, the colour it is named after, or the

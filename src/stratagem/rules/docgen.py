@@ -603,6 +603,9 @@ SECTIONS: tuple[Part, ...] = (
               "(the colour of a unit is its owner's)."),
           Key("health", "The parameter drawn as a health bar (default: `hp` or `health` when "
               "it has a `max`)."),
+          Key("count", "A unit parameter written on the board after the unit's glyph, at "
+              "the terminal, in pictures and on the web page: `count: seeds` draws a "
+              "mancala pit holding four as `P4`, a counter's strength beside its mark."),
           Key("show", "When given, the only parameters players see on a unit; a card "
               "listed in a hand or pile is written with those of its own (`flood card "
               "#46 (col 2, row 3)`), so a card's face can be told by its numbers. "

@@ -270,6 +270,8 @@ def _token(game: Game, e: Any, nth: int) -> str:
         r = UNIT * 0.95
     cx += nth * r * 0.45
     cy -= nth * r * 0.45
+    counted = display.counted(e.params)  # `display: count`: its number after its glyph
+    mark = look.glyph[:2] + counted if counted else look.glyph[:2]
     title = f"{look.label} #{e.id}"
     if owner is not None and 0 <= owner < len(game.players):
         title += f" ({display.player(owner, game.players[owner]).label})"
@@ -283,8 +285,8 @@ def _token(game: Game, e: Any, nth: int) -> str:
            f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(r)}" fill="{colour}" '
            f'stroke="#111111" stroke-width="1.5"/>'
            f'<text x="{fmt(cx)}" y="{fmt(cy + r * 0.35)}" text-anchor="middle" '
-           f'font-size="{fmt(r * 1.0)}" font-weight="700" fill="{_ink(colour)}">'
-           f"{escape(look.glyph[:2])}</text>"]
+           f'font-size="{fmt(r * (1.0 if len(mark) <= 2 else 2.0 / len(mark)))}" '
+           f'font-weight="700" fill="{_ink(colour)}">{escape(mark)}</text>']
     maxima = {k: m for k in e.params if (m := _maximum(game, e.type, k)) is not None}
     health = display.health_param(e.params, maxima)
     if health is not None and health in maxima and maxima[health]:

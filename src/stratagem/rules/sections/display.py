@@ -20,7 +20,8 @@ def compile_display(c: CompileState, node: Node | None, tile_types: set[str],
     entities: {knight: {glyph: K}}, health: hp, hide: [castle_x]}`."""
     if node is None:
         return Display()
-    m = c.keys(node, ("players", "tiles", "entities", "health", "show", "hide"), "`display`")
+    m = c.keys(node, ("players", "tiles", "entities", "health", "count", "show", "hide"),
+               "`display`")
     players = _looks(c, m.get("players"), set(c.players), "player")
     tiles = _looks(c, m.get("tiles"), tile_types, "tile type")
     entities = _looks(c, m.get("entities"), entity_types, "entity type")
@@ -30,6 +31,12 @@ def compile_display(c: CompileState, node: Node | None, tile_types: set[str],
         if health and health not in params:
             c.fail(m["health"].loc, f"`health`: no entity has a parameter `{health}`",
                    did_you_mean(health, params))
+    count = ""
+    if "count" in m:
+        count = c.need_str(m["count"], "`count`")
+        if count and count not in params:
+            c.fail(m["count"].loc, f"`count`: no entity has a parameter `{count}`",
+                   did_you_mean(count, params))
     lists: dict[str, tuple[str, ...]] = {}
     for key in ("show", "hide"):
         names: list[str] = []
@@ -41,7 +48,7 @@ def compile_display(c: CompileState, node: Node | None, tile_types: set[str],
             names.append(p)
         lists[key] = tuple(names)
     return Display(players, tiles, entities, health,
-                   lists["show"] if "show" in m else None, frozenset(lists["hide"]))
+                   lists["show"] if "show" in m else None, frozenset(lists["hide"]), count)
 
 
 def _looks(c: CompileState, node: Node | None, known: set[str], what: str) -> dict[str, Look]:
