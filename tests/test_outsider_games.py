@@ -3,8 +3,9 @@ the contract. Each game under tests/outsider/ (a card game on a shared deck, a h
 in fog, a square-grid skirmish, a stacking hex-and-counter wargame, a deck-builder with a
 market row, an area-movement wargame, a trick-taking game, draughts, a card game for two
 to four written once, a wargame on a map of provinces joined by roads, backgammon, a
-cooperative game against the game itself, a worker-placement game) validates with no problem and plays two
-random games to the end."""
+cooperative game against the game itself, a worker-placement game, a game of hidden ranks,
+liar's dice, an asymmetric hunt balanced by a designer, mancala) validates with no problem
+and plays two random games to the end."""
 
 from __future__ import annotations
 
@@ -31,6 +32,10 @@ GAMES = {
     "backgammon": (HERE / "backgammon" / "backgammon.yaml", 2),
     "sinking_isle": (HERE / "coop_island" / "island.yaml", 4),
     "guildhall": (HERE / "workers" / "workers.yaml", 4),
+    "ranks": (HERE / "ranks" / "ranks.yaml", 2),
+    "liars_dice": (HERE / "liars_dice" / "liars_dice.yaml", 4),
+    "hunt": (HERE / "hunt" / "hunt.yaml", 2),
+    "kalah": (HERE / "kalah" / "kalah.yaml", 2),
 }
 
 
