@@ -25,18 +25,15 @@ def compile_display(c: CompileState, node: Node | None, tile_types: set[str],
     players = _looks(c, m.get("players"), set(c.players), "player")
     tiles = _looks(c, m.get("tiles"), tile_types, "tile type")
     entities = _looks(c, m.get("entities"), entity_types, "entity type")
-    health = ""
-    if "health" in m:
-        health = c.need_str(m["health"], "`health`")
-        if health and health not in params:
-            c.fail(m["health"].loc, f"`health`: no entity has a parameter `{health}`",
-                   did_you_mean(health, params))
-    count = ""
-    if "count" in m:
-        count = c.need_str(m["count"], "`count`")
-        if count and count not in params:
-            c.fail(m["count"].loc, f"`count`: no entity has a parameter `{count}`",
-                   did_you_mean(count, params))
+    def param(key: str) -> str:  # `health: hp`, `count: seeds`: a unit parameter's name
+        if key not in m:
+            return ""
+        name = c.need_str(m[key], f"`{key}`")
+        if name and name not in params:
+            c.fail(m[key].loc, f"`{key}`: no entity has a parameter `{name}`",
+                   did_you_mean(name, params))
+        return name
+    health, count = param("health"), param("count")
     lists: dict[str, tuple[str, ...]] = {}
     for key in ("show", "hide"):
         names: list[str] = []
