@@ -81,3 +81,27 @@ def test_state_value_reads_a_game_value_as_the_rules_do(tmp_path: Path) -> None:
     assert load_rules(path).new_state(0).value("tide") == 0
     with pytest.raises(KeyError, match=r"no game-state parameter 'pot' .*seeds, tide"):
         state.value("pot")
+
+
+def test_a_scenario_value_can_choose_who_moves_first(tmp_path: Path) -> None:
+    """docs/arena.md's way to tell a first-player advantage from a side's in an
+    asymmetric game: the turn order's `first` reads a value a scenario sets."""
+    path = tmp_path / "opener.yaml"
+    path.write_text("""\
+game: opener
+players: [fox, geese]
+state:
+  opener: {default: 0, min: 0, max: 1}
+actions:
+  wait: {source: player, ends_turn: true}
+flow:
+  phases:
+    - name: play
+      order: {players: {first: "players()[game.opener]"}}
+      actions: [wait]
+end: {round_limit: 2}
+scenarios:
+  geese_first: {state: {opener: 1}}
+""")
+    assert load_rules(path).new_state(0).decision.player == 0
+    assert load_rules(path, scenario="geese_first").new_state(0).decision.player == 1
