@@ -38,6 +38,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..engine import drawn
 from .stats import result_of, wilson
@@ -68,12 +69,14 @@ def game_key(row: GameRow) -> str:
     return hashlib.sha256(json.dumps(records, separators=(",", ":")).encode()).hexdigest()[:16]
 
 
-def distinct_rows(rows: Sequence[GameRow]) -> list[GameRow]:
-    """The first game of each distinct ``game_key``, in schedule order."""
-    seen: set[str] = set()
+def distinct_rows(rows: Sequence[GameRow], seated: bool = False) -> list[GameRow]:
+    """The first game of each distinct ``game_key``, in schedule order; ``seated``: of
+    each ``game_key`` and seating (the same moves with the agents' seats swapped are
+    another game for each agent)."""
+    seen: set[Any] = set()
     out = []
     for row in sorted(rows, key=lambda r: r.index):
-        key = game_key(row)
+        key = (game_key(row), row.seats) if seated else game_key(row)
         if key not in seen:
             seen.add(key)
             out.append(row)
@@ -311,7 +314,7 @@ def analyse(tournament: Tournament, players: tuple[str, ...],
                  for p in range(len(players))]
     # An agent's figures count a game once per seating: the same moves with the agents'
     # seats swapped (agents that play a deal alike) are another game for each agent.
-    seated = list({(game_key(r), r.seats): r for r in reversed(ordered)}.values())[::-1]
+    seated = distinct_rows(ordered, seated=True)
     for label in labels:
         seats = [(r, p) for r in seated for p, e in enumerate(r.seats) if labels[e] == label]
         if seats:

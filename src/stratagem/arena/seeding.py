@@ -12,11 +12,19 @@ from __future__ import annotations
 
 import os
 import secrets
+from typing import Any
 
 SEED_BITS = 48
 """How many random bits a new seed has."""
 
 ENV = "STRATAGEM_SEED"
+
+
+def seed_tells(game: Any) -> bool:
+    """Whether a game's seed tells what its players must not know yet: the game has dice
+    (the rolls to come) or hidden information (the cards dealt)."""
+    info = game.info
+    return bool(info.chance or info.hidden)
 
 
 def seed_is_set() -> bool:
@@ -36,4 +44,4 @@ def new_seed() -> int:
         raise ValueError(f"{ENV} is {text!r}: it takes a whole number") from None
 
 
-__all__ = ["ENV", "SEED_BITS", "new_seed", "seed_is_set"]
+__all__ = ["ENV", "SEED_BITS", "new_seed", "seed_is_set", "seed_tells"]

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 import click
 
 from ..agents import split_agent_codes
-from ..arena.seeding import seed_is_set
+from ..arena.seeding import seed_is_set, seed_tells
 from ..engine import StratagemError
 from ..games import list_games, load, rules_path
 from ..rules import RulesError, check_rules
@@ -157,7 +157,7 @@ def serve_cmd(game_name: str, agents: str | None, seed: int | None, scenario: st
     told = seed is not None or seed_is_set()
     seed = default_seed() if seed is None else seed
     # not said when the people at the page could read the dice to come in it
-    secret = not told and (game.info.chance or game.info.hidden)
+    secret = not told and seed_tells(game)
     seed_said = None if secret else seed
     serve(game_name, scenario, codes, seed, seed_said, host=host, port=port, store=store,
           open_browser=open_browser, say=out.print, warn=err.print, fail=_fail)

@@ -30,7 +30,7 @@ from ..arena import Match, Replay
 from ..arena.match import seating_for
 from ..arena.narration import left_line, opening_lines, result_line, who
 from ..arena.replay import game_digest
-from ..arena.seeding import seed_is_set
+from ..arena.seeding import seed_is_set, seed_tells
 from ..engine import Action, SerializationError, StratagemError
 from ..games import load
 from ..rules.stratega import stratega_agents
@@ -165,7 +165,7 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int | None,
         for code in codes:  # refuse a bad agent code before anything is printed
             make_agent(code, game)
     seed = default_seed() if seed is None else seed
-    secret = game.info.chance or game.info.hidden
+    secret = seed_tells(game)
     if not quiet:
         seats = ", ".join(f"{p}: {c}" for p, c in zip(game.players, codes, strict=True))
         # A seed not given is told at the end: with it, the dice to come and the cards

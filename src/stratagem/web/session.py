@@ -36,6 +36,7 @@ from ..arena.narration import (
     unseen,
     who,
 )
+from ..arena.seeding import seed_tells
 from ..engine import (
     CHANCE,
     MASKED,
@@ -129,8 +130,7 @@ class Session:
     @property
     def shown_seed(self) -> int | None:
         """The seed, but none while a game of dice or hidden cards goes on (they follow)."""
-        info = self.game.info
-        return None if (info.chance or info.hidden) and self.state.decision else self.seed
+        return None if seed_tells(self.game) and self.state.decision else self.seed
 
     # ---------------------------------------------------------------- playing
     def start(self, seed: int, *, advance: bool = True) -> None:
