@@ -47,6 +47,7 @@ from ..engine import (
     card_words,
     is_knocked_out,
 )
+from ..engine.private_views import as_seen
 from .base import Agent, Budget, Choice
 
 STEP_NAMES = {"type": "action", "actor": "unit"}
@@ -427,7 +428,8 @@ def describe_view(game: Game, view: State, board: bool = True) -> list[str]:
     for e in units:
         owner = "" if e.owner is None else f" ({game.players[e.owner]})"
         shown = game.display.shown  # what `display:` lets players see
-        params = ", ".join(f"{k} {_plain(e.params[k])}" for k in shown(e.params))
+        seen = as_seen(view, e.params, e.owner, e.type)  # a private value reads "?"
+        params = ", ".join(f"{k} {_plain(seen[k])}" for k in shown(seen))
         status = ", ".join(s.name for s in e.statuses)
         extra = "".join(f"; {x}" for x in (params, status) if x)
         place = game.board.place_name(e.pos) if e.pos is not None else ""  # a map's place
@@ -435,8 +437,8 @@ def describe_view(game: Game, view: State, board: bool = True) -> list[str]:
         lines.append(f"  {e.type} #{int(e.id)}{owner} at {at}{extra}")
     for p, name in enumerate(game.players):
         player = view.players[p]
-        params = ", ".join(f"{k} {_plain(player.params[k])}"
-                           for k in game.display.shown_of_player(player.params))
+        seen = as_seen(view, player.params, p)
+        params = ", ".join(f"{k} {_plain(seen[k])}" for k in game.display.shown_of_player(seen))
         you = " (you)" if view.viewer == p else ""
         out = (" — out of the game" if not player.alive
                else " — out of this hand" if is_knocked_out(view, p) else "")
@@ -484,7 +486,7 @@ def written_places(game: Game, view: State) -> list[str]:
 
 def _zone(view: State, ids: tuple[int, ...]) -> str:
     """A zone's cards by type and id; cards the view withholds are only counted."""
-    known = [card_words(view.game, view.entities[i]) for i in ids
+    known = [card_words(view.game, view.entities[i], view) for i in ids
              if i in view.entities and view.entities[i].type != MASKED]
     hidden = len(ids) - len(known)
     shown = known[:ZONE_LIMIT]

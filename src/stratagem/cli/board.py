@@ -44,6 +44,7 @@ from ..engine import (
     neighbours,
     words,
 )
+from ..engine.private_views import as_seen
 
 _ROOT3 = math.sqrt(3)
 
@@ -195,7 +196,8 @@ def board_grid(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
     for e in sorted(state.entities.values(), key=lambda e: e.id):
         if e.pos is not None and b.contains(e.pos) and e.pos not in glyphs:
             glyphs[e.pos] = (unit_glyph(game, state, e.type, e.owner, shared)
-                             + game.display.counted(e.params), _seat_style(game, e.owner))
+                             + game.display.counted(as_seen(state, e.params, e.owner, e.type)),
+                             _seat_style(game, e.owner))
     for pos, ids in state.stacks.items():  # a stack: its top unit, and how many it holds
         upper = state.entities.get(ids[-1])
         if upper is not None and b.contains(pos):
@@ -345,15 +347,16 @@ def units_table(game: Game, state: State) -> Table | None:
         et = game.entity_types.get(e.type)
         specs = {p.name: p for p in (et.params if et is not None else ())}
         maxima = {k: p.max for k, p in specs.items() if p.max is not None}
-        health = game.display.health_param(e.params, maxima)
+        seen = as_seen(state, e.params, e.owner, e.type)  # a private value reads "?"
+        health = game.display.health_param(seen, maxima)
         hp = ""
         if health is not None:
-            hp = f"{_value(e.params[health])}/{_value(maxima.get(health, e.params[health]))}"
+            hp = f"{_value(seen[health])}/{_value(maxima.get(health, seen[health]))}"
             any_health = True
-        shown = [k for k in game.display.shown(e.params) if k != health
+        shown = [k for k in game.display.shown(seen) if k != health
                  and (game.display.show is not None or k not in specs
-                      or e.params[k] != specs[k].default)]
-        params = " ".join(f"{k} {_value(e.params[k])}" for k in shown)
+                      or seen[k] != specs[k].default)]
+        params = " ".join(f"{k} {_value(seen[k])}" for k in shown)
         status = ", ".join(words(s.name) + (f" {s.duration}" if s.duration is not None else "")
                            for s in e.statuses)
         any_params |= bool(params)
@@ -394,7 +397,8 @@ def players_text(game: Game, state: State) -> Text | None:
     for seat, name in enumerate(game.players):
         player = state.players[seat]
         look = game.display.player(seat, name)
-        params = ", ".join(f"{k} {_value(v)}" for k, v in player.params.items()
+        params = ", ".join(f"{k} {_value(v)}"
+                           for k, v in as_seen(state, player.params, seat).items()
                            if k in game.display.shown_of_player([k]))
         zones = [(z, ids) for z, ids in player.zones.items() if ids]
         if not params and not zones and player.alive:
@@ -437,7 +441,7 @@ def _zone(state: State, ids: Iterable[int]) -> str:
             if backs:
                 cards.append(_backs(backs))
                 backs = 0
-            cards.append(card_words(state.game, ents[i]))
+            cards.append(card_words(state.game, ents[i], state))
         else:
             backs += 1
     if backs:

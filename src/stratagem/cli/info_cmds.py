@@ -108,6 +108,10 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
     out.print()
     seats = ", ".join(game.display.player(i, p).label for i, p in enumerate(game.players))
     out.print(f"[bold]Players[/]: {escape(seats)}")
+    secret = [_stat(p, said=False) for p in game.private_player_params
+              if p.name in game.display.shown_of_player([p.name])]
+    if secret:  # a player's private parameters: what the others never see
+        out.print(f"  [dim]kept secret by each player:[/] {escape(', '.join(secret))}")
     if game.teams:  # sides of several players: they win and lose together
         sides = [" and ".join(game.display.player(p, game.players[p]).label for p in team)
                  for team in game.teams]
@@ -179,8 +183,11 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
         out.print(table)
 
 
-def _stat(p: Any) -> str:
-    """A parameter on the rules sheet: its starting value, and its most when that differs
-    (`strength 3 (max 6)`, `hp 5`)."""
+def _stat(p: Any, said: bool = True) -> str:
+    """A parameter on the rules sheet: its starting value, its most when that differs, and
+    who sees it when it is private (`strength 3 (max 6)`, `hp 5`)."""
     text = f"{p.name} {p.default:g}"
-    return text if p.max is None or p.max == p.default else f"{text} (max {p.max:g})"
+    notes = [] if p.max is None or p.max == p.default else [f"max {p.max:g}"]
+    if p.private and said:  # only its owner sees it (until its `unless` parameter is set)
+        notes.append("seen by its owner only" + (f" until {p.unless}" if p.unless else ""))
+    return f"{text} ({'; '.join(notes)})" if notes else text

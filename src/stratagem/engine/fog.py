@@ -13,7 +13,7 @@ save without them loads with empty memories):
 
 - ``fog:seen:P``: the last-seen record, one ``(id, type, owner, pos, round, params)``
   per entity of another side P has seen and does not know to be gone — where and what
-  it was when last seen, and in which round;
+  it was when last seen (its private parameters at their defaults), and in which round;
 - ``fog:gone:P``: the ids of such entities P saw leave the game (killed in sight);
 - ``fog:explored:P``: the cells P has ever seen, as a bit mask (bit ``y * width + x``);
 - ``fog:tiles:P``: the tiles P last saw changed from the map, as ``(cell, tile)`` pairs
@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING, Any
 from . import geometry as geo
 from .actions import Action, Pos
 from .fog_targets import hide_targets
+from .private_views import seen_params
 from .stacks import take
 from .state import Entity, State
 
@@ -231,7 +232,7 @@ class Fog:
                 records = {r[0]: r for r in old}
                 for e in seen:
                     records[int(e.id)] = (int(e.id), e.type, e.owner, Pos(*e.pos), rnd,  # type: ignore[misc]
-                                          tuple(sorted(e.params_.items())))
+                                          seen_params(s.game, e))
                 new = tuple(records[k] for k in sorted(records))
                 if new != old:
                     s._w_counters()[key] = new
@@ -266,7 +267,7 @@ class Fog:
         if e.pos is None:
             return
         record: Record = (int(e.id), e.type, e.owner, Pos(*e.pos), s.flow.round,
-                          tuple(sorted(e.params_.items())))
+                          seen_params(s.game, e))
         for p in self.side(player):
             key = SEEN + str(p)
             old: tuple[Record, ...] = s.counters_.get(key, ())

@@ -227,8 +227,16 @@ class Game:
         self.quick_action = quick.name if quick is not None else None
         """The action type resolved in one go (``fastpath.quick_action``), if the game has one."""
         self.quick_lazy_flow = quick is not None and quick_lazy_flow(self, quick)
+        self.private_params = {et.name: tuple(p for p in et.params if p.private)
+                               for et in self.entity_types.values()
+                               if any(p.private for p in et.params)}
+        """Each entity type's private parameters (``ParamSpec.private``), for the types
+        that have any."""
+        self.private_player_params = tuple(p for p in self.player_params if p.private)
+        """The players' private parameters."""
         if hidden is None:
-            hidden = self.fog is not None or any(z.visibility != "public" for z in self.zones)
+            hidden = self.fog is not None or any(z.visibility != "public" for z in self.zones) \
+                or bool(self.private_params or self.private_player_params)
         declared = dict(sizes or {})
         if set(declared) - set(SIZES) or any(
                 isinstance(v, bool) or not isinstance(v, int) or v < 1

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Pos, Ref
 from .frames import EventFrame
+from .private_views import as_seen
 from .turns import IN_STEP, START
 
 if TYPE_CHECKING:
@@ -214,15 +215,18 @@ def describe_flow(game: Game, state: State) -> str:
     return where
 
 
-def card_words(game: Game, card: Any) -> str:
+def card_words(game: Game, card: Any, state: State | None = None) -> str:
     """A card in a list of cards: its type and id, and the parameters the rules'
     `display: show` names, when it names some of this card's (``flood card #46 (col 2,
-    row 3)``: a card's face told by its numbers)."""
+    row 3)``: a card's face told by its numbers); with ``state``, as its viewer sees them
+    (a private value the view withholds reads ``?``)."""
     said = f"{card.type.replace('_', ' ')} #{int(card.id)}"
     if game.display.show is None:
         return said
-    shown = game.display.shown(card.params)
+    params = card.params if state is None else as_seen(state, card.params, card.owner,
+                                                       card.type)
+    shown = game.display.shown(params)
     if not shown:
         return said
-    return said + " (" + ", ".join(f"{k.replace('_', ' ')} {_said(card.params[k])}"
+    return said + " (" + ", ".join(f"{k.replace('_', ' ')} {_said(params[k])}"
                                    for k in shown) + ")"

@@ -47,12 +47,22 @@ class Condition:
 
 @dataclass(frozen=True)
 class ParamSpec:
-    """A numeric parameter with a default and optional bounds (values are clamped)."""
+    """A numeric parameter with a default and optional bounds (values are clamped).
+
+    ``private``: empty when every player sees the value; else only the holder's owner does
+    (an entity's owner, or the player itself), and the word says how a view's determinization
+    imagines what it withholds: ``deal`` (the withheld values of one owner's entities of one
+    type dealt among them at random) or ``any`` (any whole number from ``min`` to ``max``).
+    ``unless``: a public parameter of the same holder; while it is not 0, every player sees
+    the value (a block revealed in battle).
+    """
 
     name: str
     default: float = 0
     min: float | None = None
     max: float | None = None
+    private: str = field(default="", metadata={"digest_default": ""})
+    unless: str = field(default="", metadata={"digest_default": ""})
 
     def clamp(self, value: Any) -> Any:
         """The value held within the bounds."""

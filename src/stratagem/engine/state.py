@@ -40,6 +40,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action, Pos, Value
+from .private_views import withheld
 
 if TYPE_CHECKING:
     from .game import Game
@@ -574,6 +575,15 @@ class State:
             raise KeyError(f"{self.game.name} has no game-state parameter {name!r} (its "
                            f"parameters: {known})")
         return self.counters_.get(f"state:{name}", spec.default)
+
+    def withheld(self, holder: Entity | int) -> frozenset[str]:
+        """The private parameters (the rules' `private:`) this state, a view, withholds of
+        ``holder``, an entity or a player's seat: their values here are stand-ins (the
+        default, or one of the side's values dealt in order of id), not what the holder
+        has. Empty for a full state and for what the viewer itself owns."""
+        if isinstance(holder, Entity):
+            return withheld(self.game, self.viewer, holder.owner, holder.params_, holder.type)
+        return withheld(self.game, self.viewer, holder, self.players[holder].params_)
 
     def entity(self, eid: int) -> Entity:
         """The entity with that id (``KeyError`` when it is gone, or when it is a hidden

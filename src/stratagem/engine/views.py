@@ -10,13 +10,14 @@ A view withholds:
   players' memories of what they saw, the other players' moves in the log, and the
   bookkeeping that would name or count the hidden units (``engine.fog_views``: the
   other player's deciding unit, the turn order, their counters, the stack, ``next_id``);
+- the private parameters of what other players own (``engine.private_views``);
 - the random generator's state, so no one can read the future dice;
 - other players' options, and the dice of earlier actions.
 
 ``determinize`` deals each owner's unseen cards back into that owner's hidden
 zones at random, and puts the entities the fog hides back where the viewer could
 believe them to be (``Fog.fill``), which gives a full state consistent with
-everything the viewer knows.
+everything the viewer knows; it imagines the private parameters the view withheld.
 
 A game with table zones tracks what each player knows of each card instead
 (``engine.knowledge``): its views keep every card in its place and withhold the
@@ -31,6 +32,7 @@ from .card_views import deal, mask
 from .fog import UNSEEN_MOVE
 from .fog_views import mask_bookkeeping, refill_order
 from .knowledge import is_tracked
+from .private_views import guess_private, mask_private
 from .rng import Rng, seed_state
 from .runtime import Resolver
 from .state import CHANCE, Decision, LogNode, Record, State
@@ -72,6 +74,8 @@ def make_view(state: State, viewer: int) -> State:
         for eid in [e for e in state.entities_ if e not in v.entities_]:
             for key in held_records(v, eid):  # its buffs, tasks and items: unseen too
                 del v._w_counters()[key]
+    if g.private_params or g.private_player_params:  # (engine.private_views)
+        mask_private(state, v, viewer)
     d = state.decision
     if d is not None and d.player != viewer:
         v.decision = Decision(d.kind, d.player, (), d.prompt, d.actor, None)
@@ -116,6 +120,8 @@ def determinize(view: State, seed: int) -> State:
             for eid in dealt:
                 s._w_entity(eid).zone = zone
             s._w_player(p).zones_[zone] = tuple(dealt)
+    if view.game.private_params or view.game.private_player_params:
+        guess_private(view, s, rng)
     fog = view.game.fog
     if fog is not None:  # the entities the viewer does not see, put back believably
         fog.fill(view, s, rng)

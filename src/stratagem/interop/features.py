@@ -52,6 +52,7 @@ from ..engine import (
     State,
     format_value,
 )
+from ..engine.private_views import UNKNOWN, as_seen
 
 
 class Buffer(Protocol):
@@ -216,9 +217,9 @@ class Features:
                 c = self.block(e.pos[0], e.pos[1])
                 at = pieces + (t * self.owners + owner) * cells + c
                 out[at] = out[at] + 1.0
-                for name, value in e.params.items():
+                for name, value in as_seen(view, e.params, e.owner, e.type).items():
                     i = param_index.get(name)
-                    if i is not None:  # only the parameters that change
+                    if i is not None and value != UNKNOWN:  # those that change, if seen
                         at = params + i * cells + c
                         out[at] = out[at] + _number(value)
             elif owner < n and e.type in self.card_index:  # not a card whose face is withheld
@@ -226,13 +227,17 @@ class Features:
                 at = cards + owner * per_player + z * kinds + self.card_index[e.type]
                 out[at] = out[at] + 1.0
                 if e.zone != UNSEEN:
+                    seen = as_seen(view, e.params, e.owner, e.type)
                     for name, i in held_index.get(e.type, ()):
-                        at = held + owner * held_width + i
-                        out[at] = out[at] + _number(e.params.get(name, 0))
+                        if seen.get(name, 0) != UNKNOWN:
+                            at = held + owner * held_width + i
+                            out[at] = out[at] + _number(seen.get(name, 0))
         at = held + n * held_width
-        for pl in view.players:
+        for p, pl in enumerate(view.players):
+            seen = as_seen(view, pl.params, p)
             for name in self.player_params:
-                out[at] = _number(pl.params.get(name, 0))
+                value = seen.get(name, 0)
+                out[at] = 0.0 if value == UNKNOWN else _number(value)  # (a withheld value)
                 at += 1
             out[at] = 1.0 if pl.alive else 0.0
             at += 1

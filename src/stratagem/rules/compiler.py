@@ -87,7 +87,8 @@ class Compiler(CompileState):
         board = board or Board()
         kw["board"] = board
         kw["player_params"] = self.attempt(lambda: compile_params(
-            self, top.get("player"), "player", self.player_params, PLAYER_OWN)) or ()
+            self, top.get("player"), "player", self.player_params, PLAYER_OWN,
+            private="any")) or ()
         kw["zones"] = self.attempt(lambda: compile_zones(self, top.get("zones"))) or ()
         declare_names(self, top)
         self.attempt(lambda: compile_state(self, top.get("state")))

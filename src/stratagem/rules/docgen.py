@@ -147,6 +147,25 @@ _PARAM_KEYS = (
     Key("default", "The starting value (if left out: `max`, else `min`, else 0)."),
     Key("min", "The lowest value; changes are clamped to it."),
     Key("max", "The highest value; changes are clamped to it."),
+    Key("private", "Only its holder's owner sees it (a block's strength, a hidden role, "
+        "a reserve the other side cannot count): an entity's owner, or the player itself; "
+        "the game's and the tiles' parameters cannot be private. A view for anyone else "
+        "withholds the value and a person is shown `?`. `true`, or how an AI that cannot "
+        "see it imagines it (`determinize`): `deal` (the default for an entity type) "
+        "deals the values it has not seen of one owner's entities of one type among "
+        "them at random, so a view tells which values a side's units have but never "
+        "which unit has which, as with cards (of a player's parameter: the other players' "
+        "values dealt among them, a hidden role at a table of three or more); `any` (the "
+        "default for a player, and it "
+        "needs `min` and `max`) imagines any whole number between them. A mapping "
+        "`{guess: deal, unless: shown}` also names a public parameter of the same holder "
+        "that reveals the value to every player while it is not 0 (`set: {what: foe.shown, "
+        "to: 1}` in a battle that turns the blocks face up). What a player may do is "
+        "worked out on the true state, so a condition on another side's private value "
+        "(`foe.strength < 3`) tells it by which options there are; an event field that "
+        "reads one tells every player (`validate` warns, unless the parameter has "
+        "`unless`). Read on a view, a withheld value is the default (`any`) or one of the "
+        "side's values in order of id (`deal`): a program should not rely on it."),
 )
 
 _WHEN = ("One condition, a mapping `{label: condition}`, or a list of either. The label "
@@ -287,7 +306,10 @@ SECTIONS: tuple[Part, ...] = (
     Part("parameter", "entities: NAME: params: PARAM:  and  player: PARAM:",
          "A number an entity or a player carries. Write a plain number (`attack: 3`, the "
          "starting value, no bounds) or a mapping with these keys.",
-         _PARAM_KEYS),
+         _PARAM_KEYS, "entities:\n  block:\n    params:\n"
+         "      strength: {default: 1, min: 0, max: 4, private: {guess: deal, unless: shown}}\n"
+         "      shown: {default: 0, min: 0, max: 1}\nplayer:\n"
+         "  reserve: {default: 2, min: 0, max: 3, private: true}"),
     Part("keyed parameter", "PARAM: {keys: […], …}  (under `player:`, an entity's "
          "`params:` or `state:`)",
          "A parameter with a number for each of a fixed set of keys (whole numbers or "
@@ -346,8 +368,9 @@ SECTIONS: tuple[Part, ...] = (
          "(type, parameters and statuses) of the cards in the game, as they would a deck "
          "whose list is printed in the rules. So a card that `spawn` puts into a zone some "
          "players do not see, or an id written on a hidden card, is known to their views "
-         "(the AIs read it, though a person's screen shows `?`). A value one player must "
-         "keep secret is a card drawn from a shared pile no one sees (a bag: `{owner: "
+         "(the AIs read it, though a person's screen shows `?`). A number one player must "
+         "keep secret is a `private` parameter (see *parameter*); a secret face drawn at "
+         "random is a card drawn from a shared pile no one sees (a bag: `{owner: "
          "table, visibility: nobody}`), and a hidden card is tied to a unit by writing the "
          "card's id on the unit (`u.card = c.id`), not the unit's on the card; `validate` "
          "warns of both.",

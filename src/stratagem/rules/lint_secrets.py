@@ -88,6 +88,31 @@ def _spawns_unprinted(root: Node) -> Iterator[Node]:
         stack.extend((v, chosen) for v in n.value.values())
 
 
+def private_said(game: Game, root: Node) -> Iterator[Problem]:
+    """Each event field (`emit: fields:`) that reads a private parameter with no `unless`:
+    every player is told what the event says, so the value is no longer private (a private
+    parameter with `unless` has a way to be revealed, and an event may tell it then)."""
+    names = {p.name for specs in game.private_params.values() for p in specs if not p.unless}
+    names |= {p.name for p in game.private_player_params if not p.unless}
+    if not names:
+        return
+    for n in root.walk():
+        emit = n.get("emit") if n.is_map else None
+        fields = emit.get("fields") if emit is not None and emit.is_map else None
+        if fields is None or not fields.is_map:
+            continue
+        for key, value in fields.value.items():
+            read = next((m.group(1) for x in value.strings()
+                         for m in _A_READ.finditer(x.value) if m.group(1) in names), None)
+            if read is None:
+                continue
+            yield Problem(value.loc, f"the event field `{key}` reads `{read}`, a private "
+                          "parameter: every player is told what an event says",
+                          f"leave it out, or declare `private: {{unless: PARAM}}` on `{read}` "
+                          "so that a public parameter says when it is revealed")
 
 
-__all__ = ["card_secrets"]
+_A_READ = re.compile(r"\.\s*([A-Za-z_]\w*)")
+
+
+__all__ = ["card_secrets", "private_said"]

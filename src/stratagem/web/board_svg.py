@@ -24,6 +24,7 @@ from xml.sax.saxutils import escape as _escape
 
 from ..arena.narration import moved_to
 from ..engine import Action, Game, Pos, Ref, State, cell_centre
+from ..engine.private_views import UNKNOWN, as_seen
 
 UNIT = 44.0
 """Pixels of one cell unit (a square's side, a hex's side is ``UNIT / √3 * ...``)."""
@@ -226,7 +227,7 @@ def board_svg(game: Game, view: State, viewer: int | None = None, *,
         key = (e.pos[0], e.pos[1])
         nth = on_cell.get(key, 0)
         on_cell[key] = nth + 1
-        parts.append(_token(game, e, nth))
+        parts.append(_token(game, e, nth, as_seen(view, e.params, e.owner, e.type)))
     legend_h = 0.0
     if legend:
         items = sorted(used.items()) if len(used) > 1 else []
@@ -256,7 +257,11 @@ def board_svg(game: Game, view: State, viewer: int | None = None, *,
             + "".join(parts) + "</svg>")
 
 
-def _token(game: Game, e: Any, nth: int) -> str:
+def _token(game: Game, e: Any, nth: int, params: dict[str, Any] | None = None) -> str:
+    """A unit's token; ``params``: its parameters as the viewer sees them (``as_seen``;
+    by default, as they are)."""
+    if params is None:
+        params = e.params
     display = game.display
     etype = game.entity_types.get(e.type)
     look = display.entity(e.type, etype.symbol if etype else "")
@@ -270,14 +275,14 @@ def _token(game: Game, e: Any, nth: int) -> str:
         r = UNIT * 0.95
     cx += nth * r * 0.45
     cy -= nth * r * 0.45
-    counted = display.counted(e.params)  # `display: count`: its number after its glyph
+    counted = display.counted(params)  # `display: count`: its number after its glyph
     mark = look.glyph[:2] + counted if counted else look.glyph[:2]
     title = f"{look.label} #{e.id}"
     if owner is not None and 0 <= owner < len(game.players):
         title += f" ({display.player(owner, game.players[owner]).label})"
-    shown = display.shown(e.params)
+    shown = display.shown(params)
     if shown:
-        title += ": " + ", ".join(f"{k.replace('_', ' ')} {e.params[k]}" for k in shown)
+        title += ": " + ", ".join(f"{k.replace('_', ' ')} {params[k]}" for k in shown)
     if e.statuses:
         title += "; " + ", ".join(s.name for s in e.statuses)
     out = [f'<g class="token" data-id="{e.id}" pointer-events="none">'
@@ -287,10 +292,11 @@ def _token(game: Game, e: Any, nth: int) -> str:
            f'<text x="{fmt(cx)}" y="{fmt(cy + r * 0.35)}" text-anchor="middle" '
            f'font-size="{fmt(r * (1.0 if len(mark) <= 2 else 2.0 / len(mark)))}" '
            f'font-weight="700" fill="{_ink(colour)}">{escape(mark)}</text>']
-    maxima = {k: m for k in e.params if (m := _maximum(game, e.type, k)) is not None}
-    health = display.health_param(e.params, maxima)
+    maxima = {k: m for k in params if (m := _maximum(game, e.type, k)) is not None
+              and params[k] != UNKNOWN}  # (a value the viewer cannot see draws no bar)
+    health = display.health_param(params, maxima)
     if health is not None and health in maxima and maxima[health]:
-        share = max(0.0, min(1.0, float(e.params[health]) / float(maxima[health])))
+        share = max(0.0, min(1.0, float(params[health]) / float(maxima[health])))
         bw = r * 2
         fill = "#2e8b57" if share > 0.5 else "#d4ac0d" if share > 0.25 else "#c0392b"
         out.append(f'<rect x="{fmt(cx - r)}" y="{fmt(cy + r + 1)}" width="{fmt(bw)}" '
@@ -302,10 +308,10 @@ def _token(game: Game, e: Any, nth: int) -> str:
         top = int(float(maxima[energy]))
         for k in range(top):
             px = cx - (top - 1) * 4.5 + k * 9
-            full = k < float(e.params[energy])
+            full = k < float(params[energy])
             out.append(f'<circle class="pip" cx="{fmt(px)}" cy="{fmt(cy + r * 0.72)}" r="3" '
                        f'fill="{"#f1c40f" if full else "#ffffff"}" stroke="#7d6608"/>')
-    aura = e.params.get("aura")
+    aura = params.get("aura")
     if isinstance(aura, int) and not isinstance(aura, bool) and aura > 0:
         ring = AURA_COLOURS[(aura - 1) % len(AURA_COLOURS)]
         out.insert(3, f'<circle class="aura" cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(r + 3)}" '

@@ -50,6 +50,7 @@ from ..engine import (
     StratagemError,
     field_words,
 )
+from ..engine.private_views import as_seen
 from .battle_board import battle_board_svg, is_box_zone
 from .board_svg import Mark, board_svg, cards_svg, dice_svg, is_die, move_marks
 
@@ -282,7 +283,8 @@ class Session:
             "id": e.id, "type": e.type, "owner": e.owner,
             "symbol": game.entity_types[e.type].symbol or e.type[0],
             "pos": plain(e.pos), "zone": e.zone,
-            "params": {k: plain(e.params[k]) for k in shown(e.params)},
+            "params": {k: plain(v) for k, v in as_seen(view, e.params, e.owner, e.type).items()
+                       if k in shown([k])},
             "statuses": [{"name": s.name, "duration": s.duration, "usages": s.usages}
                          for s in e.statuses],
         } for e in view.iter_entities() if not _unseen(e)]
@@ -293,8 +295,8 @@ class Session:
                      if _unseen(e)]
         players = [{"name": game.players[p], "seat": self.codes[p], "alive": pl.alive,
                     "colour": game.display.player(p, game.players[p]).colour,
-                    "params": {k: plain(pl.params[k])
-                               for k in game.display.shown_of_player(pl.params)},
+                    "params": {k: plain(v) for k, v in as_seen(view, pl.params, p).items()
+                               if k in game.display.shown_of_player([k])},
                     "zones": {z: len(ids) for z, ids in pl.zones.items()}}
                    for p, pl in enumerate(view.players)]
         visible = {e.id for e in view.iter_entities() if not _unseen(e)}
@@ -405,7 +407,7 @@ class Session:
             if e is None or _unseen(e):
                 cards.append({"name": None})
                 continue
-            params = shown_params(game, e.params)
+            params = shown_params(game, as_seen(view, e.params, e.owner, e.type))
             corner = params.pop("cost", None)
             if corner is None:  # a card's number (court letters) where it has no cost
                 corner = params.pop("value", None)

@@ -92,7 +92,8 @@ def check_shape(c: CompileState, node: Node | None, parts: Parts) -> None:
         said = c.flag(m.get(key), f"`{key}`", actual)
         if said != actual:
             what = {"chance": ("rolls dice or draws at random", "has no chance"),
-                    "hidden": ("hides zones from players", "hides nothing")}[key]
+                    "hidden": ("hide something from players (a zone, fog of war or a "
+                                "private parameter)", "hides nothing")}[key]
             c.fail(m[key].loc, f"`{key}: {str(said).lower()}` but the "
                    f"rules {what[0] if actual else what[1]}")
     if "dynamics" in m and m["dynamics"].value != "sequential":

@@ -1,0 +1,158 @@
+"""Private parameters in views: what a view withholds of them, and how determinization
+imagines it back.
+
+A parameter declared ``private`` (``ParamSpec.private``) is seen by its holder's owner
+only: an entity's owner, or the player itself. A view for anyone else withholds it:
+
+- ``deal`` (an entity type's default): the view keeps the values of one owner's entities
+  of one type that the viewer cannot see, but dealt among those entities in order (the
+  smallest value to the lowest id), so it tells which values the side has, never which
+  unit has which, as a view of cards tells which faces there are but not which card is
+  which. ``determinize`` deals them again at random.
+  A player's parameter may be dealt too (a hidden role): the other players' values, in
+  seat order.
+- ``any`` (a player's parameter's default): the view holds the parameter's default, and
+  ``determinize`` draws a whole number from its ``min`` to its ``max``.
+
+A private parameter with ``unless`` (another parameter of the same holder) is seen by
+every player while that parameter is not 0: a block revealed in battle, a role declared.
+
+Either way, two states that differ only in who holds which withheld value (``deal``), or
+in a withheld value itself (``any``), give the same view (DESIGN.md, invariant 7).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from .rng import Rng
+from .spec import ParamSpec
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Entity, State
+
+
+def shown(spec: ParamSpec, params: dict[str, Any]) -> bool:
+    """Whether every player sees the private parameter ``spec`` of a holder with ``params``
+    now (its ``unless`` parameter is not 0)."""
+    return bool(spec.unless) and params.get(spec.unless, 0) != 0
+
+
+def withheld(game: Game, viewer: int | None, owner: int | None, params: dict[str, Any],
+             etype: str | None = None) -> frozenset[str]:
+    """The private parameters a view for ``viewer`` withholds of a holder owned by ``owner``
+    with ``params``: an entity of type ``etype``, or with no type, the player ``owner``.
+    None for a full state (``viewer`` None) or the holder's own player."""
+    if viewer is None or owner == viewer:
+        return frozenset()
+    specs = (game.private_params.get(etype, ()) if etype is not None
+             else game.private_player_params)
+    return frozenset(p.name for p in specs if not shown(p, params))
+
+
+def seen_params(game: Game, e: Entity) -> tuple[tuple[str, Any], ...]:
+    """``e``'s parameters as another side sees them (a fog memory's record): its private
+    ones at their defaults."""
+    specs = game.private_params.get(e.type)
+    if specs is None:
+        return tuple(sorted(e.params_.items()))
+    params = dict(e.params_)
+    for p in specs:
+        if p.name in params and not shown(p, params):
+            params[p.name] = p.default
+    return tuple(sorted(params.items()))
+
+
+Holder = tuple[bool, int]
+"""An entity's id (``(True, id)``) or a player's seat (``(False, seat)``)."""
+
+
+def _hidden(game: Game, s: State, viewer: int) -> list[tuple[ParamSpec, list[Holder]]]:
+    """The private parameters of ``s`` that ``viewer`` may not see, each with its holders
+    in order: for an entity type's, one entry per owner and type (those entities' values
+    are dealt among them); for a player's, the other players."""
+    groups: dict[tuple[Any, str, str], tuple[ParamSpec, list[Holder]]] = {}
+    kinds = game.private_params
+    if kinds:
+        for eid in sorted(s.entities_):
+            e = s.entities_[eid]
+            specs = kinds.get(e.type)
+            if specs is None or e.owner == viewer:
+                continue
+            for p in specs:
+                if p.name in e.params_ and not shown(p, e.params_):
+                    groups.setdefault((e.owner, e.type, p.name), (p, []))[1].append((True, eid))
+    return [*groups.values(), *((spec, [(False, p) for p in range(len(s.players))
+                                        if p != viewer and not shown(spec, s.players[p].params_)])
+                                for spec in game.private_player_params)]
+
+
+def _read(s: State, holder: Holder, spec: ParamSpec) -> Any:
+    entity, i = holder
+    params = s.entities_[i].params_ if entity else s.players[i].params_
+    return params.get(spec.name, spec.default)
+
+
+def _write(s: State, holder: Holder, spec: ParamSpec, value: Any) -> None:
+    """Set the value in ``s`` (a state being written), when it differs."""
+    if _read(s, holder, spec) != value:
+        entity, i = holder
+        (s._w_entity(i) if entity else s._w_player(i)).params_[spec.name] = value
+
+
+def mask_private(state: State, v: State, viewer: int) -> None:
+    """Withhold in ``v`` (a view being made of ``state``) the private parameters
+    ``viewer`` may not see: ``deal`` ones sorted over their holders, ``any`` ones at the
+    default."""
+    for spec, holders in _hidden(state.game, v, viewer):
+        if spec.private == "deal":
+            values = sorted(_read(v, h, spec) for h in holders)
+        else:
+            values = [spec.default] * len(holders)
+        for h, value in zip(holders, values, strict=True):
+            _write(v, h, spec, value)
+
+
+def _draw(spec: ParamSpec, rng: Rng) -> Any:
+    """A whole number from the parameter's ``min`` to its ``max``, at random."""
+    assert spec.min is not None and spec.max is not None
+    lo, hi = math.ceil(spec.min), math.floor(spec.max)
+    if hi < lo:  # bounds with no whole number between them: the default
+        return spec.default
+    return lo + rng.below(hi - lo + 1)
+
+
+def guess_private(view: State, s: State, rng: Rng) -> None:
+    """Imagine in ``s`` (a state being made from ``view``) the private values the viewer
+    could not see: ``deal`` ones dealt again among their holders at random, ``any`` ones
+    drawn within their bounds."""
+    viewer = view.viewer if view.viewer is not None else 0
+    for spec, holders in _hidden(view.game, view, viewer):
+        if spec.private == "deal":
+            values = [_read(view, h, spec) for h in holders]
+            for i in range(len(values) - 1, 0, -1):  # Fisher–Yates, the engine's generator
+                j = rng.below(i + 1)
+                values[i], values[j] = values[j], values[i]
+        else:
+            values = [_draw(spec, rng) for _ in holders]
+        for h, value in zip(holders, values, strict=True):
+            _write(s, h, spec, value)
+
+
+UNKNOWN = "?"
+"""What a person is shown of a value a view withholds."""
+
+
+def as_seen(state: State, params: dict[str, Any], owner: int | None,
+            etype: str | None = None) -> dict[str, Any]:
+    """``params`` of a holder (an entity of type ``etype``, or the player ``owner``) as the
+    viewer of ``state`` is shown them: a withheld private value reads ``"?"``."""
+    viewer = getattr(state, "viewer", None)  # (a drawing may be given a stand-in)
+    if viewer is None:
+        return params
+    hide = withheld(state.game, viewer, owner, params, etype)
+    if not hide:
+        return params
+    return {k: UNKNOWN if k in hide else v for k, v in params.items()}
