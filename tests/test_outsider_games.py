@@ -4,7 +4,7 @@ in fog, a square-grid skirmish, a stacking hex-and-counter wargame, a deck-build
 market row, an area-movement wargame, a trick-taking game, draughts, a card game for two
 to four written once, a wargame on a map of provinces joined by roads, backgammon, a
 cooperative game against the game itself, a worker-placement game, a game of hidden ranks,
-liar's dice, an asymmetric hunt balanced by a designer, mancala) validates with no problem
+liar's dice (with dice as cards, and as private numbers), an asymmetric hunt balanced by a designer, mancala) validates with no problem
 and plays two random games to the end."""
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ GAMES = {
     "guildhall": (HERE / "workers" / "workers.yaml", 4),
     "ranks": (HERE / "ranks" / "ranks.yaml", 2),
     "liars_dice": (HERE / "liars_dice" / "liars_dice.yaml", 4),
+    "liars_dice_private": (HERE / "liars_dice" / "liars_dice_private.yaml", 4),
     "hunt": (HERE / "hunt" / "hunt.yaml", 2),
     "kalah": (HERE / "kalah" / "kalah.yaml", 2),
 }
@@ -132,3 +133,28 @@ def test_the_stratega_game_validates_with_no_problem(capsys: pytest.CaptureFixtu
     code, out, err = run(capsys, "validate", str(path))
     assert code == 0 and err == "", err
     assert out.startswith(f"{path}: ok — kingdoms:")
+
+
+def test_liars_dice_keeps_each_cup_to_its_owner_until_it_is_lifted() -> None:
+    """Written with private dice: another player's dice read as the default in a view, any
+    face in a world dealt from it, the seat's own as rolled; once cups are lifted, all."""
+    game = stratagem.load(str(GAMES["liars_dice_private"][0]), "two")
+    state = game.new_state(seed=3)
+    faces = [[state.players[p].params[f"die[{i}]"] for i in range(1, 6)] for p in (0, 1)]
+    view = state.view(0)
+    assert [view.players[0].params[f"die[{i}]"] for i in range(1, 6)] == faces[0]
+    assert [view.players[1].params[f"die[{i}]"] for i in range(1, 6)] == [1] * 5
+    assert view.withheld(1) == {f"die[{i}]" for i in range(1, 6)}
+    imagined = {game.determinize(view, seed).players[1].params["die[1]"] for seed in range(60)}
+    assert imagined == {1, 2, 3, 4, 5, 6}
+    state = game.apply(state, game.parse_action(state, "bid qty=1 face=2"))
+    state = game.apply(state, game.parse_action(state, "call"))
+    told = {}  # the showdown tells every face
+    for record in state.history:
+        for name, fields in record.events:
+            if name == "lifts":
+                said = dict(fields)
+                told[said["who"]] = said["dice"]
+    assert told == {p: ", ".join(str(f) for f in sorted(faces[p])) for p in (0, 1)}
+    # a new round rolls again, behind the cups
+    assert not state.view(0).withheld(0) and state.view(0).withheld(1)

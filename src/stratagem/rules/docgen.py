@@ -315,7 +315,8 @@ SECTIONS: tuple[Part, ...] = (
          "A parameter with a number for each of a fixed set of keys (whole numbers or "
          "names), read and written with a key worked out in play: `player.columns[a + b]`, "
          "`game.marks['x']`. Besides `keys`, it takes `default`, `min` and `max` as a "
-         "parameter does, each a number for every key or a mapping of key to number. A key "
+         "parameter does, each a number for every key or a mapping of key to number, and "
+         "`private` (every key alike: a player's five dice under a cup). A key "
          "written in the rules that is not declared is reported at load; one worked out in "
          "play stops the game with an error naming the parameter and its keys. Each key is "
          "saved as a parameter of its own (`columns[7]`).",

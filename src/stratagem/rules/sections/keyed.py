@@ -26,16 +26,19 @@ from ...engine.spec import ParamSpec
 from ...engine.state_values import keyed_name
 from ..core import CompileState
 from ..source import Node
+from .private import private_word
 
 MAX_KEYS = 1000
 """The most keys one parameter may have."""
 
 
-def keyed_params(c: CompileState, owner: str, name: str, spec: Node) -> tuple[ParamSpec, ...]:
+def keyed_params(c: CompileState, owner: str, name: str, spec: Node,
+                 private: str = "") -> tuple[ParamSpec, ...]:
     """The parameter of each key of a keyed parameter (``keys:`` in its mapping); the keys
-    are recorded in ``c.keyed`` for the expressions that read it."""
-    m = c.keys(spec, ("keys", "default", "min", "max"), f"parameter `{owner}.{name}`",
-               ("keys",))
+    are recorded in ``c.keyed`` for the expressions that read it. ``private``: what
+    `private: true` means here (``sections.private``; empty: no key may be private)."""
+    m = c.keys(spec, ("keys", "default", "min", "max", "private"),
+               f"parameter `{owner}.{name}`", ("keys",))
     keys: list[int | str] = []
     for item in c.need_list(m["keys"], "`keys`"):
         v = item.value
@@ -63,7 +66,12 @@ def keyed_params(c: CompileState, owner: str, name: str, spec: Node) -> tuple[Pa
         if lo is not None and hi is not None and lo > hi:
             c.fail(spec.loc, f"parameter `{owner}.{name}[{k}]`: min {lo} > max {hi}")
             continue
-        out.append(ParamSpec(keyed_name(name, k), default, lo, hi))
+        secret = ("", "")
+        if "private" in m:  # each key as private as the others (its own bounds to draw in)
+            secret = private_word(c, owner, name, m["private"], private, lo, hi)
+            if not secret[0]:
+                m = {k2: v for k2, v in m.items() if k2 != "private"}  # (said once)
+        out.append(ParamSpec(keyed_name(name, k), default, lo, hi, *secret))
     previous = c.keyed.get(name)
     if previous is not None and previous != tuple(keys):
         c.fail(spec.loc, f"`{name}` is keyed by other keys elsewhere",

@@ -9,6 +9,7 @@ from ..core import CompileState
 from ..errors import did_you_mean
 from ..source import Node
 from .keyed import keyed_params
+from .private import check_unless, private_word
 
 ENTITY_OWN = {"x": "the column it stands on", "y": "the row it stands on",
               "pos": "where it stands", "position": "where it stands",
@@ -41,92 +42,14 @@ def compile_params(c: CompileState, node: Node | None, owner: str,
             out.extend(p)
         elif p is not None:
             out.append(p)
-    _check_unless(c, node, owner, out)
+    check_unless(c, node, owner, out)
     return tuple(out)
-
-
-def _check_unless(c: CompileState, node: Node | None, owner: str,
-                  params: list[ParamSpec]) -> None:
-    """Each private parameter's `unless` names a public parameter of the same holder."""
-    by_name = {p.name: p for p in params}
-    for p in params:
-        if not p.unless or node is None:
-            continue
-        spec = node.get(p.name)
-        where = spec.loc if spec is not None else node.loc
-        other = by_name.get(p.unless)
-        if other is None:
-            c.fail(where, f"`unless: {p.unless}` of `{owner}.{p.name}` names no parameter of "
-                   f"{owner}", did_you_mean(p.unless, list(by_name)) or
-                   "it names a parameter of the same holder, which shows the value when not 0")
-        elif other.private:
-            c.fail(where, f"`unless: {p.unless}` of `{owner}.{p.name}` is private itself",
-                   "name a parameter every player sees")
-
-
-PRIVATE_WORDS = ("deal", "any")
-"""How a view's determinization imagines a private parameter's withheld values."""
-
-
-def _private(c: CompileState, owner: str, name: str, node: Node | None, usual: str,
-             lo: float | None, hi: float | None) -> tuple[str, str]:
-    """The engine's word for a parameter's `private:` (empty: public), and its `unless`."""
-    if node is None:
-        return "", ""
-    what = f"`private` of `{owner}.{name}`"
-    if not usual:
-        c.fail(node.loc, f"{what}: only a player's or an entity type's parameter may be "
-               "private", "the game's and the tiles' parameters are seen by every player")
-        return "", ""
-    unless = ""
-    word_node = node
-    if node.is_map:
-        m = c.keys(node, ("guess", "unless"), what)
-        if "unless" in m:
-            unless = c.need_str(m["unless"], f"`unless` of {what}")
-        if "guess" not in m:
-            word = usual
-        else:
-            word_node = m["guess"]
-            word = word_node.value
-            if word not in PRIVATE_WORDS:
-                c.fail(word_node.loc, f"`guess` of {what} is `deal` or `any`, not `{word}`",
-                       GUESSES)
-                return "", ""
-    else:
-        v = node.value
-        if v is False:
-            return "", ""
-        word = usual if v is True else v
-        if word not in PRIVATE_WORDS:
-            c.fail(node.loc, f"{what} is `true`, `false`, `deal`, `any` or a mapping "
-                   f"(`guess`, `unless`), not `{v}`", GUESSES)
-            return "", ""
-    if word == "any" and (lo is None or hi is None):
-        c.fail(word_node.loc, f"{what}: `any` needs both `min` and `max`: an AI that "
-               "cannot see the value imagines one between them",
-               "give the bounds, or `private: deal`" if usual == "deal" else
-               "give the bounds")
-        return "", ""
-    if word == "any" and hi - lo > MAX_GUESSED:  # type: ignore[operator]
-        c.fail(word_node.loc, f"{what}: `any` between {lo} and {hi} is more than "
-               f"{MAX_GUESSED} values to imagine", "narrow the bounds")
-        return "", ""
-    return str(word), unless
-
-
-GUESSES = ("`deal`: the values a player cannot see are dealt among their holders; "
-           "`any`: any whole number from `min` to `max`")
-
-
-MAX_GUESSED = 1_000_000
-"""The widest range of values `private: any` draws from."""
 
 
 def _param(c: CompileState, owner: str, name: str, spec: Node,
            private: str = "") -> ParamSpec | tuple[ParamSpec, ...] | None:
     if spec.is_map and "keys" in spec.value:  # one number per key: `columns[c]`
-        return keyed_params(c, owner, name, spec)
+        return keyed_params(c, owner, name, spec, private)
     if not spec.is_map:
         return ParamSpec(name, c.need_num(spec, f"parameter `{owner}.{name}`"))
     m = c.keys(spec, ("default", "min", "max", "private"), f"parameter `{owner}.{name}`")
@@ -140,7 +63,7 @@ def _param(c: CompileState, owner: str, name: str, spec: Node,
         c.fail(spec.loc, f"parameter `{owner}.{name}`: min {lo} > max {hi}")
         return None
     return ParamSpec(name, default, lo, hi,
-                     *_private(c, owner, name, m.get("private"), private, lo, hi))
+                     *private_word(c, owner, name, m.get("private"), private, lo, hi))
 
 
 def compile_zones(c: CompileState, node: Node | None) -> tuple[ZoneSpec, ...]:
