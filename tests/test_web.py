@@ -315,6 +315,22 @@ def test_new_game_take_back_and_the_replay_file(live: Live) -> None:
     assert status == 400 and "replay" in answer["error"]
 
 
+def test_take_backs_are_off_by_default_where_they_would_show_a_secret(live: Live) -> None:
+    """A game of dice or hidden cards starts without take-backs unless asked (a take-back
+    would show the draw to come); a game with neither starts with them, as at `play`."""
+    status, catalog = live.call("GET", "/api/catalog")
+    secret = {g["name"]: g["secret"] for g in catalog["games"]}
+    assert secret["high_card"] and secret["pig"] and not secret["tic_tac_toe"]
+    cards = live.open("high_card", ["human", "random"])
+    assert not cards["casual"]
+    status, answer = live.call("POST", f"/api/games/{cards['id']}/undo",
+                               {"version": cards["version"]})
+    assert status == 400 and "take-backs are off" in answer["error"]
+    assert live.open("high_card", ["human", "random"], casual=True)["casual"]
+    assert live.open("tic_tac_toe", ["human", "random"])["casual"]
+    assert not live.open("tic_tac_toe", ["human", "random"], casual=False)["casual"]
+
+
 def test_games_survive_a_restart_of_the_server(tmp_path: Path) -> None:
     """Two games at once, kept in SQLite: a new server on the same file has both, at the
     same positions with the same reasons, and plays on."""

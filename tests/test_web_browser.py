@@ -403,7 +403,10 @@ def test_the_lobby_starts_a_game(live: Live, browser: Any) -> None:
     tab = Tab(browser, live.url + "/?lobby=1", settle=False)
     try:
         tab.page.wait_for_function("() => document.querySelectorAll('#l-game option').length")
+        tab.page.select_option("#l-game", "tic_tac_toe")
+        assert tab.page.is_checked("#l-casual")  # nothing a take-back could show
         tab.page.select_option("#l-game", "skirmish")
+        assert not tab.page.is_checked("#l-casual")  # it would show the dice to come
         tab.page.select_option("#l-scenario", "ambush")
         seats = tab.page.locator("#l-seats select")
         assert seats.count() == 2
@@ -414,6 +417,7 @@ def test_the_lobby_starts_a_game(live: Live, browser: Any) -> None:
         tab.settle()
         assert tab.get("live.game") == "skirmish" and tab.get("live.scenario") == "ambush"
         assert tab.get("live.seats") == ["human", "random"]
+        assert tab.page.locator("#undo").is_hidden()  # started without take-backs
         # A game of dice keeps its seed from the page while it goes on (the dice to come
         # follow from it); the game was dealt from the seed chosen.
         assert tab.get("live.seed") is None and tab.page.input_value("#seed") == ""

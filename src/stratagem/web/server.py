@@ -51,7 +51,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..agents import LEVELS
 from ..arena import HUMAN, Replay
-from ..arena.seeding import new_seed
+from ..arena.seeding import new_seed, seed_tells
 from ..engine import Game, SerializationError, StratagemError
 from ..games import list_games, load
 from .guard import MAX_BODY, BadRequest, HostGuard, parse_body, whole
@@ -177,10 +177,15 @@ class Server:
         return table
 
     def open_game(self, ref: str, scenario: str | None, codes: list[str], seed: int, *,
-                  casual: bool = True, delay: float = 0.0, spectator: bool | None = None,
-                  records: Iterable[Any] = (), readonly: bool = False) -> Table:
-        """A new game at the server (its agents have not moved yet: ``play_on``)."""
+                  casual: bool | None = None, delay: float = 0.0,
+                  spectator: bool | None = None, records: Iterable[Any] = (),
+                  readonly: bool = False) -> Table:
+        """A new game at the server (its agents have not moved yet: ``play_on``). Take-backs
+        (``casual``) are allowed by default only in a game with neither dice nor hidden
+        information, where taking a move back would show nothing (as in ``stratagem play``)."""
         game = load(ref, scenario)
+        if casual is None:
+            casual = not seed_tells(game)
         if spectator is None:
             spectator = HUMAN not in codes
         session = Session(game, codes, seed, records=tuple(records), advance=False,
@@ -342,7 +347,7 @@ def create_app(store: GameStore | None = None, *, hosts: Iterable[str] = LOCAL_H
             g = load(name)
             games.append({"name": name, "label": g.name, "players": list(g.players),
                           "scenarios": list(g.scenarios), "hidden": g.info.hidden,
-                          "seated": g.seated})
+                          "secret": seed_tells(g), "seated": g.seated})
         return {"games": games, "agents": list(AGENT_CHOICES)}
 
     async def games(request: Request) -> Any:
@@ -363,7 +368,8 @@ def create_app(store: GameStore | None = None, *, hosts: Iterable[str] = LOCAL_H
         if isinstance(delay, bool) or not isinstance(delay, int | float) or not 0 <= delay <= 10:
             raise BadRequest("delay is a number of seconds between 0 and 10")
         table = server.open_game(name, scenario, seats, whole(b, "seed", _new_seed(), 0, MAX_SEED),
-                                 casual=b.get("casual", True) is not False, delay=float(delay))
+                                 casual=b["casual"] is not False if "casual" in b else None,
+                                 delay=float(delay))
         server.play_on(table)
         return table.snapshot()
 
