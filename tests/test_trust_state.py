@@ -59,3 +59,19 @@ def test_read_only_parts_copy_pickle_and_compare_like_dicts():
     mine.params["hp"] = 99
     assert mine.params["hp"] == 99 and e.params["hp"] != 99
     assert e.params.copy() == dict(e.params)
+
+
+def test_play_from_a_view_is_refused_with_what_to_do_instead() -> None:
+    """A view withholds what its player may not see: `apply` or `playout` from it would be
+    play of another game. Both say so; a determinized world plays on."""
+    game = stratagem.load("high_card")
+    state = game.new_state(1)
+    while state.decision.kind == "chance":
+        state = game.apply(state, state.decision.actions[0])
+    view = state.view(state.decision.player)
+    with pytest.raises(stratagem.engine.ViewPlayedError, match=r"game\.determinize"):
+        game.apply(view, view.decision.actions[0])
+    with pytest.raises(stratagem.engine.ViewPlayedError, match="player 0's view"):
+        game.playout(view, stratagem.engine.Rng(1))
+    world = game.determinize(view, 3)
+    assert game.apply(world, view.decision.actions[0]).history

@@ -23,6 +23,7 @@ from .errors import (
     StratagemError,
     TooManyOutcomesError,
     UnknownGameError,
+    ViewPlayedError,
 )
 from .fog import Fog, explored, last_seen
 from .frames import EventFrame
@@ -81,6 +82,7 @@ __all__ = [
     "StratagemError",
     "TooManyOutcomesError",
     "UnknownGameError",
+    "ViewPlayedError",
     "builtin_events",
     "card_words",
     "cell_centre",

@@ -55,6 +55,12 @@ class RulesChangedError(SerializationError):
     (their fingerprints differ); readers may be asked to open it anyway."""
 
 
+class ViewPlayedError(StratagemError, ValueError):
+    """A view (``state.view(player)``) given where play needs the full state: a view
+    withholds what its player may not see, so play from it would be play of another game.
+    Play on ``game.determinize(view, seed)``, a full state the viewer can believe in."""
+
+
 class UnknownGameError(StratagemError, LookupError):
     """A game name that is neither bundled nor a path to a rules file."""
 

@@ -32,7 +32,7 @@ from .checks import definition_problems
 from .context import Ctx
 from .display import NO_HINTS, Display
 from .effect import Effect
-from .errors import GameDefinitionError, IllegalActionError, StratagemError
+from .errors import GameDefinitionError, IllegalActionError, StratagemError, ViewPlayedError
 from .fastpath import quick_action_type, quick_lazy_flow, quick_playout
 from .flow_hooks import extra_blocks, hooks_of, is_straight
 from .fog import Fog, as_fog
@@ -484,6 +484,8 @@ class Game:
         skips the legality test (for search over actions known to be legal).
         """
         d = state.decision
+        if state.viewer is not None:
+            raise _a_view("apply", state)
         if check and (d is None or (action not in d.actions if len(d.actions) <= 16
                                     else action not in d)):
             if not isinstance(action, Action):
@@ -510,6 +512,8 @@ class Game:
         it makes are not added to the returned state's history. ``state`` is unchanged.
         """
         d = state.decision
+        if state.viewer is not None:
+            raise _a_view("playout", state)
         s = state._begin()
         steps = 0
         last_step = _UNLIMITED if max_steps is None else max_steps
@@ -668,6 +672,12 @@ __all__ = ["SIZES", "Game", "GameInfo", "GameRuntime"]
 def _not_an_action(method: str, value: object) -> TypeError:
     return TypeError(f"{method} takes an Action, not {type(value).__name__} {value!r}; "
                      "game.parse_action(state, text) reads an action's text form")
+
+
+def _a_view(method: str, state: State) -> ViewPlayedError:
+    return ViewPlayedError(f"{method} was given player {state.viewer}'s view of the game, "
+                           "which withholds what that player may not see; play on the full "
+                           "state, or on game.determinize(view, seed)")
 
 
 def _observation(name: str, observation: dict[str, Any] | None) -> dict[str, Any]:
