@@ -62,8 +62,8 @@ def test_read_only_parts_copy_pickle_and_compare_like_dicts():
 
 
 def test_play_from_a_view_is_refused_with_what_to_do_instead() -> None:
-    """A view withholds what its player may not see: `apply` or `playout` from it would be
-    play of another game. Both say so; a determinized world plays on."""
+    """A view withholds what its player may not see: `apply`, `playout` or `outcomes` from
+    it would be play of another game. Each says so; a determinized world plays on."""
     game = stratagem.load("high_card")
     state = game.new_state(1)
     while state.decision.kind == "chance":
@@ -73,5 +73,7 @@ def test_play_from_a_view_is_refused_with_what_to_do_instead() -> None:
         game.apply(view, view.decision.actions[0])
     with pytest.raises(stratagem.engine.ViewPlayedError, match="player 0's view"):
         game.playout(view, stratagem.engine.Rng(1))
+    with pytest.raises(stratagem.engine.ViewPlayedError, match="outcomes was given"):
+        game.outcomes(view, view.decision.actions[0])
     world = game.determinize(view, 3)
     assert game.apply(world, view.decision.actions[0]).history

@@ -571,6 +571,8 @@ class Game:
         """
         if not isinstance(action, Action):
             raise _not_an_action("outcomes", action)
+        if state.viewer is not None:
+            raise _a_view("outcomes", state)
         if not self.is_legal(state, action):
             raise IllegalActionError(action, explain(state, action))
         return outcomes(self, state, action, limit)
