@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -254,3 +255,31 @@ def test_games_lists_each_game_with_its_players_and_scenarios(
             assert tuple(listed) == stratagem.load(name).scenarios
             for scenario in listed:
                 assert stratagem.load(name, scenario).scenario == scenario
+
+
+def test_a_bug_of_ours_is_one_line_and_a_file_with_the_traceback(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """An error that is no user's fault (a bug in Stratagem) is not a traceback on the
+    screen: one line says so and names the file that keeps the traceback for a report."""
+    import stratagem.cli.main as cli_main  # noqa: PLC0415 - the module whose name is patched
+
+    def broken(path: object) -> None:
+        raise ZeroDivisionError("a check divided by nothing")
+
+    monkeypatch.setattr(cli_main, "check_rules", broken)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.delenv("STRATAGEM_DEBUG", raising=False)
+    monkeypatch.setattr(tempfile, "tempdir", None)  # (TMPDIR is read afresh)
+    code, _out, err = run(capsys, "validate", "tic_tac_toe")
+    lines = err.strip().splitlines()
+    assert code == 70 and len(" ".join(lines).split("internal error")) == 2, err
+    assert "ZeroDivisionError: a check divided by nothing" in " ".join(lines)
+    kept = list(tmp_path.glob("stratagem-crash-*.txt"))
+    assert len(kept) == 1 and str(kept[0]) in " ".join(lines).replace("\n", "")
+    text = kept[0].read_text()
+    assert text.startswith("stratagem ") and "Traceback" in text and "def broken" not in text
+    assert "in broken" in text
+    monkeypatch.setenv("STRATAGEM_DEBUG", "1")
+    with pytest.raises(ZeroDivisionError):
+        main(["validate", "tic_tac_toe"])

@@ -9,11 +9,15 @@ never a traceback.
 from __future__ import annotations
 
 import difflib
+import os
 import sys
+import tempfile
+import traceback
 from pathlib import Path
 from typing import Any, ClassVar
 
 import click
+from rich.markup import escape
 
 from ..agents import split_agent_codes
 from ..arena.seeding import seed_is_set, seed_tells
@@ -186,7 +190,29 @@ def main(argv: list[str] | None = None) -> Any:
     except KeyboardInterrupt:
         err.print("interrupted")
         sys.exit(130)
+    except Exception as exc:  # a bug of ours: one line here, the traceback in a file
+        if os.environ.get("STRATAGEM_DEBUG"):
+            raise
+        _crashed(exc)
     return None
+
+
+def _crashed(exc: Exception) -> None:
+    """Say in one line that Stratagem itself failed, keeping the traceback in a file for
+    the report (``$STRATAGEM_DEBUG`` set: raised as it is instead)."""
+    text = "".join(traceback.format_exception(exc))
+    try:
+        fd, name = tempfile.mkstemp(prefix="stratagem-crash-", suffix=".txt")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(f"stratagem {' '.join(sys.argv[1:])}\n\n{text}")
+        where = f"the details are in {name}"
+    except OSError:
+        where = "set STRATAGEM_DEBUG=1 to see the details"
+    message = " ".join(str(exc).split())[:200]
+    err.print(f"[bold red]internal error[/] (a bug in Stratagem, not in what you gave it): "
+              f"{escape(type(exc).__name__)}{': ' + escape(message) if message else ''}; "
+              f"{escape(where)}. Please report it with the command you ran.")
+    sys.exit(70)
 
 
 if __name__ == "__main__":
