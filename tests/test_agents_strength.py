@@ -51,8 +51,9 @@ def test_mcts_beats_random_at_connect_four() -> None:
 
 
 def test_expectimax_never_loses_tic_tac_toe_to_random() -> None:
-    """Expectimax with its default budget loses none of 10 games against random."""
-    tally = _results(stratagem.load("tic_tac_toe"), "expectimax", 10)
+    """Expectimax with its default ceiling of calls (no time limit, so that the test
+    repeats on a loaded machine) loses none of 10 games against random."""
+    tally = _results(stratagem.load("tic_tac_toe"), "expectimax:calls=20000", 10)
     assert tally["loss"] == 0, tally
 
 
@@ -60,8 +61,9 @@ def test_expectimax_draws_against_itself() -> None:
     """Perfect play on both sides: expectimax against expectimax is a draw."""
     game = stratagem.load("tic_tac_toe")
     for seed in (1, 2):
-        agents: list[Agent | str] = [make_agent("expectimax", game, seed=seed),
-                                     make_agent("expectimax", game, seed=seed + 10)]
+        agents: list[Agent | str] = [make_agent("expectimax:calls=20000", game, seed=seed),
+                                     make_agent("expectimax:calls=20000", game,
+                                                seed=seed + 10)]
         assert play(game, agents, seed=seed).outcome.is_draw
 
 
@@ -69,7 +71,7 @@ def test_expectimax_never_loses_as_o_whatever_x_plays() -> None:
     """Against every sequence of x's moves, expectimax as o never loses: the whole tree of x's
     choices is walked, expectimax answering each position it reaches."""
     game = stratagem.load("tic_tac_toe")
-    agent = make_agent("expectimax", game, seed=5)
+    agent = make_agent("expectimax:calls=20000", game, seed=5)
     todo = [game.new_state(0)]
     positions = 0
     while todo:

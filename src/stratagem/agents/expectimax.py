@@ -42,7 +42,9 @@ class ExpectimaxAgent(SearchAgent):
     description = ("depth-limited expectimax: exact chance nodes, alpha-beta in deterministic "
                    "two-player games, iterative deepening")
     handles_hidden = False
-    default_budget = Budget(calls=20_000)
+    default_budget = Budget(seconds=1.0, calls=20_000)
+    """About a second a decision, as the other search agents (a slow game's 20,000 calls
+    took several); the calls keep a fast machine's search the same size."""
 
     def __init__(self, game: ForwardModel[Any], seed: int = 0, *, budget: Budget | None = None,
                  seconds: float | None = None, iterations: int | None = None,
