@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from itertools import product
+from pathlib import Path
 
 import pytest
 
@@ -276,3 +277,18 @@ def test_beats_random_at_skirmish_duel_as_the_fighter() -> None:
     for i in range(4):
         outcome = play(game, [make_agent("tactical:calls=8000", game, seed=i), "random"], seed=i).outcome
         assert outcome.winners == (0,), (i, outcome)
+
+
+def test_a_unit_whose_every_move_ends_the_turn_still_walks_to_its_goal() -> None:
+    """In a game of one step a turn (the step itself ends it), the strategic module walks
+    the goose to the den that wins the game, instead of finding no plan at all and
+    wandering (the hunt writer's finding 4)."""
+    path = Path(__file__).parent / "outsider" / "hunt" / "repro" / "03_tactical_idle.yaml"
+    game = stratagem.load(str(path))
+    for seed in (1, 2, 3):
+        result = play(game, ["random", "tactical:calls=2000"], seed=seed)
+        assert result.outcome.winners == (1,), (seed, result.outcome.reason)
+    state = game.new_state(1)
+    state = game.apply(state, game.parse_action(state, "step #1 to=(4,1)"))
+    choice = make_agent("tactical:calls=2000", game, seed=1).choose(state, state.decision)
+    assert "closer to the den at (2,4)" in choice.rationale

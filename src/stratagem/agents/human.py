@@ -44,10 +44,10 @@ from ..engine import (
     Rng,
     State,
     StratagemError,
+    as_seen,
     card_words,
     is_knocked_out,
 )
-from ..engine.private_views import as_seen
 from .base import Agent, Budget, Choice
 
 STEP_NAMES = {"type": "action", "actor": "unit"}
@@ -427,16 +427,14 @@ def describe_view(game: Game, view: State, board: bool = True) -> list[str]:
     units = sorted((e for e in view.entities.values() if e.pos is not None), key=lambda e: e.id)
     for e in units:
         owner = "" if e.owner is None else f" ({game.players[e.owner]})"
-        shown = game.display.shown  # what `display:` lets players see
         seen = as_seen(view, e.params, e.owner, e.type)  # a private value reads "?"
-        params = ", ".join(f"{k} {_plain(seen[k])}" for k in shown(seen))
+        params = ", ".join(f"{k} {_plain(seen[k])}" for k in game.display.shown(seen))
         status = ", ".join(s.name for s in e.statuses)
         extra = "".join(f"; {x}" for x in (params, status) if x)
         place = game.board.place_name(e.pos) if e.pos is not None else ""  # a map's place
         at = f"{place} {_plain(e.pos)}" if place else _plain(e.pos)
         lines.append(f"  {e.type} #{int(e.id)}{owner} at {at}{extra}")
-    for p, name in enumerate(game.players):
-        player = view.players[p]
+    for p, (name, player) in enumerate(zip(game.players, view.players, strict=True)):
         seen = as_seen(view, player.params, p)
         params = ", ".join(f"{k} {_plain(seen[k])}" for k in game.display.shown_of_player(seen))
         you = " (you)" if view.viewer == p else ""

@@ -38,13 +38,13 @@ from ..engine import (
     Pos,
     Ref,
     State,
+    as_seen,
     card_words,
     cell_centre,
     is_knocked_out,
     neighbours,
     words,
 )
-from ..engine.private_views import as_seen
 
 _ROOT3 = math.sqrt(3)
 

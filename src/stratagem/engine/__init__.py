@@ -33,6 +33,7 @@ from .hands import is_knocked_out
 from .info import GameInfo, GameRuntime
 from .knowledge import FACES, MASKED
 from .narration import card_words, field_words, words
+from .private_views import UNKNOWN, as_seen
 from .protocol import ForwardModel, GameState
 from .rng import Rng
 from .sameness import is_same_result
@@ -45,6 +46,7 @@ __all__ = [
     "FACES",
     "MASKED",
     "OLDER_VERSIONS",
+    "UNKNOWN",
     "Action",
     "ActionBuilder",
     "ActionParseError",
@@ -83,6 +85,7 @@ __all__ = [
     "TooManyOutcomesError",
     "UnknownGameError",
     "ViewPlayedError",
+    "as_seen",
     "builtin_events",
     "card_words",
     "cell_centre",

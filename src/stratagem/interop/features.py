@@ -41,6 +41,7 @@ from typing import Any, Protocol
 
 from ..engine import (
     CHANCE,
+    UNKNOWN,
     Effect,
     Game,
     ModifyParam,
@@ -50,9 +51,9 @@ from ..engine import (
     SetParam,
     Spawn,
     State,
+    as_seen,
     format_value,
 )
-from ..engine.private_views import UNKNOWN, as_seen
 
 
 class Buffer(Protocol):

@@ -23,8 +23,7 @@ from typing import Any
 from xml.sax.saxutils import escape as _escape
 
 from ..arena.narration import moved_to
-from ..engine import Action, Game, Pos, Ref, State, cell_centre
-from ..engine.private_views import UNKNOWN, as_seen
+from ..engine import UNKNOWN, Action, Game, Pos, Ref, State, as_seen, cell_centre
 
 UNIT = 44.0
 """Pixels of one cell unit (a square's side, a hex's side is ``UNIT / √3 * ...``)."""

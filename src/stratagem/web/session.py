@@ -48,9 +48,9 @@ from ..engine import (
     Ref,
     State,
     StratagemError,
+    as_seen,
     field_words,
 )
-from ..engine.private_views import as_seen
 from .battle_board import battle_board_svg, is_box_zone
 from .board_svg import Mark, board_svg, cards_svg, dice_svg, is_die, move_marks
 
@@ -398,8 +398,7 @@ class Session:
         if not known and len(ids) > FACE_DOWN_PILE:  # a face-down pile by any name: counted
             return entry
         if known and len(known) == len(ids) and all(is_die(game, e.type, zone) for e in known):
-            entry["svg"] = dice_svg([game.display.entity(e.type).label for e in known],
-                                    size=34)
+            entry["svg"] = dice_svg([game.display.entity(e.type).label for e in known], size=34)
             return entry
         cards: list[dict[str, Any]] = []
         for i in ids:
@@ -413,8 +412,7 @@ class Session:
                 corner = params.pop("value", None)
             said = ", ".join(f"{k} {v}" for k, v in params.items())
             text = game.entity_types[e.type].description
-            cards.append({"name": game.display.entity(e.type).label, "id": e.id,
-                          "cost": corner,
+            cards.append({"name": game.display.entity(e.type).label, "id": e.id, "cost": corner,
                           "text": f"{text} ({said})" if text and said else text or said})
         entry["svg"] = cards_svg(cards, fan=zone == "hand", title=f"{whose}'s {zone}")
         return entry

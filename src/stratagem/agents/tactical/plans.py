@@ -63,6 +63,9 @@ class Price:
     """The chance that each entity the step removes is removed (for a reason's words)."""
     wins: float = 0.0
     """The chance that the step wins the game for the player it was priced for."""
+    after: State | None = None
+    """The state the step is sure to lead to, whoever decides there (``state`` is only the
+    one where the player plans on): where a step that ends the turn leaves its unit."""
 
 
 @dataclass(frozen=True)
@@ -288,7 +291,8 @@ class Planner:
                 single = s
         if single is not None and self.foresight is not None:
             total += self.foresight.value(state, single, me)
-        price = Price(total, single, hp_loss, deaths, wins)
+        price = Price(total, single, hp_loss, deaths, wins,
+                      outs[0][1] if len(outs) == 1 else None)
         if key is not None:
             self.cache[key] = price
         return price
@@ -464,7 +468,10 @@ class Planner:
         d = state.decision
         if d is None:
             return
-        ours = [a for a in d.actions if a.actor == unit and not ends_turn(self.game, a)]
+        # An action that ends the turn is a plan's last step when it does something (a
+        # step to a square in a game of one move a turn); a bare `end_turn` is no plan.
+        ours = [a for a in d.actions if a.actor == unit
+                and (a.targets or not ends_turn(self.game, a))]
         # Targets from here first, then every square, then prefixes; deeper steps after all
         # of those, so that a budget that runs out leaves the plans that matter most priced.
         ours.sort(key=lambda a: ("target", "move", "bare").index(step_kind(a)))
@@ -515,12 +522,14 @@ class Planner:
             nxt = None if shared else price.state
             total = score + price.value
             plan_kind = {"target": "act", "move": "move"}.get(kind, "other")
-            at = stand if shared else position_of(nxt, unit)
+            at = stand if shared else position_of(nxt if nxt is not None else price.after,
+                                                  unit)
             out.append(Plan(unit, (*steps, a), (*states, nxt), total, plan_kind, stand, at,
                             price.hp_loss, deaths=price.deaths, wins=price.wins))
             if kind == "move" and not prefixed:
                 plain.add(at)
-            if nxt is None or kind == "target" or len(steps) + 1 >= MAX_STEPS:
+            if nxt is None or kind == "target" or len(steps) + 1 >= MAX_STEPS \
+                    or ends_turn(self.game, a):
                 continue
             children.append((nxt, a, total, kind, at))
         for nxt, a, total, kind, at in children:
