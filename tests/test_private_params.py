@@ -273,3 +273,14 @@ def test_a_dealt_player_parameter_is_a_hidden_role() -> None:
                      for seed in range(60))
     assert set(worlds) == {(0, 1, 0), (0, 0, 1)}
     assert game.view(s, 2).players[2].params["traitor"] == 1  # cy knows itself
+
+
+def test_the_rules_sheet_says_what_is_kept_secret(capsys: pytest.CaptureFixture[str]) -> None:
+    from test_cli import run  # noqa: PLC0415 - the CLI's runner, for this test only
+    code, out, _ = run(capsys, "rules", str(BLOCKS))
+    assert code == 0
+    assert "kept secret by each player: reserve 2 (max 3)" in out
+    assert "strength 1 (max 4; seen by its owner only until shown)" in " ".join(out.split())
+    dice = Path(__file__).parent / "outsider" / "liars_dice" / "liars_dice_private.yaml"
+    code, out, _ = run(capsys, "rules", str(dice))
+    assert "kept secret by each player: die[1…5] 1 (max 6)" in out

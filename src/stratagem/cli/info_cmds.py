@@ -108,10 +108,19 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
     out.print()
     seats = ", ".join(game.display.player(i, p).label for i, p in enumerate(game.players))
     out.print(f"[bold]Players[/]: {escape(seats)}")
-    secret = [_stat(p, said=False) for p in game.private_player_params
-              if p.name in game.display.shown_of_player([p.name])]
+    secret: list[list[str]] = []  # name, first key, last key, the rest: `die[1…5] 1 (max 6)`
+    for p in game.private_player_params:
+        if p.name in game.display.shown_of_player([p.name]):
+            base, _, key = p.name.partition("[")
+            rest = _stat(p, said=False)[len(p.name):]
+            if key and secret and secret[-1][0] == base and secret[-1][3] == rest:
+                secret[-1][2] = key[:-1]  # the next key of a run alike
+            else:
+                secret.append([base, key[:-1], key[:-1], rest])
     if secret:  # a player's private parameters: what the others never see
-        out.print(f"  [dim]kept secret by each player:[/] {escape(', '.join(secret))}")
+        said = [name + (f"[{a}…{b}]" if a != b else f"[{a}]" if a else "") + rest
+                for name, a, b, rest in secret]
+        out.print("  [dim]kept secret by each player:[/] " + escape(", ".join(said)))
     if game.teams:  # sides of several players: they win and lose together
         sides = [" and ".join(game.display.player(p, game.players[p]).label for p in team)
                  for team in game.teams]
