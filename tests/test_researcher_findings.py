@@ -38,7 +38,8 @@ def test_a_search_with_no_budget_of_its_own_stops_after_a_second() -> None:
 
 def test_a_hidden_cards_place_in_a_view_says_what_it_is() -> None:
     """high_card's view of another's hand holds -1 places; `view.entity(-1)` failed with a
-    bare `KeyError: -1`, and a view played on with `play card=#-1` blamed a rule."""
+    bare `KeyError: -1`, and a view played on with `play card=#-1` blamed a rule (now
+    `apply` refuses a view: `ViewPlayedError`)."""
     game = stratagem.load("high_card")
     view = game.new_state(seed=5).view(0)
     hidden = view.zone(1, "hand")[0]
@@ -46,6 +47,6 @@ def test_a_hidden_cards_place_in_a_view_says_what_it_is() -> None:
     with pytest.raises(KeyError, match=r"a card this view does not show .* "
                                        r"game\.determinize\(view, seed\)"):
         view.entity(hidden)
-    after = game.apply(view, game.legal_actions(view)[0])
-    with pytest.raises(stratagem.StratagemError, match="a card this view does not show"):
-        game.apply(after, after.decision.actions[0])
+    # play on from a view is refused at once, saying what to play on instead
+    with pytest.raises(stratagem.StratagemError, match=r"view of the game.*determinize"):
+        game.apply(view, game.legal_actions(view)[0])
