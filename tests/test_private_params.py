@@ -157,7 +157,7 @@ def test_an_agent_chooses_alike_whatever_it_cannot_see(game, code: str) -> None:
 
 
 def test_a_game_plays_to_its_end_between_agents(game) -> None:
-    result = stratagem.play(game, ["mcts:iterations=30", "random"], seed=2)
+    result = stratagem.play(game, ["mcts:iterations=8", "random"], seed=2)
     assert result.state.decision is None
 
 
