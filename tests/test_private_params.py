@@ -123,6 +123,7 @@ def test_a_person_is_shown_a_question_mark(game) -> None:
     players = {p["name"]: p["params"] for p in snap["players"]}
     assert players["blue"]["reserve"] == "?" and players["red"]["reserve"] == 2
     assert "strength 4" not in snap["svg"] and "strength ?" in snap["svg"]
+    assert ">B?<" in snap["svg"] and ">B3<" in snap["svg"]  # `display: count: strength`
 
 
 def test_the_observation_does_not_carry_a_withheld_value(game) -> None:
