@@ -7,6 +7,7 @@ import contextlib
 import itertools
 import json
 import math
+import os
 
 import pytest
 from hypothesis import given, settings
@@ -25,7 +26,11 @@ from stratagem.engine import (
     rng,
 )
 
-FAST = settings(max_examples=12, deadline=None)
+EXAMPLES = int(os.environ.get("STRATAGEM_INVARIANT_EXAMPLES", "8"))
+"""Random playouts per property, game and chance mode: few enough for the suite's time (the
+soak, benchmarks/soak.py, plays 10,000 games of each with these checks at every step);
+``STRATAGEM_INVARIANT_EXAMPLES=100`` for a deeper run."""
+FAST = settings(max_examples=EXAMPLES, deadline=None)
 OUTCOME_LIMIT = 2000
 """The largest distribution the outcome checks enumerate (eight dice at once have 390,625)."""
 
@@ -147,7 +152,7 @@ def test_explicit_chance_follows_the_sampled_dice_stream(name: str, seed: int,
 
 # ------------------------------------------------ 3. decisions and outcomes
 @pytest.mark.parametrize(("name", "explicit"), GAME_MODES)
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=2 * EXAMPLES, deadline=None)
 @given(seed=seeds, choices=picks)
 def test_every_state_offers_options_or_has_an_outcome(name: str, explicit: bool, seed: int,
                                                       choices: list[int]) -> None:
@@ -294,7 +299,7 @@ def test_some_bundled_game_declares_bounded_parameters() -> None:
 
 
 @pytest.mark.parametrize(("name", "explicit"), BOUNDED)
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=2 * EXAMPLES, deadline=None)
 @given(seed=seeds, choices=picks)
 def test_parameters_stay_within_declared_bounds(name: str, explicit: bool, seed: int,
                                                 choices: list[int]) -> None:
