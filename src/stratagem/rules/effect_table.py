@@ -537,7 +537,10 @@ _DEFS = [
               "for_each: {as: e, in: \"entities(near: target, within: 1)\", do: [...]}",
               _for_each),
     EffectDef("random", ("options",), ("options",),
-              "Run one option at random by weight (a chance node agents can enumerate).",
+              "Run one option at random by weight (a chance node agents can enumerate). "
+              "The account of a game tells the pick as a roll, the option's number from 0 "
+              "(`rolls 1`); to say what happened instead, `emit` a narrated event in each "
+              "option's `do` and set `show_rolls: false`.",
               "random: {options: [{weight: 2, do: [...]}, {weight: 1, do: [...]}]}", _random),
     EffectDef("emit", ("event", "fields", "do", "narrate"), ("event",),
               "Send a custom event with fields; reactions may answer it while pending, "
