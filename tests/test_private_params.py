@@ -285,3 +285,24 @@ def test_the_rules_sheet_says_what_is_kept_secret(capsys: pytest.CaptureFixture[
     dice = Path(__file__).parent / "outsider" / "liars_dice" / "liars_dice_private.yaml"
     code, out, _ = run(capsys, "rules", str(dice))
     assert "kept secret by each player: die[1…5] 1 (max 6)" in out
+
+
+def test_unless_keyed_by_the_players_shows_the_value_to_one_player() -> None:
+    """A scout's peek: `unless` keyed by the players' names shows a block's strength to each
+    player whose key is set, and to no one else; the deal leaves the block out for them."""
+    text = BLOCKS.read_text().replace(
+        "private: {guess: deal, unless: shown}}",
+        "private: {guess: deal, unless: peeked}}\n"
+        "      peeked: {keys: [red, blue], default: 0, min: 0, max: 1}")
+    game = compile_text(text)
+    s = edited(game.new_state(1), {4: {"peeked[red]": 1}})  # red has looked at blue's #4
+    red = game.view(s, RED)
+    assert red.entities[4].params["strength"] == 4 and "strength" not in red.withheld(
+        red.entities[4])
+    assert sorted(red.entities[i].params["strength"] for i in (5, 6)) == [1, 2]
+    assert all(game.determinize(red, seed).entities[4].params["strength"] == 4
+               for seed in range(20))
+    blue = game.view(s, BLUE)  # blue's own blocks: all seen; red's: none peeked at
+    assert all("strength" in blue.withheld(blue.entities[i]) for i in (1, 2, 3))
+    bad = text.replace("peeked: {keys: [red, blue]", "peeked: {keys: [red, green]")
+    assert any("not by the players' names" in p for p in compile_problems(bad))

@@ -232,7 +232,7 @@ class Fog:
                 records = {r[0]: r for r in old}
                 for e in seen:
                     records[int(e.id)] = (int(e.id), e.type, e.owner, Pos(*e.pos), rnd,  # type: ignore[misc]
-                                          seen_params(s.game, e))
+                                          seen_params(s.game, e, p))
                 new = tuple(records[k] for k in sorted(records))
                 if new != old:
                     s._w_counters()[key] = new
@@ -266,9 +266,9 @@ class Fog:
         ``e`` was seen where it stands now (a unit a move ran into)."""
         if e.pos is None:
             return
-        record: Record = (int(e.id), e.type, e.owner, Pos(*e.pos), s.flow.round,
-                          seen_params(s.game, e))
         for p in self.side(player):
+            record: Record = (int(e.id), e.type, e.owner, Pos(*e.pos), s.flow.round,
+                              seen_params(s.game, e, p))
             key = SEEN + str(p)
             old: tuple[Record, ...] = s.counters_.get(key, ())
             records = {r[0]: r for r in old}

@@ -15,7 +15,9 @@ only: an entity's owner, or the player itself. A view for anyone else withholds 
   ``determinize`` draws a whole number from its ``min`` to its ``max``.
 
 A private parameter with ``unless`` (another parameter of the same holder) is seen by
-every player while that parameter is not 0: a block revealed in battle, a role declared.
+every player while that parameter is not 0: a block revealed in battle, a role declared;
+or, when ``unless`` is keyed by the players' names, by each player whose key is not 0: a
+scout's peek at one block.
 
 Either way, two states that differ only in who holds which withheld value (``deal``), or
 in a withheld value itself (``any``), give the same view (DESIGN.md, invariant 7).
@@ -34,10 +36,16 @@ if TYPE_CHECKING:
     from .state import Entity, State
 
 
-def shown(spec: ParamSpec, params: dict[str, Any]) -> bool:
-    """Whether every player sees the private parameter ``spec`` of a holder with ``params``
-    now (its ``unless`` parameter is not 0)."""
-    return bool(spec.unless) and params.get(spec.unless, 0) != 0
+def shown(spec: ParamSpec, params: dict[str, Any], seer: str | None = None) -> bool:
+    """Whether the player named ``seer`` sees the private parameter ``spec`` of a holder with
+    ``params`` now: its ``unless`` parameter is not 0, or, keyed by the players' names, its
+    key for ``seer`` is not 0 (a scout's peek at one block)."""
+    unless = spec.unless
+    if not unless:
+        return False
+    if params.get(unless, 0) != 0:
+        return True
+    return seer is not None and params.get(f"{unless}[{seer}]", 0) != 0
 
 
 def withheld(game: Game, viewer: int | None, owner: int | None, params: dict[str, Any],
@@ -49,18 +57,20 @@ def withheld(game: Game, viewer: int | None, owner: int | None, params: dict[str
         return frozenset()
     specs = (game.private_params.get(etype, ()) if etype is not None
              else game.private_player_params)
-    return frozenset(p.name for p in specs if not shown(p, params))
+    seer = game.players[viewer]
+    return frozenset(p.name for p in specs if not shown(p, params, seer))
 
 
-def seen_params(game: Game, e: Entity) -> tuple[tuple[str, Any], ...]:
-    """``e``'s parameters as another side sees them (a fog memory's record): its private
-    ones at their defaults."""
+def seen_params(game: Game, e: Entity, player: int) -> tuple[tuple[str, Any], ...]:
+    """``e``'s parameters as ``player``, of another side, sees them (a fog memory's record):
+    the private ones it does not see at their defaults."""
     specs = game.private_params.get(e.type)
     if specs is None:
         return tuple(sorted(e.params_.items()))
     params = dict(e.params_)
+    seer = game.players[player]
     for p in specs:
-        if p.name in params and not shown(p, params):
+        if p.name in params and not shown(p, e.params_, seer):
             params[p.name] = p.default
     return tuple(sorted(params.items()))
 
@@ -75,6 +85,7 @@ def _hidden(game: Game, s: State, viewer: int) -> list[tuple[ParamSpec, list[Hol
     are dealt among them); for a player's, the other players."""
     groups: dict[tuple[Any, str, str], tuple[ParamSpec, list[Holder]]] = {}
     kinds = game.private_params
+    seer = game.players[viewer]
     if kinds:
         for eid in sorted(s.entities_):
             e = s.entities_[eid]
@@ -82,10 +93,11 @@ def _hidden(game: Game, s: State, viewer: int) -> list[tuple[ParamSpec, list[Hol
             if specs is None or e.owner == viewer:
                 continue
             for p in specs:
-                if p.name in e.params_ and not shown(p, e.params_):
+                if p.name in e.params_ and not shown(p, e.params_, seer):
                     groups.setdefault((e.owner, e.type, p.name), (p, []))[1].append((True, eid))
     return [*groups.values(), *((spec, [(False, p) for p in range(len(s.players))
-                                        if p != viewer and not shown(spec, s.players[p].params_)])
+                                        if p != viewer
+                                        and not shown(spec, s.players[p].params_, seer)])
                                 for spec in game.private_player_params)]
 
 

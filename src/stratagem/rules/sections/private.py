@@ -68,14 +68,26 @@ MAX_GUESSED = 1_000_000
 
 
 def check_unless(c: CompileState, node: Node | None, owner: str,
-                  params: list[ParamSpec]) -> None:
-    """Each private parameter's `unless` names a public parameter of the same holder."""
+                 params: list[ParamSpec]) -> None:
+    """Each private parameter's `unless` names a public parameter of the same holder, or
+    one keyed by the players' names (each player's key shows the value to that player)."""
     by_name = {p.name: p for p in params}
     for p in params:
         if not p.unless or node is None:
             continue
-        spec = node.get(p.name)
+        spec = node.get(p.name.partition("[")[0])
         where = spec.loc if spec is not None else node.loc
+        keys = c.keyed.get(p.unless)
+        if keys is not None and f"{p.unless}[{keys[0]}]" in by_name:
+            if set(keys) != set(c.players):
+                c.fail(where, f"`unless: {p.unless}` of `{owner}.{p.name}` is keyed by "
+                       f"{', '.join(map(str, keys))}, not by the players' names",
+                       f"key it by {', '.join(c.players)}: each player's key shows the value "
+                       "to that player")
+            elif any(by_name[f"{p.unless}[{k}]"].private for k in keys):
+                c.fail(where, f"`unless: {p.unless}` of `{owner}.{p.name}` is private itself",
+                       "name a parameter every player sees")
+            continue
         other = by_name.get(p.unless)
         if other is None:
             c.fail(where, f"`unless: {p.unless}` of `{owner}.{p.name}` names no parameter of "
