@@ -306,3 +306,31 @@ def test_unless_keyed_by_the_players_shows_the_value_to_one_player() -> None:
     assert all("strength" in blue.withheld(blue.entities[i]) for i in (1, 2, 3))
     bad = text.replace("peeked: {keys: [red, blue]", "peeked: {keys: [red, green]")
     assert any("not by the players' names" in p for p in compile_problems(bad))
+
+
+def test_a_determinized_world_keeps_everything_the_view_shows(game) -> None:
+    """Along random games: a world made from a player's view holds the viewer's own values,
+    every value the view shows, and of each side's withheld strengths the very values the
+    view holds (dealt otherwise); the withheld reserve lies within its bounds."""
+    checked = 0
+    for s in random_walk(game, 7, 80)[::4]:
+        for p in (RED, BLUE):
+            view = game.view(s, p)
+            world = game.determinize(view, checked)
+            assert set(world.entities) == set(view.entities)
+            hidden: dict[Any, list[Any]] = {}
+            for eid, e in view.entities.items():
+                w = world.entities[eid]
+                assert (w.owner, w.pos, w.params["shown"]) == (e.owner, e.pos, e.params["shown"])
+                if "strength" in view.withheld(e):
+                    hidden.setdefault(e.owner, []).append((e.params["strength"],
+                                                           w.params["strength"]))
+                else:
+                    assert w.params["strength"] == e.params["strength"] == \
+                        s.entities[eid].params["strength"]
+            for pairs in hidden.values():
+                assert sorted(a for a, _ in pairs) == sorted(b for _, b in pairs)
+            assert world.players[p].params == s.players[p].params
+            assert 0 <= world.players[1 - p].params["reserve"] <= 3
+            checked += 1
+    assert checked >= 20
