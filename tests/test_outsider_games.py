@@ -3,7 +3,7 @@ the contract. Each game under tests/outsider/ (a card game on a shared deck, a h
 in fog, a square-grid skirmish, a stacking hex-and-counter wargame, a deck-builder with a
 market row, an area-movement wargame, a trick-taking game, draughts, a card game for two
 to four written once, a wargame on a map of provinces joined by roads, backgammon, a
-cooperative game against the game itself, a worker-placement game, a game of hidden ranks,
+cooperative game against the game itself, a worker-placement game, a game of hidden ranks (as cards, and as private numbers),
 liar's dice (with dice as cards, and as private numbers), an asymmetric hunt balanced by a designer, mancala) validates with no problem
 and plays two random games to the end."""
 
@@ -33,6 +33,7 @@ GAMES = {
     "sinking_isle": (HERE / "coop_island" / "island.yaml", 4),
     "guildhall": (HERE / "workers" / "workers.yaml", 4),
     "ranks": (HERE / "ranks" / "ranks.yaml", 2),
+    "ranks_private": (HERE / "ranks" / "ranks_private.yaml", 2),
     "liars_dice": (HERE / "liars_dice" / "liars_dice.yaml", 4),
     "liars_dice_private": (HERE / "liars_dice" / "liars_dice_private.yaml", 4),
     "hunt": (HERE / "hunt" / "hunt.yaml", 2),
@@ -158,3 +159,26 @@ def test_liars_dice_keeps_each_cup_to_its_owner_until_it_is_lifted() -> None:
     assert told == {p: ", ".join(str(f) for f in sorted(faces[p])) for p in (0, 1)}
     # a new round rolls again, behind the cups
     assert not state.view(0).withheld(0) and state.view(0).withheld(1)
+
+
+def test_ranks_as_private_numbers_are_dealt_in_secret_and_shown_by_battle() -> None:
+    """The ranks written as a private parameter: each side's ranks are dealt at random, the
+    other side sees none of them (nor the set-up's rolls, which would tell the deal), and a
+    battle shows both ranks to both sides."""
+    game = stratagem.load(str(GAMES["ranks_private"][0]))
+    assert not game.show_rolls  # a private game's rolls are not told by default
+    states = [game.new_state(seed=s) for s in range(6)]
+    deals = {tuple(e.params["rank"] for e in s.iter_entities(owner=1)) for s in states}
+    assert len(deals) == 6  # dealt anew from each seed
+    state = states[0]
+    red = state.view(0)
+    assert all(red.withheld(e) == {"rank"} for e in red.iter_entities(owner=1))
+    assert sorted(e.params["rank"] for e in red.iter_entities(owner=1)) == \
+        [0, 1, 2, 2, 3, 3, 4, 6, 9, 10, 11, 11]
+    rng = Rng(2)
+    while state.decision is not None and not any(
+            e.params["shown"] for e in state.iter_entities(owner=1)):
+        options = game.legal_actions(state)
+        state = game.apply(state, options[rng.below(len(options))])
+    fought = [e for e in state.iter_entities(owner=1) if e.params["shown"]]
+    assert fought and all(not state.view(0).withheld(e) for e in fought)

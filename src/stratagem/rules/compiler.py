@@ -126,6 +126,11 @@ class Compiler(CompileState):
                 kw["show_rolls"] = node.value
             else:
                 self.fail(node.loc, f"`show_rolls` must be true or false, not {show(node)}")
+        elif any(p.private for p in kw.get("player_params") or ()) or any(
+                p.private for et in self.entity_types.values() for p in et.params):
+            # A roll may become a private value (a die under a cup, ranks dealt): told to
+            # every player, its number would tell the value. Narrated events say the rest.
+            kw["show_rolls"] = False
         kw["display"] = self.attempt(lambda: compile_display(
             self, top.get("display"), set(board.tile_types),
             {e.name for e in kw["entity_types"]},

@@ -127,7 +127,10 @@ TOP: dict[str, tuple[bool, str]] = {
                    "card of the deck was dealt) means nothing to a reader. Dice rolled as "
                    "a turn begins (a step's `on_start`) are told as that turn's, under its "
                    "player's name (`black rolls 3, 6`), not beside the move that ended the "
-                   "turn before; the set-up's are told under *set-up*."),
+                   "turn before; the set-up's are told under *set-up*. In a game with a `private` "
+                   "parameter the default is `false`: a roll may become a private value (the "
+                   "dice under a cup, ranks dealt at random), which its number would tell "
+                   "every player."),
     "state": (False, "Parameters of the game as a whole (a pot, a tide level), read as "
               "`game.NAME` and written by `set` and `modify`: `{pot: {default: 0, min: 0}}`."),
     "define": (False, "Functions of the game's own, written as expressions: "
