@@ -334,3 +334,14 @@ def test_a_determinized_world_keeps_everything_the_view_shows(game) -> None:
             assert 0 <= world.players[1 - p].params["reserve"] <= 3
             checked += 1
     assert checked >= 20
+
+
+def test_a_game_with_private_values_keeps_its_raw_rolls_untold_unless_it_says(game) -> None:
+    """A roll may become a private value, which its number told to every player would give
+    away: such a game shows no raw rolls by default; it may still say `show_rolls: true`."""
+    assert not game.show_rolls
+    told = compile_text(BLOCKS.read_text() + "\nshow_rolls: true\n")
+    assert told.show_rolls
+    public = compile_text(BLOCKS.read_text().replace(", private: true}", "}").replace(
+        ", private: {guess: deal, unless: shown}}", "}"))
+    assert not public.private_params and public.show_rolls
