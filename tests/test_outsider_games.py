@@ -15,6 +15,7 @@ import pytest
 
 import stratagem
 from stratagem.engine import Rng
+from stratagem.rules import compile_text
 from test_cli import run
 
 HERE = Path(__file__).parent / "outsider"
@@ -182,3 +183,31 @@ def test_ranks_as_private_numbers_are_dealt_in_secret_and_shown_by_battle() -> N
         state = game.apply(state, options[rng.below(len(options))])
     fought = [e for e in state.iter_entities(owner=1) if e.params["shown"]]
     assert fought and all(not state.view(0).withheld(e) for e in fought)
+
+
+def test_a_world_dealt_for_ranks_knows_a_piece_that_moved_is_no_flag_or_bomb() -> None:
+    """`known` says what every player knows of a hidden rank; the worlds an AI imagines
+    keep to it (and without it, they do not)."""
+    path = GAMES["ranks_private"][0]
+    text = path.read_text()
+    told = compile_text(text, str(path))
+    blind = compile_text(text.replace(
+        ', known: "it.moved == 0 or (it.rank != 0 and it.rank != 11)"', ""), str(path))
+    assert ("piece", "rank") in told.private_known and not blind.private_known
+    broken = {}
+    for name, game in (("told", told), ("blind", blind)):
+        state, rng, count = game.new_state(seed=1), Rng(1), 0
+        for step in range(100):
+            if state.decision is None:
+                break
+            if step % 10 == 9:
+                view = state.view(0)
+                for seed in range(4):
+                    world = game.determinize(view, seed)
+                    count += sum(1 for e in world.iter_entities(owner=1)
+                                 if e.params["moved"] and not e.params["shown"]
+                                 and e.params["rank"] in (0, 11))
+            options = game.legal_actions(state)
+            state = game.apply(state, options[rng.below(len(options))])
+        broken[name] = count
+    assert broken["told"] == 0 and broken["blind"] > 0, broken

@@ -197,6 +197,8 @@ def with_params(player: str, block: str, state: str = "") -> str:
      "only a player's or an entity type's parameter may be private"),
     ("bid: 0", "z: {private: {unless: w}}\n      w: {private: true}", "",
      "`unless: w` of `block.z` is private itself"),
+    ("bid: 0", "z: {private: {known: \"it.nonsense > 0\"}}", "",
+     "nonsense"),
 ])
 def test_a_private_parameter_declared_wrong_is_reported_with_its_place(
         player: str, block: str, state: str, said: str | None) -> None:

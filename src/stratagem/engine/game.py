@@ -91,6 +91,7 @@ class Game:
         setup: tuple[Effect, ...] = (),
         round_limit: int | None = None,
         start_values: dict[str, Any] | None = None,
+        private_known: dict[tuple[str | None, str], Any] | None = None,
         score: Callable[[Ctx], Any] | None = None,
         tiebreak: Callable[[Ctx], Any] | None = None,
         guide: Callable[[Ctx], Any] | None = None,
@@ -234,6 +235,10 @@ class Game:
         that have any."""
         self.private_player_params = tuple(p for p in self.player_params if p.private)
         """The players' private parameters."""
+        self.private_known = dict(private_known or {})
+        """What every player knows of a private parameter's value: a test of its holder
+        (``it``) by (entity type, or ``None`` for a player's, name); ``determinize``
+        imagines only values that pass it."""
         if hidden is None:
             hidden = self.fog is not None or any(z.visibility != "public" for z in self.zones) \
                 or bool(self.private_params or self.private_player_params)

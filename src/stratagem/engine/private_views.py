@@ -28,6 +28,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from .actions import Ref
+from .context import Ctx
 from .rng import Rng
 from .spec import ParamSpec
 
@@ -139,18 +141,105 @@ def _draw(spec: ParamSpec, rng: Rng) -> Any:
 def guess_private(view: State, s: State, rng: Rng) -> None:
     """Imagine in ``s`` (a state being made from ``view``) the private values the viewer
     could not see: ``deal`` ones dealt again among their holders at random, ``any`` ones
-    drawn within their bounds."""
+    drawn within their bounds; where the rules say what every player knows of a value
+    (``Game.private_known``), only values that meet it."""
+    g = view.game
     viewer = view.viewer if view.viewer is not None else 0
-    for spec, holders in _hidden(view.game, view, viewer):
+    for spec, holders in _hidden(g, view, viewer):
+        known = g.private_known.get((_holder_type(view, holders), spec.name))
         if spec.private == "deal":
             values = [_read(view, h, spec) for h in holders]
-            for i in range(len(values) - 1, 0, -1):  # Fisher–Yates, the engine's generator
-                j = rng.below(i + 1)
-                values[i], values[j] = values[j], values[i]
+            _shuffle(values, rng)
+            for h, value in zip(holders, values, strict=True):
+                _write(s, h, spec, value)
+            if known is not None and not all(_holds(s, viewer, h, known) for h in holders):
+                _deal_known(s, viewer, holders, spec, values, known, rng)
         else:
-            values = [_draw(spec, rng) for _ in holders]
-        for h, value in zip(holders, values, strict=True):
-            _write(s, h, spec, value)
+            for h in holders:
+                _write(s, h, spec, _draw(spec, rng))
+                tries = 1
+                while known is not None and not _holds(s, viewer, h, known):
+                    if tries >= MAX_TRIES:  # nothing drawn meets it: the default
+                        _write(s, h, spec, spec.default)
+                        break
+                    _write(s, h, spec, _draw(spec, rng))
+                    tries += 1
+
+
+MAX_TRIES = 200
+"""Draws of an ``any`` value, or search steps of a deal, before ``known`` is given up."""
+
+
+def _holder_type(s: State, holders: list[Holder]) -> str | None:
+    """The entity type of a group's holders (``None`` for players')."""
+    entity, i = holders[0]
+    return s.entities_[i].type if entity else None
+
+
+def _holds(s: State, viewer: int, holder: Holder, known: Any) -> bool:
+    """Whether ``known`` holds of ``holder`` in ``s`` (``it`` bound to it)."""
+    entity, i = holder
+    it: Any = Ref(i) if entity else i
+    try:
+        return bool(known(Ctx(s, viewer, None, {}, {"it": it})))
+    except (ArithmeticError, LookupError, TypeError, ValueError):
+        return True  # a value the test cannot read: no knowledge against it
+
+
+def _deal_known(s: State, viewer: int, holders: list[Holder], spec: ParamSpec,
+                values: list[Any], known: Any, rng: Rng) -> None:
+    """Deal ``values`` among ``holders`` so that ``known`` holds of each: which value each
+    holder may take is tested once (``known`` reads the holder and its own value), then up
+    to ``MAX_TRIES`` random deals are tried, and past them a matching (Kuhn's augmenting
+    paths, in random order) finds one. When no deal meets it, the plain deal stands."""
+    plain = [_read(s, h, spec) for h in holders]
+    ok: dict[tuple[Holder, Any], bool] = {}
+    for h in holders:
+        for v in set(values):
+            _write(s, h, spec, v)
+            ok[(h, v)] = _holds(s, viewer, h, known)
+    deal: list[Any] | None = list(values)
+    for _ in range(MAX_TRIES):
+        assert deal is not None
+        _shuffle(deal, rng)
+        if all(ok[(h, v)] for h, v in zip(holders, deal, strict=True)):
+            break
+    else:
+        deal = _matching(holders, values, ok, rng)
+    for h, v in zip(holders, deal if deal is not None else plain, strict=True):
+        _write(s, h, spec, v)
+
+
+def _matching(holders: list[Holder], values: list[Any], ok: dict[tuple[Holder, Any], bool],
+              rng: Rng) -> list[Any] | None:
+    """Each holder's value, every value used once and each allowed by ``ok``; ``None`` when
+    there is no such deal."""
+    slot_of = [-1] * len(holders)  # the value (by index) each holder takes
+    order = list(range(len(holders)))
+    _shuffle(order, rng)
+
+    def take(j: int, seen: set[int]) -> bool:
+        for i in order:
+            if i in seen or not ok[(holders[i], values[j])]:
+                continue
+            seen.add(i)
+            if slot_of[i] == -1 or take(slot_of[i], seen):
+                slot_of[i] = j
+                return True
+        return False
+
+    slots = list(range(len(values)))
+    _shuffle(slots, rng)
+    if not all(take(j, set()) for j in slots):
+        return None
+    return [values[j] for j in slot_of]
+
+
+def _shuffle(values: list[Any], rng: Rng) -> None:
+    """Fisher–Yates with the engine's own generator."""
+    for i in range(len(values) - 1, 0, -1):
+        j = rng.below(i + 1)
+        values[i], values[j] = values[j], values[i]
 
 
 UNKNOWN = "?"

@@ -27,6 +27,7 @@ from .sections.flow import compile_flow
 from .sections.names import compile_players, compile_teams, declare_events, declare_names
 from .sections.narration import compile_narration
 from .sections.pieces import PLAYER_OWN, compile_entities, compile_params, compile_zones
+from .sections.private import compile_known
 from .sections.reactions import compile_reactions, compile_statuses, compile_triggers
 from .sections.setup import compile_setup
 from .sections.state import compile_state
@@ -117,6 +118,7 @@ class Compiler(CompileState):
         kw["setup"] = ()
         self.attempt(lambda: compile_setup(self, top.get("setup"), top.get("scenarios"), parts,
                                            board))
+        kw["private_known"] = compile_known(self)
         kw["narration"] = self.attempt(lambda: compile_narration(self, top.get("narration"))) \
             or {}
         kw["narrated"] = tuple(sorted(self.narrated))

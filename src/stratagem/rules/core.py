@@ -133,6 +133,9 @@ class CompileState(Reader):
         self.sources: dict[int, tuple[Any, str]] = {}
         """Where each compiled effect and action type was written (``Game.sources``)."""
         self.keyed: dict[str, tuple[Any, ...]] = {}
+        self.private_known_nodes: list[tuple[str | None, str, Node]] = []
+        """The `known` conditions of private parameters: (entity type, or none for a
+        player's, parameter, expression), compiled once every name is declared."""
         """The keyed parameters (``keys:``), each with its keys (``sections.keyed``)."""
         self.defines: dict[str, Any] = {}
         """The game's own functions (``define:``), by name (``expr_context.Define``)."""

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 from ...engine.spec import ParamSpec
 from ..core import CompileState
 from ..errors import did_you_mean
@@ -25,9 +28,11 @@ def private_word(c: CompileState, owner: str, name: str, node: Node | None, usua
     unless = ""
     word_node = node
     if node.is_map:
-        m = c.keys(node, ("guess", "unless"), what)
+        m = c.keys(node, ("guess", "unless", "known"), what)
         if "unless" in m:
             unless = c.need_str(m["unless"], f"`unless` of {what}")
+        if "known" in m:  # compiled once every name is declared (``compile_known``)
+            c.private_known_nodes.append((None if usual == "any" else owner, name, m["known"]))
         if "guess" not in m:
             word = usual
         else:
@@ -44,7 +49,7 @@ def private_word(c: CompileState, owner: str, name: str, node: Node | None, usua
         word = usual if v is True else v
         if word not in PRIVATE_WORDS:
             c.fail(node.loc, f"{what} is `true`, `false`, `deal`, `any` or a mapping "
-                   f"(`guess`, `unless`), not `{v}`", GUESSES)
+                   f"(`guess`, `unless`, `known`), not `{v}`", GUESSES)
             return "", ""
     if word == "any" and (lo is None or hi is None):
         c.fail(word_node.loc, f"{what}: `any` needs both `min` and `max`: an AI that "
@@ -96,3 +101,18 @@ def check_unless(c: CompileState, node: Node | None, owner: str,
         elif other.private:
             c.fail(where, f"`unless: {p.unless}` of `{owner}.{p.name}` is private itself",
                    "name a parameter every player sees")
+
+
+def compile_known(c: CompileState) -> dict[tuple[str | None, str], Any]:
+    """Each private parameter's `known`: a condition of its holder (`it`: a unit, or a
+    player) that every player knows its value meets, so that ``determinize`` imagines only
+    such values (a piece that moved is no bomb). By (entity type, or none for a player's,
+    parameter name)."""
+    out: dict[tuple[str | None, str], Any] = {}
+    for holder, name, node in c.private_known_nodes:
+        kind = "player" if holder is None else "entity"
+        scope = c.base_scope().child(it=(kind, lambda ctx: ctx.vars["it"]))
+        compiled = c.attempt(partial(c.expr, node, scope, "bool"))
+        if compiled is not None:
+            out[(holder, name)] = compiled.fn
+    return out
