@@ -347,3 +347,18 @@ def test_a_game_with_private_values_keeps_its_raw_rolls_untold_unless_it_says(ga
     public = compile_text(BLOCKS.read_text().replace(", private: true}", "}").replace(
         ", private: {guess: deal, unless: shown}}", "}"))
     assert not public.private_params and public.show_rolls
+
+
+def test_validate_warns_of_a_target_offered_by_another_sides_private_value(
+        tmp_path: Path) -> None:
+    """Options are worked out on the true state: an enemy target offered only when its
+    private value is low tells that value by being offered."""
+    told = tmp_path / "told.yaml"
+    told.write_text(BLOCKS.read_text().replace(
+        "{guess: deal, unless: shown}", "true").replace(
+        'where: {next to it: "distance(actor, foe) <= 1"}',
+        'where: {next to it and weaker: "distance(actor, foe) <= 1 and foe.strength < 3"}'))
+    said = [str(w) for w in check_rules(told)[1]]
+    assert any("the target `foe` is offered by `foe.strength`, a private parameter" in w
+               for w in said), said
+    assert not any("is offered by" in str(w) for w in check_rules(BLOCKS)[1])

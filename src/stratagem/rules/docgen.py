@@ -172,7 +172,7 @@ _PARAM_KEYS = (
         "flag or bomb). What a player may do is "
         "worked out on the true state, so a condition on another side's private value "
         "(`foe.strength < 3`) tells it by which options there are; an event field that "
-        "reads one tells every player (`validate` warns, unless the parameter has "
+        "reads one tells every player (`validate` warns of both, unless the parameter has "
         "`unless`). Read on a view, a withheld value is the default (`any`) or one of the "
         "side's values in order of id (`deal`): a program should not rely on it."),
 )

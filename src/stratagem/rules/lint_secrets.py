@@ -115,4 +115,34 @@ def private_said(game: Game, root: Node) -> Iterator[Problem]:
 _A_READ = re.compile(r"\.\s*([A-Za-z_]\w*)")
 
 
-__all__ = ["card_secrets", "private_said"]
+def private_in_options(game: Game, root: Node) -> Iterator[Problem]:
+    """Each condition of an entity target that may be another side's unit (`entity: enemy`
+    or `any`) reading that target's private parameter (one with no `unless`): the options a
+    player is offered are worked out on the true state, so which targets there are would
+    tell the value."""
+    names = {p.name for specs in game.private_params.values() for p in specs if not p.unless}
+    actions = root.get("actions") if root.is_map else None
+    if not names or actions is None or not actions.is_map:
+        return
+    for spec in actions.value.values():
+        targets = spec.get("targets") if spec.is_map else None
+        for tname, t in (targets.value.items() if targets is not None and targets.is_map
+                         else ()):
+            side = t.get("entity") if t.is_map else None
+            if side is None or side.value not in ("enemy", "any"):
+                continue
+            where = t.get("where")
+            reads = re.compile(rf"\b{re.escape(tname)}\s*\.\s*([A-Za-z_]\w*)")
+            for x in (where.strings() if where is not None else ()):
+                read = next((m.group(1) for m in reads.finditer(x.value)
+                             if m.group(1) in names), None)
+                if read is not None:
+                    yield Problem(x.loc, f"the target `{tname}` is offered by `{tname}.{read}`, "
+                                  "a private parameter of another side's unit: which targets "
+                                  "a player is offered tells its value",
+                                  f"test `{read}` in the effects instead, or give it an "
+                                  "`unless` that shows it first")
+                    break
+
+
+__all__ = ["card_secrets", "private_in_options", "private_said"]
