@@ -19,6 +19,10 @@ every player while that parameter is not 0: a block revealed in battle, a role d
 or, when ``unless`` is keyed by the players' names, by each player whose key is not 0: a
 scout's peek at one block.
 
+What every player knows of a hidden value (``Game.private_known``, the rules' ``known``:
+a piece that moved is no bomb) is kept by ``determinize``: it deals, or draws, only values
+that meet it.
+
 Either way, two states that differ only in who holds which withheld value (``deal``), or
 in a withheld value itself (``any``), give the same view (DESIGN.md, invariant 7).
 """
