@@ -1,5 +1,7 @@
 """The warnings of `validate` about a secret every view knows: an id written on a hidden
-card, and a card of a face chosen at random spawned into a zone some players do not see.
+card, and a card of a face chosen at random spawned into a zone some players do not see;
+and about a private parameter's value told anyway, by an event's field or by which enemy
+targets a player is offered.
 
 A view hides where a card is and which card is which, never which faces there are (see
 *Zones* in docs/rules.md): the AIs read such a secret though a person's screen shows `?`.
