@@ -54,15 +54,20 @@ def shown(spec: ParamSpec, params: dict[str, Any], seer: str | None = None) -> b
     return seer is not None and params.get(f"{unless}[{seer}]", 0) != 0
 
 
+_NONE: frozenset[str] = frozenset()
+
+
 def withheld(game: Game, viewer: int | None, owner: int | None, params: dict[str, Any],
              etype: str | None = None) -> frozenset[str]:
     """The private parameters a view for ``viewer`` withholds of a holder owned by ``owner``
     with ``params``: an entity of type ``etype``, or with no type, the player ``owner``.
     None for a full state (``viewer`` None) or the holder's own player."""
     if viewer is None or owner == viewer:
-        return frozenset()
+        return _NONE
     specs = (game.private_params.get(etype, ()) if etype is not None
              else game.private_player_params)
+    if not specs:  # (most holders, in most games: read for every unit drawn or encoded)
+        return _NONE
     seer = game.players[viewer]
     return frozenset(p.name for p in specs if not shown(p, params, seer))
 

@@ -94,8 +94,7 @@ def private_said(game: Game, root: Node) -> Iterator[Problem]:
     """Each event field (`emit: fields:`) that reads a private parameter with no `unless`:
     every player is told what the event says, so the value is no longer private (a private
     parameter with `unless` has a way to be revealed, and an event may tell it then)."""
-    names = {p.name for specs in game.private_params.values() for p in specs if not p.unless}
-    names |= {p.name for p in game.private_player_params if not p.unless}
+    names = _secret_names(game) | {p.name for p in game.private_player_params if not p.unless}
     if not names:
         return
     for n in root.walk():
@@ -114,6 +113,11 @@ def private_said(game: Game, root: Node) -> Iterator[Problem]:
                           "so that a public parameter says when it is revealed")
 
 
+def _secret_names(game: Game) -> set[str]:
+    """The entity types' private parameters that nothing reveals (no `unless`)."""
+    return {p.name for specs in game.private_params.values() for p in specs if not p.unless}
+
+
 _A_READ = re.compile(r"\.\s*([A-Za-z_]\w*)")
 
 
@@ -122,7 +126,7 @@ def private_in_options(game: Game, root: Node) -> Iterator[Problem]:
     or `any`) reading that target's private parameter (one with no `unless`): the options a
     player is offered are worked out on the true state, so which targets there are would
     tell the value."""
-    names = {p.name for specs in game.private_params.values() for p in specs if not p.unless}
+    names = _secret_names(game)
     actions = root.get("actions") if root.is_map else None
     if not names or actions is None or not actions.is_map:
         return
