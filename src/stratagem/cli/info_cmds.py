@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.markdown import Markdown
 from rich.markup import escape
 from rich.table import Table
 
@@ -102,6 +101,8 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
     game = load(game_name, scenario)
     sheet = rules_sheet(game)
     if sheet.readme:
+        from rich.markdown import Markdown  # noqa: PLC0415 - markdown-it loads only for a README
+
         out.print(Markdown(sheet.readme), soft_wrap=False)  # wrapped to the terminal, not cut
     else:
         out.print(f"[bold]{escape(sheet.title)}[/]: {escape(sheet.description)}")
