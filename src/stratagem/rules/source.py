@@ -21,7 +21,14 @@ from ruamel.yaml.composer import Composer, MaxDepthExceededError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.nodes import Node as YamlNode
+from ruamel.yaml.reader import Reader, ReaderError
+from ruamel.yaml.resolver import VersionedResolver
 from ruamel.yaml.scanner import RoundTripScanner
+
+try:  # ruamel's C parser (libyaml): some twenty times faster than the pure one
+    from _ruamel_yaml import CParser as CParser  # noqa: PLC0414 - named by the tests
+except ImportError:  # pragma: no cover - a platform with no wheel of ruamel.yaml.clib
+    CParser = None
 
 from .errors import Loc, Problem, RulesError
 from .scalar_places import BREAKS, Span, loc_at, source_indexes
@@ -163,6 +170,38 @@ class _Composer(Composer):
         return node
 
 
+class _Loader:
+    """What ruamel's composer asks of its loader: the parser's events (the C parser's where
+    ruamel.yaml.clib is installed, else the pure scanner's and parser's), the resolver that
+    reads plain scalars as YAML 1.2 does, and the depth bound."""
+
+    def __init__(self, text: str, pure: bool) -> None:
+        self.max_depth = MAX_DEPTH + 1  # the composer counts the root as 1
+        self._composer: _Composer | None = None
+        if pure or CParser is None:
+            yaml = YAML(typ="rt", pure=True)
+            yaml.Reader = Reader
+            yaml.Scanner = _Scanner
+            yaml.reader.stream = text
+            self._parser = yaml.parser
+            self._resolver = yaml.resolver
+        else:
+            self._parser = CParser(text)
+            self._resolver = VersionedResolver(loader=self)
+        self._composer = _Composer(loader=self)
+
+
+def _compose(text: str, pure: bool) -> tuple[YamlNode | None, set[int]]:
+    """``text``'s single document composed, and the scalars with a tag written in the file
+    (``pure``: with ruamel's own scanner and parser)."""
+    composer = _Loader(text, pure)._composer
+    assert composer is not None
+    try:
+        return composer.get_single_node(), composer.tagged
+    finally:
+        composer.parser.dispose()
+
+
 class _Walker:
     def __init__(self, file: str, text: str, tagged: set[int]) -> None:
         self.file = file
@@ -227,7 +266,7 @@ class _Walker:
         span = None
         if isinstance(value, str):
             span = Span(self.text, n.start_mark.index, n.end_mark.index)
-        return Node(value, loc, style=n.style, span=span)
+        return Node(value, loc, style=n.style or None, span=span)
 
     def scalar(self, n: ScalarNode, tag: str, loc: Loc) -> Any:
         text: str = n.value
@@ -335,20 +374,28 @@ def _children(n: YamlNode) -> list[YamlNode]:
     return []
 
 
-def parse_yaml(text: str, file: str = "<rules>", notes: list[Problem] | None = None) -> Node:
+def parse_yaml(text: str, file: str = "<rules>", notes: list[Problem] | None = None, *,
+               pure: bool = False) -> Node:
     """The positioned tree of a YAML document (``RulesError`` if it cannot be read).
 
     In a Stratega configuration (``GameConfig:`` at the top) a key given twice keeps
-    its later value, as Stratega's reader does; each such key is added to ``notes``."""
+    its later value, as Stratega's reader does; each such key is added to ``notes``.
+
+    The text is read by ruamel's C parser (libyaml) where it is installed. libyaml reads
+    YAML 1.1 and words its problems its own way, so a text it refuses is read again by
+    ruamel's own parser (as a text always is with ``pure``), which reads YAML 1.2 (a plain
+    ``[1:30]``) and says what is wrong as it always has."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise RulesError([Problem(Loc(file, 1, 1), f"file larger than {MAX_BYTES} bytes")])
-    yaml = YAML(typ="rt", pure=True)
-    yaml.Scanner = _Scanner
-    yaml.Composer = _Composer
-    yaml.max_depth = MAX_DEPTH + 1  # the composer counts the root as 1
+    text = text.removeprefix("\ufeff")  # (libyaml counts places from after a byte-order mark)
     too_deep = f"nesting deeper than {MAX_DEPTH} levels"
     try:
-        root = yaml.compose(text)
+        try:
+            root, tagged = _compose(text, pure or CParser is None)
+        except (YAMLError, UnicodeEncodeError):
+            if pure or CParser is None:
+                raise
+            root, tagged = _compose(text, True)
     except _TooDeep as exc:
         raise RulesError([Problem(Loc(file, exc.line + 1, exc.column + 1), too_deep)]) from None
     except MaxDepthExceededError as exc:
@@ -365,6 +412,11 @@ def parse_yaml(text: str, file: str = "<rules>", notes: list[Problem] | None = N
         hint = "indent with spaces: YAML allows no tabs there" if what and "'\\t'" in what \
             else ""
         raise RulesError([Problem(loc, f"not valid YAML: {what}", hint)]) from None
+    except ReaderError as exc:
+        at = loc_at(Loc(file, 1, 1), Span(text, 0, len(text)), min(exc.position, len(text)))
+        what = (f"the character #x{exc.character:04x} is not allowed in YAML"
+                if isinstance(exc.character, int) else str(exc).split("\n")[0])
+        raise RulesError([Problem(at, f"not valid YAML: {what}")]) from None
     except YAMLError as exc:
         raise RulesError([Problem(Loc(file, 1, 1), f"not valid YAML: {exc}")]) from None
     except RecursionError:
@@ -372,7 +424,7 @@ def parse_yaml(text: str, file: str = "<rules>", notes: list[Problem] | None = N
     if root is None:
         raise RulesError([Problem(Loc(file, 1, 1), "the file is empty")])
     _check_expansion(root, file)
-    walker = _Walker(file, text, yaml.composer.tagged)
+    walker = _Walker(file, text, tagged)
     try:
         tree = walker.walk(root, 0)
     except RecursionError:
