@@ -38,7 +38,7 @@ from .flow_hooks import extra_blocks, hooks_of, is_straight
 from .fog import Fog, as_fog
 from .hands import Hand
 from .info import SIZES, GameInfo, GameRuntime
-from .knowledge import NO_CARDS, Cards, is_table, is_tracked, start_piles
+from .knowledge import NO_CARDS, Cards, is_table, is_tracked, start_piles, unlink_placed
 from .options import explain
 from .outcomes import outcomes
 from .phases import is_quick
@@ -178,6 +178,10 @@ class Game:
         if self.fog is not None:  # options never name a unit its player does not see
             action_types = self.fog.hide_targets(action_types)
         self.action_types = {a.name: a for a in action_types}
+        self.private_targets = {a.name: frozenset(t.name for t in a.targets if t.private)
+                                for a in self.action_types.values()
+                                if any(t.private for t in a.targets)}
+        """The targets of each action type that only its actor is told (``TargetSpec.private``)."""
         self.entity_types = {e.name: e for e in entity_types}
         self.board = board or Board()
         self.placements = tuple(placements)
@@ -456,6 +460,7 @@ class Game:
                 raise GameDefinitionError(f"a {pl.type} in zone {pl.zone} needs an owner")
             spawn(r, pl.type, pl.owner, pos, pl.params, pl.zone)
         if is_tracked(self):  # the set-up is public: each player's piles (engine.piles)
+            r.draws += unlink_placed(s)  # ids that say nothing of the faces they were placed with
             start_piles(s)
         r.run()
         return s._end(), Record(CHANCE, SET_UP, tuple(r.rolls), tuple(r.events), r.draws,

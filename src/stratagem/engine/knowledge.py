@@ -293,18 +293,8 @@ def shuffle(s: State, owner: int | None, zone: str) -> int:
             s, s.cards.piles, ids, len(s.players),
             lambda p, eid: p in known.get(eid, ())))
     faces = [(e.type, e.params_, e.statuses) for e in (s.entities_[i] for i in ids)]
-    state = s.rng
-    for i in range(len(faces) - 1, 0, -1):  # Fisher–Yates on the state's own generator
-        j = _rng.draw(state, i + 1)
-        state = _rng.next_state(state)
-        faces[i], faces[j] = faces[j], faces[i]
-    s.rng = state
-    for eid, (type, params, statuses) in zip(ids, faces, strict=True):
-        e = s.entities_[eid]
-        if (e.type, e.params_, e.statuses) != (type, params, statuses):
-            w = s._w_entity(eid)
-            w.type, w.params_, w.statuses = type, dict(params), statuses
-    steps = max(len(faces) - 1, 0)
+    steps = _deal(s, faces)
+    _give(s, ids, faces)
     if not tracked:
         return steps
     who = seers(s.game, zone, owner)
@@ -317,6 +307,52 @@ def shuffle(s: State, owner: int | None, zone: str) -> int:
     for eid in ids if who and piles else ():  # who sees the zone knows each card again
         piles = _piles.learned(s, piles, eid, who)
     s.cards = Cards(c.table, known, ruled, c.pool, piles)
+    return steps
+
+
+def _deal(s: State, items: list[Any]) -> int:
+    """Put ``items`` in a random order (Fisher–Yates on the state's own generator, inside a
+    transaction); the steps the generator took (``Record.draws``)."""
+    state = s.rng
+    for i in range(len(items) - 1, 0, -1):
+        j = _rng.draw(state, i + 1)
+        state = _rng.next_state(state)
+        items[i], items[j] = items[j], items[i]
+    s.rng = state
+    return max(len(items) - 1, 0)
+
+
+def _give(s: State, ids: Any, faces: list[tuple[Any, Any, Any]]) -> None:
+    """Card ``ids[k]`` takes the face ``faces[k]`` (type, parameters, statuses)."""
+    for eid, (type, params, statuses) in zip(ids, faces, strict=True):
+        e = s.entities_[eid]
+        if (e.type, e.params_, e.statuses) != (type, params, statuses):
+            w = s._w_entity(eid)
+            w.type, w.params_, w.statuses = type, dict(params), statuses
+
+
+def unlink_placed(s: State) -> int:
+    """Deal the ids of the cards the set-up placed in each zone that some players see and
+    others do not (a hand) at random among them, every place keeping its face: the rules
+    that place them are public, so an id given in their order would tell its face to the
+    players who do not see the zone (a card laid face down from a hand of placed cards
+    would be known by its id). A zone no one sees (a deck) keeps its ids: its order is
+    the rules' own until a `shuffle` deals its faces again, and a card drawn from it is
+    seen by the same players as its face. Before the set-up's effects run, so any id they
+    write is one dealt here (inside a transaction); the steps the generator took."""
+    steps = 0
+    for z in s.game.zones:
+        if z.visibility not in ("owner", "players"):
+            continue
+        for owner in (None,) if z.table else range(len(s.players)):
+            ids = zone_ids(s, owner, z.name)
+            if len(ids) < 2:
+                continue
+            faces = [(e.type, e.params_, e.statuses) for e in (s.entities_[i] for i in ids)]
+            order = list(ids)
+            steps += _deal(s, order)
+            _give(s, order, faces)
+            _put(s, owner, z.name, tuple(order))
     return steps
 
 

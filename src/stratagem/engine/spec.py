@@ -133,6 +133,9 @@ class TargetSpec:
     instead of the action not being offered; when some are, only they are offered."""
     source: str = field(default="", compare=False)
     """The rules' words for the candidates (its `from:`), for a refusal to name them."""
+    private: bool = False
+    """Only the acting player is told what was chosen: the other players' views give the
+    action with this target as none (a sealed bid: the others see that a bid was made)."""
 
 
 @dataclass(frozen=True)

@@ -27,11 +27,11 @@ faces back together, whichever zones they are in.
 
 from __future__ import annotations
 
-from .actions import Action
+from .actions import Action, Ref, Value
 from .card_views import deal, mask
 from .fog import UNSEEN_MOVE
 from .fog_views import mask_bookkeeping, refill_order
-from .knowledge import is_tracked
+from .knowledge import MASKED, is_tracked
 from .private_views import guess_private, mask_private
 from .rng import Rng, seed_state
 from .runtime import Resolver
@@ -84,14 +84,51 @@ def make_view(state: State, viewer: int) -> State:
     if fog is not None:  # the decision, turn order, counters, stack and next id (fog_views)
         mask_bookkeeping(fog, state, v, viewer)
     log: LogNode = None
+    told = _Told(v) if g.zones or g.private_targets else None
     for rec in state.history:
         action = _REDACTED if rec.player == CHANCE else rec.action
         if fog is not None and rec.player != viewer:  # fog: others' moves may name the unseen
             log = (log, Record(rec.player, UNSEEN_MOVE if rec.player != CHANCE else action))
             continue
+        if told is not None and rec.player not in (viewer, CHANCE):
+            log = (log, told.record(rec))
+            continue
         log = (log, Record(rec.player, action, (), rec.events))
     v.log = log
     return v._end()
+
+
+class _Told:
+    """What a view's log says of another player's move: neither a target its action keeps
+    private (``Game.private_targets``) nor a card the viewer cannot see now (in a zone it
+    does not see, or with a face it does not know), in the action or in its events. A card
+    laid face down from a hidden hand is then "bid card=-": the ids of a player's cards are
+    public (the set-up places them), so naming the card would name its face."""
+
+    def __init__(self, view: State) -> None:
+        self.view = view
+        self.private = view.game.private_targets
+
+    def unseen(self, value: Value) -> bool:
+        if isinstance(value, tuple):
+            return any(self.unseen(x) for x in value)
+        if type(value) is not Ref:
+            return False
+        e = self.view.entities_.get(value)
+        return e is not None and e.zone is not None and (e.zone == UNSEEN or e.type == MASKED)
+
+    def record(self, rec: Record) -> Record:
+        action = rec.action
+        keep = self.private.get(action.type, frozenset())
+        targets = tuple((name, None if name in keep or self.unseen(value) else value)
+                        for name, value in action.targets)
+        events = tuple((name, tuple((key, None if (name == action.type and key in keep)
+                                     or self.unseen(value) else value)
+                                    for key, value in fields))
+                       for name, fields in rec.events)
+        if targets != action.targets:
+            action = action._replace(targets=targets)
+        return Record(rec.player, action, (), events)
 
 
 def determinize(view: State, seed: int) -> State:

@@ -372,7 +372,10 @@ SECTIONS: tuple[Part, ...] = (
          "cards they then see leave that knowledge one by one. A view (what an AI or a "
          "player is shown) gives every other card without its type, and a random draw "
          "takes the zone's top card and deals it a random face, so card ids say nothing "
-         "about faces. `determinize` deals the faces a view withholds back so that each "
+         "about faces; for the same reason the ids of the cards the set-up places in a "
+         "zone some players see and others do not (a hand) are dealt at random among them, "
+         "each place keeping its face (a zone no one sees, a deck, keeps the rules' order "
+         "until it is shuffled). `determinize` deals the faces a view withholds back so that each "
          "pile holds what its viewer knows it holds. What a view hides is where a card is "
          "and which card is which, never which faces there are: every player knows the faces "
          "(type, parameters and statuses) of the cards in the game, as they would a deck "
@@ -383,7 +386,13 @@ SECTIONS: tuple[Part, ...] = (
          "random is a card drawn from a shared pile no one sees (a bag: `{owner: "
          "table, visibility: nobody}`), and a hidden card is tied to a unit by writing the "
          "card's id on the unit (`u.card = c.id`), not the unit's on the card; `validate` "
-         "warns of both.",
+         "warns of both. A card that players do not see (in a zone they do not see, or "
+         "with a face they do not know) is never named to them as another player's target: "
+         "their log reads `lay card=-`. So a secret choice, made one player after another as "
+         "every choice is, is a card laid from a hand into a zone only its owner sees (shown "
+         "when a later effect moves it to the table), or an action target declared "
+         "`private: true` and written into a `private` parameter (a sealed bid; see "
+         "*target*).",
          (),
          "zones:\n  deck: {owner: table, visibility: nobody}\n"
          "  discard: {owner: table, visibility: everyone}\n  hand: owner"),
@@ -473,7 +482,16 @@ SECTIONS: tuple[Part, ...] = (
               "none and the action is still offered (\"play for nothing\"); when some do, "
               "only they are offered. Effects and later targets test it with "
               "`is_none(target)`. Example: `target: {player: opponent, optional: true, "
-              "where: \"not knocked_out(target)\"}`.")),
+              "where: \"not knocked_out(target)\"}`."),
+          Key("private", "`true`: only the acting player is told what was chosen. The other "
+              "players see that the action was played, with this target as none (`bid "
+              "amount=-`): in their log, their views (what the AIs are given) and the "
+              "OpenSpiel information state. For a sealed bid: `amount: {kind: number, from: "
+              "\"[1, 2, 3]\", private: true}` written into a `private` parameter, shown when "
+              "the bids are revealed (`validate` warns of a target written into a private "
+              "parameter without it). A card target needs no `private`: a card the other "
+              "players cannot see (in a zone they do not see, or with a face they do not "
+              "know) is never named in their log, since a card's id would tell its face.")),
          "actions:\n  move:\n    targets:\n"
          "      to: {kind: position, from: \"reachable(actor, actor.speed)\"}"),
     Part("reaction", "reactions: NAME:",

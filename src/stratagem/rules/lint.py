@@ -38,7 +38,13 @@ from ..engine import Game
 from .compiler import Parts
 from .core import BUILTIN_EVENTS
 from .errors import Loc, Problem, did_you_mean
-from .lint_secrets import card_secrets, private_in_options, private_said
+from .lint_secrets import (
+    card_secrets,
+    private_from_target,
+    private_in_options,
+    private_said,
+    private_target_said,
+)
 from .source import Node
 
 SPEEDS = ("speed", "move", "movement")
@@ -78,6 +84,8 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
     warnings.extend(card_secrets(parts, game, root))
     warnings.extend(private_said(game, root))
     warnings.extend(private_in_options(game, root))
+    warnings.extend(private_from_target(game, root))
+    warnings.extend(private_target_said(game, root))
     warnings.extend(_lets_shadowed(root))
     warnings.extend(_players_named_like_types(game, root))
     warnings.extend(_reasons_unfilled(root))

@@ -1,7 +1,7 @@
 """The warnings of `validate` about a secret every view knows: an id written on a hidden
 card, and a card of a face chosen at random spawned into a zone some players do not see;
-and about a private parameter's value told anyway, by an event's field or by which enemy
-targets a player is offered.
+and about a private parameter's value told anyway, by an event's field, by which enemy
+targets a player is offered, or by the action target it was chosen as.
 
 A view hides where a card is and which card is which, never which faces there are (see
 *Zones* in docs/rules.md): the AIs read such a secret though a person's screen shows `?`.
@@ -151,4 +151,65 @@ def private_in_options(game: Game, root: Node) -> Iterator[Problem]:
                     break
 
 
-__all__ = ["card_secrets", "private_in_options", "private_said"]
+def private_target_said(game: Game, root: Node) -> Iterator[Problem]:
+    """Each event field emitted by an action's effects that reads one of its `private: true`
+    targets: every player is told what an event says."""
+    actions = root.get("actions") if root.is_map else None
+    for aname, spec in (actions.value.items() if actions is not None and actions.is_map
+                        else ()):
+        secret = game.private_targets.get(aname, frozenset())
+        effects = spec.get("effects") if secret and spec.is_map else None
+        for n in effects.walk() if effects is not None else ():
+            emit = n.get("emit") if n.is_map else None
+            fields = emit.get("fields") if emit is not None and emit.is_map else None
+            for key, value in (fields.value.items() if fields is not None and fields.is_map
+                               else ()):
+                read = next((name for name in sorted(secret) for x in value.strings()
+                             if re.search(rf"\b{re.escape(name)}\b", x.value)), None)
+                if read is not None:
+                    yield Problem(value.loc, f"the event field `{key}` reads `{read}`, a "
+                                  f"private target of `{aname}`: every player is told what an "
+                                  "event says", "leave it out, and tell the value when it is "
+                                  "revealed")
+
+
+def private_from_target(game: Game, root: Node) -> Iterator[Problem]:
+    """Each action target that a `set` or `modify` writes into a private parameter (one with
+    no `unless`) while the target itself is not `private: true`: every player's log tells
+    an action with its targets, so the value chosen would be no secret."""
+    names = _secret_names(game) | {p.name for p in game.private_player_params if not p.unless}
+    actions = root.get("actions") if root.is_map else None
+    if not names or actions is None or not actions.is_map:
+        return
+    for aname, spec in actions.value.items():
+        targets = spec.get("targets") if spec.is_map else None
+        if targets is None or not targets.is_map:
+            continue
+        at = game.action_types.get(aname)
+        private = {t.name for t in at.targets if t.private} if at is not None else set()
+        open_ = {tname: t for tname, t in targets.value.items() if tname not in private}
+        told: set[str] = set()
+        for n in (spec.get("effects") or Node(None, spec.loc)).walk():
+            for verb in ("set", "modify"):
+                eff = n.get(verb) if n.is_map else None
+                what = eff.get("what") if eff is not None and eff.is_map else None
+                m = _PARAM_WRITE.match(what.value) if what is not None and isinstance(
+                    what.value, str) else None
+                if eff is None or m is None or m.group(1) not in names:
+                    continue
+                value = eff.get("to") or eff.get("by") or eff.get("value")
+                for tname, declared in open_.items():
+                    if tname in told or value is None or not any(
+                            re.search(rf"\b{re.escape(tname)}\b", x.value)
+                            for x in value.strings()):
+                        continue
+                    told.add(tname)
+                    yield Problem(declared.loc, f"the target `{tname}` of `{aname}` is "
+                                  f"written into `{m.group(1)}`, a private parameter, but every "
+                                  "player's log tells an action with its targets",
+                                  "declare the target `private: true` (the others are told "
+                                  f"that `{aname}` was played, not what was chosen)")
+
+
+__all__ = ["card_secrets", "private_from_target", "private_in_options", "private_said",
+           "private_target_said"]

@@ -308,7 +308,7 @@ def _pin(c: CompileState, node: Node | None, scope: Scope) -> Any:
 
 def _target(c: CompileState, name: str, node: Node, scope: Scope) -> TargetSpec:
     m = c.keys(node, ("kind", "from", "where", "entity", "position", "player",
-                      "on_board", "optional"), f"target `{name}`")
+                      "on_board", "optional", "private"), f"target `{name}`")
     kind: str | None = None
     source: Any = None
     for short in ("entity", "position", "player"):
@@ -378,7 +378,8 @@ def _target(c: CompileState, name: str, node: Node, scope: Scope) -> TargetSpec:
                    "column or row")
     return TargetSpec(name, candidates, conds, kind, near, on_board,
                       c.flag(m.get("optional"), "`optional`"),
-                      " ".join(str(source.value).split()) if source is not None else "")
+                      " ".join(str(source.value).split()) if source is not None else "",
+                      c.flag(m.get("private"), "`private`"))
 
 
 def _near(c: CompileState, node: Node | None, scope: Scope, name: str) -> Any:
