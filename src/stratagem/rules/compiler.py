@@ -117,7 +117,7 @@ class Compiler(CompileState):
         kw["guide"] = self.guide
         kw["setup"] = ()
         self.attempt(lambda: compile_setup(self, top.get("setup"), top.get("scenarios"), parts,
-                                           board))
+                                           board, top.get("board")))
         kw["private_known"] = compile_known(self)
         kw["narration"] = self.attempt(lambda: compile_narration(self, top.get("narration"))) \
             or {}

@@ -743,7 +743,12 @@ SECTIONS: tuple[Part, ...] = (
               "turn; a turn order that names a player not seated is an error at load. The "
               "set-up's `effects` deal to `players()`, the seated ones. Without it, every "
               "player plays."),
-          Key("board", "Its own board (same keys as *board*)."),
+          Key("board", "Its board, given over the rules' own (same keys as *board*): the "
+              "keys it gives replace the rules' (a `layout` or a `size` replaces both of "
+              "the rules', `places` or `links` both of theirs, and `topology`, `hex` or "
+              "`neighbours` all three); the others — tile types and their symbols, metric, "
+              "capacity — are the rules'. A scenario "
+              "played on a smaller hex board gives only `size: [5, 5]`."),
           Key("round_limit", "Its own length: the game ends after this many rounds, "
               "whatever `end: round_limit` says (a scenario may be short or long, as in "
               "a wargame's scenario book). Without it the rules' round limit holds."),

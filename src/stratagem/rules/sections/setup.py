@@ -124,10 +124,31 @@ def _check_size(c: CompileState, at: Node, board: Board, etype: str, params: dic
         raise Skip
 
 
+_SHAPES = (("layout", "size"), ("places", "links"), ("topology", "hex", "neighbours"))
+"""The keys of a board that give its shape together: a scenario's board that gives one of
+a group replaces the rules' whole group."""
+
+
+def _scenario_board(rules: Node | None, own: Node) -> Node:
+    """A scenario's `board:` over the rules' own: the keys it gives replace the rules' (and a
+    `layout` or a `size`, `places` or `links`, or `topology`, `hex` or `neighbours`, the
+    rules' whole group of them); the others — tile types and their symbols, the metric,
+    capacity — are the rules'."""
+    if rules is None or not rules.is_map or not own.is_map:
+        return own
+    dropped = {k for group in _SHAPES if any(k in own.value for k in group) for k in group}
+    merged = {k: v for k, v in rules.value.items() if k not in dropped}
+    locs = {k: loc for k, loc in rules.key_locs.items() if k in merged}
+    merged.update(own.value)
+    locs.update(own.key_locs)
+    return Node(merged, own.loc, locs)
+
+
 def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, parts: Parts,
-                  board: Board) -> None:
+                  board: Board, board_node: Node | None = None) -> None:
     """`setup:` (placements and effects) and `scenarios:` (each its placements and, perhaps,
-    its board and its length in rounds), into ``parts``."""
+    its board and its length in rounds), into ``parts``; a scenario's board is given over
+    the rules' (``board_node``)."""
     sm = c.keys(setup, ("entities", "effects"), "`setup`") if setup is not None else {}
     parts.kwargs["setup"] = compile_effects(c, sm.get("effects"), c.playerless_scope(
         "setup", "for each player, use `for_each` over `players()`"))
@@ -152,7 +173,7 @@ def compile_setup(c: CompileState, setup: Node | None, scenarios: Node | None, p
                 parts.seats[name] = _seats(c, m["players"], parts, name)
             b = board
             if "board" in m:
-                b = compile_board(c, m["board"])
+                b = compile_board(c, _scenario_board(board_node, m["board"]))
                 parts.layouts[name] = b
             if "entities" in m or "board" in m:
                 parts.placements[name] = _placements(c, m.get("entities", sm.get("entities")), b)
