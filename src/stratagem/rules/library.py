@@ -444,6 +444,34 @@ def _neighbours(c: Ctx, of: Any, diagonal: Any) -> list[Pos]:
     return [] if p is None else geo.neighbours(c.game.board, p, diagonal)
 
 
+def _group(c: Ctx, of: Any, where: Any = None, diagonal: Any = None) -> list[Ref]:
+    """The entities joined to entity ``of`` through neighbouring squares, ``of`` included: its
+    owner's, or those meeting ``where``; a flood over the board from ``of``'s square."""
+    s = c.state
+    ents = s.entities_
+    start = ents.get(of) if isinstance(of, int) and not isinstance(of, bool) else None
+    if start is None or start.pos is None:
+        return []
+    test = _tester(c, where) if where is not None else None
+    owner = start.owner
+    board = c.game.board
+    seen = {start.id}
+    todo = [start.pos]
+    while todo:
+        here = todo.pop()
+        for q in geo.neighbours(board, here, diagonal):
+            joined = False
+            for eid in stacks.stack_at(s, q):
+                if eid in seen:
+                    continue
+                if test(Ref(eid)) if test is not None else ents[eid].owner == owner:
+                    seen.add(eid)
+                    joined = True
+            if joined:
+                todo.append(q)
+    return [Ref(eid) for eid in sorted(seen)]
+
+
 def _paths(c: Ctx, frm: Any, to: Any, budget: Any = None, diagonal: Any = None,
            blocked_by: str = "units") -> list[tuple[Pos, ...]]:
     pa, pb = _where(c, frm), _where(c, to)
@@ -817,6 +845,15 @@ _F: list[Function] = [
              "board (the board's `neighbours`, or straight steps only with `diagonal: "
              "false`), 6 on a hex board.",
              "count(neighbours(actor)) == 6", _neighbours, "geometry"),
+    Function("group", (Param("of", "entity"), Param("where", "fn:bool", None),
+                       Param("diagonal", "bool", None)), "list",
+             "The entities joined to an entity through neighbouring squares, the entity "
+             "included, in id order: a chain of stones, a group, a supply line. Those of "
+             "its owner, or with `where` those meeting a condition on `it`; a square joins "
+             "when an entity on it does (`diagonal` as in `neighbours`). A connection "
+             "game's win: `any(group(stone), where: it.y == 0) and any(group(stone), "
+             "where: it.y == 10)`.",
+             "count(group(actor, where: it.type == 'wall')) >= 5", _group, "board"),
     Function("entities", (Param("owner", "owner", "any", "enemy, ally, neutral, any, or a player"),
                           Param("type", "str", None), Param("tag", "str", None),
                           Param("near", "any", None), Param("within", "number", math.inf),
