@@ -879,7 +879,7 @@ OPERATORS: tuple[tuple[str, str], ...] = (
 
 ATTRIBUTES: tuple[tuple[str, str], ...] = (
     ("an entity", "`.owner` (a player), `.type` (its type's name), `.pos` or `.position`, "
-     "`.id`, and every parameter declared by any entity type (`target.hp`). A parameter its "
+     "`.x` and `.y` (its square's: `.pos.x`), `.id`, and every parameter declared by any entity type (`target.hp`). A parameter its "
      "type lacks reads 0, and so does every parameter of an entity no longer in the game."),
     ("a player", "`.name` and every parameter declared under `player:` (`player.gold`)."),
     ("a keyed parameter", "`[KEY]`: the number of one key (`player.columns[a + b]`)."),
