@@ -371,3 +371,19 @@ def test_a_move_with_one_option_is_told_under_its_heading(tmp_path: Path) -> Non
     at = next(i for i, x in enumerate(lines) if x.strip() == "ann draw")
     assert lines[at - 1].startswith("round 1")
     assert "the only option: taken without asking" in lines[at + 1]
+
+
+def test_a_square_not_offered_is_answered_with_why_not() -> None:
+    """A square typed alone that is not among the choices (taken, or off the board) is
+    answered as the whole action's text would be, not as text that names no action."""
+    game = stratagem.load("tic_tac_toe")
+    state = game.new_state(seed=0)
+    first = game.legal_actions(state)[0]
+    state = game.apply(state, first)
+    (name, taken), = first.targets
+    action, shown = answer(game, state, f"{taken}\n(7,7)\n1\n")
+    assert action in game.legal_actions(state)
+    assert f"{taken} is not a choice for {name} now: target {name}={taken} is not a possible" \
+        in shown
+    assert f"(7,7) is not a choice for {name} now" in shown
+    assert "must start with an action name" not in shown

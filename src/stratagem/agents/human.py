@@ -36,6 +36,7 @@ from ..engine import (
     MASKED,
     Action,
     ActionBuilder,
+    ActionParseError,
     Decision,
     Game,
     IllegalActionError,
@@ -214,17 +215,22 @@ class HumanAgent(Agent):
                     builder = _fill(builder.choose(picked))
                     shown = False
                     continue
-                typed = self._parse(view, decision, text, tuple(numbered))
+                typed = self._parse(view, decision, text, tuple(numbered), builder)
                 if typed is not None:
                     return Choice(typed, "typed at the terminal")
 
-    def _parse(self, view: State, decision: Decision, text: str,
-               numbers: tuple[int, ...]) -> Action | None:
+    def _parse(self, view: State, decision: Decision, text: str, numbers: tuple[int, ...],
+               builder: ActionBuilder | None = None) -> Action | None:
         """The legal action a typed text names; ``None``, with the reason said, otherwise."""
         try:
             action = self.game.parse_action(view, text)
         except IllegalActionError as exc:
             self.say(f"{exc.action} is not legal: {exc.condition}")
+            return None
+        except ActionParseError as exc:
+            if builder is None or not self._not_offered(view, builder, text):
+                self.say(f"not understood ({exc}); type a number {_span(numbers, 'from')}, "
+                         "or ? for help")
             return None
         except (StratagemError, ValueError, RecursionError) as exc:
             self.say(f"not understood ({exc}); type a number {_span(numbers, 'from')}, "
@@ -234,6 +240,22 @@ class HumanAgent(Agent):
             self.say(f"not one of the options now: {action}")
             return None
         return action
+
+    def _not_offered(self, view: State, builder: ActionBuilder, text: str) -> bool:
+        """Whether ``text`` reads as a value of the target asked for now that is not among its
+        choices (a square already taken): if so, say why, as the whole action's text would
+        be answered."""
+        step, prefix = builder.step, _partial(builder)
+        if step in ("type", "actor", "done") or not prefix:
+            return False
+        try:
+            self.game.parse_action(view, f"{prefix} {step}={text}")
+        except IllegalActionError as exc:
+            self.say(f"{text} is not a choice for {step} now: {exc.condition}")
+            return True
+        except (StratagemError, ValueError, RecursionError):
+            return False
+        return False
 
     def _random(self, decision: Decision, builder: ActionBuilder) -> Action:
         """A random legal option consistent with the choices made (by weight for chance)."""

@@ -879,8 +879,9 @@ OPERATORS: tuple[tuple[str, str], ...] = (
 
 ATTRIBUTES: tuple[tuple[str, str], ...] = (
     ("an entity", "`.owner` (a player), `.type` (its type's name), `.pos` or `.position`, "
-     "`.x` and `.y` (its square's: `.pos.x`), `.id`, and every parameter declared by any entity type (`target.hp`). A parameter its "
-     "type lacks reads 0, and so does every parameter of an entity no longer in the game."),
+     "`.x` and `.y` (its square's: `.pos.x`), `.id`, and every parameter declared by any "
+     "entity type (`target.hp`). A parameter its type lacks reads 0, and so does every "
+     "parameter of an entity no longer in the game."),
     ("a player", "`.name` and every parameter declared under `player:` (`player.gold`)."),
     ("a keyed parameter", "`[KEY]`: the number of one key (`player.columns[a + b]`)."),
     ("`tile(POS)`", "`.NAME`: a parameter of the tile type at that position, as written "
