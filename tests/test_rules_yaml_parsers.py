@@ -101,6 +101,12 @@ def test_what_yaml_1_2_allows_and_libyaml_refuses_is_still_read() -> None:
     assert [n.value for n in read(text, pure=False).value["times"].value] == ["1:30", "a:b"]  # YAML 1.2 has no base 60
 
 
+def test_a_yaml_1_1_directive_reads_plain_scalars_as_1_1_either_way() -> None:
+    text = "%YAML 1.1\n---\ngame: old\nread: [yes, 1:30, 017]\n"
+    assert flat(read(text, pure=False)) == flat(read(text, pure=True))
+    assert [n.value for n in read(text, pure=False).value["read"].value] == [True, 90, 17]  # (017 is read as decimal either way)
+
+
 def test_a_deep_flow_nesting_of_two_megabytes_is_refused_at_once() -> None:
     text = "a: " + "[" * 1_900_000
     with pytest.raises(RulesError, match="nesting deeper than 64 levels"):

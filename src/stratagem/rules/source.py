@@ -18,6 +18,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.composer import Composer, MaxDepthExceededError
+from ruamel.yaml.docinfo import DocInfo, version
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.nodes import Node as YamlNode
@@ -162,12 +163,27 @@ class _Composer(Composer):
         super().__init__(loader)
         self.tagged: set[int] = set()
 
+    def compose_document(self: Any) -> Any:
+        # A `%YAML 1.1` directive reads plain scalars as YAML 1.1 does (yes/no, 1:30): the
+        # pure scanner tells the resolver itself; the C parser's event tells it here.
+        version = getattr(self.parser.peek_event(), "version", None)
+        scanner = getattr(self.loader, "_scanner", None)
+        if version is not None and isinstance(scanner, _Version):
+            scanner.yaml_version = version
+        return super().compose_document()
+
     def compose_scalar_node(self, anchor: Any) -> Any:
         tag = self.parser.peek_event().ctag
         node = super().compose_scalar_node(anchor)
         if tag is not None and str(tag) != "!":
             self.tagged.add(id(node))
         return node
+
+
+class _Version:
+    """Where ruamel's resolver looks for the document's YAML version (``_scanner``)."""
+
+    yaml_version: tuple[int, int] | None = None
 
 
 class _Loader:
@@ -182,11 +198,13 @@ class _Loader:
             yaml = YAML(typ="rt", pure=True)
             yaml.Reader = Reader
             yaml.Scanner = _Scanner
+            yaml.doc_infos.append(DocInfo(requested_version=version(yaml.version)))
             yaml.reader.stream = text
             self._parser = yaml.parser
             self._resolver = yaml.resolver
         else:
             self._parser = CParser(text)
+            self._scanner = _Version()
             self._resolver = VersionedResolver(loader=self)
         self._composer = _Composer(loader=self)
 
