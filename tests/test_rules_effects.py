@@ -1828,7 +1828,8 @@ def test_a_rule_failing_in_play_names_the_effect_where_it_was_written(explicit: 
     with pytest.raises(RuleError) as failed:
         act(game, state, "advance")
     assert str(failed.value).startswith(f"faulty.yaml:{line}:15: effect `let`: a rule failed "
-                                        "while resolving: IndexError")
+                                        "while resolving: `[1, 2][5]`: no item 5 in a list "
+                                        "of 2")
     with pytest.raises(RuleError, match=f"faulty.yaml:{line}:15: effect `let`"):
         game.playout(state, Rng(1))
 

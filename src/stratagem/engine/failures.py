@@ -60,7 +60,7 @@ def rule_failed(game: Game, exc: BaseException) -> RuleError:
     kind = "" if type(exc) in (ValueError, RuleError) else f"{type(exc).__name__}: "
     named = getattr(game.rules_scope, "player_names", ())
     seated = ""
-    if len(named) > len(game.players) and isinstance(exc, LookupError | ValueError):
+    if len(named) > len(game.players) and isinstance(exc, LookupError):
         # A scenario seats fewer players than the rules name: the likely cause.
         seated = (f" (this set-up seats {', '.join(game.players)}, not "
                   f"{', '.join(named[len(game.players):])}: a rule that names a player not "

@@ -26,7 +26,7 @@ from typing import Any
 
 import lark
 
-from ..engine import Ctx, Pos, Ref, dice
+from ..engine import Ctx, Pos, Ref, RuleError, dice
 from ..engine.state_values import state_key
 from .calls import compile_call
 from .dice_sums import dice_sum
@@ -445,7 +445,18 @@ class _Compiler:
             raise ExprError(self.off(n),
                             f"`{self.src(n.children[0])}` is a {base.type}, not a list")
         fb, fi = base.fn, idx.fn
-        return Compiled(lambda c: fb(c)[int(fi(c))], "player" if base.item == "player" else "any")
+        if base.item == "player":  # (off the end of a list of players: a player not seated?)
+            return Compiled(lambda c: fb(c)[int(fi(c))], "player")
+        said = self.src(n)
+
+        def item(c: Any) -> Any:
+            items = fb(c)
+            i = int(fi(c))
+            try:
+                return items[i]
+            except IndexError:
+                raise RuleError(f"`{said}`: no item {i} in a list of {len(items)}") from None
+        return Compiled(item, "any")
 
     def c_call(self, n: Any) -> Compiled:
         name = str(n.children[0])
