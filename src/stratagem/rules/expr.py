@@ -601,6 +601,8 @@ class _Compiler:
         ft = coerce(test, "bool", self.off(n.children[1]), self.src(n.children[1])).fn
         fa, fb = then.fn, other.fn
         type_ = then.type if then.type == other.type else "any"
+        if is_none(other) or is_none(then):  # `highest(...) if x else none`: still a player
+            type_ = other.type if is_none(then) else then.type
         if then.const and other.const:  # `'x' if player == 0 else 'o'`: no call per branch
             a, b = then.value, other.value
             return Compiled(lambda c: a if ft(c) else b, type_)
