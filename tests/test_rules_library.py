@@ -242,6 +242,10 @@ CASES: list[tuple[str, str, Any, dict[str, Any]]] = [
     ("longest_line", "longest_line(player, type: knight)", 3, {"scene": LINES}),
     ("longest_line", "longest_line(opponents()[0])", 2, {"scene": LINES}),
     ("line_through", "line_through((1, 1))", 4, {"scene": LINES}),
+    ("group", "group(actor)", [1, 2, 3, 4], {"scene": LINES}),
+    ("group", "group(actor, diagonal: false)", [1], {"scene": LINES}),
+    ("group", "group(actor, where: it.type == 'knight')", [1, 2, 3], {"scene": LINES}),
+    ("group", "group(entities(owner: opponents()[0])[0])", [7, 8], {"scene": LINES}),
     ("line_through", "line_through(occupant((0, 4)))", 2, {"scene": LINES}),
     ("line_through", "line_through((4, 1))", 2, {"scene": LINES}),
     ("line_through", "line_through((2, 0))", 0, {"scene": LINES}),
@@ -857,7 +861,7 @@ def test_a_type_test_is_lazy_and_reads_it_only_as_the_item() -> None:
     """A kind that would fail is not worked out for no items, as the condition would not be;
     a kind that reads `it` is evaluated per item."""
     assert value_of("any([], where: it.type == [1, 2][5])") is False
-    with pytest.raises(RuleError, match="index out of range"):
+    with pytest.raises(RuleError, match="no item 5 in a list of 2"):
         value_of("any(entities(), where: it.type == [1, 2][5])")
     assert value_of("filter(entities(), where: it.type == find(entities(), "
                     "where: it.type == 'orc').type)") == value_of("entities(type: 'orc')")
