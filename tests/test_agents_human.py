@@ -387,3 +387,43 @@ def test_a_square_not_offered_is_answered_with_why_not() -> None:
         in shown
     assert f"(7,7) is not a choice for {name} now" in shown
     assert "must start with an action name" not in shown
+
+
+CARD_FACES = """
+game: faces
+players: [ann, bob]
+entities:
+  card: {params: {value: 0}}
+zones:
+  hand: owner
+  played: everyone
+actions:
+  play:
+    targets:
+      card: {kind: card, from: "zone(player, 'hand')"}
+    effects: [{move_card: {card: card, to: played}}]
+    ends_turn: true
+display:
+  show: [value]
+flow:
+  phases: [{name: play, actions: [play]}]
+end:
+  round_limit: 1
+setup:
+  entities:
+    - {type: card, owner: ann, zone: hand, params: {value: 10}}
+    - {type: card, owner: ann, zone: hand, params: {value: 20}}
+    - {type: card, owner: bob, zone: hand, params: {value: 30}}
+"""
+
+
+def test_a_card_option_says_what_display_show_names_of_the_card() -> None:
+    """The options name a card as the hand does (`card #1 (value 10)`), not by its id alone."""
+    from stratagem.rules import compile_text  # noqa: PLC0415
+
+    game = compile_text(CARD_FACES)
+    state = game.new_state(seed=0)
+    _, shown = answer(game, state, "?\n1\n")
+    for card in state.zone(0, "hand"):
+        assert f"play card=#{card}  [card #{card} (value {state.entity(card)['value']})]" \
+            in shown

@@ -421,7 +421,10 @@ def _plain(value: Any) -> str:
 def _label(view: State, value: Any) -> str:
     """A value for a person: an entity with its type, anything else as written."""
     if isinstance(value, Ref) and value in view.entities:
-        return f"{view.entities[value].type} #{int(value)}"
+        e = view.entities[value]
+        if e.zone is not None and e.type != MASKED:  # a card: with what `display: show` names
+            return card_words(view.game, e, view)
+        return f"{e.type} #{int(value)}"
     return _plain(value)
 
 
