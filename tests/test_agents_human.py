@@ -427,3 +427,15 @@ def test_a_card_option_says_what_display_show_names_of_the_card() -> None:
     for card in state.zone(0, "hand"):
         assert f"play card=#{card}  [card #{card} (value {state.entity(card)['value']})]" \
             in shown
+
+
+def test_display_show_leaves_the_game_state_line_shown() -> None:
+    """`display: show` names what a unit or card shows; the game-state parameters are still
+    written (it hid `game: newest 3`)."""
+    from stratagem.agents.human import written_places  # noqa: PLC0415
+    from stratagem.rules import compile_text  # noqa: PLC0415
+
+    text = CARD_FACES.replace("zones:", "state:\n  newest: 0\nzones:").replace(
+        "setup:\n", "setup:\n  effects: [{set: {what: game.newest, to: 3}}]\n")
+    game = compile_text(text)
+    assert written_places(game, game.new_state(seed=0)) == ["game: newest 3"]

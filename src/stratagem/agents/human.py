@@ -480,8 +480,9 @@ def describe_view(game: Game, view: State, board: bool = True) -> list[str]:
 
 def written_places(game: Game, view: State) -> list[str]:
     """The game-state parameters (`state:`) and the tile parameters that play has written,
-    a line for the game and one per tile (who holds a region, a bridge's damage)."""
-    shown = game.display.shown
+    a line for the game and one per tile (who holds a region, a bridge's damage): every one
+    `display: hide` does not name (`show` is said of units and cards)."""
+    shown = game.display.shown_of_player
     state: list[tuple[str, Any]] = []
     tiles: dict[tuple[int, int], list[tuple[str, Any]]] = {}
     for key, value in view.counters.items():
