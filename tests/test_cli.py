@@ -283,3 +283,17 @@ def test_a_bug_of_ours_is_one_line_and_a_file_with_the_traceback(
     monkeypatch.setenv("STRATAGEM_DEBUG", "1")
     with pytest.raises(ZeroDivisionError):
         main(["validate", "tic_tac_toe"])
+
+
+def test_replay_show_tells_the_set_up_as_play_did(capsys, tmp_path: Path):
+    """`replay --show` begins, as `play` does, with what the set-up narrated (the dice
+    dealt), before the first round."""
+    rep = tmp_path / "r.json"
+    code, played, _ = run(capsys, "play", "elemental_duel", "--seed", "1", "--replay-out",
+                          str(rep))
+    assert code == 0
+    code, shown, _ = run(capsys, "replay", str(rep), "--show")
+    assert code == 0
+    opening = played.splitlines()[1:4]
+    assert opening[0] == "set-up" and opening[1].startswith("  · red's dice:")
+    assert shown.splitlines()[:3] == opening

@@ -11,7 +11,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from ..arena.narration import Step, as_told, hidden_from, rolls_text, tell, unseen
+from ..arena.narration import Step, as_told, hidden_from, opening_lines, rolls_text, tell, unseen
 from ..engine import CHANCE, Action, Game, State
 
 out = Console(highlight=False, soft_wrap=True, emoji=False)  # "bogus:1234:" is no emoji
@@ -42,6 +42,15 @@ def n(count: int, word: str) -> str:
 def fail(message: str) -> None:
     err.print(f"[bold red]error:[/] {escape(message)}")
     sys.exit(2)
+
+
+def tell_opening(game: Game, seed: int) -> None:
+    """What the set-up narrated (a deal, a prize turned up), before the first move."""
+    told = opening_lines(game, seed)
+    if told:
+        out.print("[bold]set-up[/]")
+        for sentence in told:
+            out.print(f"  [dim]·[/] {escape(sentence)}")
 
 
 class Narrator:

@@ -27,7 +27,7 @@ from ..games import load
 from ..web.board_svg import Mark, move_marks
 from .board import board_grid, legend
 from .complete import complete_game, complete_scenario
-from .console import Narrator, err, fail, n, out
+from .console import Narrator, err, fail, n, out, tell_opening
 from .files import (
     FORCE_RULES_HINT,
     FileProblem,
@@ -317,6 +317,8 @@ def replay_cmd(file: Path, show: bool, svg_dir: Path | None, rules_file: Path | 
             scenario = rep.meta.get("scenario")
             game = open_game(rep.game, scenario if isinstance(scenario, str) else None,
                              rep.meta.get("rules"), rules_file)
+            if show:
+                tell_opening(game, rep.seed)
             steps = [f for f in (Narrator(game) if show else None,
                                  step_writer(game, _folder(svg_dir, i, len(lines)))
                                  if svg_dir is not None else None) if f is not None]

@@ -28,7 +28,7 @@ from ..agents import HumanAgent, QuitGame, UndoDecision, make_agent, split_agent
 from ..agents.base import Choice
 from ..arena import Match, Replay
 from ..arena.match import seating_for
-from ..arena.narration import left_line, opening_lines, result_line, who
+from ..arena.narration import left_line, result_line, who
 from ..arena.replay import game_digest
 from ..arena.seeding import seed_is_set, seed_tells
 from ..engine import Action, SerializationError, StratagemError
@@ -36,7 +36,7 @@ from ..games import load
 from ..rules.stratega import stratega_agents
 from .board import NO_MARKS, draw
 from .complete import complete_agents, complete_game, complete_scenario
-from .console import Narrator, err, n, out
+from .console import Narrator, err, n, out, tell_opening
 from .console import fail as _fail
 from .files import (
     check_new_output,
@@ -172,11 +172,8 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int | None,
         # dealt could be worked out by a player at the table.
         shown = f" — seed {seed}" if told_seed or not secret else ""
         out.print(f"[bold]{game.name}[/]{shown} — {seats}")
-        told = opening_lines(game, seed) if resume is None else ()
-        if told:  # what the set-up narrated (a deal): before the first move
-            out.print("[bold]set-up[/]")
-            for sentence in told:
-                out.print(f"  [dim]·[/] {escape(sentence)}")
+        if resume is None:
+            tell_opening(game, seed)
     match = Match(game, codes, seed)
     seated = seat_people(match)
     humans: dict[int, HumanAgent] = dict(seated)
