@@ -49,6 +49,20 @@ def test_a_tab_in_the_indentation_is_named_as_such() -> None:
     assert str(err.value).endswith("— indent with spaces: YAML allows no tabs there")
 
 
+@pytest.mark.parametrize(("line", "said"), [
+    ('  newest(p: player): "highest(entities(owner: p), by: it.id)"',
+     "(a key with ': ' inside, such as a define's typed parameter, must be quoted: "
+     '"newest(p: player)": ...)'),
+    ("  pick: find(players(), where: it.gold: 1)",
+     "(a value with ': ' inside, such as an expression, must be quoted: "),
+])
+def test_a_colon_where_yaml_does_not_take_one_says_what_to_quote(line: str, said: str) -> None:
+    with pytest.raises(RulesError) as err:
+        compile_text(f"game: t\nplayers: [a, b]\ndefine:\n{line}\n", "colon.yaml")
+    assert "not valid YAML: mapping values are not allowed" in str(err.value)
+    assert said in str(err.value)
+
+
 def test_a_draw_that_reads_player_says_why_it_cannot() -> None:
     text = only(BASE + "end:\n  draw:\n    stalemate: \"count(zone(player, 'hand')) > 3\"\n")
     assert "`player` is not known in a draw, which holds for no one player" in text, text

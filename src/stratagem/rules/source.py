@@ -425,8 +425,15 @@ def parse_yaml(text: str, file: str = "<rules>", notes: list[Problem] | None = N
         loc = Loc(file, mark.line + 1, mark.column + 1) if mark else Loc(file, 1, 1)
         what = exc.problem or exc.context
         if what and "mapping values are not allowed" in what:
-            what += (" (a value with ': ' inside, such as an expression, must be quoted: "
-                     "when: \"actor.acted == 0\")")
+            lines = text.splitlines()
+            before = lines[mark.line][:mark.column] if mark and mark.line < len(lines) else ""
+            key = before.split(":")[0]  # the key YAML read: up to the line's first colon
+            if key.count("(") > key.count(")"):
+                what += (" (a key with ': ' inside, such as a define's typed parameter, must "
+                         "be quoted: \"newest(p: player)\": ...)")
+            else:
+                what += (" (a value with ': ' inside, such as an expression, must be quoted: "
+                         "when: \"actor.acted == 0\")")
         hint = "indent with spaces: YAML allows no tabs there" if what and "'\\t'" in what \
             else ""
         raise RulesError([Problem(loc, f"not valid YAML: {what}", hint)]) from None
