@@ -42,6 +42,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..engine import Ctx, ForwardModel, Game, Rng, RuleError, State
+from ..engine.endings import together
 
 ValueFunction = Callable[[State, int], float]
 """``(state, player) -> float`` in [-1, 1], from ``player``'s point of view."""
@@ -110,6 +111,12 @@ class MaterialValue:
                              and self.weights.get("score", 0) != 0)
         self.scale = score_scale(game, self.scores) if self.counts_score else 0.0
         """How large scores get in this game; 0 means unknown, and scores compare as shares."""
+        self.base: float | None = None
+        """The side's and the game's material at the set-up (``_against_the_game``)."""
+        self.alone = together(game, len(game.players))
+        """A game played against the game itself (solitaire, or one team of everyone): the
+        side's score and material count against nothing but the game's own (its neutral
+        units), as there is no rival to compare with."""
 
     @property
     def counts_anything(self) -> bool:
@@ -145,19 +152,49 @@ class MaterialValue:
         if not self.counts_anything:
             return 0.0
         total = weight = 0.0
+        alone = self.alone
         if self.counts_material:
             w = self.weights["material"]
-            total += w * _versus(self.material(state), player)
+            counts = self.material(state)
+            total += w * (self._against_the_game(sum(counts), self.neutral(state)) if alone
+                          else _versus(counts, player))
             weight += abs(w)
         if self.counts_score:
             w = self.weights["score"]
             scores = self.scores(state)
-            if self.scale > 0:
+            if alone:  # the side's score against how large scores get (nothing to beat)
+                own = sum(scores)
+                total += w * (math.tanh(own / self.scale) if self.scale > 0
+                              else own / (abs(own) + 1))
+            elif self.scale > 0:
                 total += w * _lead(scores, player, self.scale)
             else:
                 total += w * _versus(scores, player)
             weight += abs(w)
         return HEURISTIC_SCALE * total / weight if weight else 0.0
+
+    def _against_the_game(self, own: float, theirs: float) -> float:
+        """The side's material against the game's own, as a share of the most there has
+        been (at least the set-up's): a player with no units of their own still gains as
+        the game's units are worn down."""
+        if self.base is None:
+            start = self.game.new_state(0)
+            self.base = sum(self.material(start)) + self.neutral(start)
+        total = max(abs(own) + abs(theirs), self.base)
+        return 0.0 if total == 0 else (own - theirs) / total
+
+    def neutral(self, state: State) -> float:
+        """The material of the units no player owns: the game's own, in a game played
+        against it."""
+        worth = self.worth
+        total = 0.0
+        for e in state.entities.values():
+            w = worth.get(e.type)
+            if w is None or e.owner is not None:
+                continue
+            value, health, full = w
+            total += value * (max(0.0, float(e.params[health])) / full if health else 1.0)
+        return total
 
 
 def _versus(counts: list[float], player: int) -> float:

@@ -350,6 +350,12 @@ def _judge(b: Balance, tournament: Tournament) -> None:
         b.warnings.append(f"only {b.distinct} distinct games (fewer than {MIN_DISTINCT}): no "
                           "interval is computed and nothing is claimed.")
         return
+    if len(b.players) == 1:  # a solitaire game: each agent against the game alone
+        for a, r in b.agents.items():
+            if r.interval is not None:
+                b.claims.append(f"{a} wins {r.text()} of its games against the game "
+                                f"({WILSON}).")
+        return
     if len(set(tournament.agents)) == 2 and b.agent_pairs is not None:
         t = b.agent_pairs
         if t.interval is not None and (t.interval[0] > 0.5 or t.interval[1] < 0.5):

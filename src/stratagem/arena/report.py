@@ -184,7 +184,8 @@ def _by_agent(b: Balance) -> str:
 
 def _agents(summary: Summary) -> str:
     body = [[a.agent, a.games, a.wins, a.draws, a.losses, _pct(a.win_rate),
-             f"{_pct(a.interval[0])} – {_pct(a.interval[1])}", f"{a.rating:.1f}",
+             f"{_pct(a.interval[0])} – {_pct(a.interval[1])}",
+             f"{a.rating:.1f}" if len(summary.players) > 1 else "—",  # (solitaire: unrated)
              f"{a.mean_length:.1f}", f"{a.ms_per_decision:.1f}"] for a in summary.agents]
     bars = [Bar(a.agent, a.win_rate, *a.interval) for a in summary.agents]
     return ("<h2>Agents</h2>" + bar_chart(bars)

@@ -145,10 +145,13 @@ def _add(line: Line, row: GameRow, seat: int) -> None:
 
 def ratings(tournament: Tournament, rows: list[GameRow]) -> list[tuple[float, float]]:
     """``(mu, sigma)`` per entrant: a Plackett-Luce rating (openskill) of every game, in
-    schedule order."""
+    schedule order. A game of one seat (a solitaire game) rates no one: an agent is then
+    measured by its win rate against the game alone."""
     model = PlackettLuce()
     table = [model.rating(name=label) for label in tournament.labels]
     for row in rows:
+        if len(row.seats) < 2:
+            continue
         teams = [[table[e]] for e in row.seats]
         rated = model.rate(teams, ranks=[float(r) for r in row.ranks])
         for e, team in zip(row.seats, rated, strict=True):
@@ -170,7 +173,11 @@ def summarize(tournament: Tournament, players: tuple[str, ...], rows: list[GameR
             _add(seats[e, p], row, p)
     for line, (mu, sigma) in zip(agents, ratings(tournament, rows), strict=True):
         line.mu, line.sigma = mu, sigma
-    order = sorted(range(len(agents)), key=lambda i: (-agents[i].rating, i))
+    if len(players) < 2:  # a solitaire game: the best win rate first (no one is rated)
+        order = sorted(range(len(agents)), key=lambda i: (
+            -(agents[i].wins / agents[i].games if agents[i].games else 0.0), i))
+    else:
+        order = sorted(range(len(agents)), key=lambda i: (-agents[i].rating, i))
     return Summary(tournament, players, total, len(rows), [agents[i] for i in order],
                    [seats[i, p] for i in order for p in range(len(players))
                     if seats[i, p].games])

@@ -296,7 +296,8 @@ def _print_summary(summary: Any, wide: bool, rows: list[Any]) -> None:
         ci = f"{100 * low:.0f}–{100 * high:.0f}" if a.games >= MIN_DISTINCT and not few else "—"
         table.add_row(a.agent, str(a.games), str(a.wins), str(a.draws), str(a.losses),
                       f"{100 * a.win_rate:.1f}", ci,
-                      f"{a.rating:.1f}", f"{a.mean_length:.1f}", f"{a.ms_per_decision:.1f}")
+                      f"{a.rating:.1f}" if len(summary.players) > 1 else "—",  # (solitaire)
+                      f"{a.mean_length:.1f}", f"{a.ms_per_decision:.1f}")
     _print_table(table, wide)
     seats = Table(title="by seat", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     for col in ("agent", "seat", "games", "W", "D", "L", "win%"):

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Game
+from ..engine.endings import together
 from ..games import load, rules_path
 from ..rules import RulesError
 from ..rules.source import Node, parse_yaml, read_yaml
@@ -227,6 +228,11 @@ def ending(game: Game) -> tuple[tuple[str, str], ...]:
         score = _end_score(game)
         ties = _end_score(game, "tiebreak") if game.tiebreak is not None else ""
         rounds = "1 round" if game.round_limit == 1 else f"{game.round_limit} rounds"
+        if together(game, len(game.players)):  # held out against the game: a win
+            who = "the player wins" if len(game.players) == 1 else "the players win together"
+            rows.append(("round limit", f"after {rounds}, {who}" + (
+                f" (score: {score})" if score else "")))
+            return tuple(rows)
         rows.append(("round limit", f"after {rounds}, " + (
             f"the highest score wins (score: {score}" + (f"; ties: {ties})" if ties else ")")
             if score else
@@ -250,7 +256,10 @@ def _ending_effects(game: Game) -> list[tuple[str, str]]:
         line = _LINE.search(where)
         at = f" (an effect, line {line.group(1)})" if line else " (an effect)"
         reason = effect.reason.replace("{player}", "a player")
-        if kind == "end":
+        if kind == "end" and together(game, len(game.players)):  # held out: a win
+            reason += ": the player wins" if len(game.players) == 1 else \
+                ": the players win together"
+        elif kind == "end":
             reason += ": the highest score wins" if game.score is not None else ""
         rows.append((kind, reason + at))
     return rows

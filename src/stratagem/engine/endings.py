@@ -227,8 +227,11 @@ def end_game(r: Resolver, winners: tuple[int, ...], reason: str, draw: bool = Fa
 
 
 def end_by_score(r: Resolver, reason: str) -> None:
-    """End the game at the round limit: players standing ranked by score (all first
-    together when the game keeps none), then the eliminated, the last eliminated first."""
+    """End the game at the round limit (or by `end_game`): players standing ranked by score
+    (all first together when the game keeps none), then the eliminated, the last eliminated
+    first. Rivals all first together draw; a game played together against the game itself
+    (a solitaire or a cooperative game) that reaches its end without a loss is won by all:
+    they held out."""
     s = r.s
     g = s.game
     n = len(s.players)
@@ -237,7 +240,8 @@ def end_by_score(r: Resolver, reason: str) -> None:
     groups += list(reversed(s.flow.eliminated))
     ranks = _ranks(_whole_sides(g, [gr for gr in groups if gr]), n)
     winners = tuple(p for p in range(n) if ranks[p] == 1)
-    s.outcome = _outcome(g, s, winners if len(winners) < n else (), ranks, reason)
+    won = winners if len(winners) < n or together(g, n) else ()
+    s.outcome = _outcome(g, s, won, ranks, reason)
     s.decision = None
 
 

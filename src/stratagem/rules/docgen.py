@@ -76,10 +76,13 @@ TOP: dict[str, tuple[bool, str]] = {
               "by any of them is won by all, and a lose rule (or `lose`, or `stuck: lose`) "
               "that holds for any of them ends the game lost by all (\"lost by diver and "
               "pilot\": no winner, everyone ranked below first, each agent's result -1, "
-              "counted as a loss by the arena, not as a draw); a solitaire game (one "
-              "player) ends the same way. The agents' own rules of "
-              "thumb still count each player's units (search agents read the outcome, "
-              "which is the team's)."),
+              "counted as a loss by the arena, not as a draw), and reaching the round "
+              "limit or an `end_game` without a loss is a win for all (they held out); a "
+              "solitaire game (one player) ends the same ways, and `stratagem arena` gives "
+              "each agent's win rate against the game (no rating). The agents' own rules of "
+              "thumb count each player's units and score against the others' (search agents "
+              "read the outcome, which is the team's); in a game played against the game "
+              "itself, the side's score and units, against the units no player owns."),
     "shape": (False, "The game's nature, declared for agents and readers: `{chance: true, "
               "hidden: false, dynamics: sequential}`. Each given key must agree with the rules "
               "(a game that rolls dice has chance), or loading fails. It may also declare "
