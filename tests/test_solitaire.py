@@ -93,3 +93,17 @@ def test_the_arena_gives_each_agent_its_win_rate_against_the_game(
     code, out, err = run(capsys, "report", str(db))
     assert code == 0, err
     assert "osla as me wins 100.0%" in out
+
+
+def test_a_game_ended_by_a_win_effect_is_not_warned_of_as_endless(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = tmp_path / "stop.yaml"
+    endless = "game: stop\nplayers: [me]\nactions:\n  stop:\n    effects: [EFFECT]\n" \
+              "    ends_turn: true\nflow:\n  phases: [{name: play, actions: [stop]}]\n"
+    rules.write_text(endless.replace("EFFECT", "{win: {reason: \"{player} stops\"}}"))
+    code, _, err = run(capsys, "validate", str(rules))
+    assert code == 0 and "no end condition" not in err
+    rules.write_text(endless.replace("players: [me]", "players: [me]\nplayer: {n: 0}").replace(
+        "EFFECT", "{modify: {what: player.n, by: 1}}"))
+    code, _, err = run(capsys, "validate", str(rules))
+    assert "no end condition" in err

@@ -63,10 +63,11 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
     game = parts.build()
     errors.extend(_unknown_size_param(game, root))
     if not game.end_rules and game.round_limit is None and not any(
-            n.is_map and "end_game" in n.value for n in root.walk()):
+            n.is_map and any(k in n.value for k in _ENDING_EFFECTS) for n in root.walk()):
         warnings.append(Problem(root.key_locs.get("end", root.key_locs.get("game", file_loc)),
-                                "the game has no end condition (no win, lose or draw rule and "
-                                "no round limit)", "add `end:` with a rule or a round_limit"))
+                                "the game has no end condition (no win, lose or draw rule, "
+                                "no round limit, and no `win`, `lose`, `draw_game` or "
+                                "`end_game` effect)", "add `end:` with a rule or a round_limit"))
     for node in root.strings():
         m = _ZERO_DICE.search(node.value)
         if m is not None:
