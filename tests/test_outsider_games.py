@@ -4,7 +4,8 @@ in fog, a square-grid skirmish, a stacking hex-and-counter wargame, a deck-build
 market row, an area-movement wargame, a trick-taking game, draughts, a card game for two
 to four written once, a wargame on a map of provinces joined by roads, backgammon, a
 cooperative game against the game itself, a worker-placement game, a game of hidden ranks (as cards, and as private numbers),
-liar's dice (with dice as cards, and as private numbers), an asymmetric hunt balanced by a designer, mancala) validates with no problem
+liar's dice (with dice as cards, and as private numbers), an asymmetric hunt balanced by a designer, mancala,
+sealed bids for two to five, Hex, a solitaire siege) validates with no problem
 and plays two random games to the end."""
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ GAMES = {
     "liars_dice_private": (HERE / "liars_dice" / "liars_dice_private.yaml", 4),
     "hunt": (HERE / "hunt" / "hunt.yaml", 2),
     "kalah": (HERE / "kalah" / "kalah.yaml", 2),
+    "sealed_bids": (HERE / "sealed_bids" / "sealed_bids.yaml", 5),
+    "hex": (HERE / "hex_connect" / "hex.yaml", 2),
+    "hold_the_pass": (HERE / "siege_solo" / "siege_solo.yaml", 1),
 }
 
 
