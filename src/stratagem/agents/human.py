@@ -22,6 +22,10 @@ again. Reactions (``pass`` included), choices asked in the middle of an effect a
 driver hands one over, explicit chance decisions (with each outcome's probability) go
 through the same dialogue. The input and output streams are injectable; by default the
 agent reads ``sys.stdin`` and writes ``sys.stdout`` as they are when it asks.
+
+One module because it is one conversation: what a line typed means (a number, a value, an
+action's text, a command) depends on the step the dialogue is at and on how it showed the
+choices, so the prompt, the reading of answers and the words for the view stay together.
 """
 
 from __future__ import annotations

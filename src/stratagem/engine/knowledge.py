@@ -29,6 +29,10 @@ Other games keep their cards untracked. A draw from a player's own zone that no 
 a ``CardDraw``: play and explicit chance draw any card, while ``outcomes`` lists one value
 per face (the first card showing it): which of equal cards is drawn and the unseen order of
 the rest are not part of a result (``engine.sameness``).
+
+One module because where a card is and who knows its face change together: every move,
+draw, shuffle and deal of the set-up (``unlink_placed``) writes both, and a change to one
+without the other is a leak of a hidden card.
 """
 
 from __future__ import annotations
