@@ -42,7 +42,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..engine import Ctx, ForwardModel, Game, Rng, RuleError, State
-from ..engine.endings import together
 
 ValueFunction = Callable[[State, int], float]
 """``(state, player) -> float`` in [-1, 1], from ``player``'s point of view."""
@@ -113,7 +112,7 @@ class MaterialValue:
         """How large scores get in this game; 0 means unknown, and scores compare as shares."""
         self.base: float | None = None
         """The side's and the game's material at the set-up (``_against_the_game``)."""
-        self.alone = together(game, len(game.players))
+        self.alone = game.against_the_game
         """A game played against the game itself (solitaire, or one team of everyone): the
         side's score and material count against nothing but the game's own (its neutral
         units), as there is no rival to compare with."""

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Game
-from ..engine.endings import together
 from ..games import load, rules_path
 from ..rules import RulesError
 from ..rules.source import Node, parse_yaml, read_yaml
@@ -228,7 +227,7 @@ def ending(game: Game) -> tuple[tuple[str, str], ...]:
         score = _end_score(game)
         ties = _end_score(game, "tiebreak") if game.tiebreak is not None else ""
         rounds = "1 round" if game.round_limit == 1 else f"{game.round_limit} rounds"
-        if together(game, len(game.players)):  # held out against the game: a win
+        if game.against_the_game:  # held out against the game: a win
             who = "the player wins" if len(game.players) == 1 else "the players win together"
             rows.append(("round limit", f"after {rounds}, {who}" + (
                 f" (score: {score})" if score else "")))
@@ -256,7 +255,7 @@ def _ending_effects(game: Game) -> list[tuple[str, str]]:
         line = _LINE.search(where)
         at = f" (an effect, line {line.group(1)})" if line else " (an effect)"
         reason = effect.reason.replace("{player}", "a player")
-        if kind == "end" and together(game, len(game.players)):  # held out: a win
+        if kind == "end" and game.against_the_game:  # held out: a win
             reason += ": the player wins" if len(game.players) == 1 else \
                 ": the players win together"
         elif kind == "end":

@@ -149,6 +149,11 @@ class Game:
                 for p in team:
                     side[p] = team[0]
             self.sides = tuple(side)
+        self.against_the_game = len(self.players) == 1 or (
+            self.sides is not None and len(set(self.sides)) == 1)
+        """Whether every player is on one side, playing against the game itself: a solitaire
+        game, or a cooperative one (one team of everyone). They win and lose together, and
+        holding out to the end is a win (``engine.endings``)."""
         self.display = display or NO_HINTS
         """How the game is drawn for people (the rules' ``display:`` hints, with defaults)."""
         self.description = description
