@@ -248,6 +248,30 @@ def test_resume_tells_what_was_played_since_the_persons_last_decision(tmp_path, 
     assert code == 0
     code, out, _ = run(capsys, monkeypatch, "quit\n", "play", "--resume", str(save))
     assert code == 0
-    assert "since your last decision (3 decisions):" in out
-    recap = out.split("since your last decision")[1].split("── First to decide")[0]
+    assert "your last decision and what followed (4 decisions):" in out
+    recap = out.split("your last decision and what followed")[1].split("── First to decide")[0]
     assert recap.count("second ") >= 3 and "banks 7" in recap
+
+
+def test_resume_tells_what_began_after_the_persons_last_decision(tmp_path, capsys,
+                                                                 monkeypatch):
+    """A solitaire game's next turn begins inside the person's own move (an omen drawn as
+    it starts): resuming tells it again."""
+    rules = tmp_path / "omen.yaml"
+    rules.write_text(
+        "game: omen\nplayers: [me]\nactions:\n  wait: {ends_turn: true}\n"
+        "  sing: {ends_turn: true}\n"
+        "narration:\n  omen: \"omen of turn {n}: {die}\"\nflow:\n  phases:\n"
+        "    - name: play\n      actions: [wait, sing]\n      on_start:\n"
+        "        - roll: {as: d, dice: 1d6}\n"
+        "        - emit: {event: omen, fields: {n: game.round, die: d}, narrate: true}\n"
+        "  round_limit: 3\n", encoding="utf-8")
+    save = tmp_path / "o.json"
+    code, played, _ = run(capsys, monkeypatch, "wait\nquit\n", "play", str(rules),
+                          "--agents", "human", "--seed", "1", "--save", str(save))
+    assert code == 0
+    omen = next(line for line in played.splitlines() if "omen of turn 2" in line).strip()
+    code, out, _ = run(capsys, monkeypatch, "quit\n", "play", "--resume", str(save))
+    assert code == 0
+    assert "your last decision and what followed (1 decision):" in out
+    assert omen in out

@@ -201,8 +201,9 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int | None,
         rebuilt = True
         if records and not quiet:
             out.print(f"[dim]resumed after {len(records)} decisions[/]")
-            if narrator is not None and since:  # what was played after the people's turn
-                out.print(f"[dim]since your last decision ({n(len(since), 'decision')}):[/]")
+            if narrator is not None and since:  # the people's last move, and what followed
+                out.print(f"[dim]your last decision and what followed "
+                          f"({n(len(since), 'decision')}):[/]")
                 for before, player, action, after in since[-RECAP:]:
                     narrator(before, player, action, "", after)
         _run(match, humans, keeper, narrator)
@@ -250,8 +251,8 @@ def _follow(match: Match, humans: dict[int, HumanAgent],
             records: tuple[tuple[int, str, tuple[int, ...]], ...], path: Path | None
             ) -> list[tuple[Any, int, Action, Any]]:
     """Rebuild a saved game: play its recorded decisions, asking the agents again (the
-    people's decisions are taken from the file, not asked for). The steps since the
-    people's last decision, to tell them again: (before, player, action, after)."""
+    people's decisions are taken from the file, not asked for). The people's last decision
+    and the steps since, to tell them again: (before, player, action, after)."""
     game = match.game
     since: list[tuple[Any, int, Action, Any]] = []
     for p in humans:
@@ -268,10 +269,9 @@ def _follow(match: Match, humans: dict[int, HumanAgent],
                 match.follow(action)
             except StratagemError as exc:
                 raise SerializationError(f"{path}: decision {i}: {exc}") from None
-            if player in humans:
+            if player in humans:  # told again too: what began after it (a card drawn)
                 since.clear()
-            else:
-                since.append((before, player, action, match.state))
+            since.append((before, player, action, match.state))
             drawn = tuple(match.state.history[-1].rolls)
             if drawn != tuple(rolls):
                 raise SerializationError(f"{path}: decision {i}: the file records rolls "
