@@ -1225,7 +1225,7 @@ def test_target_kinds_filters_and_condition_labels() -> None:
     s = game.apply(s0, action)
     assert s.memory["picked"] == (3, 2, "card", 2, 1, "b")
     low = action._replace(targets=(("n", 1), *action.targets[1:]))
-    assert game.why_illegal(s0, low) == "target n=1: n > 1"
+    assert game.why_illegal(s0, low) == "target n=1: condition failed: n > 1"
     assert options(s) == ["wait #1"]
     assert game.why_illegal(s, action) == "condition failed: holds a card"
 

@@ -461,5 +461,5 @@ def explain(s: State, action: Action) -> str:
         ctx.targets[spec.name] = value
         for c in spec.conditions:
             if not c.test(ctx):
-                return f"target {spec.name}={value}: {c.label}"
+                return f"target {spec.name}={value}: condition failed: {c.label}"
     return "not offered in this state"
