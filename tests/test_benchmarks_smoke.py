@@ -203,3 +203,15 @@ def test_option_digest_is_the_same_for_the_same_engine() -> None:
     assert first == module.digest("tic_tac_toe", 2)
     assert first[0] > 0 and len(first[1]) == 16
     assert module.digest("pig", 1) != first
+
+
+def test_load_benchmark_reads_each_game_both_ways(capsys: pytest.CaptureFixture[str]) -> None:
+    """`bench_load.py` times reading a rules file with the C parser and the pure one, and
+    loading it, a line per game."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_load.py"
+    module = load_script(path, "bench_load")
+    assert module.main(["--repeat", "1", "--games", "pig,tic_tac_toe"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["game", "lines", "read,", "C", "read,", "pure", "speed-up", "load"]
+    assert [ln.split()[0] for ln in lines[1:]] == ["pig", "tic_tac_toe"]
+    assert all(ln.split()[-2].endswith("x") for ln in lines[1:])
