@@ -330,3 +330,20 @@ def test_the_arena_table_gives_no_interval_for_repeats_of_one_game(
     table = out.split("by seat")[0]
     rows = [ln.split() for ln in table.splitlines() if ln.strip().startswith("python:firstbot")]
     assert len(rows) == 2 and all(row[6] == "—" for row in rows), rows
+
+
+def test_a_few_deals_of_many_seat_orders_are_warned_of(tmp_path: Path) -> None:
+    """Three players: a deal is played in each of its six seat orders before the next, so
+    twelve games are two deals, and the report says so and how many games make ten."""
+    rules = tmp_path / "pig3.yaml"
+    rules.write_text((Path(stratagem.__file__).parent / "games" / "pig" / "rules.yaml")
+                     .read_text(encoding="utf-8").replace("players: [first, second]",
+                                                          "players: [first, second, third]"),
+                     encoding="utf-8")
+    t = Tournament(str(rules), ("random", "osla:calls=20", "random"), games=12, seed=0)
+    players, rows = stratagem.load(str(rules)).players, run_tournament(t, tmp_path / "p.sqlite")
+    b = analyse(t, players, rows)
+    assert b.deals == 2 and b.orders == 6
+    assert any(w.startswith("the 12 games are 2 deals: a deal is played in every seat order "
+                            "(up to 6 for 3 players)") and w.endswith("`--games 60`.")
+               for w in b.warnings)

@@ -214,6 +214,11 @@ class Balance:
     actions: list[Usage] = field(default_factory=list)
     claims: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    deals: int = 0
+    """How many deals (seeds) the games are."""
+    orders: int = 0
+    """How many seat orders a deal is played in at most (every order of the players; fewer
+    when an entrant plays only some sides)."""
 
     @property
     def identical(self) -> bool:
@@ -309,6 +314,8 @@ def analyse(tournament: Tournament, players: tuple[str, ...],
     out = Balance(players, labels, len(ordered), n)
     if not ordered:
         return out
+    out.deals = len({row.seed for row in ordered})
+    out.orders = math.factorial(len(players))
     out.draws = sum(drawn(row.winners, row.ranks) for row in unique)
     out.sides = [rate(sum(result_of(r, p) == "win" for r in unique), n)
                  for p in range(len(players))]
@@ -346,6 +353,12 @@ def _judge(b: Balance, tournament: Tournament) -> None:
     if b.distinct < b.games:
         b.warnings.append(f"{b.games} games, of which {b.distinct} distinct: repeats are "
                           "counted once.")
+    if b.deals < MIN_DISTINCT and b.orders > 2:
+        b.warnings.append(
+            f"the {b.games} games are {b.deals} deal{'s' if b.deals != 1 else ''}: a deal "
+            f"is played in every seat order (up to {b.orders} for {len(b.players)} "
+            "players) before the next, so the games share the luck of few deals; for "
+            f"figures over {MIN_DISTINCT} deals play `--games {b.orders * MIN_DISTINCT}`.")
     if b.distinct < MIN_DISTINCT:
         b.warnings.append(f"only {b.distinct} distinct games (fewer than {MIN_DISTINCT}): no "
                           "interval is computed and nothing is claimed.")
