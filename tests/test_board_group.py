@@ -96,3 +96,10 @@ def test_hex_written_with_group_plays_as_openspiels_hex(game: stratagem.Game) ->
         assert state.outcome is not None
         winner = state.outcome.winners[0]
         assert theirs.returns()[winner] == 1.0
+
+
+def test_the_text_board_tells_the_two_sides_stones_apart(game: stratagem.Game) -> None:
+    """Both sides play one kind of stone: the first player's in capitals, the second's in
+    small letters (the plain render, and so the bridges' observation strings)."""
+    rows = game.render(placed(game, [(1, 1), (2, 2)])).splitlines()
+    assert rows[1] == ". O . . ." and rows[2] == ". . o . ."

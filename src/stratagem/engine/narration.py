@@ -185,10 +185,18 @@ def describe_reaction(game: Game, state: State) -> str:
 
 
 def render(game: Game, state: State) -> str:
-    """The board as text: one symbol per tile, entities over tiles."""
+    """The board as text: one symbol per tile, entities over tiles. In a game of two players
+    whose sides share a kind of unit (Hex's stones, two armies of warriors), a letter is
+    written in capitals for the first player's units and in small letters for the second's,
+    as chess notation writes white and black."""
     b = game.board
     if not b.width or not b.height:
         return ""
+    owners: dict[str, set[Any]] = {}
+    if len(game.players) == 2:
+        for e in state.iter_entities():
+            if e.pos is not None:
+                owners.setdefault(e.type, set()).add(e.owner)
     rows = []
     for y in range(b.height):
         cells = []
@@ -198,7 +206,10 @@ def render(game: Game, state: State) -> str:
                 cells.append(".")
             else:
                 et = game.entity_types[e.type]
-                cells.append(et.symbol or e.type[0])
+                symbol = et.symbol or e.type[0]
+                if len(owners.get(e.type, ())) > 1 and e.owner in (0, 1):
+                    symbol = symbol.upper() if e.owner == 0 else symbol.lower()
+                cells.append(symbol)
         rows.append(" ".join(cells))
     return "\n".join(rows)
 
