@@ -194,9 +194,9 @@ def render(game: Game, state: State) -> str:
         return ""
     owners: dict[str, set[Any]] = {}
     if len(game.players) == 2:
-        for e in state.iter_entities():
-            if e.pos is not None:
-                owners.setdefault(e.type, set()).add(e.owner)
+        for unit in state.iter_entities():
+            if unit.pos is not None:
+                owners.setdefault(unit.type, set()).add(unit.owner)
     rows = []
     for y in range(b.height):
         cells = []
