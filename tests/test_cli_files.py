@@ -478,12 +478,16 @@ setup:
   entities:
     - {type: pawn, owner: red, at: [0, 0]}
     - {type: dragon, zone: bag}
+    - {type: dragon, zone: bag}
+    - {type: dragon, zone: bag, params: {power: 4}}
 """)
     code, out, _ = run(capsys, "rules", str(rules))
     assert code == 0
     units, _, rest = out.partition("Cards")
     assert "pawn" in units and "dragon" not in units
     assert "dragon" in rest.split("Actions")[0]
+    # the cards in play, face by face (a deck's list is public), not the type's default
+    assert "power 9 ×2, power 4" in rest.split("Actions")[0]
     assert "after 1 round, the game is drawn" in out
 
 

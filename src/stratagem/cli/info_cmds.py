@@ -6,6 +6,7 @@ the listing is quick; `rules` compiles the one game asked for and prints its she
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -150,13 +151,15 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
             continue
         table = Table(title=kind.capitalize() + "s", title_justify="left", box=None,
                       pad_edge=False)
-        for head in ("", kind, "parameters", "")[0 if board else 1:]:
+        for head in ("", kind, "parameters" if board else "in play", "")[0 if board else 1:]:
             table.add_column(head, overflow="fold")
+        dealt = _dealt(game)
         for name, glyph, description in kinds:
             et = game.entity_types[name]
             params = ", ".join(_stat(p) for p in et.params
                                if p.name in game.display.shown([p.name]))
-            table.add_row(*((glyph,) if board else ()), name, params, description)
+            table.add_row(*((glyph,) if board else ()), name,
+                          params if board or name not in dealt else dealt[name], description)
         out.print(table)
     if game.board.places:  # a map's places, with the places their links reach
         out.print("[bold]Places[/]")
@@ -191,6 +194,22 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
         for what, when in sheet.ending:
             table.add_row("  " + what, escape(when))
         out.print(table)
+
+
+def _dealt(game: Any) -> dict[str, str]:
+    """The cards the set-up puts in the zones, by type: each face with how many there are
+    (`power 2 ×3, power 5`), the parameters players see; a deck's list is public."""
+    faces: dict[str, Counter[str]] = {}
+    for pl in game.placements:
+        if pl.zone is None:
+            continue
+        et = game.entity_types[pl.type]
+        shown = [p for p in et.params if p.name in game.display.shown([p.name])]
+        face = ", ".join(f"{p.name.replace('_', ' ')} {pl.params.get(p.name, p.default):g}"
+                         for p in shown)
+        faces.setdefault(pl.type, Counter())[face or "a card"] += 1
+    return {kind: ", ".join(face + (f" ×{n}" if n > 1 else "") for face, n in counts.items())
+            for kind, counts in faces.items()}
 
 
 def _stat(p: Any, said: bool = True) -> str:
