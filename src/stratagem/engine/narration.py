@@ -192,8 +192,11 @@ def render(game: Game, state: State) -> str:
     b = game.board
     if not b.width or not b.height:
         return ""
-    owners: dict[str, set[Any]] = {}
+    owners: dict[str, set[Any]] = {}  # the kinds both sides field, at the set-up or now
     if len(game.players) == 2:
+        for pl in game.placements:
+            if pl.pos is not None:
+                owners.setdefault(pl.type, set()).add(pl.owner)
         for unit in state.iter_entities():
             if unit.pos is not None:
                 owners.setdefault(unit.type, set()).add(unit.owner)
