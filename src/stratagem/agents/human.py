@@ -231,14 +231,12 @@ class HumanAgent(Agent):
         except IllegalActionError as exc:
             self.say(f"{exc.action} is not legal: {exc.condition}")
             return None
-        except ActionParseError as exc:
-            if builder is None or not self._not_offered(view, builder, text):
+        except (StratagemError, ValueError, RecursionError) as exc:
+            # a value alone (a square already taken) is answered as its whole action would be
+            if not (isinstance(exc, ActionParseError) and builder is not None
+                    and self._not_offered(view, builder, text)):
                 self.say(f"not understood ({exc}); type a number {_span(numbers, 'from')}, "
                          "or ? for help")
-            return None
-        except (StratagemError, ValueError, RecursionError) as exc:
-            self.say(f"not understood ({exc}); type a number {_span(numbers, 'from')}, "
-                     "or ? for help")
             return None
         if action not in decision:  # a view may offer what the decision does not
             self.say(f"not one of the options now: {action}")

@@ -124,17 +124,26 @@ class MaterialValue:
 
     def material(self, state: State) -> list[float]:
         """Each player's material: worth times health fraction, summed over their entities."""
+        return self._tally(state)[0]
+
+    def _tally(self, state: State) -> tuple[list[float], float]:
+        """Each player's material, and that of the units no player owns (the game's own, in a
+        game played against it)."""
         totals = [0.0] * len(state.players)
+        neutral = 0.0
         worth = self.worth
         for e in state.entities.values():
             w = worth.get(e.type)
-            if w is None or e.owner is None or not 0 <= e.owner < len(totals):
+            if w is None or (e.owner is not None and not 0 <= e.owner < len(totals)):
                 continue
             value, health, full = w
             if health is not None:
                 value *= max(0.0, float(e.params[health])) / full
-            totals[e.owner] += value
-        return totals
+            if e.owner is None:
+                neutral += value
+            else:
+                totals[e.owner] += value
+        return totals, neutral
 
     def scores(self, state: State) -> list[float]:
         """Each player's score: the game's guide for agents (`end: guide`), else its own
@@ -154,8 +163,8 @@ class MaterialValue:
         alone = self.alone
         if self.counts_material:
             w = self.weights["material"]
-            counts = self.material(state)
-            total += w * (self._against_the_game(sum(counts), self.neutral(state)) if alone
+            counts, neutral = self._tally(state)
+            total += w * (self._against_the_game(sum(counts), neutral) if alone
                           else _versus(counts, player))
             weight += abs(w)
         if self.counts_score:
@@ -177,23 +186,10 @@ class MaterialValue:
         been (at least the set-up's): a player with no units of their own still gains as
         the game's units are worn down."""
         if self.base is None:
-            start = self.game.new_state(0)
-            self.base = sum(self.material(start)) + self.neutral(start)
+            counts, neutral = self._tally(self.game.new_state(0))
+            self.base = sum(counts) + neutral
         total = max(abs(own) + abs(theirs), self.base)
         return 0.0 if total == 0 else (own - theirs) / total
-
-    def neutral(self, state: State) -> float:
-        """The material of the units no player owns: the game's own, in a game played
-        against it."""
-        worth = self.worth
-        total = 0.0
-        for e in state.entities.values():
-            w = worth.get(e.type)
-            if w is None or e.owner is not None:
-                continue
-            value, health, full = w
-            total += value * (max(0.0, float(e.params[health])) / full if health else 1.0)
-        return total
 
 
 def _versus(counts: list[float], player: int) -> float:

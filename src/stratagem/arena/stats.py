@@ -174,8 +174,7 @@ def summarize(tournament: Tournament, players: tuple[str, ...], rows: list[GameR
     for line, (mu, sigma) in zip(agents, ratings(tournament, rows), strict=True):
         line.mu, line.sigma = mu, sigma
     if len(players) < 2:  # a solitaire game: the best win rate first (no one is rated)
-        order = sorted(range(len(agents)), key=lambda i: (
-            -(agents[i].wins / agents[i].games if agents[i].games else 0.0), i))
+        order = sorted(range(len(agents)), key=lambda i: (-agents[i].win_rate, i))
     else:
         order = sorted(range(len(agents)), key=lambda i: (-agents[i].rating, i))
     return Summary(tournament, players, total, len(rows), [agents[i] for i in order],

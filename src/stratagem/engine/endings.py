@@ -68,7 +68,7 @@ def check_end(r: Resolver) -> bool:
         end_game(r, tuple(sorted({p for p, _ in wins})), said_of(g, "win", wins))
         return True
     if losses:
-        if together(g, len(s.players)):  # one side: a loss is everyone's
+        if g.against_the_game:  # one side: a loss is everyone's
             first = losses[0][1]  # said of the game, unless it names the player
             lose_together(r, said_of(g, "lose", losses) if PLAYER_FIELD in first else first)
             return True
@@ -116,7 +116,7 @@ def eliminate(r: Resolver, player: int, reason: str) -> bool:
     s = r.s
     if not s.players[player].alive:
         return False
-    if together(r.game, len(s.players)):  # one side: a loss is everyone's
+    if r.game.against_the_game:  # one side: a loss is everyone's
         lose_together(r, reason)
         return True
     s._w_player(player).alive = False
@@ -126,13 +126,6 @@ def eliminate(r: Resolver, player: int, reason: str) -> bool:
         end_game(r, alive, reason, draw=not alive)
         return True
     return False
-
-
-def together(g: Game, n: int) -> bool:
-    """Whether every player of the game is on one side — a solitaire game, or a
-    cooperative one (`teams:` with one team of everyone): the players then win and lose
-    together against the game itself."""
-    return n == 1 or (g.sides is not None and len(set(g.sides)) == 1)
 
 
 def lose_together(r: Resolver, reason: str) -> None:
@@ -210,7 +203,7 @@ def end_game(r: Resolver, winners: tuple[int, ...], reason: str, draw: bool = Fa
     n = len(s.players)
     batches = list(s.flow.eliminated)
     alive = tuple(p for p in range(n) if s.players[p].alive)
-    if not draw and n > 1 and len(winners) == n and not together(s.game, n):
+    if not draw and n > 1 and len(winners) == n and not s.game.against_the_game:
         draw = True  # rivals who all win at once: a draw (only one side wins together)
     if draw:
         top = alive if alive else (batches.pop() if batches else tuple(range(n)))
@@ -240,7 +233,7 @@ def end_by_score(r: Resolver, reason: str) -> None:
     groups += list(reversed(s.flow.eliminated))
     ranks = _ranks(_whole_sides(g, [gr for gr in groups if gr]), n)
     winners = tuple(p for p in range(n) if ranks[p] == 1)
-    won = winners if len(winners) < n or together(g, n) else ()
+    won = winners if len(winners) < n or g.against_the_game else ()
     s.outcome = _outcome(g, s, won, ranks, reason)
     s.decision = None
 
