@@ -17,6 +17,7 @@ from pettingzoo.utils.conversions import aec_to_parallel  # noqa: E402
 
 import stratagem  # noqa: E402
 from conftest import GAMES  # noqa: E402
+from rules_helpers import build  # noqa: E402
 from stratagem.interop.pettingzoo_env import aec_env, parallel_env  # noqa: E402
 
 EXPECTED = (
@@ -147,3 +148,55 @@ def test_only_games_of_whole_cycles_are_parallelizable() -> None:
     declared = {n for n in GAMES if aec_env(n).metadata["is_parallelizable"]}
     assert "high_card" in declared
     assert not declared & {"tic_tac_toe", "connect_four", "pig", "skirmish"}
+
+
+PICKS = """
+game: picks
+players: [ann, bob]
+board:
+  size: [1, 1]
+state:
+  last: 0
+actions:
+  pick:
+    targets:
+      n: {kind: number, from: "[1, 2, 3]", where: WHERE}
+    effects:
+      - set: {what: game.last, to: n}
+      - end_turn: {}
+flow:
+  phases:
+    - name: play
+      actions: [pick]
+end:
+  round_limit: 3
+"""
+"""Each round ann picks a number, then bob: a game of whole cycles, in seat order."""
+
+
+def test_every_agent_chooses_from_its_own_mask_in_the_parallel_form() -> None:
+    """``aec_to_parallel`` has every agent choose at the start of a cycle: in a game where
+    what each seat is offered does not hang on the seats before it (each plays a number
+    of its own), a later seat's mask is the ids it will be offered, so sampling every
+    agent's action from its mask plays the game to its end with no illegal id (a learner
+    sampling from an all-zero mask had nothing to choose: the sealed-bids writer's
+    finding 4)."""
+    game = build(PICKS.replace("WHERE", "true"))
+    assert aec_env(game).metadata["is_parallelizable"]
+    env = aec_to_parallel(aec_env(game))
+    obs, _ = env.reset(seed=5)
+    cycles = 0
+    while env.agents:
+        masks = {a: o["action_mask"] for a, o in obs.items()}
+        assert all(m.sum() == 3 for m in masks.values()), masks
+        obs, *_ = env.step({a: env.action_space(a).sample(m) for a, m in masks.items()})
+        cycles += 1
+    assert cycles == 3
+
+
+def test_a_seat_whose_options_hang_on_the_earlier_seats_is_not_parallelizable() -> None:
+    """Bob may not pick the number ann has just picked: he could not choose at the start of
+    the cycle with her, so the game is not declared parallelizable, although its seats
+    take turns in whole cycles."""
+    game = build(PICKS.replace("WHERE", "n != game.last or seat_number(player) == 0"))
+    assert not aec_env(game).metadata["is_parallelizable"]

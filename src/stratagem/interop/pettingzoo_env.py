@@ -19,7 +19,8 @@ has the game's own names).
 
 - **Observations** are dicts: ``observation``, the agent's view as the vector
   of ``interop.features``, and ``action_mask``, 1 for each id the agent may
-  take now (all 0 when another agent decides).
+  take now (all 0 when another agent decides, except in a parallelizable game,
+  below).
 - **Actions**: ``Discrete(bounds.actions)``; id ``i`` is the ``i``-th option
   of the decision (``interop.codec``); ``env.action_text(i)`` names it. An id
   that is not legal is a ``ValueError``.
@@ -31,10 +32,14 @@ has the game's own names).
 - **Render**: ``render_mode="ansi"`` returns the state's text, ``"human"``
   prints it after every step.
 - ``metadata["is_parallelizable"]`` is true only for a game whose players
-  decide strictly in turn, first seat first, every player once a cycle, and
-  that ends only when a cycle is complete (high card: each player plays one
-  card a round): what PettingZoo's ``aec_to_parallel`` needs. It is found the
-  way measured bounds are (``takes_turns_in_cycle``: seeded random playouts).
+  decide strictly in turn, first seat first, every player once a cycle, that
+  ends only when a cycle is complete, and where what a seat is offered does not
+  hang on the earlier seats' choices in the cycle (high card: each player plays
+  one card of its own a round; sealed bids): what PettingZoo's
+  ``aec_to_parallel`` needs. It is found the way measured bounds are
+  (``takes_turns_in_cycle``: seeded random playouts). There, a seat later in the
+  cycle observes the mask of the ids it will be offered (``ahead``), since
+  ``aec_to_parallel`` has every agent choose at the cycle's start.
   A game where a player may act twice in a row, answer in another's turn, or
   win in the middle of a cycle (tic-tac-toe, as PettingZoo's own says) is not
   parallelizable that way; ``parallel_env`` (below) is its parallel form.
@@ -74,9 +79,11 @@ CYCLE_STEPS = 2000
 
 def takes_turns_in_cycle(game: Game, playouts: int = PLAYOUTS) -> bool:
     """Whether every decision of ``game`` falls to the next player in seat order, starting
-    with the first, and games end only once the last seat has moved: what PettingZoo's
-    ``aec_to_parallel`` requires (every agent steps once a cycle, and all terminate at
-    the end of a cycle).
+    with the first, games end only once the last seat has moved, and what each seat is
+    offered in a cycle does not hang on what the seats before it chose in that cycle: what
+    PettingZoo's ``aec_to_parallel`` requires (every agent steps once a cycle, all terminate
+    at the end of a cycle, and every agent chooses at the cycle's start, from the mask
+    ``ahead`` gives it).
 
     Seen in seeded random playouts with chance resolved inside moves, as the
     environments play (the same on every run); kept per game.
@@ -90,6 +97,7 @@ def takes_turns_in_cycle(game: Game, playouts: int = PLAYOUTS) -> bool:
         state = game.new_state(seed)
         rng = Rng(seed)
         expected = 0
+        coming: list[list[str]] = []
         for _ in range(CYCLE_STEPS):
             d = state.decision
             if d is None:
@@ -98,6 +106,12 @@ def takes_turns_in_cycle(game: Game, playouts: int = PLAYOUTS) -> bool:
             if d.player != expected:
                 cyclic = False
                 break
+            if expected == 0:  # what each seat would be offered were the first options taken
+                coming = [[str(a) for a in _decision_of(ahead(state, p), p)]
+                          for p in range(n)]
+            elif [str(a) for a in d.actions] != coming[expected]:
+                cyclic = False  # the seats before it changed what this seat may do
+                break
             state = game.apply(state, d.actions[rng.below(len(d.actions))], check=False)
             expected = (expected + 1) % n
         if not cyclic:
@@ -105,6 +119,25 @@ def takes_turns_in_cycle(game: Game, playouts: int = PLAYOUTS) -> bool:
     if playouts == PLAYOUTS:
         _cycles[game] = cyclic
     return cyclic
+
+
+def ahead(state: State, player: int) -> State | None:
+    """The state in which ``player`` decides next in this cycle, reached by taking the first
+    option of each seat before it (``None`` if the game ends or the cycle wraps first).
+    In a game ``takes_turns_in_cycle`` accepts, the options there are the ones ``player``
+    will be offered whatever those seats choose."""
+    d = state.decision
+    if d is None or d.player > player:
+        return None
+    while d is not None and d.player < player:
+        state = state.game.apply(state, d.actions[0], check=False)
+        d = state.decision
+    return state if d is not None and d.player == player else None
+
+
+def _decision_of(state: State | None, player: int) -> tuple[Any, ...]:
+    d = None if state is None else state.decision
+    return d.actions if d is not None and d.player == player else ()
 
 
 class _Table:
@@ -117,6 +150,7 @@ class _Table:
         self.bounds: Bounds = declared_bounds(self.game, max_actions)
         self.features = Features(self.game, cell)
         self.max_steps = max_steps
+        self.cyclic = takes_turns_in_cycle(self.game)
         self.names = [f"player_{p}" for p in range(len(self.game.players))]
         box = spaces.Dict({"observation": observation_box(self.features),
                            "action_mask": mask_box(self.bounds)})
@@ -132,11 +166,20 @@ class _Table:
         self.state = self.game.new_state(int(self.seeder.integers(2**31)))
         self.steps = 0
 
-    def observe(self, p: int) -> Obs:
+    def observe(self, p: int, ahead_in_cycle: bool = False) -> Obs:
+        """``p``'s view and mask; with ``ahead_in_cycle``, in a game of whole cycles, a seat
+        later in this cycle gets the mask of what it will be offered (for ``aec_to_parallel``,
+        where every agent chooses at the cycle's start)."""
         vector = np.zeros(self.features.size, np.float32)
         self.features.fill(self.state, p, vector)
-        return {"observation": vector,
-                "action_mask": action_mask(self.state, p, self.bounds)}
+        d = self.state.decision
+        if ahead_in_cycle and self.cyclic and d is not None and d.player < p:
+            coming = ahead(self.state, p)
+            mask = (action_mask(coming, p, self.bounds) if coming is not None
+                    else np.zeros(self.bounds.actions, np.int8))
+        else:
+            mask = action_mask(self.state, p, self.bounds)
+        return {"observation": vector, "action_mask": mask}
 
     def play(self, action: Any) -> None:
         d = self.state.decision
@@ -179,7 +222,7 @@ class StratagemAEC(AECEnv):  # type: ignore[misc]
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"stratagem_{self.table.game.name}",
-                         "is_parallelizable": takes_turns_in_cycle(self.table.game)}
+                         "is_parallelizable": self.table.cyclic}
         self.possible_agents = list(self.table.names)
         self.seat_names = list(self.table.game.players)
         self.agents: list[str] = []
@@ -214,8 +257,9 @@ class StratagemAEC(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[d.player]
 
     def observe(self, agent: str) -> Obs:
-        """What ``agent`` sees now, with its mask of legal ids."""
-        return self.table.observe(self.possible_agents.index(agent))
+        """What ``agent`` sees now, with its mask of legal ids (in a parallelizable game, of
+        the ids it will be offered later in this cycle)."""
+        return self.table.observe(self.possible_agents.index(agent), ahead_in_cycle=True)
 
     def step(self, action: int | None) -> None:
         """The selected agent's action id (``None`` once it is terminated or truncated)."""
@@ -265,7 +309,7 @@ class StratagemParallel(ParallelEnv):  # type: ignore[misc]
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"stratagem_{self.table.game.name}",
-                         "is_parallelizable": takes_turns_in_cycle(self.table.game)}
+                         "is_parallelizable": self.table.cyclic}
         self.possible_agents = list(self.table.names)
         self.agents: list[str] = []
 
