@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 np = pytest.importorskip("numpy")
@@ -44,12 +46,12 @@ def test_pieces_land_in_their_planes() -> None:
 
 def test_flower_war_vector_holds_what_a_player_sees_in_blocks() -> None:
     """Flower War's 48 x 36 field is read in 2 x 2 squares: a few planes per unit type and per
-    changing parameter, under 15,000 numbers (it was 193,741), and every figure on the field
+    changing parameter, under 17,000 numbers (it was 193,741), and every figure on the field
     is counted."""
     game = stratagem.load("flower_war")
     features = Features(game)
     assert features.cell == 2 and features.cells == 24 * 18
-    assert features.size < 15_000
+    assert features.size < 17_000
     assert "armour" not in features.params and "fatigue" in features.params
     assert "activation_pool" not in features.entity_types  # a box of the battle board
     state = game.new_state(3)
@@ -86,3 +88,48 @@ def test_parameters_that_never_change_get_no_plane() -> None:
     features = Features(stratagem.load("broken_throne"))
     assert {"hp", "moved", "acted"} <= set(features.params)
     assert not {"attack", "range", "speed"} & set(features.params)
+
+
+SEALED_BIDS = Path(__file__).parent / "outsider" / "sealed_bids" / "sealed_bids.yaml"
+
+
+def _block(features: Features, name: str) -> tuple[int, int]:
+    start = 0
+    for block, size in features.layout:
+        if block == name:
+            return start, start + size
+        start += size
+    raise KeyError(name)
+
+
+def test_cards_of_one_type_are_told_apart_by_their_values() -> None:
+    """Sealed Bids: every bid card is one type, told apart by its value, and the prize lies
+    in a table zone. A player's vector counts its hand's cards by value and the pot's prize
+    by value, so two deals with different prizes differ; another player's hand, hidden,
+    adds nothing (the sealed-bids writer's finding 5: the vector was the same for every
+    deal)."""
+    game = stratagem.load(str(SEALED_BIDS), "two")
+    features = Features(game)
+    assert ("bid", "value", 15) in features.faces and ("prize", "value", -5) in features.faces
+    start, end = _block(features, "faces")
+    places = len(features.zones)
+
+    def at(owner: int, zone: str, face: tuple[str, str, int]) -> int:
+        return (start + (owner * places + features.zones.index(zone)) * len(features.faces)
+                + features.faces.index(face))
+
+    prizes = set()
+    for seed in range(6):
+        state = game.new_state(seed)
+        vector = features.encode(state, 0)
+        hand = [state.entities[c] for c in state.players[0].zones["hand"]]
+        assert all(vector[at(0, "hand", ("bid", "value", e.params["value"]))] == 1.0
+                   for e in hand)
+        assert sum(vector[at(1, "hand", ("bid", "value", v))] for v in range(1, 16)) == 0
+        pot = [e for e in state.entities.values() if e.zone == "pot"]
+        assert len(pot) == 1
+        prize = pot[0].params["value"]
+        assert vector[at(2, "pot", ("prize", "value", prize))] == 1.0  # 2: the table
+        assert sum(vector[start:end]) == len(hand) + 1
+        prizes.add(prize)
+    assert len(prizes) > 1

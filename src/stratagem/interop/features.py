@@ -8,16 +8,23 @@ only what can change:
 - ``tiles``: for each tile type, a plane over the board, 1 where the cell has it;
 - ``pieces``: for each entity type that can stand on the board and each owner
   (each player, then "nobody"), a plane, 1 where such an entity stands;
-- ``params``: for each parameter that play can change (one an effect sets or
-  modifies, or one with bounds) of the types on the board, a plane holding
-  the value of the entity standing on each cell (0 where none stands). A
-  parameter that never changes is told by the piece's type plane already;
-- ``cards``: for each player, zone (the game's zones, then "unseen" and "off the
-  board") and entity type, the number of that player's entities there;
-- ``held``: for each player, and each type kept off the board (cards, boxes)
-  with each of its parameters play can change, the sum over that player's
-  visible entities of the type (the dice on a battle-board box, a card's
-  charges);
+- ``params``: for each parameter of the types on the board that tells one
+  entity from another of its type — one play can change (an effect sets or
+  modifies it, or it has bounds), or one that differs between entities of a
+  type (given at placement: a piece's hidden rank) — a plane holding the value
+  of the entity standing on each cell (0 where none stands). A parameter every
+  entity of a type has alike is told by the piece's type plane already;
+- ``cards``: for each owner (each player, then "nobody": the table's zones),
+  zone (the game's zones, then "unseen" and "off the board") and entity type,
+  the number of that owner's entities there;
+- ``held``: for each owner and zone, and each type kept off the board (cards,
+  boxes) with each of its parameters that tells one from another, the sum over
+  the visible entities there (a hand's total, the dice on a battle-board box,
+  a card's charges);
+- ``faces``: for each owner and zone, and each such parameter that takes few
+  values (at most ``MAX_FACES``, seen in seeded random playouts), the number
+  of visible entities there with each value (which bids are left in a hand,
+  the prize in the pot);
 - ``players``: each player's parameters, and 1 if the player is still in;
 - ``turn``: the round, then one-hot who decides (each player, chance, nobody);
 - ``perspective``: one-hot the player observing.
@@ -48,6 +55,7 @@ from ..engine import (
     Pos,
     Record,
     Ref,
+    Rng,
     SetParam,
     Spawn,
     State,
@@ -69,6 +77,16 @@ UNSEEN = "?"
 MAX_CELLS = 1024
 """A board with more cells is read in blocks (see the module's description)."""
 
+MAX_FACES = 32
+"""A parameter of the types kept off the board taking at most this many values gets a count
+per value (``faces``); one taking more is told by its sums (``held``) alone."""
+
+MAX_FACES_SIZE = 8192
+"""The ``faces`` block is left out where it would hold more numbers than this."""
+
+SAMPLES = 4
+"""Seeded random playouts in which ``measured_values`` watches the parameters."""
+
 
 def _number(value: object) -> float:
     if isinstance(value, bool):
@@ -89,6 +107,28 @@ def changing_params(game: Game) -> set[str] | None:
     names |= {p.name for et in game.entity_types.values() for p in et.params
               if p.min is not None or p.max is not None}
     return names
+
+
+def measured_values(game: Game, playouts: int = SAMPLES, steps: int = 120
+                    ) -> dict[tuple[str, str], set[Any]]:
+    """The values each entity type's parameters take, seen at the start and every tenth
+    decision of seeded random playouts (the same on every run): a parameter with more
+    than one value tells entities of its type apart."""
+    seen: dict[tuple[str, str], set[Any]] = {}
+    for seed in range(playouts):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        for step in range(steps):
+            if step % 10 == 0:
+                for e in state.entities.values():
+                    for name, value in e.params.items():
+                        if isinstance(value, int | float):
+                            seen.setdefault((e.type, name), set()).add(value)
+            d = state.decision
+            if d is None:
+                break
+            state = game.apply(state, d.actions[rng.below(len(d.actions))], check=False)
+    return seen
 
 
 def board_types(game: Game) -> set[str]:
@@ -143,25 +183,41 @@ class Features:
         self.tile_types = sorted(set(b.tiles) | set(b.tile_types))
         declared = game.info.observation_params
         changing = set(declared) if declared is not None else changing_params(game)
+        values = measured_values(game)
+        varying = {key for key, vs in values.items() if len(vs) > 1}
+
+        def shown(kind: str, name: str) -> bool:
+            if declared is not None:
+                return name in declared
+            return changing is None or name in changing or (kind, name) in varying
+
         on_board = board_types(game)
         self.entity_types = sorted(on_board)
         """The types with piece planes (those that can stand on the board)."""
         self.params = sorted({p.name for et in game.entity_types.values() if et.name in on_board
-                              for p in et.params if changing is None or p.name in changing})
+                              for p in et.params if shown(et.name, p.name)})
         self.card_types = sorted(game.entity_types)
         self.held = sorted((et.name, p.name) for et in game.entity_types.values()
                            if et.name not in on_board for p in et.params
-                           if changing is None or p.name in changing)
+                           if shown(et.name, p.name))
         self.zones = [z.name for z in game.zones] + [UNSEEN, ""]
         self.player_params = [p.name for p in game.player_params]
         n = len(game.players)
         self.owners = n + 1
+        places = self.owners * len(self.zones)
+        self.faces: list[tuple[str, str, Any]] = [
+            (kind, name, v) for kind, name in self.held
+            for v in sorted(values.get((kind, name), ()))
+            if 1 < len(values.get((kind, name), ())) <= MAX_FACES]
+        if places * len(self.faces) > MAX_FACES_SIZE:
+            self.faces = []
         self.layout: list[tuple[str, int]] = [
             ("tiles", self.cells * len(self.tile_types)),
             ("pieces", self.cells * len(self.entity_types) * self.owners),
             ("params", self.cells * len(self.params)),
-            ("cards", n * len(self.zones) * len(self.card_types)),
-            ("held", n * len(self.held)),
+            ("cards", places * len(self.card_types)),
+            ("held", places * len(self.held)),
+            ("faces", places * len(self.faces)),
             ("players", n * (len(self.player_params) + 1)),
             ("turn", 1 + n + 2),
             ("perspective", n),
@@ -175,6 +231,9 @@ class Features:
         self.held_index: dict[str, list[tuple[str, int]]] = {}
         for i, (kind, name) in enumerate(self.held):
             self.held_index.setdefault(kind, []).append((name, i))
+        self.face_index: dict[tuple[str, str, Any], int] = {
+            face: i for i, face in enumerate(self.faces)}
+        self.face_params = {(kind, name) for kind, name, _ in self.faces}
         self.tile_share = 1.0 / (cell * cell)
 
     def block(self, x: int, y: int) -> int:
@@ -208,9 +267,11 @@ class Features:
         n = len(game.players)
         cards = params + cells * len(self.params)
         kinds = len(self.card_types)
-        per_player = len(self.zones) * kinds
-        held = cards + n * per_player
+        places = self.owners * len(self.zones)
+        held = cards + places * kinds
         held_index, held_width = self.held_index, len(self.held)
+        faces = held + places * held_width
+        face_index, face_params, face_width = self.face_index, self.face_params, len(self.faces)
         for e in view.entities.values():
             owner = e.owner if e.owner is not None and 0 <= e.owner < n else n
             t = type_index.get(e.type)
@@ -223,17 +284,25 @@ class Features:
                     if i is not None and value != UNKNOWN:  # those that change, if seen
                         at = params + i * cells + c
                         out[at] = out[at] + _number(value)
-            elif owner < n and e.type in self.card_index:  # not a card whose face is withheld
+            elif e.type in self.card_index:  # not a card whose face is withheld
                 z = zone_index.get(e.zone or "", zone_index[""])
-                at = cards + owner * per_player + z * kinds + self.card_index[e.type]
+                place = owner * len(self.zones) + z
+                at = cards + place * kinds + self.card_index[e.type]
                 out[at] = out[at] + 1.0
                 if e.zone != UNSEEN:
                     seen = as_seen(view, e.params, e.owner, e.type)
                     for name, i in held_index.get(e.type, ()):
-                        if seen.get(name, 0) != UNKNOWN:
-                            at = held + owner * held_width + i
-                            out[at] = out[at] + _number(seen.get(name, 0))
-        at = held + n * held_width
+                        value = seen.get(name, 0)
+                        if value == UNKNOWN:
+                            continue
+                        at = held + place * held_width + i
+                        out[at] = out[at] + _number(value)
+                        if (e.type, name) in face_params:
+                            f = face_index.get((e.type, name, value))
+                            if f is not None:  # (a value no playout showed: in the sum only)
+                                at = faces + place * face_width + f
+                                out[at] = out[at] + 1.0
+        at = faces + places * face_width
         for p, pl in enumerate(view.players):
             seen = as_seen(view, pl.params, p)
             for name in self.player_params:
@@ -354,5 +423,5 @@ class MoveFeatures:
         return self.game.view(state, player).history
 
 
-__all__ = ["ENGINE_ACTIONS", "MAX_CELLS", "Buffer", "Features", "MoveFeatures", "board_types",
-           "changing_params", "describe"]
+__all__ = ["ENGINE_ACTIONS", "MAX_CELLS", "MAX_FACES", "Buffer", "Features", "MoveFeatures",
+           "board_types", "changing_params", "describe", "measured_values"]
