@@ -159,3 +159,31 @@ def test_a_deck_no_one_sees_keeps_the_ids_the_rules_place() -> None:
         "TABLE", "  pile: {owner: table, visibility: public}")
     game = compile_text(text)
     assert {game.new_state(seed=s).zone(ANN, "hand") for s in range(20)} == {(1, 2, 3)}
+
+
+TOLD_BID = (Path(__file__).parent / "outsider" / "sealed_bids" / "repro"
+            / "13_no_warning_event_reads_hidden_card.yaml")
+
+
+@pytest.mark.parametrize(("edit", "warned"), [
+    ((), True),  # laid face down in `sealed`, its face told by the event
+    (("to: sealed}", "to: pile}"), False),  # laid where everyone sees it: no secret
+    (("value: card.value", "value: card.owner"), False),  # whose card it is: public
+    (("      - move_card: {card: card, to: sealed}\n", ""), True),  # left in the hidden hand
+])
+def test_an_event_that_tells_a_card_left_hidden_is_warned_of(
+        tmp_path: Path, edit: tuple[str, ...], warned: bool) -> None:
+    """An event field reading the face of a card an action leaves where some players cannot
+    see it tells every player that face (the sealed-bids writer's finding 13)."""
+    text = TOLD_BID.read_text(encoding="utf-8")
+    if edit:
+        assert edit[0] in text
+        text = text.replace(*edit)
+    path = tmp_path / "told.yaml"
+    path.write_text(text, encoding="utf-8")
+    said = [w for w in check_rules(path)[1] if "face of a card" in w.message]
+    assert bool(said) == warned, said
+    if warned:
+        assert said[0].message.startswith("the event field `value` reads `card.value`")
+        assert said[0].loc.line == text.splitlines().index(
+            next(x for x in text.splitlines() if "emit: {event: laid" in x)) + 1

@@ -44,6 +44,7 @@ from .lint_secrets import (
     private_in_options,
     private_said,
     private_target_said,
+    hidden_card_said,
 )
 from .source import Node
 
@@ -87,6 +88,7 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
     warnings.extend(private_in_options(game, root))
     warnings.extend(private_from_target(game, root))
     warnings.extend(private_target_said(game, root))
+    warnings.extend(hidden_card_said(game, root))
     warnings.extend(_lets_shadowed(root))
     warnings.extend(_players_named_like_types(game, root))
     warnings.extend(_reasons_unfilled(root))

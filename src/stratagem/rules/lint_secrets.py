@@ -211,5 +211,70 @@ def private_from_target(game: Game, root: Node) -> Iterator[Problem]:
                                   f"that `{aname}` was played, not what was chosen)")
 
 
-__all__ = ["card_secrets", "private_from_target", "private_in_options", "private_said",
-           "private_target_said"]
+_QUOTED = re.compile(r"""['"](\w+)['"]""")
+
+
+def hidden_card_said(game: Game, root: Node) -> Iterator[Problem]:
+    """Each event field emitted by an action's effects that reads a parameter (or the type)
+    of a card target that ends the action where some players cannot see it: moved by a
+    `move_card` into a hidden zone (a bid laid face down), or taken from hidden zones and
+    not moved. Every player is told what an event says, so the face would be no secret."""
+    hidden = {z.name for z in game.zones if z.visibility not in ("public", "everyone")}
+    actions = root.get("actions") if root.is_map else None
+    if not hidden or actions is None or not actions.is_map:
+        return
+    faces = {p.name for et in game.entity_types.values() for p in et.params} | {"type"}
+    for aname, spec in actions.value.items():
+        targets = spec.get("targets") if spec.is_map else None
+        effects = spec.get("effects") if spec.is_map else None
+        if targets is None or not targets.is_map or effects is None:
+            continue
+        for tname, t in targets.value.items():
+            kind = t.get("kind") if t.is_map else None
+            if kind is None or kind.value != "card":
+                continue
+            ends_hidden = _card_ends_hidden(tname, t, effects, hidden)
+            if ends_hidden is None:
+                continue
+            reads = re.compile(rf"\b{re.escape(tname)}\s*\.\s*([A-Za-z_]\w*)")
+            for n in effects.walk():
+                emit = n.get("emit") if n.is_map else None
+                fields = emit.get("fields") if emit is not None and emit.is_map else None
+                for key, value in (fields.value.items() if fields is not None and fields.is_map
+                                   else ()):
+                    read = next((m.group(1) for x in value.strings()
+                                 for m in reads.finditer(x.value) if m.group(1) in faces), None)
+                    if read is not None:
+                        yield Problem(value.loc, f"the event field `{key}` reads "
+                                      f"`{tname}.{read}`, the face of a card that `{aname}` "
+                                      f"leaves in `{ends_hidden}`, which some players do not "
+                                      "see: every player is told what an event says",
+                                      "leave it out, and tell the face when the card is "
+                                      "revealed (`reveal`, or moved where everyone sees it)")
+
+
+def _card_ends_hidden(tname: str, target: Node, effects: Node, hidden: set[str]) -> str | None:
+    """The hidden zone a card target is left in by its action's effects, if any: the last
+    `move_card` of it names one, or nothing moves it and every zone its `from` names is
+    hidden."""
+    moved_to: str | None = None
+    moved = False
+    for n in effects.walk():
+        spec = n.get("move_card") if n.is_map else None
+        card = spec.get("card") if spec is not None and spec.is_map else None
+        if card is None or not isinstance(card.value, str) or card.value.strip() != tname:
+            continue
+        to = spec.get("to")
+        moved = True
+        moved_to = to.value.strip("'\" ") if to is not None and isinstance(to.value, str) else None
+    if moved:
+        return moved_to if moved_to in hidden else None
+    source = target.get("from")
+    names = [m.group(1) for x in (source.strings() if source is not None else ())
+             for m in _QUOTED.finditer(x.value)]
+    zones = [z for z in names if z in hidden or z in {"public", "everyone"}]
+    return zones[0] if zones and all(z in hidden for z in zones) else None
+
+
+__all__ = ["card_secrets", "hidden_card_said", "private_from_target", "private_in_options",
+           "private_said", "private_target_said"]
