@@ -40,11 +40,11 @@ from .core import BUILTIN_EVENTS
 from .errors import Loc, Problem, did_you_mean
 from .lint_secrets import (
     card_secrets,
+    hidden_card_said,
     private_from_target,
     private_in_options,
     private_said,
     private_target_said,
-    hidden_card_said,
 )
 from .source import Node
 
