@@ -51,6 +51,7 @@ from ..engine import (
     StratagemError,
     as_seen,
     card_words,
+    carried,
     is_knocked_out,
 )
 from .base import Agent, Budget, Choice
@@ -457,7 +458,9 @@ def describe_view(game: Game, view: State, board: bool = True) -> list[str]:
         seen = as_seen(view, e.params, e.owner, e.type)  # a private value reads "?"
         params = ", ".join(f"{k} {_plain(seen[k])}" for k in game.display.shown(seen))
         status = ", ".join(s.name for s in e.statuses)
-        extra = "".join(f"; {x}" for x in (params, status) if x)
+        items = carried(view, e.id)
+        load = "carries " + ", ".join(items) if items else ""
+        extra = "".join(f"; {x}" for x in (params, status, load) if x)
         place = game.board.place_name(e.pos) if e.pos is not None else ""  # a map's place
         at = f"{place} {_plain(e.pos)}" if place else _plain(e.pos)
         lines.append(f"  {e.type} #{int(e.id)}{owner} at {at}{extra}")

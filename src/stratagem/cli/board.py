@@ -40,6 +40,7 @@ from ..engine import (
     State,
     as_seen,
     card_words,
+    carried,
     cell_centre,
     is_knocked_out,
     neighbours,
@@ -357,6 +358,9 @@ def units_table(game: Game, state: State) -> Table | None:
                  and (game.display.show is not None or k not in specs
                       or seen[k] != specs[k].default)]
         params = " ".join(f"{k} {_value(seen[k])}" for k in shown)
+        items = carried(state, e.id)
+        if items:
+            params = " ".join(x for x in (params, "carries " + ", ".join(items)) if x)
         status = ", ".join(words(s.name) + (f" {s.duration}" if s.duration is not None else "")
                            for s in e.statuses)
         any_params |= bool(params)

@@ -31,6 +31,7 @@ from .game import Game
 from .geometry import cell_centre, distance, mover_costs, neighbours, tile_cost
 from .hands import is_knocked_out
 from .info import GameInfo, GameRuntime
+from .items import carried
 from .knowledge import FACES, MASKED
 from .narration import card_words, field_words, words
 from .private_views import UNKNOWN, as_seen
@@ -88,6 +89,7 @@ __all__ = [
     "as_seen",
     "builtin_events",
     "card_words",
+    "carried",
     "cell_centre",
     "constant",
     "dice",

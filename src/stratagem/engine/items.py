@@ -45,6 +45,13 @@ def inventory(s: State, holder: Any) -> tuple[Held, ...]:
     return () if holder is None else s.counters_.get(f"inv:e{int(holder)}", ())
 
 
+def carried(s: State, holder: Any) -> list[str]:
+    """What an entity carries as a person reads it: each item's label, in the order picked
+    up (the terminal's and the web page's unit lines: "carries treasure, potion")."""
+    look = s.game.display.entity
+    return [look(t).label.lower() for _, t, _ in inventory(s, holder)]
+
+
 def slots(s: State, holder: Any) -> int:
     """How many items an entity can carry (0 for a type with no inventory, or one gone)."""
     e = None if holder is None else s.entities_.get(holder)

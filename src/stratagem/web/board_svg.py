@@ -23,7 +23,7 @@ from typing import Any
 from xml.sax.saxutils import escape as _escape
 
 from ..arena.narration import moved_to
-from ..engine import UNKNOWN, Action, Game, Pos, Ref, State, as_seen, cell_centre
+from ..engine import UNKNOWN, Action, Game, Pos, Ref, State, as_seen, carried, cell_centre
 
 UNIT = 44.0
 """Pixels of one cell unit (a square's side, a hex's side is ``UNIT / √3 * ...``)."""
@@ -226,7 +226,8 @@ def board_svg(game: Game, view: State, viewer: int | None = None, *,
         key = (e.pos[0], e.pos[1])
         nth = on_cell.get(key, 0)
         on_cell[key] = nth + 1
-        parts.append(_token(game, e, nth, as_seen(view, e.params, e.owner, e.type)))
+        parts.append(_token(game, e, nth, as_seen(view, e.params, e.owner, e.type),
+                            carried(view, e.id)))
     legend_h = 0.0
     if legend:
         items = sorted(used.items()) if len(used) > 1 else []
@@ -256,9 +257,10 @@ def board_svg(game: Game, view: State, viewer: int | None = None, *,
             + "".join(parts) + "</svg>")
 
 
-def _token(game: Game, e: Any, nth: int, params: dict[str, Any] | None = None) -> str:
+def _token(game: Game, e: Any, nth: int, params: dict[str, Any] | None = None,
+           items: Sequence[str] = ()) -> str:
     """A unit's token; ``params``: its parameters as the viewer sees them (``as_seen``;
-    by default, as they are)."""
+    by default, as they are); ``items``: what it carries (``carried``)."""
     if params is None:
         params = e.params
     display = game.display
@@ -284,6 +286,8 @@ def _token(game: Game, e: Any, nth: int, params: dict[str, Any] | None = None) -
         title += ": " + ", ".join(f"{k.replace('_', ' ')} {params[k]}" for k in shown)
     if e.statuses:
         title += "; " + ", ".join(s.name for s in e.statuses)
+    if items:
+        title += "; carries " + ", ".join(items)
     out = [f'<g class="token" data-id="{e.id}" pointer-events="none">'
            f"<title>{escape(title)}</title>"
            f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(r)}" fill="{colour}" '

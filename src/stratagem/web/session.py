@@ -49,6 +49,7 @@ from ..engine import (
     State,
     StratagemError,
     as_seen,
+    carried,
     field_words,
 )
 from .battle_board import battle_board_svg, is_box_zone
@@ -287,10 +288,11 @@ class Session:
                        if k in shown([k])},
             "statuses": [{"name": s.name, "duration": s.duration, "usages": s.usages}
                          for s in e.statuses],
+            "carries": carried(view, e.id),
         } for e in view.iter_entities() if not _unseen(e)]
         # A card the viewer cannot see is sent as a back: its owner, nothing that names it.
         entities += [{"id": None, "type": None, "owner": e.owner, "symbol": "?", "pos": None,
-                      "zone": "?", "params": {}, "statuses": []}
+                      "zone": "?", "params": {}, "statuses": [], "carries": []}
                      for e in sorted(view.iter_entities(), key=lambda e: e.owner or 0)
                      if _unseen(e)]
         players = [{"name": game.players[p], "seat": self.codes[p], "alive": pl.alive,
