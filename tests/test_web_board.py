@@ -60,7 +60,8 @@ def test_health_shows_as_a_bar_and_statuses_as_badges() -> None:
     knight = next(e for e in state.iter_entities() if e.type == "knight")
     hurt = Entity(knight.id, knight.type, knight.owner, knight.pos,
                   {**knight.params, "hp": 10}, (Status("poisoned", 2, None),))
-    view = SimpleNamespace(tiles=state.tiles, iter_entities=lambda: [hurt])
+    view = SimpleNamespace(tiles=state.tiles, iter_entities=lambda: [hurt], game=game,
+                           counters_={})
     svg = board_svg(game, view)  # type: ignore[arg-type]
     widths = [float(w) for w in re.findall(r'width="([\d.]+)" height="4"', svg)]
     assert len(widths) == 2 and widths[1] == pytest.approx(widths[0] / 2, abs=0.1)
