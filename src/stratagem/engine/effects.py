@@ -36,6 +36,7 @@ from .effect import (
 )
 from .endings import eliminate, end_by_score, finish, said
 from .errors import RunawayError
+from .items import leave
 from .knowledge import (
     draw_distribution,
     enter,
@@ -234,7 +235,7 @@ class Remove(Effect):
     entity: Any
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        remove(r, evaluate(self.entity, ctx))
+        leave(r, evaluate(self.entity, ctx))
 
 
 def _mover_can_arrive(ctx: Ctx) -> bool:
@@ -412,7 +413,7 @@ class _Die(Effect):
     needs_stack = True  # reads the event's fields
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
-        remove(r, ctx.ev["entity"])
+        leave(r, ctx.ev["entity"])
 
 
 _DIE: tuple[Effect, ...] = (_Die(),)

@@ -8,7 +8,8 @@ Picking an item up takes it off the board: it leaves ``State.entities`` and is k
 holder's inventory, in ``State.counters`` under ``inv:e<holder>``, as ``((id, type,
 params), ...)`` with ``params`` as ``((name, value), ...)``, in the order picked up.
 Dropping it puts it back on the board under the same id, with the same parameters. Items
-held by an entity that leaves the game leave with it.
+held by an entity that leaves the game leave with it, except those of a type that
+``drops``: they fall where it stood (``leave``).
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from . import stacks
 from .actions import Pos, Ref
-from .changes import remove
+from .changes import place, remove
 from .context import Ctx
+from .geometry import distance
 from .state import Entity
 
 if TYPE_CHECKING:
@@ -35,6 +38,8 @@ class ItemType:
     name: str
     on_use: tuple[Effect, ...] = ()
     consumed: bool = True
+    drops: bool = False
+    """Whether it falls to the board when its holder leaves the game (``leave``)."""
 
 
 Held = tuple[int, str, tuple[tuple[str, Any], ...]]
@@ -157,3 +162,45 @@ def drop(r: Resolver, holder: int, item_type: str, at: Pos) -> None:
 def discard(r: Resolver, holder: int, item_type: str) -> None:
     """Take the first carried item of a type out of the game."""
     _take(r, holder, item_type)
+
+
+def leave(r: Resolver, eid: int) -> None:
+    """Take an entity out of the game (``changes.remove``); what it carried leaves with it,
+    but each item of a type that ``drops`` falls on the square where it stood, or, when that
+    square cannot take it, on the nearest one that can (ties: the lowest row, then column)."""
+    e = r.s.entities_.get(eid)
+    at = e.pos if e is not None else None
+    remove(r, eid)
+    items = inventory(r.s, eid)
+    if not items:
+        return
+    _store(r, eid, ())
+    kinds = r.game.strategy.items
+    for iid, t, params in items:
+        it = kinds.get(t)
+        if at is None or it is None or not it.drops:
+            continue
+        square = _room_near(r, at, t)
+        if square is None:
+            continue  # a board with no room left: it is lost with its holder
+        s = r.s
+        s._w_entities()[iid] = Entity(iid, t, None, None, dict(params))
+        owned = s._own_entities  # set by _w_entities: the new entity is this transaction's
+        assert owned is not None
+        owned.add(iid)
+        place(r, iid, square)
+
+
+def _room_near(r: Resolver, at: Pos, item_type: str) -> Pos | None:
+    """The square nearest ``at`` that can take an item (``at`` itself first)."""
+    s = r.s
+    b = r.game.board
+
+    def free(q: Pos) -> bool:
+        return q not in s.at_ or (b.stacking and stacks.has_room(s, q, None, item_type))
+
+    if free(at):
+        return at
+    squares = [Pos(x, y) for y in range(b.height) for x in range(b.width)
+               if free(Pos(x, y)) and b.contains((x, y))]
+    return min(squares, key=lambda q: (distance(at, q, b.metric), q.y, q.x), default=None)

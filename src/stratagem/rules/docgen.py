@@ -826,16 +826,23 @@ SECTIONS: tuple[Part, ...] = (
          "An item type: an entity type (placed on the board like any other, tagged `item`) "
          "that a unit with free `inventory` slots takes off the board with `pick_up`, uses "
          "with `use_item`, puts back with `drop_item`. A carried item is out of "
-         "`entities()`; `inventory(unit)` and `holds(unit, 'NAME')` see it. Items carried by "
-         "a unit that leaves the game leave with it.",
+         "`entities()`; `inventory(unit)` and `holds(unit, 'NAME')` see it, and the unit's "
+         "line on the screen says what it carries. Items carried by a unit that leaves the "
+         "game (killed or removed) leave with it, unless their type `drops`.",
          (Key("params", "Its parameters, as for an entity type (kept while carried)."),
           Key("symbol", "Its character on the text board (default: its first letter)."),
           Key("tags", "Words for grouping types; `item` is always one."),
           Key("on_use", "Effects of using it, with `holder` (and `actor`) the unit using it."),
           Key("consumed", "`true` (the default): using it uses it up."),
+          Key("drops", "`true`: when its holder leaves the game, it falls on the square "
+              "where the holder stood (or, if that square cannot take it, the nearest one "
+              "that can; ties go to the lowest row, then column), as it was, under its id: "
+              "a treasure a fallen hero carried. `false` (the default): it leaves with "
+              "the holder."),
           Key("description", "A note for readers; not used by the game.")),
          "items:\n  potion:\n    symbol: \"!\"\n"
-         "    on_use: [{modify: {what: holder.hp, by: 4}}]"),
+         "    on_use: [{modify: {what: holder.hp, by: 4}}]\n"
+         "  treasure: {symbol: \"$\", drops: true}"),
 )
 """Every mapping of the rules format with the keys the compiler accepts there."""
 

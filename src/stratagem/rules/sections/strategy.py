@@ -146,7 +146,7 @@ def compile_items(c: CompileState, node: Node | None) -> tuple[EntityType, ...]:
             continue
 
         def one(name: str = name, spec: Node = spec) -> None:
-            m = c.keys(spec, ("params", "symbol", "tags", "on_use", "consumed",
+            m = c.keys(spec, ("params", "symbol", "tags", "on_use", "consumed", "drops",
                               "description"), f"item `{name}`")
             params = compile_params(c, m.get("params"), name, c.entity_params, ENTITY_OWN)
             tags = frozenset(c.need_str(t, "a tag") for t in c.need_list(m.get("tags"),
@@ -172,13 +172,15 @@ def compile_item_uses(c: CompileState, node: Node | None) -> None:
                                      actor=("entity", lambda ctx: ctx.actor),
                                      item=("str", read_var("item")))
         on_use = compile_effects(c, m.get("on_use"), scope)
-        consumed = True
-        if "consumed" in m:
-            if not isinstance(m["consumed"].value, bool):
-                c.fail(m["consumed"].loc, "`consumed` must be true or false")
+        flags = {"consumed": True, "drops": False}
+        for key in flags:
+            if key not in m:
+                continue
+            if not isinstance(m[key].value, bool):
+                c.fail(m[key].loc, f"`{key}` must be true or false")
             else:
-                consumed = m["consumed"].value
-        out[name] = ItemType(name, on_use, consumed)
+                flags[key] = m[key].value
+        out[name] = ItemType(name, on_use, flags["consumed"], flags["drops"])
     c.strategy["items"] = out
 
 
