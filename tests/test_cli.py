@@ -286,8 +286,9 @@ def test_a_bug_of_ours_is_one_line_and_a_file_with_the_traceback(
 
 
 def test_replay_show_tells_the_set_up_as_play_did(capsys, tmp_path: Path):
-    """`replay --show` begins, as `play` does, with what the set-up narrated (the dice
-    dealt), before the first round."""
+    """`replay --show` begins, as `play` does, with what was narrated before the first
+    move (the dice dealt as the first round began), under the first round's heading, which
+    the first move is not given again."""
     rep = tmp_path / "r.json"
     code, played, _ = run(capsys, "play", "elemental_duel", "--seed", "1", "--replay-out",
                           str(rep))
@@ -295,5 +296,22 @@ def test_replay_show_tells_the_set_up_as_play_did(capsys, tmp_path: Path):
     code, shown, _ = run(capsys, "replay", str(rep), "--show")
     assert code == 0
     opening = played.splitlines()[1:4]
-    assert opening[0] == "set-up" and opening[1].startswith("  · red's dice:")
+    assert opening[0] == "round 1, roll" and opening[1].startswith("  · red's dice:")
+    assert "set-up" not in played.splitlines()
+    assert played.splitlines().count("round 1, roll") == 1
     assert shown.splitlines()[:3] == opening
+
+
+def test_what_a_round_says_as_it_begins_is_told_under_its_heading(capsys):
+    """A `round_started` trigger's sentence is told under its round's heading, round 1's as
+    well (it was under `set-up`), and at the heading's own depth, not as if a move had said
+    it (the crawl writer's finding 5, the sealed-bids writer's finding 12)."""
+    bell = (Path(__file__).parent / "outsider" / "crawl" / "repro"
+            / "03_round1_trigger_told_under_setup.yaml")
+    code, out, _ = run(capsys, "play", str(bell), "--seed", "0")
+    assert code == 0
+    lines = out.splitlines()
+    assert "set-up" not in lines
+    for n in (1, 2):
+        at = lines.index(f"round {n}, play")
+        assert lines[at + 1] == f"  · the bell tolls for round {n}"

@@ -353,15 +353,17 @@ def test_take_back_and_stepping_through_the_moves(live: Live, browser: Any) -> N
 
 
 def test_the_log_tells_what_the_set_up_narrated(live: Live, browser: Any) -> None:
-    """The set-up's narration (Broken Throne's first gold) heads the log, before the first
-    move, as `stratagem play` prints it under `set-up`; a game whose set-up tells nothing
-    has no such heading."""
+    """What was narrated before the first move (Broken Throne's first gold, collected as
+    round 1 begins) heads the log under the first round's heading, as `stratagem play`
+    prints it, and the first move follows under the same heading; a game that tells
+    nothing before the first move has no such lines."""
     tab = _open(live, browser, "broken_throne", seed=3)
     try:
         items = tab.page.locator("#log li").all_inner_texts()
-        assert items[:2] == ["set-up", "red collects 5 gold (25 in the treasury)"]
+        assert items[:2] == ["round 1, battle", "red collects 5 gold (25 in the treasury)"]
         tab.click_option(Rng(2))
-        assert tab.page.locator("#log li").all_inner_texts()[:2] == items[:2]
+        after = tab.page.locator("#log li").all_inner_texts()
+        assert after[:2] == items[:2] and after.count("round 1, battle") == 1
         assert tab.errors == []
     finally:
         tab.close()

@@ -189,22 +189,36 @@ def moved_to(before: State, action: Action, after: State) -> Any:
     return None
 
 
-def opening_lines(game: ForwardModel[Any], seed: int) -> tuple[str, ...]:
-    """The sentences of what the set-up narrated before the first decision (the first
-    hand dealt, a trump turned up): no step tells them (``Game.opening``)."""
+SET_UP_HEADING = "set-up"
+"""The heading of what the set-up itself narrated, before the first round began."""
+
+
+def opening_lines(game: ForwardModel[Any], seed: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """What was narrated before the first decision, under its headings: the set-up's own
+    sentences (the first hand dealt, a trump turned up) under ``set-up``, then what the
+    first round or phase said as it began (a trigger on ``round_started``, the first
+    player's own dice) under that round's heading, ``round 1, play``, as later rounds are
+    told. No step tells them (``Game.opening``)."""
     if not isinstance(game, Game):
         return ()
     start = game.new_state(seed)
-    lines: list[str] = []
+    parts: list[tuple[str, list[str]]] = []
     for mark, dice, said in _parts(game, start, start, game.opening_record(seed)):
         shown = dice if game.show_rolls else ()
         if mark is None:
-            lines += [*said, *([rolls_text(shown)] if shown else [])]
+            lines = [*said, *([rolls_text(shown)] if shown else [])]
+            where = SET_UP_HEADING
         else:  # the first player's own dice, rolled as the first turn began, are theirs
             turn = _turn_step(game, mark, shown, said)
-            lines += [f"{turn.who} {rolls_text(shown)}".strip()] if shown else []
-            lines += said
-    return tuple(lines)
+            lines = [*([f"{turn.who} {rolls_text(shown)}".strip()] if shown else []), *said]
+            where = turn.where.split("/", 1)[0]
+        if not lines:
+            continue
+        if parts and parts[-1][0] == where:
+            parts[-1][1].extend(lines)
+        else:
+            parts.append((where, lines))
+    return tuple((where, tuple(lines)) for where, lines in parts)
 
 
 def as_told(step: Step, secret: bool) -> Step:

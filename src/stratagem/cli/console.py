@@ -44,13 +44,16 @@ def fail(message: str) -> None:
     sys.exit(2)
 
 
-def tell_opening(game: Game, seed: int) -> None:
-    """What the set-up narrated (a deal, a prize turned up), before the first move."""
-    told = opening_lines(game, seed)
-    if told:
-        out.print("[bold]set-up[/]")
+def tell_opening(game: Game, seed: int) -> str:
+    """What was narrated before the first move (a deal, a prize turned up, what the first
+    round said as it began), each under its heading; the last heading printed is returned
+    (a ``Narrator``'s ``where``, so the first move is not given it again)."""
+    where = ""
+    for where, told in opening_lines(game, seed):
+        out.print(f"[bold]{escape(where)}[/]")
         for sentence in told:
             out.print(f"  [dim]·[/] {escape(sentence)}")
+    return where
 
 
 class Narrator:
@@ -78,12 +81,13 @@ class Narrator:
     def tell_turns(self) -> None:
         """The turns the last move handed on, each with what followed as it began: the
         dice a player rolls as their turn begins are told as theirs."""
-        pad = " " * (self.width + 3)
         for turn in self.turns:
             self.heading(turn.where)
             said = rolls_text(turn.rolls) if turn.rolls else turn.line
             if said:  # a round or phase begun is told by its heading and sentences alone
                 out.print(f"  [cyan]{turn.who.ljust(self.width)}[/] {said}")
+            # a player's turn's sentences under its line; a round's under its heading
+            pad = " " * (self.width + 3) if turn.who else "  "
             for sentence in turn.events:
                 out.print(f"{pad}[dim]·[/] {sentence}")
         self.turns = ()

@@ -317,9 +317,10 @@ def replay_cmd(file: Path, show: bool, svg_dir: Path | None, rules_file: Path | 
             scenario = rep.meta.get("scenario")
             game = open_game(rep.game, scenario if isinstance(scenario, str) else None,
                              rep.meta.get("rules"), rules_file)
-            if show:
-                tell_opening(game, rep.seed)
-            steps = [f for f in (Narrator(game) if show else None,
+            narrator = Narrator(game) if show else None
+            if narrator is not None:
+                narrator.where = tell_opening(game, rep.seed)
+            steps = [f for f in (narrator,
                                  step_writer(game, _folder(svg_dir, i, len(lines)))
                                  if svg_dir is not None else None) if f is not None]
             state = replay_game(game, rep, on_step=_both(steps) if steps else None,

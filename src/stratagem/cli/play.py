@@ -166,6 +166,7 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int | None,
             make_agent(code, game)
     seed = default_seed() if seed is None else seed
     secret = seed_tells(game)
+    opened = ""  # the heading the opening's narration ended under
     if not quiet:
         seats = ", ".join(f"{p}: {c}" for p, c in zip(game.players, codes, strict=True))
         # A seed not given is told at the end: with it, the dice to come and the cards
@@ -173,7 +174,7 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int | None,
         shown = f" — seed {seed}" if told_seed or not secret else ""
         out.print(f"[bold]{game.name}[/]{shown} — {seats}")
         if resume is None:
-            tell_opening(game, seed)
+            opened = tell_opening(game, seed)
     match = Match(game, codes, seed)
     seated = seat_people(match)
     humans: dict[int, HumanAgent] = dict(seated)
@@ -195,6 +196,7 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int | None,
         narrator = TableNarrator(game, seated, chosen, board=board,
                                  secret=bool(humans) and game.info.hidden,
                                  explain=bool(humans) if explain is None else explain)
+        narrator.where = opened
     rebuilt = False  # until a resumed game is rebuilt, its file is all there is: keep it
     try:
         since = _follow(match, humans, records, resume)

@@ -327,7 +327,9 @@ class Session:
         return {"game": game.name, "scenario": game.scenario, "seed": self.shown_seed,
                 "version": now, "at": n, "casual": self.casual, "hidden": game.info.hidden,
                 "players": players, "viewer": viewer, "flow": game.describe_flow(view),
-                "board": board, "entities": entities, "opening": list(self.opening),
+                "board": board, "entities": entities,
+                "opening": [{"where": where, "lines": list(lines)}
+                            for where, lines in self.opening],
                 "decision": self._decision(view) if n == now else None,
                 "log": log, "outcome": self._outcome() if n == now else None,
                 "svg": board_svg(game, view, viewer, last=last),
