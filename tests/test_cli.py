@@ -312,6 +312,6 @@ def test_what_a_round_says_as_it_begins_is_told_under_its_heading(capsys):
     assert code == 0
     lines = out.splitlines()
     assert "set-up" not in lines
-    for n in (1, 2):
-        at = lines.index(f"round {n}, play")
-        assert lines[at + 1] == f"  · the bell tolls for round {n}"
+    for round_ in (1, 2):
+        at = lines.index(f"round {round_}, play")
+        assert lines[at + 1] == f"  · the bell tolls for round {round_}"
