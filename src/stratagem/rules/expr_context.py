@@ -211,6 +211,21 @@ def bind_vars(steps: list[tuple[str, Fn]], body: Fn) -> Fn:
     return many
 
 
+def bind_args(steps: list[tuple[str, Fn]], body: Fn) -> Fn:
+    """``body`` evaluated with a define's parameters bound to its call's arguments: every
+    argument worked out in the caller's context, none seeing another (``g(0, k + 100)``
+    reads the caller's ``k`` even where ``g``'s first parameter is named ``k`` too)."""
+    if len(steps) == 1:
+        return bind_vars(steps, body)
+    names = [name for name, _ in steps]
+    values = [value for _, value in steps]
+
+    def call(c: Ctx) -> Any:
+        bound = {**c.vars, **dict(zip(names, [value(c) for value in values], strict=True))}
+        return body(Ctx(c.state, c.player, c.actor, c.targets, bound, c.event))
+    return call
+
+
 def reads(fn: Any) -> tuple[str, str] | None:
     """For a compiled plain name (``read_target``, ``read_var``): where it reads, and
     which name; a call can then read the value itself, one closure fewer per call."""
@@ -222,5 +237,5 @@ def reads(fn: Any) -> tuple[str, str] | None:
 
 _READS: weakref.WeakKeyDictionary[Any, tuple[str, str]] = weakref.WeakKeyDictionary()
 
-__all__ = ["Compiled", "Define", "ExprContext", "ExprError", "Fn", "Scope", "bind_vars", "coerce",
-           "constant", "is_none", "read_target", "read_var", "reads"]
+__all__ = ["Compiled", "Define", "ExprContext", "ExprError", "Fn", "Scope", "bind_args",
+           "bind_vars", "coerce", "constant", "is_none", "read_target", "read_var", "reads"]

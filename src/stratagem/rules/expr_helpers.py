@@ -22,6 +22,7 @@ from .expr_context import (
     ExprError,
     Fn,
     Scope,
+    bind_args,
     bind_vars,
     coerce,
     constant,
@@ -88,7 +89,7 @@ def call_define(comp: ExprContext, d: Define, args: list[tuple[str | None, Any]]
                         f"it is defined as {d.signature}")
     if not d.params:
         return Compiled(d.body, d.returns)
-    return Compiled(bind_vars([(p, given[p]) for p in d.params], d.body), d.returns)
+    return Compiled(bind_args([(p, given[p]) for p in d.params], d.body), d.returns)
 
 
 def compile_format(comp: ExprContext, args: list[tuple[str | None, Any]], n: Any) -> Compiled:
