@@ -498,7 +498,7 @@ def written_places(game: Game, view: State) -> list[str]:
             x, y = (int(v) for v in xy.split(","))
             tiles.setdefault((x, y), []).append((name, value))
     out = []
-    names = [k for k, _ in state if k.split("[")[0] in shown([k.split("[")[0]])]
+    names = shown([k for k, _ in state])
     if names:
         out.append("game: " + ", ".join(f"{k} {_plain(v)}" for k, v in sorted(state)
                                           if k in names))

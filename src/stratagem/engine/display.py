@@ -9,7 +9,7 @@ game carries (``game.display``), so a hint given once shows the same everywhere.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,16 +143,23 @@ class Display:
         return None
 
     def shown(self, params: Iterable[str]) -> list[str]:
-        """The parameters players see on a unit or card, of ``params``, in the given order."""
+        """The parameters players see on a unit or card, of ``params``, in the given order
+        (a keyed parameter's key, ``memo[1]``, is named by itself or by ``memo``)."""
         if self.show is not None:
             keep = set(self.show)
-            return [p for p in params if p in keep and p not in self.hide]
-        return [p for p in params if p not in self.hide]
+            return [p for p in params if _named(p, keep) and not _named(p, self.hide)]
+        return [p for p in params if not _named(p, self.hide)]
 
     def shown_of_player(self, params: Iterable[str]) -> list[str]:
-        """The parameters players see of a player (their resources, points): every one
-        ``hide`` does not name (``show`` is said of units and cards)."""
-        return [p for p in params if p not in self.hide]
+        """The parameters players see of a player (their resources, points) or of the game:
+        every one ``hide`` does not name (``show`` is said of units and cards)."""
+        return [p for p in params if not _named(p, self.hide)]
+
+
+def _named(param: str, names: Set[str]) -> bool:
+    """Whether a list of parameter names names ``param``: itself, or, for one key of a
+    keyed parameter (``memo[1]``), the parameter (``memo``)."""
+    return param in names or ("[" in param and param.partition("[")[0] in names)
 
 
 NO_HINTS = Display()

@@ -666,7 +666,8 @@ SECTIONS: tuple[Part, ...] = (
               "Players' own parameters are all shown whatever `show` says (`hide` "
               "leaves some out)."),
           Key("hide", "Parameters players never see (bookkeeping such as `castle_x`): of "
-              "units, players, tiles or the game (`state:`).")),
+              "units, players, tiles or the game (`state:`). A keyed parameter is hidden "
+              "by its name (`memo`: every key) or key by key (`\"memo[0]\"`).")),
          "display:\n  players: {red: \"#c0392b\", blue: \"#2e6fd8\"}\n"
          "  tiles: {wall: {colour: grey, glyph: \"#\"}}\n"
          "  entities: {soldier: {glyph: S, label: Foot soldier}}\n  health: hp\n"

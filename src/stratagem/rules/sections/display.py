@@ -39,9 +39,10 @@ def compile_display(c: CompileState, node: Node | None, tile_types: set[str],
         names: list[str] = []
         for item in c.need_list(m.get(key), f"`{key}`"):
             p = c.need_str(item, "a parameter name")
-            if p and p not in params and p not in places:
+            keyed = {q.partition("[")[0] for q in (*params, *places) if "[" in q}  # memo[1]
+            if p and p not in params and p not in keyed and p not in places:
                 c.fail(item.loc, f"`{key}`: no entity, player, tile or `state:` has a "
-                       f"parameter `{p}`", did_you_mean(p, params | set(places)))
+                       f"parameter `{p}`", did_you_mean(p, params | keyed | set(places)))
             names.append(p)
         lists[key] = tuple(names)
     return Display(players, tiles, entities, health,
