@@ -227,7 +227,7 @@ SECTIONS: tuple[Part, ...] = (
               "With no `tiles`, `.` is a plain `floor`. A name `tile_types` does not "
               "declare is a tile type with no properties (`grass` above), unless it looks "
               "like a misspelling of one it does (`walls` beside `wall`): that is an "
-              "error."),
+              "error (`floor`, the plain tile's own name, is never taken for one)."),
           Key("tile_types", "The properties of each tile type (see the next part)."),
           Key("tile_params", "Parameters every tile of the board has, whatever its type "
               "(see *parameter*): `{ctrl: {default: 0, min: 0, max: 2}}` for who holds each "

@@ -23,6 +23,10 @@ from ..source import Node
 from .places import compile_places
 from .state import compile_tile_params
 
+PLAIN_TILE = "floor"
+"""The engine's own plain tile: `.` with no `tiles`, the tiles of a `size` board with no
+tile types."""
+
 
 def compile_board(c: CompileState, node: Node | None) -> Board:
     """A board: its tile types, the symbols of its layout, its metric; a `layout` or a
@@ -77,7 +81,7 @@ def _grid(c: CompileState, node: Node, m: dict[str, Node]) -> Board:
             # An undeclared name is a plain tile type; one a letter or two off a declared
             # one is a misspelling that would silently lose that type's cost and sight.
             hint = did_you_mean(t, declared)
-            if hint:
+            if hint and t != PLAIN_TILE:  # the engine's own plain tile is no misspelling
                 c.fail(tname.loc, f"tile type `{t}` is not in `tile_types`", hint)
         tile_types.setdefault(t, {})
     metric = "manhattan" if shape.get("neighbours") == 4 else "chebyshev"
@@ -87,7 +91,7 @@ def _grid(c: CompileState, node: Node, m: dict[str, Node]) -> Board:
             c.fail(m["metric"].loc, f"unknown metric `{metric}`",
                    "chebyshev, manhattan or euclidean")
     if "tile_params" in m:  # every tile type's, declared once (a type's own come first)
-        plain = () if tile_types else ("floor",)  # a `size` board of one plain type
+        plain = () if tile_types else (PLAIN_TILE,)  # a `size` board of one plain type
         compile_tile_params(c, (*tile_types, *plain), m["tile_params"])
     if "layout" in m:
         return _layout(c, m["layout"], symbols, tile_types, metric, shape)
@@ -101,7 +105,7 @@ def _grid(c: CompileState, node: Node, m: dict[str, Node]) -> Board:
         if w * h > 250_000:
             c.fail(m["size"].loc, "a board of more than 250000 tiles")
             raise Skip
-        default = next(iter(tile_types), "floor")
+        default = next(iter(tile_types), PLAIN_TILE)
         tile_types.setdefault(default, {})
         return Board(w, h, (default,) * (w * h), tile_types, metric, **shape)
     c.fail(node.loc, "a board needs a `layout` or a `size`")
@@ -214,15 +218,15 @@ def _layout(c: CompileState, node: Node, symbols: dict[str, str],
         for sym, offset in row:
             if sym not in symbols:
                 if not symbols and sym == ".":
-                    symbols["."] = "floor"
-                    tile_types.setdefault("floor", {})
+                    symbols["."] = PLAIN_TILE
+                    tile_types.setdefault(PLAIN_TILE, {})
                 else:
                     c.fail(node.text_loc(offset),
                            f"layout row {y + 1}: unknown tile symbol `{sym}`",
                            f"declare it under `tiles`: {{'{sym}': tile_type}}")
                     # Reported; a declared type stands in for it, so that what names the
                     # board's tile types (display, effects) is checked against the rest.
-                    tiles.append(next(iter(symbols.values()), "floor"))
+                    tiles.append(next(iter(symbols.values()), PLAIN_TILE))
                     tile_types.setdefault(tiles[-1], {})
                     continue
             tiles.append(symbols[sym])
