@@ -5,7 +5,8 @@ market row, an area-movement wargame, a trick-taking game, draughts, a card game
 to four written once, a wargame on a map of provinces joined by roads, backgammon, a
 cooperative game against the game itself, a worker-placement game, a game of hidden ranks (as cards, and as private numbers),
 liar's dice (with dice as cards, and as private numbers), an asymmetric hunt balanced by a designer, mancala,
-sealed bids for two to five, Hex, a solitaire siege) validates with no problem
+sealed bids for two to five, Hex, a solitaire siege, a dungeon crawl against a programmed
+opponent, chess) validates with no problem
 and plays two random games to the end."""
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ GAMES = {
     "sealed_bids": (HERE / "sealed_bids" / "sealed_bids.yaml", 5),
     "hex": (HERE / "hex_connect" / "hex.yaml", 2),
     "hold_the_pass": (HERE / "siege_solo" / "siege_solo.yaml", 1),
+    "crawl": (HERE / "crawl" / "crawl.yaml", 2),
+    "chess": (HERE / "chess" / "chess.yaml", 2),
 }
 
 
@@ -110,6 +113,22 @@ def test_the_garrison_program_checks_against_its_game(capsys: pytest.CaptureFixt
                          str(GAMES["crossroads"][0]))
     assert code == 0, err
     assert "ok — Garrison commander" in out
+
+
+def test_the_crawls_monster_program_checks_clean_in_the_scenario_it_is_sampled_in(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`check-program --scenario` checks and samples a program in one scenario of its
+    game: the lair, where the slingers its rules name stand (the crawl writer's finding 14:
+    sampled in the default scenario, every slinger rule was hinted "always false")."""
+    program = HERE / "crawl" / "monsters.yaml"
+    rules = str(GAMES["crawl"][0])
+    code, out, err = run(capsys, "check-program", str(program), "--game", rules,
+                         "--scenario", "lair")
+    assert code == 0, err
+    assert "ok — Dungeon denizens" in out
+    code, _, err = run(capsys, "check-program", str(program), "--game", rules,
+                       "--scenario", "nowhere")
+    assert code == 2 and "no scenario `nowhere`" in err
 
 
 @pytest.mark.parametrize(("scenario", "seats"), [("two", 2), ("three", 3), ("four", 4)])

@@ -37,8 +37,10 @@ from .files import (
 )
 
 
-def _program(file: Path, game_name: str | None) -> tuple[Any, Game]:
-    """A program file and the game it is checked against (its header's, by default)."""
+def _program(file: Path, game_name: str | None,
+             scenario: str | None = None) -> tuple[Any, Game]:
+    """A program file and the game it is checked against (its header's, by default, in
+    ``scenario`` when one is named)."""
     if not file.exists():
         bundled = bundled_programs(game_name)
         if str(file) in bundled:
@@ -50,7 +52,7 @@ def _program(file: Path, game_name: str | None) -> tuple[Any, Game]:
                  f"program FILE or a bundled NAME (bundled{of}: {names})")
     named = program_game(file) if game_name is None else None
     try:
-        game = load(game_name or named or "")
+        game = load(game_name or named or "", scenario)
     except UnknownGameError as exc:
         if named is None:
             raise
@@ -65,15 +67,19 @@ def _program(file: Path, game_name: str | None) -> tuple[Any, Game]:
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE|NAME")
 @click.option("--game", "game_name", default=None,
               help="The game to check against (default: the one the program names).")
+@click.option("--scenario", default=None, shell_complete=complete_scenario,
+              help="A scenario of the game to check in, and to play the --sample games in "
+                   "(`stratagem games` lists them).")
 @click.option("--sample", default=0, show_default=True, type=click.IntRange(min=0),
               help="Also play this many games against random moves and list the "
                    "conditions that never changed value (hints, not problems).")
-def check_program_cmd(file: Path, game_name: str | None, sample: int) -> None:
+def check_program_cmd(file: Path, game_name: str | None, scenario: str | None,
+                      sample: int) -> None:
     """Check a program (a FILE, or a bundled NAME such as `goblins`) and list its problems.
 
     Unknown names, unreachable states, states with no way out, rules that can never
     match, constant conditions and shadowed triggers, each with file:line:column."""
-    program, game = _program(file, game_name)
+    program, game = _program(file, game_name, scenario)
     problems = check_program(program, game)
     for p in problems:
         out.print(str(p), markup=False)
