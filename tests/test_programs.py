@@ -979,3 +979,18 @@ def test_a_section_named_as_its_step_is_not_headed_twice() -> None:
         game="crossroads", side="blue"), game, "p.yaml")
     card = render_markdown(prog)
     assert card.count("Movement") == 1 and "#### Marching" in card
+
+
+def test_the_fallback_first_is_a_card_note_and_the_card_says_whose_order() -> None:
+    """`fallback: first` takes the first option in the engine's order: `check-program`
+    notes that a person at the table cannot follow it, and the card says which order it
+    means (the crawl writer's finding 7)."""
+    game = stratagem.load(CROSSROADS / "hex_stacks.yaml")
+    text = program("states:\n  s:\n    steps:\n      movement:\n        - do: halt\n"
+                   "          say: Halt.\n", game="crossroads", side="blue")
+    prog = parse_program(text + "fallback: first\n", game, "p.yaml")
+    notes = [str(p) for p in card_gaps(prog)]
+    assert any("the fallback `first` takes the first option" in n for n in notes), notes
+    assert "in the order `stratagem show` lists the options" in render_markdown(prog)
+    plain = parse_program(text, game, "p.yaml")
+    assert not any("fallback" in str(p) for p in card_gaps(plain))

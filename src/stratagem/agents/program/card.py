@@ -163,7 +163,8 @@ def _fallback_words(program: Program) -> str:
     if fb is None:
         return "take any action the rules allow, at random"
     if fb.number == "fallback" and fb.types == (ANY,):
-        return "take the first action the rules allow"
+        return ("take the first action the rules allow, in the order `stratagem show` "
+                "lists the options")
     return rule_words(program, fb).rstrip(".")
 
 
@@ -424,8 +425,14 @@ def render_html(program: Program) -> str:
 def card_gaps(program: Program) -> list[Problem]:
     """What the card cannot put in words, each at its place: a step with a condition
     and no ``say:``, a tie-break on a worked-out measure with no ``say:``, a trigger
-    with no ``say:`` (the card then points to the appendix instead)."""
+    with no ``say:`` (the card then points to the appendix instead), the fallback
+    ``first`` (an order only the engine knows)."""
     out: list[Problem] = _unused_slots(program)
+    fb = program.fallback
+    if fb is not None and fb.number == "fallback" and fb.types == (ANY,):
+        out.append(Problem(fb.loc, "the fallback `first` takes the first option in the order "
+                           "the game lists them, which a person at the table cannot know: "
+                           "write a rule with a `say:` as the fallback, or `random`"))
     seen: set[object] = set()
     for st in program.states.values():
         out += [Problem(t.loc, f"trigger {t.number} of `{st.name}` has no `say:`: the card "
