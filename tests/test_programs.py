@@ -994,3 +994,21 @@ def test_the_fallback_first_is_a_card_note_and_the_card_says_whose_order() -> No
     assert "in the order `stratagem show` lists the options" in render_markdown(prog)
     plain = parse_program(text, game, "p.yaml")
     assert not any("fallback" in str(p) for p in card_gaps(plain))
+
+
+def test_the_reason_names_each_tie_break_that_narrowed_the_choice() -> None:
+    """A `least` tie-break that leaves four of ten squares, then the die: the reason says
+    both, with the number each chose among (the crawl writer's finding 3: it said "random
+    among 10")."""
+    here = Path(__file__).parent / "outsider" / "crawl"
+    game = stratagem.load(str(here / "crawl.yaml"))
+    state = game.new_state(seed=2)
+    for move in ("end_turn #5", "move #2 to=(4,2)", "open_door #2 door=(5,3)", "end_turn #2",
+                 "move #1 to=(1,1)", "end_turn #1", "end_turn #3"):
+        state = game.apply(state, game.parse_action(state, move))
+    bot = stratagem.agent(f"program:{here / 'monsters.yaml'}", game, seed=1)
+    choice = bot.choose(state, state.decision)
+    assert choice.rationale.endswith(
+        "· least distance(to, nearest(actor, seen_heroes(actor))) among 10, then random "
+        "among 4")
+    assert bot.trace[-1].decided_by == "random" and bot.trace[-1].candidates == 10

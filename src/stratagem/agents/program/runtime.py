@@ -171,20 +171,28 @@ class ProgramAgent(Agent):
         number = float(value)
         return number if p.kind == "most" else -number
 
-    def pick(self, rule: Rule, view: State, found: list[Action]) -> tuple[Action, str]:
-        """Walk the tie-break ladder; name the step that left one action."""
+    def pick(self, rule: Rule, view: State, found: list[Action]) -> tuple[Action, str, str]:
+        """Walk the tie-break ladder: the action, the step that left it alone (the trace's
+        ``decided_by``), and the ladder in words, each step that narrowed the choice with
+        the number it chose among ("least distance(to, foe) among 10, then random among
+        4")."""
         if len(found) == 1:
-            return found[0], "only match"
+            return found[0], "only match", "only match"
         left = found
+        said: list[str] = []
         for p in rule.prefer:
             if p.kind == "random":
                 break
             keys = [self._key(p, view, a) for a in left]
             best = max(keys)
-            left = [a for a, k in zip(left, keys, strict=True) if k == best]
+            kept = [a for a, k in zip(left, keys, strict=True) if k == best]
+            if len(kept) < len(left):
+                said.append(f"{describe_prefer(p)} among {len(left)}")
+            left = kept
             if len(left) == 1:
-                return left[0], describe_prefer(p)
-        return left[self.rng.below(len(left))], "random"
+                return left[0], describe_prefer(p), ", then ".join(said)
+        said.append(f"random among {len(left)}")
+        return left[self.rng.below(len(left))], "random", ", then ".join(said)
 
     def choose(self, view: State, decision: Decision, budget: Budget | None = None) -> Choice:
         side = self.program.side
@@ -201,19 +209,19 @@ class ProgramAgent(Agent):
             found = self.matches(rule, view, decision.actions)
             if found:
                 self.pending.remove(rule)
-                action, how = self.pick(rule, view, found)
-                return self._done(view, state, rule, action, how, len(found), False)
+                action, how, said = self.pick(rule, view, found)
+                return self._done(view, state, rule, action, how, len(found), False, said)
         for rule in state.rules_for(phase, step, decision.kind == "reaction"):
             found = self.matches(rule, view, decision.actions)
             if found:
-                action, how = self.pick(rule, view, found)
-                return self._done(view, state, rule, action, how, len(found), False)
+                action, how, said = self.pick(rule, view, found)
+                return self._done(view, state, rule, action, how, len(found), False, said)
         fb = self.program.fallback
         if fb is not None:
             found = self.matches(fb, view, decision.actions)
             if found:
-                action, how = self.pick(fb, view, found)
-                return self._done(view, state, fb, action, how, len(found), True)
+                action, how, said = self.pick(fb, view, found)
+                return self._done(view, state, fb, action, how, len(found), True, said)
         if self.program.fallback_random or fb is not None:
             action = decision.actions[self.rng.below(len(decision.actions))]
             return self._done(view, state, None, action, "random", len(decision.actions), True)
@@ -221,7 +229,7 @@ class ProgramAgent(Agent):
                           len(decision.actions), True)
 
     def _done(self, view: State, state: ProgramState, rule: Rule | None, action: Action,
-              how: str, candidates: int, fallback: bool) -> Choice:
+              how: str, candidates: int, fallback: bool, said: str = "") -> Choice:
         if rule is not None:
             ctx = self.action_ctx(view, action)
             for slot, expr in rule.remember:
@@ -237,7 +245,7 @@ class ProgramAgent(Agent):
                                                          else ""))
         elif rule is not None:
             parts.append(f"rule {rule.label}" + (f" ({rule.say})" if rule.say else ""))
-        parts.append(f"{how}" if candidates == 1 else f"{how} among {candidates}")
+        parts.append(said or (how if candidates == 1 else f"{how} among {candidates}"))
         return Choice(action, " · ".join(parts))
 
 
