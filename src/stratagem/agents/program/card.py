@@ -169,8 +169,9 @@ def _fallback_words(program: Program) -> str:
 
 
 def _how_to(program: Program) -> list[str]:
-    out = ["At the start of each of your turns, read the current state's triggers in "
-           "order: the first that holds moves you to the state it names (do the old "
+    out = ["At the start of each of your turns (where units act one at a time by "
+           "initiative, each time one of your units is to act), read the current state's "
+           "triggers in order: the first that holds moves you to the state it names (do the old "
            "state's leaving steps, then the new state's entering steps). A trigger "
            "marked *also mid-turn* is read before every decision.",
            "Then, whenever you must act, go down the list for the part of the turn you "
@@ -179,7 +180,9 @@ def _how_to(program: Program) -> list[str]:
            "When the game asks you to answer (a shot, a fight, the enemy's move), go down "
            "the state's reactions the same way.",
            "Where a step still leaves a choice, follow its tie-breaks in order; if still "
-           "tied, roll a die among the choices left.",
+           "tied, pick at random among the choices left: number them in reading order "
+           "(by row, then from the left) and roll a die, rolling again on a number no "
+           "choice has (two dice read as tens and units for more than six).",
            f"When no step fits: {_fallback_words(program)}."]
     return out
 
