@@ -347,3 +347,20 @@ def test_a_few_deals_of_many_seat_orders_are_warned_of(tmp_path: Path) -> None:
     assert any(w.startswith("the 12 games are 2 deals: a deal is played in every seat order "
                             "(up to 6 for 3 players)") and w.endswith("`--games 60`.")
                for w in b.warnings)
+
+
+def test_agents_each_on_one_side_are_said_to_be_confounded_with_it() -> None:
+    """A program written for one side sits only there: every game seats random first and
+    the program second. The report says the line-up cannot tell agent from side, names who
+    played which, and gives no advice about seat-rotated pairs that cannot exist (the crawl
+    writer's finding 2)."""
+    rows = [_row(i, (0, 1), i, 1 if i % 10 else 0) for i in range(20)]
+    t = Tournament("tic_tac_toe", ("random", "osla"), games=20, seed=0)
+    b = analyse(t, ("x", "o"), rows)
+    assert b.agent_pairs is None
+    (warning,) = [w for w in b.warnings if "one side only" in w]
+    assert "(random as x, osla as o)" in warning
+    assert not any("differ in strength" in w or "seat-rotated pairs" in w
+                   for w in b.warnings), b.warnings
+    assert any(c.startswith("x (played by random) wins less than an even share")
+               for c in b.claims), b.claims

@@ -369,7 +369,19 @@ def _judge(b: Balance, tournament: Tournament) -> None:
                 b.claims.append(f"{a} wins {r.text()} of its games against the game "
                                 f"({WILSON}).")
         return
-    if len(set(tournament.agents)) == 2 and b.agent_pairs is not None:
+    sides_of: dict[str, set[str]] = {}
+    for agent, side in b.agent_sides:
+        sides_of.setdefault(agent, set()).add(side)
+    fixed = {a: next(iter(s)) for a, s in sides_of.items() if len(s) == 1}
+    one_side = len(sides_of) > 1 and len(fixed) == len(sides_of)
+    if one_side:  # a program written for one side: agent and side are one
+        who = ", ".join(f"{a} as {side}" for a, side in fixed.items())
+        b.warnings.append(
+            f"each agent played one side only ({who}): this line-up cannot tell an agent's "
+            "strength from its side's advantage, so the figures below are of these agents "
+            "on these sides. To measure the sides, seat agents that can play either side "
+            "in both seats (a program written for one side plays only that one).")
+    elif len(set(tournament.agents)) == 2 and b.agent_pairs is not None:
         t = b.agent_pairs
         if t.interval is not None and (t.interval[0] > 0.5 or t.interval[1] < 0.5):
             one, other = b.labels[0], b.labels[1]
@@ -401,13 +413,15 @@ def _judge(b: Balance, tournament: Tournament) -> None:
         else:
             b.claims.append(f"no side advantage shown: {figure}; the interval holds one half.")
         return
+    played = {side: agent for agent, side in fixed.items()} if one_side else {}
     for side, r in zip(b.players, b.sides, strict=True):
         if r.interval is None:
             continue
+        name = f"{side} (played by {played[side]})" if side in played else side
         if r.interval[0] > fair:
-            b.claims.append(f"{side} wins more than an even share: {r.text()} ({WILSON}).")
+            b.claims.append(f"{name} wins more than an even share: {r.text()} ({WILSON}).")
         elif r.interval[1] < fair:
-            b.claims.append(f"{side} wins less than an even share: {r.text()} ({WILSON}).")
+            b.claims.append(f"{name} wins less than an even share: {r.text()} ({WILSON}).")
     if not b.claims:
         b.claims.append(f"no side advantage shown: every side's {WILSON} holds the even share "
                         f"of {100 * fair:.1f}%.")
