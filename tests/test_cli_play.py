@@ -275,3 +275,19 @@ def test_resume_tells_what_began_after_the_persons_last_decision(tmp_path, capsy
     assert code == 0
     assert "your last decision and what followed (1 decision):" in out
     assert omen in out
+
+
+def test_the_prompt_names_the_unit_whose_turn_it_is_and_a_door_is_no_move(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under unit initiative every option of a turn is one unit's: the prompt names it and
+    its square. Opening a door from where the archer stands marks the door alone, not a
+    move from the archer's square (the crawl writer's finding 6)."""
+    crawl = Path(__file__).parent / "outsider" / "crawl" / "crawl.yaml"
+    code, out, _ = run(capsys, monkeypatch, "move #2 to=(4,2)\nopen_door #2 door=(5,3)\nquit\n",
+                       "play", str(crawl), "--scenario", "cellar", "--agents",
+                       "human,program:" + str(crawl.parent / "monsters.yaml"), "--seed", "2")
+    assert code == 0
+    prompts = [line for line in out.splitlines() if line.startswith("your move")]
+    assert prompts[:2] == ["your move, archer #2 at (1,5)", "your move, archer #2 at (4,2)"]
+    marks = [line for line in out.splitlines() if line.startswith("last move")]
+    assert marks[:2] == ["last move: ( ) from (1,5), [ ] to (4,2)", "last move: [ ] at (5,3)"]

@@ -83,7 +83,7 @@ def test_connect_four_at_the_terminal(tmp_path: Path) -> None:
     assert "x drops into column 3" in second
     assert re.search(r"o drops into column \d\s+↳ Drops into column \d: \d+% over \d+ look-aheads",
                      second)
-    assert "last move: [ ] to" in second and "[o]" in second
+    assert "last move: [ ] at" in second and "[o]" in second
     assert "  0  drop column=0" in second  # numbers did not shift
     child.sendline("quit")
     child.expect(pexpect.EOF)

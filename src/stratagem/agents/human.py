@@ -310,7 +310,7 @@ class HumanAgent(Agent):
                 label = "your reaction, or pass"
         else:
             head = ("choose the outcome of the chance event" if decision.kind == "chance"
-                    else "your move")
+                    else "your move" + _acting(view, decision))
             # An action decision's prompt names the flow's step, shown above; a choice asked
             # in the middle of an effect (something is on the stack) has a question of its own.
             prompt = decision.prompt if decision.kind != "action" or view.stack else ""
@@ -443,6 +443,22 @@ def named(view: State, action: Action) -> str:
     said += [name for _, v in action.targets if isinstance(v, Pos)
              and (name := board.place_name(v))]  # a place of a map by its name
     return f"  [{', '.join(said)}]" if said else ""
+
+
+def _acting(view: State, decision: Decision) -> str:
+    """The one unit every option of a decision acts with (a unit's turn under initiative),
+    as the prompt names it: ", archer #2 at (4,2)"; nothing when the options have several
+    actors or none."""
+    actors = {a.actor for a in decision.actions}
+    if len(actors) != 1:
+        return ""
+    (actor,) = actors
+    unit = view.entities.get(actor) if actor is not None else None
+    if unit is None:
+        return ""
+    place = view.game.board.place_name(unit.pos) if unit.pos is not None else ""
+    at = "" if unit.pos is None else f" at {place + ' ' if place else ''}{_plain(unit.pos)}"
+    return f", {_label(view, actor)}{at}"
 
 
 def describe_view(game: Game, view: State, board: bool = True) -> list[str]:

@@ -86,12 +86,14 @@ NO_MARKS = Marks()
 
 def last_move(game: Game, before: State, action: Action, after: State) -> Marks:
     """Where the action ``before`` → ``after`` happened: the actor's square before and the
-    square it moved to (or the position it targeted, or the square of what it targeted,
-    or where a new piece appeared). Where it moved comes first: a walk that stopped short
-    of its target (fog of war) is marked where it stopped."""
+    square it moved to, or, when it did not move, the position it targeted, or the square
+    of what it targeted, or where a new piece appeared. Where it moved comes first: a walk
+    that stopped short of its target (fog of war) is marked where it stopped."""
     actor = before.entities.get(action.actor) if action.actor is not None else None
-    came_from = actor.pos if actor is not None else None
     went_to: Pos | None = moved_to(before, action, after)
+    # where the unit stood, only when it moved: a door opened or a shot fired from a
+    # square is marked on the square acted on alone
+    came_from = actor.pos if actor is not None and went_to is not None else None
     for _, value in action.targets:
         if went_to is None and isinstance(value, Pos) and game.board.contains(value):
             went_to = value
@@ -311,7 +313,9 @@ def legend(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
         out.append("last move: ", "dim")
         if marks.came_from is not None:
             out.append(f"( ) from {_named(board, marks.came_from)}, ")
-        out.append(f"[ ] to {_named(board, marks.went_to)}\n")
+            out.append(f"[ ] to {_named(board, marks.went_to)}\n")
+        else:  # a piece placed, a square acted on
+            out.append(f"[ ] at {_named(board, marks.went_to)}\n")
     out.rstrip()
     return out
 
