@@ -35,8 +35,8 @@ def _rules(tmp_path: Path, stuck: str, end: str) -> Path:
 def test_every_way_a_game_ends_is_on_its_sheet(tmp_path: Path) -> None:
     path = _rules(tmp_path, "stuck: lose", ENDS)
     assert ending(stratagem.load(str(path))) == (
-        ("win", "a player reaches the far end"),
-        ("lose", "a player: out of pawns"),
+        ("win", "red or blue reaches the far end"),
+        ("lose", "red or blue: out of pawns"),
         ("draw", "both stuck"),
         ("lose", "a player with no legal move as their turn begins is out"),
         ("round limit", "after 5 rounds, the highest score wins "
@@ -46,8 +46,8 @@ def test_every_way_a_game_ends_is_on_its_sheet(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     tail = [line.rstrip() for line in result.output.splitlines()]
     at = tail.index("How it ends")
-    assert tail[at + 1:at + 3] == ["  win          a player reaches the far end",
-                                   "  lose         a player: out of pawns"]
+    assert tail[at + 1:at + 3] == ["  win          red or blue reaches the far end",
+                                   "  lose         red or blue: out of pawns"]
     assert "round limit after 5 rounds, the highest score wins (score: count(entities(" \
            "owner: player)) * 2)" in " ".join(result.output.split())  # wrapped as it fits
 
@@ -62,7 +62,7 @@ def test_a_stalemate_and_a_drawn_round_limit_are_said(tmp_path: Path) -> None:
 
 def test_a_rule_checked_for_the_mover_says_so() -> None:
     assert ending(stratagem.load("tic_tac_toe")) == (
-        ("win", "a player: three in a row (checked for the player who has just moved)"),
+        ("win", "x or o: three in a row (checked for the player who has just moved)"),
         ("draw", "the board is full"))
 
 

@@ -141,8 +141,11 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
     # A game without a board has cards (or counters kept in zones), not units, and a type
     # the set-up deals only into zones is a card too: no board glyph to show for them.
     has_board = bool(game.board.width and game.board.height)
+    start = game.new_state(0)  # what the set-up placed and spawned (a deck dealt by effects)
     in_zones = {pl.type for pl in game.placements if pl.zone is not None}
+    in_zones |= {e.type for e in start.entities.values() if e.zone is not None}
     on_board = {pl.type for pl in game.placements if pl.pos is not None}
+    on_board |= {e.type for e in start.entities.values() if e.pos is not None}
     cards = {name for name, _, _ in sheet.units
              if not has_board or (name in in_zones and name not in on_board)}
     for kind, board in (("unit", True), ("card", False)):
@@ -197,17 +200,18 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
 
 
 def _dealt(game: Any) -> dict[str, str]:
-    """The cards the set-up puts in the zones, by type: each face with how many there are
-    (`power 2 ×3, power 5`), the parameters players see; a deck's list is public."""
+    """The cards the set-up puts in the zones (placed, or spawned by its effects), by type:
+    each face with how many there are (`power 2 ×3, power 5`), the parameters players
+    see; a deck's list is public."""
     faces: dict[str, Counter[str]] = {}
-    for pl in game.placements:
-        if pl.zone is None:
+    for e in game.new_state(0).entities.values():  # placed, or spawned by the set-up
+        if e.zone is None:
             continue
-        et = game.entity_types[pl.type]
+        et = game.entity_types[e.type]
         shown = [p for p in et.params if p.name in game.display.shown([p.name])]
-        face = ", ".join(f"{p.name.replace('_', ' ')} {pl.params.get(p.name, p.default):g}"
+        face = ", ".join(f"{p.name.replace('_', ' ')} {e.params.get(p.name, p.default):g}"
                          for p in shown)
-        faces.setdefault(pl.type, Counter())[face or "a card"] += 1
+        faces.setdefault(e.type, Counter())[face or "a card"] += 1
     return {kind: ", ".join(face + (f" ×{n}" if n > 1 else "") for face, n in counts.items())
             for kind, counts in faces.items()}
 

@@ -209,14 +209,16 @@ class Sheet:
 
 
 def ending(game: Game) -> tuple[tuple[str, str], ...]:
-    """How a game ends, in rows of (what happens, when): each end rule by its label (``{player}``
-    read as "a player"), a player left with no move (``stuck:``), and the round limit
-    with the score that ranks the players then (the rules' own text, from the file)."""
+    """How a game ends, in rows of (what happens, when): each end rule by its label
+    (``{player}`` read as the players' names joined by "or"), a player left with no move
+    (``stuck:``), and the round limit with the score that ranks the players then (the
+    rules' own text, from the file)."""
     rows = []
+    anyone = _any_player(game)
     for rule in game.end_rules:
-        label = rule.reason.replace("{player}", "a player")
+        label = rule.reason.replace("{player}", anyone)
         if rule.kind != "draw" and "{player}" not in rule.reason:
-            label = f"a player: {label}"
+            label = f"{anyone}: {label}"
         whose = " (checked for the player who has just moved)" if rule.who == "active" else ""
         rows.append((rule.kind, label + whose))
     rows.extend(_ending_effects(game))
@@ -239,6 +241,14 @@ def ending(game: Game) -> tuple[tuple[str, str], ...]:
     return tuple(rows)
 
 
+def _any_player(game: Game) -> str:
+    """Who ``{player}`` in an ending's label may be, as the sheet reads it: the players'
+    names joined by "or" (``heroes or monsters``), which reads right whether the label's
+    verb is written for one (``reaches``) or for a side's plural name (``escape``)."""
+    names = list(game.players)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
 _LINE = re.compile(r":(\d+):\d+: effect `")
 _END_EFFECTS = {"Win": "win", "Lose": "lose", "Draw": "draw", "EndByScore": "end"}
 """The engine's effects that end a game or put a player out, by class name."""
@@ -254,7 +264,7 @@ def _ending_effects(game: Game) -> list[tuple[str, str]]:
             continue
         line = _LINE.search(where)
         at = f" (an effect, line {line.group(1)})" if line else " (an effect)"
-        reason = effect.reason.replace("{player}", "a player")
+        reason = effect.reason.replace("{player}", _any_player(game))
         if kind == "end" and game.against_the_game:  # held out: a win
             reason += ": the player wins" if len(game.players) == 1 else \
                 ": the players win together"
@@ -352,7 +362,7 @@ def rules_sheet(game: Game) -> Sheet:
     """The rules sheet of a compiled game."""
     acts = _descriptions(game, "actions")
     reacts = _descriptions(game, "reactions")
-    units = _descriptions(game, "entities")
+    units = {**_descriptions(game, "entities"), **_descriptions(game, "items")}
     steps = [st.actions for ph in game.phases for st in ph.steps]
     offered = (None if any(listed is None for listed in steps)
                else {a for listed in steps for a in listed or ()})

@@ -14,6 +14,10 @@ Every position has a version, the number of decisions taken to reach it; a move 
 against another version is refused (a stale second tab). ``states`` keeps every
 position, so the page can step back through the game (``snapshot(at=n)``), and
 ``take_back`` returns to the human's previous decision in a casual game.
+
+One module because the snapshot, the moves the page sends and the stepping back all
+read one session's positions through one seat's view: split, each part would need the
+others' notion of whose view a position is told in.
 """
 
 from __future__ import annotations
@@ -328,8 +332,7 @@ class Session:
                 "version": now, "at": n, "casual": self.casual, "hidden": game.info.hidden,
                 "players": players, "viewer": viewer, "flow": game.describe_flow(view),
                 "board": board, "entities": entities,
-                "opening": [{"where": where, "lines": list(lines)}
-                            for where, lines in self.opening],
+                "opening": [{"where": w, "lines": list(ls)} for w, ls in self.opening],
                 "decision": self._decision(view) if n == now else None,
                 "log": log, "outcome": self._outcome() if n == now else None,
                 "svg": board_svg(game, view, viewer, last=last),
