@@ -430,16 +430,44 @@ def line(a: tuple[int, int], b: tuple[int, int]) -> Iterator[Pos]:
             y0 += sy
 
 
+def square_line(a: tuple[int, int], b: tuple[int, int], side: int = 1) -> tuple[list[Pos], bool]:
+    """The squares a straight line between the centres of ``a`` and ``b`` passes through,
+    one per step along its longer axis: at each step the square nearest the line. Where
+    the line passes exactly between two squares (through their shared edge or corner), the
+    one taken is the higher (``side`` 1) or the lower (``side`` -1) along the shorter axis;
+    the same squares whichever end it is drawn from. Also whether there was such a tie."""
+    (x0, y0), (x1, y1) = a, b
+    dx, dy = x1 - x0, y1 - y0
+    n = max(abs(dx), abs(dy))
+    if n == 0:
+        return [Pos(x0, y0)], False
+    out = []
+    tie = False
+    for i in range(n + 1):
+        cell = []
+        for start, d in ((x0, dx), (y0, dy)):
+            twice = 2 * (start * n + d * i)  # twice the coordinate, in n-ths
+            up = (twice + n) // (2 * n)  # the nearest square, a half rounded up
+            if (twice + n) % (2 * n) == 0:  # exactly half way between two squares
+                tie = True
+                cell.append(up if side > 0 else up - 1)
+            else:
+                cell.append(up)
+        out.append(Pos(cell[0], cell[1]))
+    return out, tie
+
+
 def board_line(board: Board, a: tuple[int, int], b: tuple[int, int], side: int = 1) -> list[Pos]:
-    """The cells a straight line from ``a`` to ``b`` crosses, both ends included: Bresenham
-    on a square board, the hex line (``hexes.line``, nudged to ``side``) on a hex board,
-    without the hexes off the board that a line along its jagged edge may graze."""
+    """The cells a straight line from ``a`` to ``b`` crosses, both ends included: the
+    squares nearest the line on a square board (``square_line``), the hex line
+    (``hexes.line``) on a hex board, without the hexes off the board that a line along its
+    jagged edge may graze; a line exactly between two cells is nudged to ``side``."""
     if board.links:  # a point-to-point map: a line is the two ends (sight is not blocked)
         return [Pos(*a)] if a == b else [Pos(*a), Pos(*b)]
     if board.topology == "hex":  # a line along a jagged edge may leave the board: not kept
         return [Pos(x, y) for x, y in hexes.line(board.hex_layout or "pointy-odd", a, b, side)
                 if 0 <= x < board.width and 0 <= y < board.height]
-    return list(line(a, b))
+    return square_line(a, b, side)[0]
 
 
 def tiles_on_line(state: State, a: tuple[int, int], b: tuple[int, int]) -> list[str]:
@@ -454,16 +482,19 @@ def line_of_sight(state: State, a: tuple[int, int], b: tuple[int, int],
                   entities_block: bool = False) -> bool:
     """Whether nothing opaque stands strictly between ``a`` and ``b``.
 
-    On a hex board a line that runs exactly along the edge between two hexes is drawn
-    nudged to either side (``hexes.line``); sight passes when either is clear. On a
-    point-to-point map (``Board.links``) nothing blocks sight."""
+    A line that runs exactly along the edge between two cells (or through the corner of
+    two squares) is drawn nudged to either side (``hexes.line``, ``square_line``); sight
+    passes when either is clear, so it is the same both ways. On a point-to-point map
+    (``Board.links``) nothing blocks sight."""
     board = state.game.board
     if board.links:  # a point-to-point map: sight is counted in links, never blocked
         return True
     if board.topology == "hex":
         return (_clear(state, board_line(board, a, b, 1), a, b, entities_block)
                 or _clear(state, board_line(board, a, b, -1), a, b, entities_block))
-    return _clear(state, line(a, b), a, b, entities_block)
+    cells, tie = square_line(a, b, 1)
+    return (_clear(state, cells, a, b, entities_block)
+            or (tie and _clear(state, square_line(a, b, -1)[0], a, b, entities_block)))
 
 
 def _clear(state: State, cells: Iterable[Pos], a: tuple[int, int], b: tuple[int, int],

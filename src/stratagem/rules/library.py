@@ -823,12 +823,15 @@ _F: list[Function] = [
              "path_distance(actor, target, blocked_by: enemies) <= actor.speed",
              _path_distance, "geometry"),
     Function("line_of_sight", (Param("a", "any"), Param("b", "any")), "bool",
-             "Whether no tile whose type blocks sight lies strictly between a and b. On a "
-             "hex board the line is the usual hex line: the hexes holding n + 1 evenly "
-             "spaced points of the segment between the centres (n the distance); where a "
-             "point falls exactly on the edge between two hexes, the line is drawn once "
-             "to each side of it, and sight passes if either is clear (a view along an "
-             "edge is blocked only by walls on both sides).",
+             "Whether no tile whose type blocks sight lies strictly between a and b. The "
+             "line joins the cells' centres and passes through one cell per step along "
+             "its longer axis: on a square board the square nearest the line at each "
+             "step, on a hex board the hex holding each of n + 1 evenly spaced points of "
+             "the segment (n the distance). Where the line passes exactly between two "
+             "cells (along their shared edge, or through the corner of two squares), it "
+             "is drawn once to each side, and sight passes if either is clear: a view "
+             "along an edge is blocked only by walls on both sides, and whoever a unit "
+             "sees sees it.",
              "line_of_sight(actor, target)", _sight, "geometry"),
     Function("sees", (Param("a", "entity"), Param("b", "any")), "bool",
              "Whether entity a sees b (an entity or a position): within a's sight range "
