@@ -437,7 +437,9 @@ SECTIONS: tuple[Part, ...] = (
               "counted per acting entity (per player for a player action). `cooldown: 2` or "
               "`{turns: 2}`: two turns of the acting player later (1: not again this turn, "
               "usable next turn; a turn counts as the player begins it, every turn of one of "
-              "their units under `initiative`). `{rounds: 1}`: not again this round. Read "
+              "their units under `initiative`, so there a unit's `{turns: 2}` passes sooner "
+              "the more units its player has: for a unit's own pace write rounds). "
+              "`{rounds: 1}`: not again this round. Read "
               "with `cooldown(actor, 'heal')`; kept in the state and saved with it. Example: "
               "`heal: {cooldown: 2, targets: ..., effects: [...]}`."),
           Key("play_without_target", "`true`: when no choice of targets is valid, the "
