@@ -301,14 +301,17 @@ def legend(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
                 out.append(" " + look.label.lower())
             out.append("\n")
     board = game.board
-    if board.places:  # a map's named places, each with the places its links reach
-        out.append("places: ", "dim")
+    if board.places and (board.links or len(board.places) <= MANY_PLACES):
+        out.append("places: ", "dim")  # a map's named places, with where their links reach
         for i, (name, p) in enumerate(board.places):
             out.append(("; " if i else "") + f"{name} {_pos(p)}")
             if board.links:
                 near = [board.place_name(q) or _pos(q) for q in neighbours(board, p)]
                 out.append(" → " + (", ".join(near) if near else "no link"), "dim")
         out.append("\n")
+    elif board.places:  # names for the squares of a grid (chess's a1 to h8): one line
+        out.append("places: ", "dim")
+        out.append(places_in_short(board) + "\n")
     if marks.went_to is not None:
         out.append("last move: ", "dim")
         if marks.came_from is not None:
@@ -318,6 +321,18 @@ def legend(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
             out.append(f"[ ] at {_named(board, marks.went_to)}\n")
     out.rstrip()
     return out
+
+
+MANY_PLACES = 12
+"""More named places than this, with no links, are names for a grid's squares: the board
+and the rules sheet say them in one line (``places_in_short``), not one by one."""
+
+
+def places_in_short(board: Any) -> str:
+    """The named squares of a grid in one line: how many, the first and the last."""
+    (first, a), (last, b) = board.places[0], board.places[-1]
+    return (f"{len(board.places)} named squares, {first} {_pos(a)} to {last} {_pos(b)}: "
+            "type a name where a square is asked")
 
 
 def _pos(p: Pos) -> str:

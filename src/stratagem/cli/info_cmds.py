@@ -19,7 +19,7 @@ from ..agents.levels import LEVELS
 from ..agents.roster import BUDGET_ARGUMENTS, code_text
 from ..engine import neighbours
 from ..games import list_games, load
-from .board import tile_glyph
+from .board import MANY_PLACES, places_in_short, tile_glyph
 from .complete import complete_game, complete_scenario
 from .console import out
 from .sheet import header_of, read_header, rules_sheet
@@ -164,7 +164,9 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
             table.add_row(*((glyph,) if board else ()), name,
                           params if board or name not in dealt else dealt[name], description)
         out.print(table)
-    if game.board.places:  # a map's places, with the places their links reach
+    if game.board.places and not game.board.links and len(game.board.places) > MANY_PLACES:
+        out.print(f"[bold]Places[/]: {escape(places_in_short(game.board))}")
+    elif game.board.places:  # a map's places, with the places their links reach
         out.print("[bold]Places[/]")
         for name, pos in game.board.places:
             near = ", ".join(game.board.place_name(q) or f"({q.x},{q.y})"
