@@ -3,10 +3,13 @@ default), lose (out, the last one standing wins: draughts) or draw (a stalemate)
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rules_helpers import act, build, problems
 from stratagem.rules import check_rules
+from test_cli import run
 
 # Red's pawn walks right along a strip of four; blue's pawn stands at the right edge and
 # can never move. Red moves first.
@@ -77,7 +80,8 @@ def test_a_player_who_has_acted_is_not_stuck() -> None:
 
 def test_stuck_takes_one_of_three_words() -> None:
     (found,) = problems(RULES.replace("STUCK", "stuck: forfeit"))
-    assert "`stuck` is one of pass, lose, draw, not `forfeit`" in found
+    assert ("`stuck` is one of pass, lose, draw, or `{if: TEST, then: lose, else: draw}`, "
+            "not `forfeit`") in found
     assert found.startswith("rules.yaml:19:14:")
 
 
@@ -100,3 +104,35 @@ def test_a_turn_nothing_ends_is_warned_about(tmp_path) -> None:  # type: ignore[
     assert any("phase `play`, step `play`: no action ends the turn" in w for w in said), said
     path.write_text(RULES.replace("STUCK", ""))
     assert not [w for w in check_rules(path)[1] if "ends the turn" in str(w)]
+
+
+@pytest.mark.parametrize(("test", "lost"), [("seat_number(player) == 1", True),
+                                             ("seat_number(player) == 0", False)])
+def test_what_a_stuck_player_does_may_hang_on_a_test(test: str, lost: bool) -> None:
+    """`stuck: {if: TEST, then: lose, else: draw}` reads the test for the stuck player:
+    chess's mate (no move in check) and stalemate (no move otherwise) in one step, with
+    no end rule that looks for a legal move itself (the chess writer's finding 3)."""
+    game = game_with(f'stuck: {{if: "{test}", then: lose, else: draw}}')
+    s = act(game, game.new_state(), "advance #1 to=(1,0)")
+    assert s.outcome is not None and s.outcome.reason == "blue has no move"
+    if lost:
+        assert s.outcome.winners == (0,)
+    else:
+        assert s.outcome.is_draw
+
+
+def test_a_stuck_test_names_what_it_reads_and_the_sheet_says_both_outcomes(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (found,) = problems(RULES.replace("STUCK", 'stuck: {if: "player.nope > 0", then: lose}'))
+    assert "nope" in found
+    rules = tmp_path / "stuck.yaml"
+    rules.write_text(RULES.replace(
+        "STUCK", 'stuck: {if: "seat_number(player) == 1", then: lose, else: draw}'),
+        encoding="utf-8")
+    code, out, _ = run(capsys, "rules", str(rules))
+    assert code == 0
+    said = " ".join(out.split())
+    assert ("a player with no legal move as their turn begins, when seat_number(player) "
+            "== 1 is out") in said
+    assert "a player with no legal move as their turn begins, otherwise: the game is drawn" \
+        in said

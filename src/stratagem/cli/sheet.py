@@ -222,9 +222,25 @@ def ending(game: Game) -> tuple[tuple[str, str], ...]:
         whose = " (checked for the player who has just moved)" if rule.who == "active" else ""
         rows.append((rule.kind, label + whose))
     rows.extend(_ending_effects(game))
-    stuck = {st.stuck for ph in game.phases for st in ph.steps} - {"pass"}
-    rows.extend((how, "a player with no legal move as their turn begins" +
-                 (" is out" if how == "lose" else ": the game is drawn")) for how in sorted(stuck))
+    def outcome(how: str) -> str:
+        return {"lose": " is out", "draw": ": the game is drawn",
+                "pass": ": the step is passed"}[how]
+
+    steps = [st for ph in game.phases for st in ph.steps]
+    stuck = {st.stuck for st in steps if st.stuck_when is None} - {"pass"}
+    rows.extend((how, "a player with no legal move as their turn begins" + outcome(how))
+                for how in sorted(stuck))
+    told = set()
+    for st in steps:  # `stuck: {if: …, then: …, else: …}`: both outcomes, with the test
+        key = (st.stuck_said, st.stuck, st.stuck_else)
+        if st.stuck_when is None or key in told:
+            continue
+        told.add(key)
+        rows.append((st.stuck, "a player with no legal move as their turn begins, when "
+                     f"{st.stuck_said}" + outcome(st.stuck)))
+        if st.stuck_else != "pass":
+            rows.append((st.stuck_else, "a player with no legal move as their turn begins, "
+                         "otherwise" + outcome(st.stuck_else)))
     if game.round_limit is not None:
         score = _end_score(game)
         ties = _end_score(game, "tiebreak") if game.tiebreak is not None else ""

@@ -115,8 +115,10 @@ def advance(r: Resolver) -> None:
         actions = generate(s, player, actor, step.actions)
         if not actions:
             s.flow = f._replace(mode=END_STEP)
-            if step.stuck != "pass" and not f.acted:  # no move at all: `stuck: lose|draw`
-                stuck(r, player, step.stuck)
+            how = step.stuck if step.stuck_when is None or f.acted else \
+                step.stuck_how(Ctx(s, player, actor))
+            if how != "pass" and not f.acted:  # no move at all: `stuck: lose|draw`
+                stuck(r, player, how)
             elif phase.order.kind == "alternate" and not f.acted and player not in f.out:
                 # No move as its turn comes round: it has passed (the phase ends once all
                 # have, rather than handing the turn round for ever).

@@ -286,6 +286,18 @@ class Step:
     """What a player who has no legal action as the step begins does: ``pass`` (the step
     is skipped), ``lose`` (the player is out, as by a lose rule: draughts) or ``draw``
     (the game ends drawn: a stalemate)."""
+    stuck_when: Test | None = None
+    """When given, ``stuck`` holds only where this test of the stuck player (and its unit)
+    holds, and ``stuck_else`` elsewhere: chess's mate (``lose`` in check, ``draw`` not)."""
+    stuck_else: str = "pass"
+    stuck_said: str = ""
+    """The test's text, as the rules write it (the rules sheet says it)."""
+
+    def stuck_how(self, ctx: Any) -> str:
+        """What the stuck player of ``ctx`` does here."""
+        if self.stuck_when is None or self.stuck_when(ctx):
+            return self.stuck
+        return self.stuck_else
 
 
 @dataclass(frozen=True)

@@ -214,7 +214,11 @@ _STEP_FLOW_KEYS = (
     Key("stuck", "What a player with no legal action as the step begins does: `pass` (the "
         "default: the step is skipped without a word), `lose` (the player is out, as by a "
         "`lose` rule, with the reason \"NAME has no move\"; the last player standing "
-        "wins: draughts) or `draw` (the game ends drawn: a stalemate)."),
+        "wins: draughts) or `draw` (the game ends drawn: a stalemate); or "
+        "`{if: TEST, then: lose, else: draw}`, the test read for the stuck player (and "
+        "its unit), so that having no move can be a loss in one case and a draw in "
+        "another: chess's `{if: \"game.in_check == 1\", then: lose, else: draw}` is mate "
+        "and stalemate (`else` defaults to `pass`)."),
 )
 
 SECTIONS: tuple[Part, ...] = (
@@ -581,7 +585,8 @@ SECTIONS: tuple[Part, ...] = (
           Key("end_when", "A condition checked before each action, and before each turn "
               "begins; when it holds the phase ends (and no turn begins that no one would "
               "play: an `alternate` phase ended when the last worker is placed)."),
-          Key("stuck", "`pass`, `lose` or `draw`, for each step of the phase that does not "
+          Key("stuck", "`pass`, `lose`, `draw` or `{if: …, then: …, else: …}`, for each "
+              "step of the phase that does not "
               "say (see *step*): what a player with no legal action as the step begins "
               "does.")),
          "flow:\n  phases:\n    - name: battle\n      actions: [move, melee, end_turn]"),

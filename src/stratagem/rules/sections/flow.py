@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
+from typing import Any
 
 from ...engine.hands import Hand
 from ...engine.spec import Order, Phase, Step
@@ -51,8 +52,8 @@ def _phase(c: CompileState, node: Node) -> Phase:
     else:
         steps = (_step(c, node, _turn_scope(c, scope, order), name, only_actions=True),)
     # The phase's `stuck` for each step that gives none (`""`), else a step passes.
-    how = _stuck(c, m["stuck"]) if "stuck" in m else "pass"
-    steps = tuple(replace(st, stuck=st.stuck or how) for st in steps)
+    how = _stuck(c, m["stuck"], _turn_scope(c, scope, order)) if "stuck" in m else _PASS
+    steps = tuple(st if st.stuck else replace(st, **how) for st in steps)
     turn_scope = _turn_scope(c, scope, order)
     return Phase(name, steps, order, compile_effects(c, m.get("on_start"), phase_scope),
                  compile_effects(c, m.get("on_end"), phase_scope),
@@ -76,21 +77,36 @@ def _step(c: CompileState, node: Node, scope: Scope, name: str | None = None,
     turn_scope = scope
     if only_actions:  # the phase's own step: its `stuck` is the phase's
         return Step(name or "main", actions, max_actions, stuck="")
-    return Step(name or "main", actions, max_actions,
+    step = Step(name or "main", actions, max_actions,
                 compile_effects(c, m.get("on_start"), turn_scope),
                 compile_effects(c, m.get("on_end"), turn_scope),
                 c.expr(m["end_when"], turn_scope, "bool").fn if "end_when" in m else None,
-                _stuck(c, m["stuck"]) if "stuck" in m else "")
+                stuck="")
+    return replace(step, **_stuck(c, m["stuck"], turn_scope)) if "stuck" in m else step
 
 
 STUCK = ("pass", "lose", "draw")
+_PASS: dict[str, Any] = {"stuck": "pass"}
 
 
-def _stuck(c: CompileState, node: Node) -> str:
-    """What a player with no legal action as a step begins does: `pass`, `lose`, `draw`."""
+def _stuck(c: CompileState, node: Node, scope: Scope) -> dict[str, Any]:
+    """What a player with no legal action as a step begins does: `pass`, `lose`, `draw`,
+    or `{if: TEST, then: …, else: …}` (a test of the stuck player: chess's mate and
+    stalemate), as the fields of a ``Step``."""
+    if node.is_map:
+        m = c.keys(node, ("if", "then", "else"), "`stuck`", ("if", "then"))
+        test = c.expr(m["if"], scope, "bool")
+        return {"stuck": _how(c, m["then"]), "stuck_when": test.fn,
+                "stuck_else": _how(c, m["else"]) if "else" in m else "pass",
+                "stuck_said": str(m["if"].value)}
+    return {"stuck": _how(c, node)}
+
+
+def _how(c: CompileState, node: Node) -> str:
     how = node.value
     if how not in STUCK:
-        c.fail(node.loc, f"`stuck` is one of {', '.join(STUCK)}, not {show(node)}",
+        c.fail(node.loc, f"`stuck` is one of {', '.join(STUCK)}, or `{{if: TEST, then: lose, "
+               f"else: draw}}`, not {show(node)}",
                "lose: the player is out (draughts); draw: a stalemate; pass: the step is "
                "skipped (the default)")
         return "pass"
