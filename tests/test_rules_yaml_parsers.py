@@ -127,3 +127,16 @@ def test_a_good_file_is_read_by_the_c_parser() -> None:
     assert isinstance(composer.parser, source.CParser)
     root, _ = source._compose("a: [1, 2]\n", pure=False)
     assert root is not None
+
+
+@pytest.mark.parametrize("brk", ["\x85", "\u2028", "\u2029"])
+def test_a_line_separator_in_a_value_keeps_every_later_place_where_an_editor_shows_it(
+        brk: str) -> None:
+    """libyaml counts NEL and the Unicode line and paragraph separators as line breaks
+    (YAML 1.1); editors and YAML 1.2 do not, so a text holding one is read by the pure
+    parser, and a place after it is on the line an editor shows (the rules fuzz: an error
+    named the line above the one it meant)."""
+    text = f"game: '{brk}  g'\nreactions:\n  pity:\n    automatic: g\n"
+    node = read(text, pure=False).get("reactions").get("pity").get("automatic")
+    assert (node.loc.line, node.loc.col) == (4, 16)
+    assert text.split("\n")[3][15:] == "g"

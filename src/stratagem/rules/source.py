@@ -392,6 +392,10 @@ def _children(n: YamlNode) -> list[YamlNode]:
     return []
 
 
+_OLD_BREAKS = ("\x85", "\u2028", "\u2029")
+"""Characters YAML 1.1 (libyaml) reads as line breaks, and YAML 1.2 and editors do not."""
+
+
 def parse_yaml(text: str, file: str = "<rules>", notes: list[Problem] | None = None, *,
                pure: bool = False) -> Node:
     """The positioned tree of a YAML document (``RulesError`` if it cannot be read).
@@ -407,6 +411,9 @@ def parse_yaml(text: str, file: str = "<rules>", notes: list[Problem] | None = N
         raise RulesError([Problem(Loc(file, 1, 1), f"file larger than {MAX_BYTES} bytes")])
     text = text.removeprefix("\ufeff")  # (libyaml counts places from after a byte-order mark)
     too_deep = f"nesting deeper than {MAX_DEPTH} levels"
+    # libyaml counts NEL and the Unicode line and paragraph separators as line breaks
+    # (YAML 1.1): its places after one would be a line off what an editor shows.
+    pure = pure or any(c in text for c in _OLD_BREAKS)
     try:
         try:
             root, tagged = _compose(text, pure or CParser is None)
