@@ -217,11 +217,23 @@ def bind_args(steps: list[tuple[str, Fn]], body: Fn) -> Fn:
     reads the caller's ``k`` even where ``g``'s first parameter is named ``k`` too)."""
     if len(steps) == 1:
         return bind_vars(steps, body)
+    if len(steps) == 2:  # the common call, written out
+        (n1, v1), (n2, v2) = steps
+
+        def two(c: Ctx) -> Any:
+            a, b = v1(c), v2(c)
+            bound = c.vars.copy()
+            bound[n1] = a
+            bound[n2] = b
+            return body(Ctx(c.state, c.player, c.actor, c.targets, bound, c.event))
+        return two
     names = [name for name, _ in steps]
     values = [value for _, value in steps]
 
     def call(c: Ctx) -> Any:
-        bound = {**c.vars, **dict(zip(names, [value(c) for value in values], strict=True))}
+        worked_out = [value(c) for value in values]
+        bound = c.vars.copy()
+        bound.update(zip(names, worked_out, strict=True))
         return body(Ctx(c.state, c.player, c.actor, c.targets, bound, c.event))
     return call
 
