@@ -47,14 +47,15 @@ def test_the_terminal_tells_each_players_dice_under_their_own_name() -> None:
     out = CliRunner().invoke(cli, ["play", str(LATE), "--agents", "random,random",
                                    "--seed", "1"]).output
     lines = [x.strip() for x in out.splitlines()]
-    assert lines[1:8] == ["set-up", "· a rolls 5", "round 1, turns", "a uses a 5",
-                          "b rolls 3", "b uses a 3", "round 2, turns"]
+    # a's dice of the first turn, rolled as round 1 began, under round 1's heading
+    assert lines[1:8] == ["round 1, turns", "· a rolls 5", "a uses a 5", "b rolls 3",
+                          "b uses a 3", "round 2, turns", "a rolls 3"]
     assert "(rolls" not in out
 
 
 def test_the_set_ups_own_dice_are_told() -> None:
     game = stratagem.load(REPRO / "setup_roll_never_shown.yaml")
-    assert opening_lines(game, 1) == ("rolls 5",)
+    assert opening_lines(game, 1) == (("set-up", ("rolls 5",)),)
     out = CliRunner().invoke(cli, ["play", str(REPRO / "setup_roll_never_shown.yaml"),
                                    "--agents", "random,random", "--seed", "1"]).output
     assert "set-up\n  · rolls 5\nround 1, turns" in out
@@ -72,7 +73,8 @@ def test_move_and_the_web_log_tell_them_so_too(tmp_path: Path) -> None:
     assert first["rolls"] == [] and first["then"] == [
         {"where": "round 1, turns", "who": "b", "line": TURN_BEGINS, "rolls": [3],
          "events": []}]
-    assert session.snapshot()["opening"] == ["a rolls 5"]
+    assert session.snapshot()["opening"] == [{"where": "round 1, turns",
+                                              "lines": ["a rolls 5"]}]
     # The dice drawn beside the board are the last thrown: b's 4, as its last turn began.
     assert session.snapshot()["dice"] == dice_svg([4])
 

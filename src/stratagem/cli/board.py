@@ -14,6 +14,10 @@ holds (``Ar3``); the side table then lists every unit.
 Hex boards are placed by ``engine.geometry.cell_centre``, as every display places them:
 pointy-topped rows pushed half a cell along, flat-topped columns pushed half a row down
 (each board row takes two lines of text there).
+
+One module because the board, its legend, the last-move marks and the side tables are
+drawn from one set of looks (a unit's glyph and side mark, a tile's glyph): apart, a
+legend could name a glyph the board does not draw.
 """
 
 from __future__ import annotations
