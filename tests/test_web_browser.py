@@ -599,3 +599,28 @@ def test_screenshots_of_every_game_at_the_start_and_mid_game(live: Live, browser
         assert tab.errors == []
     finally:
         tab.close()
+
+
+def test_a_unit_says_what_it_carries(browser: Any) -> None:
+    """`stratagem serve carry.yaml`: once the hero has picked up the treasure, the unit's
+    details (what a click on it shows) say what it carries (the crawl writer's finding 1:
+    the treasure left the board and showed nowhere)."""
+    path = (Path(__file__).parent / "outsider" / "crawl" / "repro"
+            / "01_carried_items_not_shown.yaml")
+    server = Live(first={"ref": str(path), "scenario": None, "codes": ["human", "random"],
+                         "seed": 0})
+    snap = server.open(str(path), ["human", "random"], 0)
+    tab = Tab(browser, f"{server.url}/?game={snap['id']}")
+    try:
+        version = tab.get("live.version")
+        tab.page.locator('#options button[title="take #1 item=#2"]').click()
+        tab.page.wait_for_function(f"() => live.version > {version} && !live.busy "
+                                   "&& !pending", timeout=60_000)
+        # (a click on the hero's square would play its one move left, the turn's end)
+        details = tab.get("(details([0, 0]), document.getElementById('details').textContent)")
+        assert details.startswith("hero #1 of heroes at (0,0)")
+        assert details.endswith("; carries treasure"), details
+        assert tab.errors == []
+    finally:
+        tab.close()
+        server.stop()
