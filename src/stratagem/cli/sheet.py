@@ -241,6 +241,10 @@ def ending(game: Game) -> tuple[tuple[str, str], ...]:
         if st.stuck_else != "pass":
             rows.append((st.stuck_else, "a player with no legal move as their turn begins, "
                          "otherwise" + outcome(st.stuck_else)))
+    if game.repetition is not None:
+        times, ignore = game.repetition
+        rows.append(("draw", f"the same position comes up {times} times" + (
+            f" (read without {', '.join(sorted(ignore))})" if ignore else "")))
     if game.round_limit is not None:
         score = _end_score(game)
         ties = _end_score(game, "tiebreak") if game.tiebreak is not None else ""

@@ -11,6 +11,7 @@ lose together against the game: a loss of any of them ends it lost by all
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING, Any
 
 from .context import Ctx
@@ -267,3 +268,44 @@ def _outcome(g: Game, s: State, winners: tuple[int, ...], ranks: tuple[int, ...]
         scores = Outcome(winners, ranks, (), reason).returns
     return Outcome(winners, ranks, scores, reason)
 
+
+
+REPEATED = "the same position came up {times} times"
+"""The reason of a draw by repetition (`end: repetition:`)."""
+
+
+def position_key(s: State, ignore: frozenset[str]) -> str:
+    """What makes a position the same position, as a short stable digest: every entity's
+    type, owner, square, zone, parameters and statuses (not its id: a piece is a piece),
+    the tiles, each player's parameters and standing, the game's `state:` and tile
+    parameters (each without the names in ``ignore``: a move clock), and who decides."""
+    def kept(name: str) -> bool:  # (a keyed parameter by its name or one key)
+        return name not in ignore and name.partition("[")[0] not in ignore
+
+    ents = sorted(repr((e.type, e.owner, e.pos, e.zone, sorted(
+        (k, v) for k, v in e.params_.items() if kept(k)), e.statuses))
+        for e in s.entities_.values())
+    players = [(pl.alive, sorted((k, v) for k, v in pl.params.items() if kept(k)))
+               for pl in s.players]
+    written = sorted((k, v) for k, v in s.counters_.items()
+                     if k.startswith(("state:", "tile:")) and kept(k.rpartition(":")[2]))
+    d = s.decision
+    text = repr((ents, s.tiles, players, written, None if d is None else d.player))
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def count_position(r: Resolver) -> None:
+    """Count the position a player is now to decide in (`end: repetition:`): the game is
+    drawn when it has come up the declared number of times. Kept in the state's counters
+    under ``rep:DIGEST``; only a player's action decision counts (not a roll, a reaction)."""
+    s = r.s
+    g = s.game
+    d = s.decision
+    if g.repetition is None or s.outcome is not None or d is None or d.kind != "action":
+        return
+    times, ignore = g.repetition
+    key = "rep:" + position_key(s, ignore)
+    count = s.counters_.get(key, 0) + 1
+    s._w_counters()[key] = count
+    if count >= times:
+        end_game(r, (), REPEATED.replace("{times}", str(times)), draw=True)

@@ -32,6 +32,7 @@ from .checks import definition_problems
 from .context import Ctx
 from .display import NO_HINTS, Display
 from .effect import Effect
+from .endings import count_position
 from .errors import GameDefinitionError, IllegalActionError, StratagemError, ViewPlayedError
 from .fastpath import quick_action_type, quick_lazy_flow, quick_playout
 from .flow_hooks import extra_blocks, hooks_of, is_straight
@@ -95,6 +96,7 @@ class Game:
         score: Callable[[Ctx], Any] | None = None,
         tiebreak: Callable[[Ctx], Any] | None = None,
         guide: Callable[[Ctx], Any] | None = None,
+        repetition: tuple[int, frozenset[str]] | None = None,
         narrated: Iterable[str] = (),
         narration: dict[str, Callable[[State, dict[str, Any]], str]] | None = None,
         show_rolls: bool = True,
@@ -207,6 +209,9 @@ class Game:
         self.guide = guide
         """Each player's standing for the search agents' value function alone (`end:
         guide`): it decides no result and no result prints it."""
+        self.repetition = repetition
+        """`end: repetition:`: the game is drawn when one position comes up this many
+        times, its position read without these parameters (``endings.count_position``)."""
         """A second number for each player that ranks players of equal score (leftover
         resources): `end: tiebreak:`."""
         self.narrated = frozenset(narrated) | frozenset(narration or {})
@@ -468,6 +473,8 @@ class Game:
             r.draws += unlink_placed(s)  # ids that say nothing of the faces they were placed with
             start_piles(s)
         r.run()
+        if self.repetition is not None:
+            count_position(r)
         return s._end(), Record(CHANCE, SET_UP, tuple(r.rolls), tuple(r.events), r.draws,
                                 r.picked, kept_turns(r))
 
@@ -511,6 +518,8 @@ class Game:
         s = state._begin()
         r = Resolver(s, tuple(rolls) if rolls is not None else None)
         r.run(action)
+        if self.repetition is not None:
+            count_position(r)
         if r.forced:
             raise IllegalActionError(action, f"{len(r.forced)} recorded rolls were not used")
         record(r, d.player, action)
@@ -537,6 +546,9 @@ class Game:
         runtime = self.runtime
         r = Resolver(s, None)
         quick_type = self.action_types[self.quick_action] if self.quick_action else None
+        counted = self.repetition is not None  # each position counted: no quick path
+        if counted:
+            quick_type = None
         try:
             while d is not None:
                 if steps >= last_step or runtime.calls >= last_call:
@@ -558,6 +570,8 @@ class Game:
                 runtime.calls += 1
                 s.decision = None
                 r.again().run(action)
+                if counted:
+                    count_position(r)
                 d = s.decision
                 steps += 1
         except StratagemError:

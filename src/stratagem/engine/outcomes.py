@@ -19,6 +19,7 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from .endings import count_position
 from .errors import TooManyOutcomesError
 from .runtime import Resolver, record
 from .sameness import Signatures, is_same_result
@@ -97,6 +98,8 @@ def _probe(game: Game, state: State, action: Action,
         r.run(action)
     except _NeedRoll as need:
         return need.values, need.weights
+    if game.repetition is not None:
+        count_position(r)
     record(r, state.decision.player if state.decision else 0, action)
     s.explicit = state.explicit
     return s._end()

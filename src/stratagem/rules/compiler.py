@@ -115,6 +115,7 @@ class Compiler(CompileState):
         if limit is not None:
             kw["round_limit"] = limit
         kw["guide"] = self.guide
+        kw["repetition"] = self.repetition
         kw["setup"] = ()
         self.attempt(lambda: compile_setup(self, top.get("setup"), top.get("scenarios"), parts,
                                            board, top.get("board")))

@@ -110,6 +110,9 @@ class CompileState(Reader):
         self.entity_params: set[str] = set()
         self.player_params: set[str] = set()
         self.entity_types: dict[str, EntityType] = {}
+        self.repetition: tuple[int, frozenset[str]] | None = None
+        """`end: repetition:`: how many times one position draws the game, and the
+        parameters a position is read without."""
         self.guide: Any = None
         """`end: guide`: each player's standing as the search agents read it, where the
         game's score does not say (compiled by ``compile_end``)."""

@@ -634,7 +634,16 @@ SECTIONS: tuple[Part, ...] = (
               "`osla`, `rhea`) how well that player stands, where the game's score does not "
               "say (a game won by conditions): `player.geese_taken - 2 * player.den_lost`. "
               "It decides nothing, and no result or rules sheet prints it; their value "
-              "function reads it instead of the score.")),
+              "function reads it instead of the score."),
+          Key("repetition", "The game is drawn when one position comes up this many times "
+              "(`3`: chess's threefold repetition), each time a player is to act. A "
+              "position is every unit's type, owner, square, zone, parameters and "
+              "statuses (not its number), the tiles, the players' parameters, the game's "
+              "`state:` and tile parameters, and who is to act; `{times: 3, ignore: "
+              "[halfmove, ep_file]}` reads it without those parameters (a move clock that "
+              "would make every position new). The counts are kept in the state "
+              "(`rep:…` counters) and saved with it; the result's reason is \"the same "
+              "position came up 3 times\".")),
          "end:\n  lose:\n    \"{player} lost every unit\": "
          "\"count(entities(owner: player)) == 0\"\n"
          "  round_limit: 12"),

@@ -261,7 +261,9 @@ def _card_ends_hidden(tname: str, target: Node, effects: Node, hidden: set[str])
     moved = False
     for n in effects.walk():
         spec = n.get("move_card") if n.is_map else None
-        card = spec.get("card") if spec is not None and spec.is_map else None
+        if spec is None or not spec.is_map:
+            continue
+        card = spec.get("card")
         if card is None or not isinstance(card.value, str) or card.value.strip() != tname:
             continue
         to = spec.get("to")

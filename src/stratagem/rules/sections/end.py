@@ -11,14 +11,37 @@ from ..errors import did_you_mean
 from ..source import Node
 
 
+def _repetition(c: CompileState, node: Node) -> tuple[int, frozenset[str]] | None:
+    """`repetition: 3` or `{times: 3, ignore: [clock]}`: the game is drawn when a position
+    comes up that many times, read without the parameters `ignore` names."""
+    ignore: list[str] = []
+    times_node = node
+    if node.is_map:
+        m = c.keys(node, ("times", "ignore"), "`repetition`", ("times",))
+        times_node = m["times"]
+        for item in c.need_list(m.get("ignore"), "`ignore`"):
+            name = c.need_str(item, "a parameter name")
+            known = (c.entity_params | c.player_params | set(c.state_params)
+                     | set(c.tile_params))
+            known |= {k.partition("[")[0] for k in known}  # a keyed parameter by its name
+            if name and name not in known:
+                c.fail(item.loc, f"`ignore`: no entity, player, tile or `state:` has a "
+                       f"parameter `{name}`", did_you_mean(name, known))
+            ignore.append(name)
+    times = c.need_int(times_node, "`repetition`", 2)
+    return (times, frozenset(ignore)) if times else None
+
+
 def compile_end(c: CompileState, node: Node | None
                 ) -> tuple[tuple[EndRule, ...], int | None, Any, Any]:
     """`end:`: the win, lose and draw conditions, a round limit, a score and what breaks
     a tie of scores."""
     if node is None:
         return (), None, None, None
-    m = c.keys(node, ("win", "lose", "draw", "round_limit", "score", "tiebreak", "guide"),
-               "`end`")
+    m = c.keys(node, ("win", "lose", "draw", "round_limit", "score", "tiebreak", "guide",
+                      "repetition"), "`end`")
+    if "repetition" in m:
+        c.repetition = _repetition(c, m["repetition"])
     if "guide" in m:  # for the search agents only: no result reads it
         guide = c.expr(m["guide"], c.base_scope(), "number").fn
         c.sources[id(guide)] = (guide, f"{m['guide'].loc}: the guide")
