@@ -91,3 +91,18 @@ def test_playouts_count_positions_too() -> None:
 def test_a_bad_repetition_is_located(spec: str, said: str) -> None:
     found = problems(RULES.replace("REPETITION", spec))
     assert any(said in p for p in found), found
+
+
+def test_a_view_of_a_game_that_hides_things_keeps_no_position_digest() -> None:
+    """A position's digest covers what a player cannot see, and could be matched against
+    the positions they can imagine: in a game that hides anything, views leave the counts
+    out; in an open game (the rooks) they are there."""
+    text = RULES.replace("REPETITION", "repetition: {times: 3, ignore: [clock]}")
+    open_view = build(text).new_state(0).view(0)
+    assert any(k.startswith("rep:") for k in open_view.counters)
+    hidden = build(text.replace("  clock: 0\n", "  clock: 0\nplayer:\n  purse: {default: 1, "
+                                "min: 0, max: 5, private: true}\n"))
+    assert hidden.info.hidden
+    state = hidden.new_state(0)
+    assert any(k.startswith("rep:") for k in state.counters)
+    assert not any(k.startswith("rep:") for k in state.view(0).counters)

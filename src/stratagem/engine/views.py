@@ -76,6 +76,11 @@ def make_view(state: State, viewer: int) -> State:
                 del v._w_counters()[key]
     if g.private_params or g.private_player_params:  # (engine.private_views)
         mask_private(state, v, viewer)
+    if g.repetition is not None and g.info.hidden:
+        # a position's digest covers what the viewer cannot see: one could be matched
+        # against the positions a player can imagine; the counts are withheld
+        for key in [k for k in v.counters_ if k.startswith("rep:")]:
+            del v._w_counters()[key]
     d = state.decision
     if d is not None and d.player != viewer:
         v.decision = Decision(d.kind, d.player, (), d.prompt, d.actor, None)

@@ -642,8 +642,9 @@ SECTIONS: tuple[Part, ...] = (
               "`state:` and tile parameters, and who is to act; `{times: 3, ignore: "
               "[halfmove, ep_file]}` reads it without those parameters (a move clock that "
               "would make every position new). The counts are kept in the state "
-              "(`rep:…` counters) and saved with it; the result's reason is \"the same "
-              "position came up 3 times\".")),
+              "(`rep:…` counters) and saved with it (in a game that hides anything, "
+              "views leave them out: a position's digest covers what a player cannot "
+              "see); the result's reason is \"the same position came up 3 times\".")),
          "end:\n  lose:\n    \"{player} lost every unit\": "
          "\"count(entities(owner: player)) == 0\"\n"
          "  round_limit: 12"),
