@@ -315,3 +315,17 @@ def test_what_a_round_says_as_it_begins_is_told_under_its_heading(capsys):
     for round_ in (1, 2):
         at = lines.index(f"round {round_}, play")
         assert lines[at + 1] == f"  · the bell tolls for round {round_}"
+
+
+def test_a_reason_is_told_under_its_move_before_what_the_move_set_off(capsys):
+    """The last bid of a round sets off the reveal: the bidder's reason is told under its
+    move, before the reveal's sentences (the sealed-bids writer's finding 12: it came three
+    lines below, after "bob takes the pot")."""
+    bids = Path(__file__).parent / "outsider" / "sealed_bids" / "sealed_bids.yaml"
+    code, out, _ = run(capsys, "play", str(bids), "--scenario", "two", "--seed", "2",
+                       "--agents", "random,random", "--explain")
+    assert code == 0
+    lines = [line.strip() for line in out.splitlines()]
+    at = lines.index("bob lays a bid face down")
+    assert lines[at + 1] == "↳ Picked at random."
+    assert lines[at + 3:at + 6] == ["· ann bid 5", "· bob bid 6", "· bob takes the pot, worth 4"]

@@ -110,9 +110,10 @@ class Narrator:
         self.tell_move(before, player, action, after)
         self.tell_turns()
 
-    def tell_move(self, before: State, player: int, action: Action, after: State) -> None:
-        """The move, with what followed it in its own turn (the turns it handed on are
-        kept for ``tell_turns``)."""
+    def tell_move(self, before: State, player: int, action: Action, after: State,
+                  notes: tuple[str, ...] = ()) -> None:
+        """The move, ``notes`` under its line (its reason: rich markup), then what followed
+        it in its own turn (the turns it handed on are kept for ``tell_turns``)."""
         g = self.game
         step = as_told(tell(g, before, player, action, after), self.secret)
         n = len(after.history) - 1
@@ -128,6 +129,8 @@ class Narrator:
         rolls = f"  [dim]({rolls_text(step.rolls)})[/]" if step.rolls else ""
         out.print(f"  [cyan]{step.who.ljust(self.width)}[/] {step.line}{rolls}")
         pad = " " * (self.width + 3)
+        for note in notes:
+            out.print(f"{pad}{note}")
         for sentence in step.events:
             out.print(f"{pad}[dim]·[/] {sentence}")
         self.turns = step.then

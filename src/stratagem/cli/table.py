@@ -336,12 +336,23 @@ class TableNarrator(Narrator):
             if self.holder is None:
                 return  # nobody has the screen yet: told at the first hand-over
             self.told[self.holder] = n
-        self.tell_move(before, player, action, after)
         g = self.game
-        hidden = self.hidden
         # An agent's reason is never read to another side under fog, even of a move it
         # watched: the reason may speak of what that side does not see.
         other = other_side(g, self.seer, after.history, len(after.history) - 1) is not None
+        notes: list[str] = []  # the reason, under the move's line and before what followed
+        if player in self.humans and rationale == ONLY:
+            notes.append("[dim italic]↳ the only option: taken without asking[/]")
+        choice = self.chosen.pop(player, None)
+        if self.explain and player != CHANCE and player not in self.humans and not other:
+            reason = choice.rationale if choice is not None else rationale
+            if reason:
+                notes.append(f"[dim italic]↳ {escape(reason)}[/]")
+            if choice is not None and choice.private and self.may_read_private(player):
+                notes.append(f"[dim italic]↳ (seen by {escape(g.players[player])} only) "
+                             f"{escape(choice.private)}[/]")
+        self.tell_move(before, player, action, after, tuple(notes))
+        hidden = self.hidden
         marks = last_move(g, before, action, after) if g.board.width else NO_MARKS
         if marks.went_to is None or hidden:
             marks = self.last  # ending a turn, passing, a move unseen: the last one stays
@@ -349,17 +360,6 @@ class TableNarrator(Narrator):
         for seat, human in self.humans.items():  # at a hot seat, only the one looking
             if not self.hot_seat or seat == self.holder:
                 human.marks = marks
-        pad = " " * (self.width + 3)
-        if player in self.humans and rationale == ONLY:
-            out.print(f"{pad}[dim italic]↳ the only option: taken without asking[/]")
-        choice = self.chosen.pop(player, None)
-        if self.explain and player != CHANCE and player not in self.humans and not other:
-            reason = choice.rationale if choice is not None else rationale
-            if reason:
-                out.print(f"{pad}[dim italic]↳ {escape(reason)}[/]")
-            if choice is not None and choice.private and self.may_read_private(player):
-                out.print(f"{pad}[dim italic]↳ (seen by {escape(g.players[player])} only) "
-                          f"{escape(choice.private)}[/]")
         self.tell_turns()  # the turns it handed on (their dice), after its reason
         if self.draw_board:  # the table (the board, the hands and piles) after each move
             shown = after
