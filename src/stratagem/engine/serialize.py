@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from . import rng as _rng
@@ -492,21 +493,56 @@ def _unmix(z: int) -> int:
     return unshift(z, 30)
 
 
-def _draws(s: State) -> int:
-    """How many steps a state's generator has taken since its seed."""
+SET_UP_SPREAD = 128
+"""How far from seed 0's count ``start_of`` looks for the number of draws a set-up made
+(a set-up that draws until a card comes up draws a number of times its seed decides)."""
+
+
+def starts_of(s: State) -> Iterator[tuple[int, State]]:
+    """The seeds a state's game may have been started with, each with the state it starts,
+    found from the state's generator and the draws its moves made (SplitMix64 steps by a
+    constant, and its output function inverts). The set-up's own draws are those of seed
+    0's set-up, or, where the seed decides how many it makes (a flow that draws again
+    until a card comes up, before anyone decides), a count near it: each seed whose game's
+    generator stands where this state's did before its moves, the nearest count first.
+    Two seeds can: one whose set-up drew once more than the other's, from one step earlier
+    in the same stream; only replaying the moves tells them apart (``rederive``)."""
     g = s.game
-    start = g.new_state(0, explicit_chance=s.explicit)
-    setup = (start.rng - _rng.seed_state(0)) * _INVERSE_GOLDEN & _rng.MASK
     rolls = sum(len(r.rolls) + (r.player == CHANCE) + r.draws for r in s.history)
-    return setup + rolls
+    before = (s.rng - rolls * _rng.GOLDEN) & _rng.MASK  # where the set-up left it
+    zero = g.new_state(0, explicit_chance=s.explicit)
+    usual = (zero.rng - _rng.seed_state(0)) * _INVERSE_GOLDEN & _rng.MASK
+    for shift in range(2 * SET_UP_SPREAD + 1):
+        k = usual + (shift + 1) // 2 * (1 if shift % 2 else -1)  # usual, +1, -1, +2, …
+        if k < 0:
+            continue
+        seed = _unmix((before - k * _rng.GOLDEN) & _rng.MASK)
+        seed = seed - (1 << 64) if seed >> 63 else seed  # seeds -1 and 2**64 - 1 are one
+        start = g.new_state(seed, explicit_chance=s.explicit) if seed else zero
+        if start.rng == before:
+            yield seed, start
 
 
 def seed_of(s: State) -> int:
-    """The seed a state's game was started with, found from its generator and the number
-    of draws its moves made (SplitMix64 steps by a constant, and its output function
-    inverts). Meaningful for a state whose moves were all recorded."""
-    seed = _unmix((s.rng - _draws(s) * _rng.GOLDEN) & _rng.MASK)
-    return seed - (1 << 64) if seed >> 63 else seed  # seeds -1 and 2**64 - 1 are one
+    """The seed a state's game was started with: the first of ``starts_of`` from which its
+    moves replay to it exactly."""
+    return _start(s)[0]
+
+
+def _start(s: State) -> tuple[int, State]:
+    first: tuple[int, State] | None = None
+    for seed, start in starts_of(s):
+        if first is None:
+            first = (seed, start)
+        try:
+            _replay(s, start, None, True, VERSION)
+        except SerializationError:
+            continue
+        return seed, start
+    if first is None:
+        raise SerializationError("its generator follows from no seed: its `rng` was "
+                                 "changed, or its moves' rolls")
+    return first
 
 
 def rederive(s: State, *, exact: bool = True, moves: int | None = None,
@@ -516,17 +552,35 @@ def rederive(s: State, *, exact: bool = True, moves: int | None = None,
     was, and each roll what the game's generator gives. With ``exact``, the state
     reached must equal ``s`` in every part. ``moves`` replays only that many (for undo).
 
-    A ``SerializationError`` names the first move or part that does not agree. In a game
-    with chance surfaced as decisions (``explicit_chance``) the dice are whatever the
-    driver chose, and are replayed as recorded.
+    A ``SerializationError`` names the first move or part that does not agree (from the
+    seed ``starts_of`` finds first, when no seed's game replays to ``s``). In a game with
+    chance surfaced as decisions (``explicit_chance``) the dice are whatever the driver
+    chose, and are replayed as recorded.
     """
     if s.viewer is not None:
         raise SerializationError("a player's view, with hidden parts withheld: its moves "
                                  "cannot be checked")
+    first: SerializationError | None = None
+    candidates = starts_of(s)
+    for _, start in candidates:
+        try:
+            reached = _replay(s, start, None, exact, version)
+        except SerializationError as exc:
+            first = first or exc
+            continue
+        return reached if moves is None else _replay(s, start, moves, False, version)
+    if first is not None:
+        raise first
+    raise SerializationError("its generator follows from no seed: its `rng` was changed, "
+                             "or its moves' rolls")
+
+
+def _replay(s: State, start: State, moves: int | None, exact: bool, version: int) -> State:
+    """``s``'s moves (the first ``moves``) replayed from ``start`` (see ``rederive``)."""
     g = s.game
     history = s.history
+    state = start
     try:
-        state = g.new_state(seed_of(s), explicit_chance=s.explicit)
         for i, rec in enumerate(history[:moves], 1):
             d = state.decision
             said = f"move {i} ({_short(str(rec.action), 40)})"
@@ -555,7 +609,7 @@ def rederive(s: State, *, exact: bool = True, moves: int | None = None,
             raise SerializationError("the saved position does not follow from its own moves")
     elif exact and moves is None and state != s:
         raise SerializationError(f"the saved position does not follow from its own moves "
-                                 f"(its {_difference(state, s)} differ)")
+                                 f"(it differs in its {_difference(state, s)})")
     return state
 
 
