@@ -367,6 +367,7 @@ def units_table(game: Game, state: State) -> Table | None:
     shared = _shared_types(game, state)
     rows = []
     any_health = any_params = any_status = False
+    healths: set[str] = set()  # the health parameters shown (one, as a rule)
     for e in units:
         et = game.entity_types.get(e.type)
         specs = {p.name: p for p in (et.params if et is not None else ())}
@@ -377,6 +378,7 @@ def units_table(game: Game, state: State) -> Table | None:
         if health is not None:
             hp = f"{_value(seen[health])}/{_value(maxima.get(health, seen[health]))}"
             any_health = True
+            healths.add(health)
         shown = [k for k in game.display.shown(seen) if k != health
                  and (game.display.show is not None or k not in specs
                       or seen[k] != specs[k].default)]
@@ -395,8 +397,9 @@ def units_table(game: Game, state: State) -> Table | None:
                   padding=(0, 1))
     for head in ("", "unit", "at"):
         table.add_column(head, no_wrap=True)
-    if any_health:
-        table.add_column("hp", no_wrap=True, justify="right")
+    if any_health:  # headed by the health parameter's own name (`steps`, `hp`)
+        table.add_column(next(iter(healths)) if len(healths) == 1 else "health",
+                         no_wrap=True, justify="right")
     if any_status:
         table.add_column("status")
     if any_params:

@@ -159,8 +159,10 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
         dealt = _dealt(game)
         for name, glyph, description in kinds:
             et = game.entity_types[name]
+            # a unit's full statistics (`show` says what the board's table lists; only
+            # the bookkeeping `hide` names is left out here)
             params = ", ".join(_stat(p) for p in et.params
-                               if p.name in game.display.shown([p.name]))
+                               if p.name in game.display.shown_of_player([p.name]))
             table.add_row(*((glyph,) if board else ()), name,
                           params if board or name not in dealt else dealt[name], description)
         out.print(table)

@@ -681,7 +681,8 @@ SECTIONS: tuple[Part, ...] = (
               "listed in a hand or pile is written with those of its own (`flood card "
               "#46 (col 2, row 3)`), so a card's face can be told by its numbers. "
               "Players' own parameters are all shown whatever `show` says (`hide` "
-              "leaves some out)."),
+              "leaves some out), and so are a unit's on the rules sheet (`stratagem "
+              "rules`: its full statistics)."),
           Key("hide", "Parameters players never see (bookkeeping such as `castle_x`): of "
               "units, players, tiles or the game (`state:`). A keyed parameter is hidden "
               "by its name (`memo`: every key) or key by key (`\"memo[0]\"`).")),
