@@ -64,6 +64,9 @@ from .turns import START
 from .views import determinize, make_view
 
 _UNLIMITED = float("inf")
+_VIEW_SEED = 0x5EED_0F_D1CE
+"""Mixed with the number of decisions taken to seed the generator of an open game's view
+(``Game.view``): the same on every run, and nothing of the game's own dice."""
 """No limit on a playout's steps or calls."""
 
 SET_UP = Action("set_up")
@@ -639,8 +642,15 @@ class Game:
         if not 0 <= player < len(self.players):
             raise ValueError(f"{self.name} has no player {player} (players 0 to "
                              f"{len(self.players) - 1})")
-        if not self.info.hidden or state.viewer == player:
+        if state.viewer == player:
             return state
+        if not self.info.hidden:
+            if not self.info.chance or state.viewer is not None:
+                return state
+            # Open, but with dice: the state's generator holds the dice to come, which
+            # no player may read. The view's is seeded from what everyone knows (how many
+            # decisions were taken): searching it rolls dice, not the game's own.
+            return self.reseed(state, _rng.mix(len(state.history) + _VIEW_SEED) >> 1)
         return make_view(state, player)
 
     def determinize(self, view: State, rng: _rng.Rng | int) -> State:
