@@ -99,3 +99,21 @@ def test_a_write_to_a_target_kept_to_its_tile_type_is_not_warned_of() -> None:
     rules = (Path(__file__).parent / "outsider" / "stratega_tbs" / "repro"
              / "tile_target_warning.yaml")
     assert not [w for w in check_rules(rules)[1] if "writes nothing" in w.message]
+
+
+@pytest.mark.parametrize(("square", "warned"), [("(1, 0)", False), ("(0, 0)", True)])
+def test_a_write_at_a_square_written_out_is_judged_by_that_squares_tile(
+        tmp_path: Path, square: str, warned: bool) -> None:
+    """`tile((1, 0)).ctrl` on the town the layout puts there writes: no warning; the same
+    on a clear square writes nothing, and is warned of (the chit-pull writer's finding 4:
+    every such write was warned of, whatever stood there)."""
+    text = (Path(__file__).parent / "outsider" / "chits" / "repro"
+            / "04_tile_param_literal_position_warning.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "towns.yaml"
+    path.write_text(text.replace("tile((1, 0)).ctrl", f"tile({square}).ctrl"),
+                    encoding="utf-8")
+    _, warnings = check_rules(path)
+    said = [w for w in warnings if "writes nothing" in w.message]
+    assert bool(said) == warned, said
+    if warned:
+        assert "`clear`" in said[0].message and "`town`" not in said[0].message

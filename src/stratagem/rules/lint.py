@@ -344,6 +344,10 @@ def _walks_unlike_their_reach(root: Node) -> Iterator[Problem]:
 _TILE_WRITE = re.compile(r"^\s*tile\((.*)\)\s*\.\s*(\w+)\s*$", re.S)
 
 
+_LITERAL_SQUARE = re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*\)")
+"""A square written out in a rules file: `(1, 2)`."""
+
+
 def _tile_writes_dropped(parts: Parts, game: Game, root: Node) -> Iterator[Problem]:
     """Each `set`/`modify` of `tile(SQUARE).NAME` on a board where some tile type a unit
     may enter has no parameter NAME: a write there is dropped without a word. A write
@@ -384,6 +388,12 @@ def _tile_writes_dropped(parts: Parts, game: Game, root: Node) -> Iterator[Probl
                 continue  # a test of the square (its type), not only of a parameter of it
             having = {t for t, _ in scope.tile_params[name]}
             lacking = [t for t in on_board if t not in having]
+            literal = _LITERAL_SQUARE.fullmatch(square)
+            if literal:  # a square written out: only its own tile's type counts
+                x, y = int(literal.group(1)), int(literal.group(2))
+                b = game.board
+                lacking = ([] if not b.contains((x, y))
+                           else [t for t in (b.tiles[y * b.width + x],) if t not in having])
             if lacking:
                 yield Problem(what.loc, f"`{verb}` of `{name}` on a tile of type "
                               f"{', '.join(f'`{t}`' for t in lacking)} writes nothing: "
