@@ -124,8 +124,8 @@ def test_card_knowledge_edited_away_from_its_moves_is_named_as_such() -> None:
     doc = json.loads(game.serialize(s))
     known = doc["cards"]["known"]
     known[0][1] = sorted({0, 1} - set(known[0][1])) or [0]  # someone knows another card
-    with pytest.raises(SerializationError, match=r"its cards \(the table's zones, or what "
-                                                  r"players know of cards\) differ"):
+    with pytest.raises(SerializationError, match=r"differs in its cards \(the table's zones, "
+                                                  r"or what players know of cards\)"):
         loads(game, json.dumps(doc), check_history=True)
 
 

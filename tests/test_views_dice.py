@@ -5,16 +5,44 @@ gambled exactly when the game's next rolls held a six, and never lost)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import stratagem
+from stratagem.rules import compile_text
 
-COIN = (Path(__file__).parent / "outsider" / "pushluck" / "repro"
-        / "01_agents_read_future_dice.yaml")
+COIN = """
+game: coin_four_dice
+description: Take a sure draw, or roll four dice - any six wins, no six loses.
+players: [me, you]
+player:
+  points: {default: 0, min: -1, max: 1}
+actions:
+  safe:
+    effects: []
+    ends_turn: true
+  gamble:
+    effects:
+      - roll: {as: a, dice: d6}
+      - roll: {as: b, dice: d6}
+      - roll: {as: c, dice: d6}
+      - roll: {as: d, dice: d6}
+      - if:
+          test: "a == 6 or b == 6 or c == 6 or d == 6"
+          then: [{modify: {what: player.points, by: 1}}]
+          else: [{modify: {what: player.points, by: -1}}]
+    ends_turn: true
+flow:
+  phases:
+    - name: p
+      order: {player: me}
+      actions: [safe, gamble]
+end:
+  round_limit: 1
+  score: "player.points"
+"""
+"""The push-your-luck writer's repro: a sure draw, or four dice where any six wins."""
 
 
 def test_a_search_agents_choice_does_not_follow_the_games_own_dice() -> None:
-    game = stratagem.load(str(COIN))
+    game = compile_text(COIN)
     chosen, real = set(), set()
     for seed in range(6):
         state = game.new_state(seed)
