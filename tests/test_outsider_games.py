@@ -6,7 +6,8 @@ to four written once, a wargame on a map of provinces joined by roads, backgammo
 cooperative game against the game itself, a worker-placement game, a game of hidden ranks (as cards, and as private numbers),
 liar's dice (with dice as cards, and as private numbers), an asymmetric hunt balanced by a designer, mancala,
 sealed bids for two to five, Hex, a solitaire siege, a dungeon crawl against a programmed
-opponent, chess, a chit-pull hex wargame) validates with no problem
+opponent, chess, a chit-pull hex wargame, a push-your-luck dice game) validates with no
+problem
 and plays two random games to the end."""
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ GAMES = {
     "crawl": (HERE / "crawl" / "crawl.yaml", 2),
     "chess": (HERE / "chess" / "chess.yaml", 2),
     "chits_at_the_ford": (HERE / "chits" / "chits.yaml", 2),
+    "pushluck": (HERE / "pushluck" / "pushluck.yaml", 4),
 }
 
 
