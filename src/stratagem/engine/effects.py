@@ -192,6 +192,10 @@ class Spawn(Effect):
         type = self.type
         if callable(type):
             type = type(ctx)
+            if type not in r.game.spawn_protos:
+                raise ValueError(f"spawn: `type` came out as {type!r}, which is no entity "
+                                 "type" + (" (is a `let` or loop name hiding the type's name?)"
+                                           if type is None else ""))
         pos = self.pos
         if callable(pos):
             pos = pos(ctx)

@@ -875,7 +875,9 @@ LITERALS: tuple[tuple[str, str, str], ...] = (
     ("`(2, 3)`", "pos", "A board position, `(x, y)`."),
     ("`[1, 2, 3]`", "list", "A list of any values. `+` joins two lists: `xs + [item]`."),
     ("`2d6`, `d20`, `4d6kh3`", "dice", "Dice (see *Dice*)."),
-    ("`soldier`", "str", "An entity type's name stands for itself."),
+    ("`soldier`", "str", "An entity type's name stands for itself, unless a `let` or loop of that "
+     "name is in force (then write it as a text, `'soldier'`; `validate` warns, and "
+     "`spawn`'s `type` always means the type)."),
     ("`raiders`", "player", "A player's name, as `players:` gives it, is that player "
      "(`owner: raiders`, `player == raiders`); `seat('Red Army')` for a name that is not "
      "a word. A name the rules give to something else (a parameter, an entity type) is "

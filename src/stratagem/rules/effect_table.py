@@ -189,9 +189,12 @@ def _actor(c: CompileState, scope: Scope, node: Node) -> Any:
 
 def _spawn(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     tnode = m["type"]
-    if isinstance(tnode.value, str) and tnode.value.isidentifier() \
-            and tnode.value not in scope.names:
-        etype: Any = tnode.value  # a bare name is an entity type
+    bare = isinstance(tnode.value, str) and tnode.value.isidentifier()
+    if bare and (tnode.value not in scope.names or (
+            tnode.value in c.entity_types and scope.names[tnode.value][0] != "str")):
+        # A bare name is an entity type; a name bound by `let` or a loop is read instead
+        # only when it holds a text (a `let` of an entity named like its type is not one).
+        etype: Any = tnode.value
     else:
         etype = c.fn(tnode, scope, "str")
     if isinstance(etype, str) and etype not in c.entity_types:

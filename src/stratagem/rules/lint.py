@@ -90,6 +90,7 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
     warnings.extend(private_target_said(game, root))
     warnings.extend(hidden_card_said(game, root))
     warnings.extend(_lets_shadowed(root))
+    warnings.extend(_names_hiding_types(game, root))
     warnings.extend(_players_named_like_types(game, root))
     warnings.extend(_reasons_unfilled(root))
     return _unique(errors), _unique(warnings)
@@ -129,6 +130,36 @@ def _lets_shadowed(root: Node) -> Iterator[Problem]:
         effects = n.get("effects") if n.is_map else None
         if effects is not None and effects.is_list:
             yield from block(effects, {})
+
+
+def _names_hiding_types(game: Game, root: Node) -> Iterator[Problem]:
+    """A name bound with `as:` (a `let`, a loop, a draw...) spelt like an entity type, and
+    read as a type after it in its block (`type: runner`, `it.type == runner`): there the
+    bare name is the bound value, not the type's name. (`spawn: {type: runner}` means the
+    type whatever is bound.)"""
+    for n in root.walk():
+        if not (n.is_list and n.value and all(c.is_map for c in n.value)):
+            continue
+        for i, item in enumerate(n.value):
+            for spec in item.value.values():
+                name = spec.get("as") if spec.is_map else None
+                if name is None or not isinstance(name.value, str) \
+                        or name.value not in game.entity_types:
+                    continue
+                t = re.escape(name.value)
+                as_type = re.compile(rf"(?:\btype\s*(?::|[=!]=)\s*{t}(?![\w.(]))"
+                                     rf"|(?:(?<![\w.'\"]){t}\s*[=!]=\s*[\w.]*\btype\b)")
+                for later in n.value[i:]:
+                    used = next((s for s in later.strings() if as_type.search(s.value)), None)
+                    if used is None:
+                        continue
+                    yield Problem(name.loc, f"`{name.value}` is also an entity type: after "
+                                  f"this, `{name.value}` in an expression is the value bound "
+                                  f"here, not the type's name (read as a type at "
+                                  f"{used.loc.line}:{used.loc.col})",
+                                  f"give the value another name (such as `the_{name.value}`), "
+                                  f"or write the type as a text: `'{name.value}'`")
+                    break
 
 
 def _players_named_like_types(game: Game, root: Node) -> Iterator[Problem]:
