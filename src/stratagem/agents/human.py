@@ -126,6 +126,9 @@ class HumanAgent(Agent):
         self.tells_forced = True
         """Whether a decision with one option is announced as it is taken; off where a
         narrator tells every move in its place (``stratagem play``)."""
+        self.asks_forced = False
+        """Whether a decision with one option is asked all the same (``play --ask-always``),
+        so that input written ahead meets one prompt per decision whatever the dice leave."""
 
     def reset(self, seed: int) -> None:
         super().reset(seed)
@@ -157,6 +160,8 @@ class HumanAgent(Agent):
         who = self._who(decision.player)
         if len(decision.actions) == 1:
             only = decision.actions[0]
+            if self.asks_forced:
+                return self._confirm(view, decision, only)
             if self.tells_forced:
                 self.say(f"{who}: the only option, {only}, is taken")
             return Choice(only, "the only option")
@@ -223,6 +228,41 @@ class HumanAgent(Agent):
                 typed = self._parse(view, decision, text, tuple(numbered), builder)
                 if typed is not None:
                     return Choice(typed, "typed at the terminal")
+
+    def _confirm(self, view: State, decision: Decision, only: Action) -> Choice:
+        """Ask for a decision with one option: Enter, `1`, `random` or its text takes it."""
+        who = self._who(decision.player)
+        self.show(view, decision)
+        self.say(f"the only option:\n  1. {only}")
+        while True:
+            line = self.ask(f"{who}> ")
+            if line is None:
+                self.say()
+                raise QuitGame(decision.player, "end of input", len(view.history))
+            text = line.strip()
+            word = text.lower()
+            if word in ("", "1", "random"):
+                return Choice(only, "the only option, taken at the terminal")
+            if word in ("quit", "exit"):
+                raise QuitGame(decision.player, "quit", len(view.history))
+            if word == "undo":
+                if self.can_undo:
+                    raise UndoDecision(decision.player)
+                self.say(self.no_undo)
+                continue
+            if word in ("help", "?"):
+                self.say(self.help_text(view, decision, ActionBuilder(view)))
+                continue
+            if word == "show":
+                self.show(view, decision)
+                continue
+            try:
+                typed = self.game.parse_action(view, text)
+            except (StratagemError, ValueError, RecursionError):
+                typed = None
+            if typed == only:
+                return Choice(only, "the only option, taken at the terminal")
+            self.say(f"{only} is the only option: press Enter (or type 1) to take it")
 
     def _parse(self, view: State, decision: Decision, text: str, numbers: tuple[int, ...],
                builder: ActionBuilder | None = None) -> Action | None:

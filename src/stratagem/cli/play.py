@@ -103,13 +103,16 @@ class Keeper:
 @click.option("--takebacks/--no-takebacks", default=None,
               help="Let a person `undo` (default: only in a game with no dice and nothing "
               "hidden, where taking back shows nothing to come).")
+@click.option("--ask-always", is_flag=True,
+              help="Ask a person even for a decision with one option (Enter takes it), so "
+              "input written ahead meets one prompt per decision whatever the dice leave.")
 @click.option("--explain/--no-explain", default=None,
               help="Print each agent's reason under its move (default: on when a person "
               "plays).")
 def play_cmd(game_name: str | None, agents: str | None, seed: int | None,
              scenario: str | None, quiet: bool, board: bool, replay_out: Path | None,
              save: Path | None, resume: Path | None, force: bool, force_rules: bool,
-             takebacks: bool | None, explain: bool | None) -> None:
+             takebacks: bool | None, ask_always: bool, explain: bool | None) -> None:
     """Play GAME (a bundled name or a rules file) between agents and narrate it.
 
     Seat `human` to play yourself: `stratagem play pig --agents human,mcts`. At your
@@ -181,6 +184,7 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int | None,
     allowed = not secret if takebacks is None else takebacks
     for agent in humans.values():
         agent.can_undo = allowed
+        agent.asks_forced = ask_always
         shows = " and ".join(w for w, on in (("what is hidden", game.info.hidden),
                                              ("the dice or draws to come", game.info.chance))
                              if on)
