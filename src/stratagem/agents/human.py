@@ -54,6 +54,7 @@ from ..engine import (
     carried,
     is_knocked_out,
 )
+from ..engine.display import params_words
 from .base import Agent, Budget, Choice
 
 STEP_NAMES = {"type": "action", "actor": "unit"}
@@ -512,7 +513,8 @@ def describe_view(game: Game, view: State, board: bool = True) -> list[str]:
     for e in units:
         owner = "" if e.owner is None else f" ({game.players[e.owner]})"
         seen = as_seen(view, e.params, e.owner, e.type)  # a private value reads "?"
-        params = ", ".join(f"{k} {_plain(seen[k])}" for k in game.display.shown(seen))
+        params = params_words(((k, seen[k]) for k in game.display.shown(seen)),
+                              game.spawn_protos.get(e.type, ({}, ()))[0], _plain)
         status = ", ".join(s.name for s in e.statuses)
         items = carried(view, e.id)
         load = "carries " + ", ".join(items) if items else ""
@@ -522,7 +524,8 @@ def describe_view(game: Game, view: State, board: bool = True) -> list[str]:
         lines.append(f"  {e.type} #{int(e.id)}{owner} at {at}{extra}")
     for p, (name, player) in enumerate(zip(game.players, view.players, strict=True)):
         seen = as_seen(view, player.params, p)
-        params = ", ".join(f"{k} {_plain(seen[k])}" for k in game.display.shown_of_player(seen))
+        params = params_words(((k, seen[k]) for k in game.display.shown_of_player(seen)),
+                              game.player_defaults, _plain)
         you = " (you)" if view.viewer == p else ""
         out = (" — out of the game" if not player.alive
                else " — out of this hand" if is_knocked_out(view, p) else "")

@@ -50,6 +50,7 @@ from ..engine import (
     neighbours,
     words,
 )
+from ..engine.display import params_words
 
 _ROOT3 = math.sqrt(3)
 
@@ -427,9 +428,9 @@ def players_text(game: Game, state: State) -> Text | None:
     for seat, name in enumerate(game.players):
         player = state.players[seat]
         look = game.display.player(seat, name)
-        params = ", ".join(f"{k} {_value(v)}"
-                           for k, v in as_seen(state, player.params, seat).items()
-                           if k in game.display.shown_of_player([k]))
+        params = params_words(((k, v) for k, v in as_seen(state, player.params, seat).items()
+                               if k in game.display.shown_of_player([k])),
+                              game.player_defaults, _value)
         zones = [(z, ids) for z, ids in player.zones.items() if ids]
         if not params and not zones and player.alive:
             continue

@@ -9,7 +9,7 @@ game carries (``game.display``), so a hint given once shows the same everywhere.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Callable, Iterable, Mapping, Set
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -154,6 +154,35 @@ class Display:
         """The parameters players see of a player (their resources, points) or of the game:
         every one ``hide`` does not name (``show`` is said of units and cards)."""
         return [p for p in params if not _named(p, self.hide)]
+
+
+KEYS_LISTED = 4
+"""A keyed parameter of at most this many keys is listed key by key, whatever its values."""
+
+
+def params_words(pairs: Iterable[tuple[str, Any]], defaults: Mapping[str, Any],
+                 say: Callable[[Any], str], sep: str = ", ") -> str:
+    """Parameters as a line says them, ``name value, ...``, a keyed parameter of many keys
+    kept short: only its keys away from their default, then what the others hold
+    (``climb[7] 1, climb[9] 2 (others 0)``), or ``climb all 0`` while none has moved."""
+    groups: dict[str, list[tuple[str, Any]]] = {}
+    for name, value in pairs:
+        base, bracket, _ = name.partition("[")
+        groups.setdefault(base if bracket else name, []).append((name, value))
+    words: list[str] = []
+    for base, group in groups.items():
+        rest = {defaults.get(k) for k, v in group if v == defaults.get(k)}
+        if len(group) <= KEYS_LISTED or "[" not in group[0][0] or len(rest) != 1:
+            words.extend(f"{k} {say(v)}" for k, v in group)
+            continue
+        (held,) = rest
+        moved = [(k, v) for k, v in group if v != defaults.get(k)]
+        if not moved:
+            words.append(f"{base} all {say(held)}")
+        else:
+            words.extend(f"{k} {say(v)}" for k, v in moved)
+            words[-1] += f" (others {say(held)})"
+    return sep.join(words)
 
 
 def _named(param: str, names: Set[str]) -> bool:

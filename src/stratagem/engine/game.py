@@ -322,6 +322,8 @@ class Game:
         self.player_param_specs = {p.name: p for p in self.player_params}
         # What a freshly spawned entity of each type starts with: parameter defaults
         # (copied per entity) and starting statuses (immutable, shared).
+        self.player_defaults = {p.name: p.default for p in self.player_params}
+        """Each player parameter's value before any effect writes it."""
         self.spawn_protos = {
             et.name: ({p.name: p.default for p in et.params},
                       tuple(Status(n, self.statuses[n].duration, self.statuses[n].usages)

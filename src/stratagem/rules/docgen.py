@@ -335,7 +335,10 @@ SECTIONS: tuple[Part, ...] = (
          "`private` (every key alike: a player's five dice under a cup). A key "
          "written in the rules that is not declared is reported at load; one worked out in "
          "play stops the game with an error naming the parameter and its keys. Each key is "
-         "saved as a parameter of its own (`columns[7]`).",
+         "saved as a parameter of its own (`columns[7]`). On a line of the terminal's "
+         "table, a keyed parameter of more than four keys is said short: the keys away from "
+         "their default, then what the others hold (`columns[7] 2 (others 0)`), or "
+         "`columns all 0` while none has moved.",
          (), "player:\n  columns:\n    keys: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]\n"
          "    default: 0\n    max: {2: 3, 3: 5, 4: 7, 5: 9, 6: 11, 7: 13, 8: 11, 9: 9, "
          "10: 7, 11: 5, 12: 3}"),

@@ -56,6 +56,7 @@ from ..engine import (
     carried,
     field_words,
 )
+from ..engine.display import params_words
 from .battle_board import battle_board_svg, is_box_zone
 from .board_svg import Mark, board_svg, cards_svg, dice_svg, is_die, move_marks
 
@@ -303,6 +304,13 @@ class Session:
                     "colour": game.display.player(p, game.players[p]).colour,
                     "params": {k: plain(v) for k, v in as_seen(view, pl.params, p).items()
                                if k in game.display.shown_of_player([k])},
+                    # the same, as the page says it (a keyed parameter of many keys short)
+                    "said": params_words(((k.replace("_", " "), plain(v)) for k, v in
+                                          as_seen(view, pl.params, p).items()
+                                          if k in game.display.shown_of_player([k])),
+                                         {k.replace("_", " "): plain(v)
+                                          for k, v in game.player_defaults.items()},
+                                         str, " · "),
                     "zones": {z: len(ids) for z, ids in pl.zones.items()}}
                    for p, pl in enumerate(view.players)]
         visible = {e.id for e in view.iter_entities() if not _unseen(e)}
