@@ -26,6 +26,7 @@ from ..engine import (
     Pos,
     Ref,
     State,
+    phase_words,
     words,
 )
 
@@ -119,10 +120,9 @@ def _parts(game: Game, before: Any, after: Any, rec: Any) -> list[tuple[Any, tup
 def _turn_step(game: Game, mark: list[Any], dice: tuple[int, ...],
                said: tuple[str, ...]) -> Step:
     """A turn (or round, or phase) begun within another's move, as a step of its own;
-    ``mark`` is (its player or None, round, phase index)."""
-    player, round_, phase = mark
-    phases = game.phases
-    name = phases[phase].name if 0 <= phase < len(phases) else "?"
+    ``mark`` is (its player or None, round, phase index[, runs of the phase before])."""
+    player, round_, phase, *runs = mark
+    name = phase_words(game, phase, runs[0] if runs else 0)
     seat = (who(game, player) if type(player) is int and 0 <= player < len(game.players)
             else "")  # a round or phase: no one's
     return Step(f"round {round_}, {name}", seat, TURN_BEGINS if seat else "",

@@ -33,7 +33,7 @@ from .hands import is_knocked_out
 from .info import GameInfo, GameRuntime
 from .items import carried
 from .knowledge import FACES, MASKED
-from .narration import card_words, field_words, words
+from .narration import card_words, field_words, phase_words, words
 from .private_views import UNKNOWN, as_seen
 from .protocol import ForwardModel, GameState
 from .rng import Rng
@@ -106,6 +106,7 @@ __all__ = [
     "mover_costs",
     "neighbours",
     "parse_action",
+    "phase_words",
     "rederive",
     "register_effect",
     "rules_digest",

@@ -223,10 +223,21 @@ def describe_flow(game: Game, state: State) -> str:
     if f.mode == START:
         return "setup"
     phase = game.phases[f.phase]
-    where = f"round {f.round}, {phase.name}"
+    where = f"round {f.round}, {phase_words(game, f.phase, f.repeats)}"
     if f.mode == IN_STEP and len(phase.steps) > 1:
         where += f"/{phase.steps[f.step].name}"
     return where
+
+
+def phase_words(game: Game, phase: int, repeats: int = 0) -> str:
+    """A phase by name, as a heading says it; a phase that repeats with the number of this
+    run in the round (``activation 3``: ``repeats`` runs came before it)."""
+    phases = game.phases
+    if not 0 <= phase < len(phases):
+        return "?"
+    if phases[phase].repeat is None:
+        return phases[phase].name
+    return f"{phases[phase].name} {repeats + 1}"
 
 
 def card_words(game: Game, card: Any, state: State | None = None) -> str:

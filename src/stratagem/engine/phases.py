@@ -3,7 +3,8 @@
 A round runs the game's phases in order. A phase computes its turn order
 (players, one player, entities by initiative, or players alternating until all
 pass) and gives each turn-taker a turn; a turn runs the phase's steps (phases
-within a turn), and a step offers its action types until it ends. The modes and
+within a turn), and a step offers its action types until it ends. A phase that
+repeats runs again, whole, until its test holds (``spec.Repeat``). The modes and
 their diagram are in ``engine.turns``.
 
 Each transition is one call of ``advance``; a transition may push on-start or
@@ -36,6 +37,7 @@ from .turns import (
     END_TURN,
     IN_STEP,
     ORDER,
+    REPEAT_PHASE,
     START,
     flow_ctx,
     turn_taker,
@@ -73,6 +75,10 @@ _new_tuple = tuple.__new__
 
 IDLE_ROUNDS = 1_000
 """Rounds that may pass in one ``apply`` with no decision before the flow is declared stuck."""
+
+REPEAT_LIMIT = 1_000
+"""Runs of a repeating phase with no ``most`` in one round before its ``until`` is declared
+never to hold (``spec.Repeat``)."""
 
 
 def _emit(r: Resolver, name: str, ctx: Ctx, **fields: Any) -> None:
@@ -150,7 +156,7 @@ def advance(r: Resolver) -> None:
     if m == BEGIN_PHASE:
         phase = g.phases[f.phase]
         s.flow = f._replace(mode=ORDER, order=(), pos=0, out=(), closing=False)
-        r.turns.append((len(r.events), len(r.rolls), None, f.round, f.phase))
+        _mark(r, None, f)
         ctx = Ctx(s, None)
         r.push(phase.on_start, ctx)
         _emit(r, "phase_started", ctx, phase=phase.name)
@@ -177,7 +183,7 @@ def advance(r: Resolver) -> None:
             s.flow = f._replace(mode=END_PHASE)
             return
         player, actor = turn_taker(s)
-        r.turns.append((len(r.events), len(r.rolls), player, f.round, f.phase))
+        _mark(r, player, f)
         hooks = g.hooks
         if hooks.counts_turns and player is not None:
             count_turn(s, player)
@@ -210,10 +216,10 @@ def advance(r: Resolver) -> None:
         return
     if m == END_PHASE:
         phase = g.phases[f.phase]
-        nxt = f.phase + 1
-        s.flow = f._replace(mode=BEGIN_PHASE if nxt < len(g.phases) else END_ROUND,
-                            phase=nxt if nxt < len(g.phases) else f.phase, order=(), pos=0,
-                            closing=False)
+        if phase.repeat is not None:  # whether it runs again is asked once on_end is done
+            s.flow = f._replace(mode=REPEAT_PHASE, order=(), pos=0, closing=False)
+        else:
+            s.flow = _next_phase(g, f)
         ctx = Ctx(s, None)
         _emit(r, "phase_ended", ctx, phase=phase.name)  # runs after on_end (stack order)
         r.push(phase.on_end, ctx)
@@ -223,7 +229,44 @@ def advance(r: Resolver) -> None:
         _tick_statuses(r)
         _emit(r, "round_ended", Ctx(s, None), round=f.round)
         return
+    if m == REPEAT_PHASE:
+        _repeat(s, g.phases[f.phase])
+        return
     raise AssertionError(f"unknown flow mode {m}")
+
+
+def _next_phase(g: Game, f: FlowPos) -> FlowPos:
+    """The flow as a phase ends for good: the next phase begins, or the round ends."""
+    nxt = f.phase + 1
+    return f._replace(mode=BEGIN_PHASE if nxt < len(g.phases) else END_ROUND,
+                      phase=nxt if nxt < len(g.phases) else f.phase, order=(), pos=0,
+                      closing=False, repeats=0)
+
+
+def _repeat(s: State, phase: Phase) -> None:
+    """A run of a repeating phase is over (its ``on_end`` done): it begins again unless its
+    ``until`` holds or it has run ``most`` times this round (``spec.Repeat``)."""
+    f = s.flow
+    rep = phase.repeat
+    assert rep is not None
+    runs = f.repeats + 1
+    if (rep.most is not None and runs >= rep.most) or (
+            rep.until is not None and rep.until(Ctx(s, None))):
+        s.flow = _next_phase(s.game, f)
+        return
+    if rep.most is None and runs >= REPEAT_LIMIT:
+        raise RunawayError(f"{s.game.name}: phase `{phase.name}` ran {REPEAT_LIMIT:,} times in "
+                           f"round {f.round} and its `repeat: until` never held "
+                           f"(`{rep.said}`); give `repeat` a `most`, or make the test "
+                           "come true")
+    s.flow = f._replace(mode=BEGIN_PHASE, repeats=runs)
+
+
+def _mark(r: Resolver, player: int | None, f: FlowPos) -> None:
+    """Where a phase or a turn begins, for the log (``Record.turns``): a run of a repeating
+    phase after its first is marked with how many runs came before."""
+    m = (len(r.events), len(r.rolls), player, f.round, f.phase)
+    r.turns.append((*m, f.repeats) if f.repeats else m)
 
 
 
@@ -234,7 +277,7 @@ def is_quick(g: Game) -> bool:
         return False
     ph = g.phases[0]
     return (ph.order.kind == "players" and not ph.order.rotate and len(ph.steps) == 1
-            and not (ph.on_start or ph.on_end or ph.end_when)
+            and not (ph.on_start or ph.on_end or ph.end_when or ph.repeat)
             and not (ph.steps[0].on_start or ph.steps[0].on_end)
             and not (TURN_EVENTS & (g.listened | g.narrated)) and not g.hooks.any
             and not any(st.duration is not None for st in g.statuses.values()))
@@ -250,7 +293,7 @@ def quick_next_turn(s: State) -> bool:
         if not s.players[f.order[nxt]].alive:
             return False
         s.flow = _new_tuple(FlowPos, (IN_STEP, f.round, f.phase, f.order, nxt, 0, 0, False,
-                                      f.turn + 1, f.out, f.eliminated, False))
+                                      f.turn + 1, f.out, f.eliminated, False, 0))
         return True
     limit = s.game.round_limit
     if limit is not None and f.round + 1 > limit:
@@ -261,7 +304,7 @@ def quick_next_turn(s: State) -> bool:
                                for e in s.entities_.values() for st in e.statuses):
         return False  # statuses tick at the end of the round: go the long way
     s.flow = _new_tuple(FlowPos, (IN_STEP, f.round + 1, f.phase, f.order, 0, 0, 0, False,
-                                  f.turn + 1, (), f.eliminated, False))
+                                  f.turn + 1, (), f.eliminated, False, 0))
     return True
 
 
@@ -353,7 +396,7 @@ def take_action(r: Resolver, action: Action) -> None:
         s.flow = _new_tuple(FlowPos, (f.mode, f.round, f.phase, f.order, f.pos, f.step,
                                       f.acted + 1, f.ended or at.ends_turn
                                       or (kind == "alternate" and not at.keeps_turn),
-                                      f.turn, f.out, f.eliminated, f.closing))
+                                      f.turn, f.out, f.eliminated, f.closing, f.repeats))
     if "action_done" in g.listened or "action_done" in g.narrated:
         # Answered once the action's effects (pushed on top of it) have resolved.
         r.emit("action_done", {"player": player, "action": at.name, "actor": action.actor},
@@ -375,6 +418,7 @@ def take_action(r: Resolver, action: Action) -> None:
 def after_action(f: FlowPos, ends_turn: bool) -> FlowPos:
     """The flow after one more action of the step (``ends_turn``: it ends the turn)."""
     return _new_tuple(FlowPos, (f.mode, f.round, f.phase, f.order, f.pos, f.step, f.acted + 1,
-                                f.ended or ends_turn, f.turn, f.out, f.eliminated, f.closing))
+                                f.ended or ends_turn, f.turn, f.out, f.eliminated, f.closing,
+                                f.repeats))
 
 

@@ -25,7 +25,7 @@ from .fastpath import quick_action
 from .frames import Await, Block, Candidate, EventFrame, event_fields
 from .knowledge import FACES, shown_faces
 from .phases import advance, take_action
-from .state import CHANCE, DRAW_ROLL, Decision, Record, State
+from .state import CHANCE, DRAW_ROLL, Decision, Record, State, TurnMark
 
 if TYPE_CHECKING:
     from .effect import Effect
@@ -62,7 +62,7 @@ class Resolver:
         self.picked = 0
         """Which of the rolls picked a card (``Record.picked``)."""
         self.events: list[tuple[str, tuple[tuple[str, Value], ...]]] = []
-        self.turns: list[tuple[int, int, Any, int, int]] = []
+        self.turns: list[TurnMark] = []
         """Each turn, round and phase begun while resolving: (events, rolls so far, the
         turn's player or ``None``, round, phase): what follows one belongs to it
         (``Record.turns``)."""
@@ -485,7 +485,7 @@ def record(r: Resolver, player: int, action: Action) -> None:
                                   r.picked, kept_turns(r))))
 
 
-def kept_turns(r: Resolver) -> tuple[tuple[int, int, Any, int, int], ...]:
+def kept_turns(r: Resolver) -> tuple[TurnMark, ...]:
     """The turns, rounds and phases begun while resolving that something followed in (a
     roll, a narrated event) before the next began or the resolution ended
     (``Record.turns``)."""

@@ -52,6 +52,7 @@ from .state import (
     Record,
     State,
     Status,
+    TurnMark,
 )
 from .strategy import check_records
 from .turns import IN_STEP
@@ -114,6 +115,15 @@ def _int(v: Any) -> int:
     return v
 
 
+def _flow(f: FlowPos) -> list[Any]:
+    """The flow position's fields in order; the runs of a repeating phase only when there
+    have been some (``FlowPos.repeats``), so the files of other games are unchanged."""
+    out = [enc(x) if isinstance(x, tuple) else x for x in f]
+    if not f.repeats:
+        out.pop()
+    return out
+
+
 def _ctx(c: Ctx) -> list[Any]:
     return [c.player, c.actor, {k: enc(v) for k, v in c.targets.items()},
             {k: enc(v) for k, v in c.vars.items()}, c.event]
@@ -171,7 +181,7 @@ def dumps(s: State, version: int = VERSION) -> str:
         "tiles": None if s.tiles == g.board.tiles else list(s.tiles),
         "players": [{"params": p.params_, "zones": {k: list(v) for k, v in p.zones_.items()},
                      "alive": p.alive} for p in s.players],
-        "flow": [enc(x) if isinstance(x, tuple) else x for x in s.flow],
+        "flow": _flow(s.flow),
         "stack": [_frame(g, f) for f in s.stack],
         "rng": s.rng,
         "memory": {k: enc(v) for k, v in s.memory_.items()},
@@ -623,11 +633,15 @@ def _difference(a: State, b: State) -> str:
     return "parts"
 
 
-def _turn(t: Any) -> tuple[int, int, Any, int, int]:
+def _turn(t: Any) -> TurnMark:
     """A turn begun within a move, as the log keeps it (``Record.turns``)."""
-    events, rolls, player, round_, phase = t
-    return (_int(events), _int(rolls), None if player is None else _int(player), _int(round_),
+    events, rolls, player, round_, phase, *runs = t
+    mark = (_int(events), _int(rolls), None if player is None else _int(player), _int(round_),
             _int(phase))
+    if not runs:
+        return mark
+    (before,) = runs  # the runs of a repeating phase before this one
+    return (*mark, _int(before))
 
 
 def _stored_action(a: Any) -> Any:

@@ -5,6 +5,10 @@ directly (the engine's own test games do); the rules compiler builds the same
 objects from YAML. Conditions, amounts and queries are plain callables of a
 ``Ctx`` (see ``engine.context``), so whatever produced them — a lambda here,
 a compiled expression there — the engine runs them the same way.
+
+One module because these values are read together, each beside the ones it holds (a
+phase beside its steps and their order, an action type beside its targets): it runs a
+little past 500 lines.
 """
 
 from __future__ import annotations
@@ -301,8 +305,24 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Repeat:
+    """How a phase runs again within its round: after each run (its ``on_end`` done),
+    ``until`` is tested with no player; when it holds, or the phase has run ``most``
+    times this round, play goes on to the next phase, else the phase begins again (its
+    ``on_start``, its turn order worked out afresh). With no ``most``, ``REPEAT_LIMIT``
+    runs in one round are taken as a rule that never ends (``engine.phases``)."""
+
+    until: Test | None = None
+    most: int | None = None
+    said: str = ""
+    """The test's text, as the rules write it (the error of a test that never held
+    quotes it)."""
+
+
+@dataclass(frozen=True)
 class Phase:
-    """A phase of the round: its turn order, the steps of each turn, hooks."""
+    """A phase of the round: its turn order, the steps of each turn, hooks, and
+    whether it runs again before the round goes on (``repeat``)."""
 
     name: str
     steps: tuple[Step, ...]
@@ -310,6 +330,7 @@ class Phase:
     on_start: tuple[Effect, ...] = ()
     on_end: tuple[Effect, ...] = ()
     end_when: Test | None = None
+    repeat: Repeat | None = None
 
 
 @dataclass(frozen=True)

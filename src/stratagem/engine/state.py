@@ -282,7 +282,7 @@ class PlayerDraft(PlayerState):
 class FlowPos(NamedTuple):
     """Where the flow machine stands (see ``engine.turns`` and ``engine.phases``)."""
 
-    mode: int = 0          # one of flow.BEGIN_ROUND ... flow.END_ROUND
+    mode: int = 0          # one of turns.START ... turns.REPEAT_PHASE
     round: int = 0         # 1-based once the first round begins
     phase: int = 0         # index into the game's phases
     order: tuple[int, ...] = ()   # who takes turns this phase: players, or entity ids
@@ -294,6 +294,7 @@ class FlowPos(NamedTuple):
     out: tuple[int, ...] = ()     # players who passed out of an alternating phase
     eliminated: tuple[tuple[int, ...], ...] = ()  # players eliminated, batch by batch, in order
     closing: bool = False  # the phase is ending: finish this turn, then end the phase
+    repeats: int = 0       # runs of the current phase finished this round (``Phase.repeat``)
 
 
 _ASKED_ONCE: frozenset[Any] = frozenset([None])
@@ -412,6 +413,10 @@ DRAW_ROLL = "_draw"
 """The name of the roll by which a random draw picks its card (``effects.DrawCard``)."""
 
 
+TurnMark = tuple[int, int, Any, int, int] | tuple[int, int, Any, int, int, int]
+"""Where a turn, a round or a phase began within a move (``Record.turns``)."""
+
+
 class Record(NamedTuple):
     """One entry of the action log: who chose what, and what chance produced.
 
@@ -425,7 +430,8 @@ class Record(NamedTuple):
     ``rolls[i]`` (a narration shows dice, not the place of a card in a zone).
     ``turns``: where a turn, a round or a phase began while the action resolved and
     something followed in it, as ``(events before it, rolls before it, the turn's player
-    or None, round, phase index)``: what follows is that turn's to tell (the dice a
+    or None, round, phase index)``, and the runs of a repeating phase before this one when
+    there were any (``FlowPos.repeats``): what follows is that turn's to tell (the dice a
     player rolls as their turn begins), not the action's.
     """
 
@@ -435,7 +441,7 @@ class Record(NamedTuple):
     events: tuple[tuple[str, tuple[tuple[str, Value], ...]], ...] = ()
     draws: int = 0
     picked: int = 0
-    turns: tuple[tuple[int, int, Any, int, int], ...] = ()
+    turns: tuple[TurnMark, ...] = ()
 
     def dice(self) -> tuple[int, ...]:
         """The rolls that threw dice (not those that picked a card)."""

@@ -7,8 +7,13 @@ them, so they live here, below all of them::
               ↑                ↑                     ↑            ↑          │ ends
               │                │                     │            └── END_STEP
               │                │                     └────────────── END_TURN
-              │                └──────────────────────────────────── END_PHASE
+              │                ├──────────────────────────────────── END_PHASE
+              │                └─ (again) ── REPEAT_PHASE ←──────── (a phase that repeats)
               └───────────────────────────────────────────────────── END_ROUND
+
+A phase that repeats (``Phase.repeat``) passes through ``REPEAT_PHASE`` once its
+``on_end`` is done: there its ``until`` decides whether it begins again or play goes
+on to the next phase (or the end of the round).
 """
 
 from __future__ import annotations
@@ -21,10 +26,10 @@ if TYPE_CHECKING:
     from .state import State
 
 (START, BEGIN_ROUND, BEGIN_PHASE, ORDER, BEGIN_TURN, BEGIN_STEP, IN_STEP, END_STEP,
- END_TURN, END_PHASE, END_ROUND) = range(11)
+ END_TURN, END_PHASE, END_ROUND, REPEAT_PHASE) = range(12)
 
 MODE_NAMES = ("start", "begin_round", "begin_phase", "order", "begin_turn", "begin_step",
-              "in_step", "end_step", "end_turn", "end_phase", "end_round")
+              "in_step", "end_step", "end_turn", "end_phase", "end_round", "repeat_phase")
 """The modes by name, in the order of their numbers."""
 
 

@@ -591,7 +591,21 @@ SECTIONS: tuple[Part, ...] = (
           Key("stuck", "`pass`, `lose`, `draw` or `{if: …, then: …, else: …}`, for each "
               "step of the phase that does not "
               "say (see *step*): what a player with no legal action as the step begins "
-              "does.")),
+              "does."),
+          Key("repeat", "The phase runs again, whole, before the round goes on: "
+              "`{until: TEST, most: N}`. After each run (its turns played, its `on_end` "
+              "done) `until` is read, with no player; when it holds, or the phase has run "
+              "`most` times this round, play goes on to the next phase; otherwise the phase "
+              "begins again, with its `on_start`, its turn order worked out afresh and its "
+              "`end_when` checked as before. So the phase runs at least once a round. Give "
+              "`until`, `most` or both (`most` alone: that many runs). `game.repetition` "
+              "says which run it is (from 1); each run is told under its own heading "
+              "(`round 2, activation 3`). A chit-pull turn: `repeat: {until: "
+              "\"game.turn_over == 1\"}` with the chit drawn in `on_start`. Without `most`, "
+              "a phase that runs 1,000 times in one round stops the game with an error "
+              "naming it (a test that never comes true); `validate` refuses an `until` that "
+              "can never hold, and warns of one that reads only `state:` parameters no "
+              "effect writes.")),
          "flow:\n  phases:\n    - name: battle\n      actions: [move, melee, end_turn]"),
     Part("step", "flow: phases: - steps: - ",
          "A part of each turn in a phase (draw, then play, then discard).",
@@ -923,8 +937,9 @@ ATTRIBUTES: tuple[tuple[str, str], ...] = (
     ("a position", "`.x` and `.y`: `actor.pos.x`."),
     ("`event`", "`event.FIELD`: a field of the event being answered (see *Events*)."),
     ("`game`", "`game.round` (from 1), `game.turn` (turns taken so far, counting this one), "
-     "`game.phase` (the current phase's name), and each parameter of `state:` "
-     "(`game.pot`)."),
+     "`game.phase` (the current phase's name), `game.repetition` (which run of a phase "
+     "that repeats this is, from 1: see *phase* `repeat`; 1 in any other phase), and each "
+     "parameter of `state:` (`game.pot`)."),
 )
 
 CONTEXTS: tuple[tuple[str, str], ...] = (

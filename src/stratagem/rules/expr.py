@@ -380,9 +380,13 @@ class _Compiler:
             return Compiled(lambda c: c.state.flow.turn, "number")
         if name == "phase":
             return Compiled(lambda c: c.game.phases[c.state.flow.phase].name, "str")
+        if name == "repetition":  # which run of a repeating phase, from 1 (`repeat:`)
+            return Compiled(lambda c: c.state.flow.repeats + 1, "number")
         raise ExprError(off, f"`game` has no `{name}`",
-                        did_you_mean(name, ["round", "turn", "phase", *self.scope.state_params])
-                        or "`game` has round, turn, phase and the parameters of `state:`")
+                        did_you_mean(name, ["round", "turn", "phase", "repetition",
+                                            *self.scope.state_params])
+                        or "`game` has round, turn, phase, repetition and the parameters "
+                        "of `state:`")
 
     def _attr(self, base: Compiled, name: str, off: int, base_text: str) -> Compiled:
         if name in self.scope.keyed:

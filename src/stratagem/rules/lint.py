@@ -22,6 +22,8 @@ Warnings (``validate`` prints them; the game still loads):
 - a step whose turn nothing ends: no ``max_actions``, no ``end_when`` (of the step or
   its phase) and no action that ends the turn, so that a turn lasts while any action is
   legal and a game may never reach its round limit (play stops at 100,000 decisions);
+- a phase that repeats with no ``most`` whose ``until`` reads only game-state parameters
+  (``game.NAME``) that nothing in the rules writes: it can never come true;
 - a ``set`` or ``modify`` of ``tile(…).NAME`` on a board with a tile type, one a unit
   may enter, that has no parameter NAME (the write is dropped there);
 - an ``emit`` of an event the engine sends itself (``moved``, ``died``, ``walk_halted``…)
@@ -46,6 +48,7 @@ from .lint_secrets import (
     private_said,
     private_target_said,
 )
+from .sections.flow import endless_repeats
 from .source import Node
 
 SPEEDS = ("speed", "move", "movement")
@@ -81,6 +84,7 @@ def lint(parts: Parts, root: Node) -> tuple[list[Problem], list[Problem]]:
     warnings.extend(_walks_unlike_their_reach(root))
     warnings.extend(_reactions_that_tell(game, root))
     warnings.extend(_endless_turns(game, root))
+    warnings.extend(endless_repeats(root))
     warnings.extend(_engine_events_emitted(root))
     warnings.extend(_tile_writes_dropped(parts, game, root))
     warnings.extend(card_secrets(parts, game, root))

@@ -74,7 +74,7 @@ _WORDS = frozenset().union(*WORDS.values())
 (a name that is bound is read as that name, which reads nothing of itself either)."""
 _ENTITY_ATTRS = {"pos": Reads(pos=True), "position": Reads(pos=True), "x": Reads(pos=True),
                  "y": Reads(pos=True), "owner": Reads(exist=True), "type": Reads(exist=True)}
-_FLOW_ATTRS = frozenset({"round", "turn", "phase"})
+_FLOW_ATTRS = frozenset({"round", "turn", "phase", "repetition"})
 
 
 def expression_reads(text: Any, names: Iterable[str], local: Iterable[str] = (),

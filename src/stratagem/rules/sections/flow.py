@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from lark.exceptions import LarkError
+
 from ...engine.hands import Hand
-from ...engine.spec import Order, Phase, Step
+from ...engine.spec import Order, Phase, Repeat, Step
 from ..core import CompileState
 from ..effect_table import compile_effects
+from ..errors import Problem
 from ..expr_context import Scope
+from ..parsing import parser
 from ..reading import Skip, show
 from ..source import Node
 from .hands import compile_hand
+from .state import GAME_WORDS
 
 
 def compile_flow(c: CompileState, node: Node,
@@ -35,7 +42,7 @@ def compile_flow(c: CompileState, node: Node,
 
 def _phase(c: CompileState, node: Node) -> Phase:
     m = c.keys(node, ("name", "order", "steps", "actions", "max_actions", "on_start",
-                      "on_end", "end_when", "stuck"), "a phase", ("name",))
+                      "on_end", "end_when", "stuck", "repeat"), "a phase", ("name",))
     name = c.need_str(m["name"], "a phase name")
     scope = c.base_scope()
     order = _order(c, m.get("order"), scope)
@@ -55,9 +62,44 @@ def _phase(c: CompileState, node: Node) -> Phase:
     how = _stuck(c, m["stuck"], _turn_scope(c, scope, order)) if "stuck" in m else _PASS
     steps = tuple(st if st.stuck else replace(st, **how) for st in steps)
     turn_scope = _turn_scope(c, scope, order)
+    repeat = c.attempt(partial(_repeat, c, m["repeat"])) if "repeat" in m else None
     return Phase(name, steps, order, compile_effects(c, m.get("on_start"), phase_scope),
                  compile_effects(c, m.get("on_end"), phase_scope),
-                 c.expr(m["end_when"], turn_scope, "bool").fn if "end_when" in m else None)
+                 c.expr(m["end_when"], turn_scope, "bool").fn if "end_when" in m else None,
+                 repeat)
+
+
+REPEAT_EXAMPLE = 'for example `repeat: {until: "game.turn_over == 1", most: 7}`'
+
+
+def _repeat(c: CompileState, node: Node) -> Repeat:
+    """`repeat: {until: TEST, most: N}`: the phase runs again, whole, until TEST holds
+    after a run (no player is asked it), or it has run N times in the round."""
+    if not node.is_map:
+        c.fail(node.loc, f"`repeat` is a mapping with `until` and/or `most`, not {show(node)}",
+               REPEAT_EXAMPLE)
+        raise Skip
+    m = c.keys(node, ("until", "most"), "`repeat`")
+    if not m:
+        c.fail(node.loc, "`repeat` needs `until` (a test checked after each run of the "
+               "phase), `most` (the most runs in a round), or both", REPEAT_EXAMPLE)
+        raise Skip
+    most = c.need_int(m["most"], "`most`", 1) if "most" in m else None
+    if "until" not in m:
+        return Repeat(None, most)
+    scope = c.playerless_scope("a phase's `repeat: until`",
+                               "no player is asked it; use `game` and functions")
+    test = c.expr(m["until"], scope, "bool")
+    if test.const and test.value:
+        c.fail(m["until"].loc, "`until` always holds: the phase would never run again",
+               "leave `repeat` out, or write a test that reads the game")
+        raise Skip
+    if test.const and most is None:
+        c.fail(m["until"].loc, "`until` never holds: the phase would run for ever",
+               "give `repeat` a `most` (the phase then runs that many times a round), or "
+               "write a test that reads the game")
+        raise Skip
+    return Repeat(test.fn, most, " ".join(str(m["until"].value).split()))
 
 
 def _step(c: CompileState, node: Node, scope: Scope, name: str | None = None,
@@ -162,3 +204,47 @@ def _order(c: CompileState, node: Node | None, scope: Scope) -> Order:
         c.sources[id(order)] = (order, f"{opts['first'].loc}: the first player of the order")
     return order
 
+
+def endless_repeats(root: Node) -> Iterator[Problem]:
+    """Phases that repeat with no `most` whose `until` reads nothing but game-state
+    parameters (`game.NAME`) that no `what:` of the rules writes: the test never comes
+    true, and the phase runs until the engine's bound stops the game with an error. A
+    test that calls a function, or reads anything else, is not judged."""
+    flow = root.get("flow")
+    phases = flow.get("phases") if flow is not None and flow.is_map else None
+    if phases is None or not phases.is_list:
+        return
+    written = " ".join(n.value for m in root.walk() if m.is_map
+                       for k, n in m.value.items() if k == "what" and isinstance(n.value, str))
+    for phase in phases.value:
+        rep = phase.get("repeat") if phase.is_map else None
+        if rep is None or not rep.is_map or "most" in rep.value:
+            continue
+        until = rep.get("until")
+        if until is None or not isinstance(until.value, str):
+            continue
+        read = _game_params_read(until.value)
+        if not read or any(name in GAME_WORDS or re.search(
+                r"(?<![\w.])game\s*\.\s*" + name + r"(?!\w)", written) for name in read):
+            continue
+        said = ", ".join(f"`game.{n}`" for n in sorted(read))
+        yield Problem(until.loc, f"nothing in the rules writes {said}, which this `until` "
+                      "reads: it never comes true, and the phase runs until the game stops "
+                      "with an error", "set the parameter in an effect (the phase's `on_start` "
+                      "or an action), or give `repeat` a `most`")
+
+
+def _game_params_read(text: str) -> frozenset[str]:
+    """The names of `game.NAME` an expression reads when it reads nothing else (no
+    function, no other name, no index worked out); empty otherwise."""
+    try:
+        tree = parser().parse(text.replace("\n", " "))
+    except LarkError:
+        return frozenset()
+    read: set[str] = set()
+    for n in tree.iter_subtrees():
+        if n.data == "call" or (n.data == "name" and str(n.children[0]) != "game"):
+            return frozenset()
+        if n.data == "attr" and getattr(n.children[0], "data", None) == "name":
+            read.add(str(n.children[1]))
+    return frozenset(read)

@@ -33,7 +33,7 @@ from ..reading import Skip
 from ..source import Node
 from .pieces import compile_params
 
-GAME_WORDS = ("round", "turn", "phase")
+GAME_WORDS = ("round", "turn", "phase", "repetition")
 """What `game.` reads besides the game-state parameters."""
 
 
