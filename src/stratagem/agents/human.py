@@ -203,7 +203,7 @@ class HumanAgent(Agent):
                     self.say("nothing to undo: this is the first choice")
             elif word == "list":
                 for a in builder.candidates:
-                    self.say(f"  {a}")
+                    self.say(f"  {a}{worded(view, decision.player, a)}")
             elif word == "show":
                 self.show(view, decision)
                 shown = False
@@ -372,6 +372,8 @@ class HumanAgent(Agent):
             text = str(nxt.build()) if nxt.is_complete() else said + " …"
             if odds and nxt.is_complete():
                 text += f"  ({odds[nxt.build()]})"
+            elif nxt.is_complete() and (sentence := worded(view, decision.player, nxt.build())):
+                text += sentence  # the action's own words, with the values they work out
             elif nxt.is_complete() and (isinstance(value, Ref) or player is not None):
                 text += f"  [{said}]"
             elif nxt.is_complete():  # its only choices filled in: name the cards and units
@@ -486,6 +488,16 @@ def named(view: State, action: Action) -> str:
     return f"  [{', '.join(said)}]" if said else ""
 
 
+def worded(view: State, player: int, action: Action) -> str:
+    """The sentence of an option whose action type works out values for its text
+    (``text_values``: the odds of an attack before it is rolled), for a person
+    (``  [armour #12 leads an attack on infantry #16 at 3:1]``); nothing for any other."""
+    at = view.game.action_types.get(action.type)
+    if at is None or not at.text_values:
+        return ""
+    return f"  [{view.game.describe_action(view, player, action)}]"
+
+
 def _acting(view: State, decision: Decision) -> str:
     """The one unit every option of a decision acts with (a unit's turn under initiative),
     as the prompt names it: ", archer #2 at (4,2)"; nothing when the options have several
@@ -587,4 +599,5 @@ def _zone(view: State, ids: tuple[int, ...]) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["HumanAgent", "QuitGame", "UndoDecision", "describe_view", "named", "written_places"]
+__all__ = ["HumanAgent", "QuitGame", "UndoDecision", "describe_view", "named", "worded",
+           "written_places"]

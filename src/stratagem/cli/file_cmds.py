@@ -10,7 +10,7 @@ from typing import Any
 import click
 from rich.markup import escape
 
-from ..agents.human import describe_view, named
+from ..agents.human import describe_view, named, worded
 from ..arena import Replay, replay_game
 from ..arena.narration import as_told, result_line, rolls_text, tell, who
 from ..engine import (
@@ -81,7 +81,7 @@ def _show_state(state: State, limit: int = 30, viewer: int | None = None) -> Non
         # limit: discard"); an action decision's prompt only names the flow's step.
         out.print(f"  {d.prompt}", markup=False)
     for a in d.actions[:limit]:
-        out.print(f"  {a}{named(view, a)}", markup=False)
+        out.print(f"  {a}{worded(view, d.player, a) or named(view, a)}", markup=False)
     if len(d.actions) > limit:
         out.print(f"  … and {len(d.actions) - limit} more")
 

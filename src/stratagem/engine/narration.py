@@ -13,6 +13,9 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Pos, Ref
+from .context import Ctx
+from .errors import RuleError
+from .failures import RULE_FAILURES, rule_failed
 from .frames import EventFrame
 from .private_views import as_seen
 from .turns import IN_STEP, START
@@ -136,6 +139,8 @@ def describe_action(game: Game, state: State, player: int, action: Action) -> st
                          game.players[v] if k in players and type(v) is int
                          and 0 <= v < len(game.players) else label(state, v))
         text = at.text_none or at.text if for_nothing else at.text
+        if at.text_values and 0 <= player < len(game.players):
+            _text_values(game, state, player, action, at.text_values, text, fields)
         filled = fill(text, fields)  # a placeholder it cannot fill: the plain words below
         if filled is not None:
             return filled
@@ -162,6 +167,26 @@ def describe_action(game: Game, state: State, player: int, action: Action) -> st
     if players:
         return action.type + (f" {rest}" if rest else "")
     return str(action)
+
+
+def _text_values(game: Game, state: State, player: int, action: Action,
+                 values: tuple[tuple[str, Any], ...], text: str, fields: dict[str, Any]
+                 ) -> None:
+    """The values of an action's ``text_values`` that ``text`` names, worked out for this
+    option (its player, actor and targets, in ``state``) into ``fields``; a value that
+    fails is reported at the action's place in the rules (``failures.rule_failed``)."""
+    at = game.action_types[action.type]  # noqa: F841  (read by rule_failed: the action)
+    ctx = Ctx(state, player, action.actor, dict(action.targets))
+    try:
+        for name, fn in values:
+            if "{" + name + "}" in text:
+                fields[name] = fn(ctx)
+    except RuleError as exc:  # a rule's own refusal (no item 6 in a list of 2)
+        if exc.located:
+            raise
+        raise rule_failed(game, exc) from None
+    except RULE_FAILURES as exc:
+        raise rule_failed(game, exc) from None
 
 
 def describe_reaction(game: Game, state: State) -> str:

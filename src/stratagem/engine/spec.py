@@ -188,6 +188,10 @@ class ActionType:
     reach: Any = field(default=None, compare=False, repr=False)
     """How far from the actor its targets read the entities (``engine.deps.Reach``), or
     ``None``: unbounded."""
+    text_values: tuple[tuple[str, Expr], ...] = field(default=(), compare=False, repr=False)
+    """The values its ``text`` names besides the player, the actor and the targets
+    (``{odds}``), each giving its words for an option; worked out only when the option's
+    text is asked for (``narration.describe_action``), never while options are listed."""
     free_tests: tuple[Test, ...] = field(init=False, repr=False, compare=False)
     """The tests of the conditions that do not read the actor."""
     actor_tests: tuple[Test, ...] = field(init=False, repr=False, compare=False)

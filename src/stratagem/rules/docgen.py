@@ -438,8 +438,17 @@ SECTIONS: tuple[Part, ...] = (
               "every player has passed."),
           Key("keeps_turn", "`true`: a fast action. In an `alternate` phase, where any "
               "other action hands the turn to the next player, the player acts again."),
-          Key("text", "How the action reads in a game's log, with `{actor}`, `{player}` and "
-              "each target in braces: `\"{actor} attacks {target}\"`."),
+          Key("text", "How the action reads in a game's log and in the list of options, with "
+              "`{actor}`, `{player}`, each target and each of its `text_values` in braces: "
+              "`\"{actor} attacks {target}\"`."),
+          Key("text_values", "Values the action's `text` shows, each an expression of "
+              "`player`, `actor` and the targets, worked out for each option as it is shown "
+              "(never while options are listed, and no dice: nothing is rolled to say an "
+              "option): `text: \"{actor} attacks {target} at {odds}\"` with `text_values: "
+              "{odds: \"odds_of(actor, target)\"}` reads \"armour #12 attacks infantry "
+              "#16 at 3:1\" at the terminal's prompt (beside the option, and in `list`), in "
+              "`stratagem show`, on the web page's buttons and in the log. Each name "
+              "must appear in `text` or `text_without_target`, and may not be a target's."),
           Key("cooldown", "Once taken, the action may not be taken again for a while, "
               "counted per acting entity (per player for a player action). `cooldown: 2` or "
               "`{turns: 2}`: two turns of the acting player later (1: not again this turn, "

@@ -448,7 +448,9 @@ class Session:
                     cells.insert(0, plain(actor.pos))
                 options.append({
                     "text": str(action),
-                    "label": self.game.describe_action(self.state, d.player, action),
+                    # in the viewer's own view: the values an action's text works out
+                    # (`text_values`) read nothing the viewer may not see
+                    "label": self.game.describe_action(view, d.player, action),
                     "actor": action.actor, "cells": cells, "entities": refs})
         return {"player": d.player, "who": who(self.game, d.player), "kind": d.kind,
                 "prompt": _said_once(self._reaction_sentence() if mine else d.prompt),

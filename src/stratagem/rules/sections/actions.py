@@ -26,6 +26,7 @@ from ..locality import entity_reach, walk_reach
 from ..reading import EXPRESSION_KEY, Skip
 from ..reads import action_reads
 from ..source import Node
+from ..texts import as_text
 from .cooldowns import compile_cooldown
 from .strategy import TASK_KEYS, compile_task
 
@@ -59,7 +60,7 @@ def compile_actions(c: CompileState, node: Node | None) -> tuple[ActionType, ...
 
 def _action(c: CompileState, name: str, node: Node, default_source: str) -> ActionType:
     m = c.keys(node, ("source", "when", "targets", "effects", "ends_turn", "passes",
-                      "keeps_turn", "text", "cooldown", "play_without_target",
+                      "keeps_turn", "text", "text_values", "cooldown", "play_without_target",
                       "text_without_target", "description", *TASK_KEYS), f"action `{name}`")
     source = c.need_str(m["source"], "`source`") if "source" in m else default_source
     if source not in ("entity", "player"):
@@ -90,9 +91,11 @@ def _action(c: CompileState, name: str, node: Node, default_source: str) -> Acti
         scope = scope.child(**{tname: (KIND_TYPES[kind],
                                        read_target(tname))})
     effects = compile_effects(c, m.get("effects"), scope)
+    values = c.attempt(partial(_text_values, c, m, scope, source == "entity", list(tmap))) \
+        if "text_values" in m else ()
     for key in ("text", "text_without_target"):
         if key in m:
-            _check_text(c, m[key], source == "entity", list(tmap))
+            _check_text(c, m[key], source == "entity", list(tmap), _value_names(m))
     effects, busy = compile_task(c, name, m, scope, source, effects)  # a multi-turn action
     conds += busy
     cooldown = None
@@ -118,7 +121,8 @@ def _action(c: CompileState, name: str, node: Node, default_source: str) -> Acti
                       pin, c.flag(m.get("play_without_target"), "`play_without_target`"),
                       cooldown,
                       str(m["text_without_target"].value) if "text_without_target" in m
-                      else "", reads), target_reads=target_reads, reach=reach)
+                      else "", reads), target_reads=target_reads, reach=reach,
+                   text_values=values or ())
 
 
 def _reach(c: CompileState, tmap: dict[str, Node], targets: list[TargetSpec],
@@ -196,13 +200,61 @@ def _option_reads(m: dict[str, Node], tmap: dict[str, Node], entity: bool,
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 
 
-def _check_text(c: CompileState, node: Node, entity: bool, targets: list[str]) -> None:
-    """An action's `text`: each `{name}` names the player, the actor (of an entity action)
-    or a target; anything else (a field of a target, an index) is reported here, not
-    left to fail when the action is told in play."""
-    if not isinstance(node.value, str):
+def _text_values(c: CompileState, m: dict[str, Node], scope: Scope, entity: bool,
+                 targets: list[str]) -> tuple[tuple[str, Callable[[Any], str]], ...]:
+    """`text_values: {odds: EXPRESSION}`: values the action's text names as `{odds}`, each
+    an expression of the player, the actor and the targets (no dice: nothing is rolled to
+    say an option), worked out as words when the option's text is asked for."""
+    node = m["text_values"]
+    spec = c.need_map(node, "`text_values`")
+    texts = " ".join(str(m[k].value) for k in ("text", "text_without_target") if k in m)
+    taken = ["player", *(["actor"] if entity else []), *targets]
+    out = []
+    for name, vnode in spec.items():
+        where = node.key_locs.get(name, vnode.loc)
+        if not name.isidentifier():
+            c.fail(where, f"`{name}` cannot name a text value", "letters, digits and _")
+            continue
+        if name in taken:
+            what = name if name in ("player", "actor") else "target"
+            c.fail(where, f"`{name}` is already the action's {what}: its text names it as it "
+                   "is", "give the value another name")
+            continue
+        if "{" + name + "}" not in texts:
+            c.fail(where, f"the text value `{name}` is named in neither `text` nor "
+                   "`text_without_target`",
+                   f"write `{{{name}}}` in the text where it goes" if "text" in m
+                   else f"give the action a `text` naming it: `text: \"{{actor}} ... {{{name}}}\"`")
+            continue
+        value = c.attempt(partial(c.expr, vnode, scope))
+        if value is None:
+            continue
+        if value.type == "dice":
+            c.fail(vnode.loc, f"the text value `{name}` is dice: an option's words are "
+                   "worked out, never rolled", "give the value a number or words; the "
+                   "effects roll the dice once the action is taken")
+            continue
+        out.append((name, as_text(value)))
+    return tuple(out)
+
+
+def _value_names(m: dict[str, Node]) -> list[str] | None:
+    """The names `text_values` declares (whether or not each compiled); ``None`` when it
+    is not a mapping (reported there: the text's placeholders are then not judged)."""
+    node = m.get("text_values")
+    if node is None:
+        return []
+    return [str(k) for k in node.value] if node.is_map else None
+
+
+def _check_text(c: CompileState, node: Node, entity: bool, targets: list[str],
+                values: Iterable[str] | None = ()) -> None:
+    """An action's `text`: each `{name}` names the player, the actor (of an entity action),
+    a target or one of its `text_values`; anything else (a field of a target, an index) is
+    reported here, not left to fail when the action is told in play."""
+    if not isinstance(node.value, str) or values is None:
         return
-    known = ["player", *(["actor"] if entity else []), *targets]
+    known = ["player", *(["actor"] if entity else []), *targets, *values]
     for m in _PLACEHOLDER.finditer(node.value):
         inner = m.group(1)
         if inner is None or inner in known:
@@ -213,10 +265,14 @@ def _check_text(c: CompileState, node: Node, entity: bool, targets: list[str]) -
             if base in known:
                 hint = (f"a placeholder is a plain name: `{{{base}}}`, not a field of it; "
                         f"{hint}")
+            hint += "; a value worked out from them goes under `text_values:`"
         else:
-            hint = did_you_mean(inner, known) or hint
+            hint = did_you_mean(inner, known) or (
+                f"{hint}; a value worked out from them goes under `text_values: {{{inner}: "
+                "EXPRESSION}`")
         c.fail(node.text_loc(m.start()), f"the placeholder `{m.group(0)}` of the action's "
-               "text is not the player, the actor or a target", hint)
+               "text is not the player, the actor, a target or one of its `text_values`",
+               hint)
 
 
 def _conditions(c: CompileState, node: Node | None, scope: Scope,
