@@ -400,9 +400,10 @@ def test_an_agent_built_for_another_game_is_refused_before_play() -> None:
 def test_the_results_table_gives_no_interval_where_the_report_computes_none(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Two games: the table's interval column reads "—", as the balance lines say no
-    interval is computed; they name more deals as a way to distinct games."""
+    interval is computed; they name more deals as a way to distinct games (every seat
+    order asked for, the two games are one)."""
     assert main(["arena", "pig", "--agents", "random,random", "--games", "2",
-                 "--db", str(tmp_path / "c.sqlite")]) is None
+                 "--seat-orders", "every", "--db", str(tmp_path / "c.sqlite")]) is None
     shown = capsys.readouterr().out
     rows = [line.split() for line in shown.splitlines() if line.strip().startswith("random#")]
     assert rows and all(row[6] == "—" for row in rows[:2]), shown

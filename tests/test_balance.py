@@ -94,8 +94,10 @@ def test_identical_games_are_one_sample_and_support_no_claim(tmp_path: Path,
 
 def test_an_opening_deals_distinct_games_and_keeps_pairs_paired(tmp_path: Path,
                                                                 first_option: str) -> None:
-    """``opening=N`` makes deals differ, while the two seat orders of one deal open alike."""
-    t = Tournament("connect_four", (first_option, first_option), games=4, seed=1, opening=3)
+    """``opening=N`` makes deals differ, while the two seat orders of one deal open alike
+    (every seat order asked for: one agent in both seats plays a deal once by default)."""
+    t = Tournament("connect_four", (first_option, first_option), games=4, seed=1, opening=3,
+                   seat_orders="every")
     players, rows = _play(t, tmp_path / "open.sqlite")
     b = analyse(t, players, rows)
     assert b.distinct == 2  # two deals; the same agent in swapped seats replays its deal
@@ -113,7 +115,7 @@ def test_an_opening_deals_distinct_games_and_keeps_pairs_paired(tmp_path: Path,
 def test_a_game_with_dice_keeps_deals_whose_dice_fell_alike(tmp_path: Path) -> None:
     """Two deals whose dice fall alike are two samples; the seat-swapped replay of one deal by
     the same agents is one."""
-    t = Tournament(str(DICE), ("random", "random"), games=40, seed=2)
+    t = Tournament(str(DICE), ("random", "random"), games=40, seed=2, seat_orders="every")
     players, rows = _play(t, tmp_path / "dice.sqlite")
     records = {json.dumps(json.loads(r.replay)["records"]) for r in rows}
     assert len(records) < 20  # a 36-outcome game: deals repeat each other's dice
@@ -126,7 +128,7 @@ def test_a_biased_dice_game_yields_the_right_side_claim_with_its_interval(
         tmp_path: Path) -> None:
     """Red wins 72% of deals: the seat-rotated sign test claims red's advantage, names the
     test, and its interval holds the true share."""
-    t = Tournament(str(DICE), ("random", "random"), games=160, seed=4)
+    t = Tournament(str(DICE), ("random", "random"), games=160, seed=4, seat_orders="every")
     players, rows = _play(t, tmp_path / "biased.sqlite")
     b = analyse(t, players, rows)
     assert b.distinct == 80
@@ -231,7 +233,8 @@ def test_cli_report_compares_and_writes_whole_files(tmp_path: Path,
     shown = capsys.readouterr().out
     assert "the change moved the balance" in shown and "Newcombe" in shown
     doc = json.loads(out_json.read_text())
-    assert doc["balance"]["distinct"] == 30 and doc["comparison"][0].startswith("the change")
+    # one agent in both seats: a game per deal, 60 deals
+    assert doc["balance"]["distinct"] == 60 and doc["comparison"][0].startswith("the change")
     assert out_html.read_text().startswith("<!DOCTYPE html>")
 
 

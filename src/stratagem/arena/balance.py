@@ -16,7 +16,12 @@ interval at all.
   sides. The share of side-decided pairs won by the first side is tested
   against one half with an exact two-sided sign test (binomial), and given
   with its exact (Clopper-Pearson) interval. A claim ("red has an advantage")
-  is made only when that interval excludes one half.
+  is made only when that interval excludes one half. A line-up of one agent in
+  every seat plays a deal once (``Tournament.one_order``): its games are read as
+  pairs are, a game won by one side favouring it. At three seats or more, each
+  side's share is tested against the even share (the score test of its Wilson
+  interval) and the sides' tests are corrected together by Holm's method: a
+  claim is made only when its adjusted p is below 0.05.
 - **Agents and sides.** The same figures split by agent and by side, so that a
   strong agent's wins are not read as a side's; an agent's figures count a game once
   per seating (agents that play a deal alike repeat each other's moves with their seats
@@ -32,105 +37,31 @@ Everything is computed from stored ``GameRow``\\ s in schedule order.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..engine import drawn
+from .distinct import MIN_DISTINCT, distinct_rows, game_key
+from .inference import LEVEL, binomial_cdf, clopper_pearson, holm, score_test, sign_test
 from .stats import result_of, wilson
 from .tournament import GameRow, Tournament
-
-MIN_DISTINCT = 10
-"""Fewer distinct games than this give no interval and no claim."""
 
 WILSON = "95% Wilson score interval"
 SIGN_TEST = ("exact two-sided sign test (binomial, p = 1/2) on seat-rotated pairs, with its "
              "95% Clopper-Pearson interval")
+UNITS = {"pairs": "seat-rotated pairs",
+         "games": "games of one agent against itself, one game per deal",
+         "deals": "seat-rotated pairs and games of one agent against itself (one per deal)"}
+"""What the side test's units are: the pairs of a seat-rotated schedule, the games of a
+line-up that plays each deal once, or both."""
+HOLM = "Holm's correction"
 
 
-def game_key(row: GameRow) -> str:
-    """A fingerprint of what happened in a game: its moves in order (not who played them).
-
-    A game that rolled dice is also told apart by its seed: two deals whose dice happen
-    to fall alike are two samples of the dice (in a small game they often do), while
-    the seat-rotated games of one deal, or of a game without dice, that repeat each
-    other's moves are one game played again.
-    """
-    try:
-        records = json.loads(row.replay)["records"]
-    except (ValueError, KeyError, TypeError):
-        records = [row.seed, row.index]  # no replay: every game counts as its own
-    if any(len(r) > 2 and r[2] for r in records):
-        records = [row.seed, records]
-    return hashlib.sha256(json.dumps(records, separators=(",", ":")).encode()).hexdigest()[:16]
-
-
-def distinct_rows(rows: Sequence[GameRow], seated: bool = False) -> list[GameRow]:
-    """The first game of each distinct ``game_key``, in schedule order; ``seated``: of
-    each ``game_key`` and seating (the same moves with the agents' seats swapped are
-    another game for each agent)."""
-    seen: set[Any] = set()
-    out = []
-    for row in sorted(rows, key=lambda r: r.index):
-        key = (game_key(row), row.seats) if seated else game_key(row)
-        if key not in seen:
-            seen.add(key)
-            out.append(row)
-    return out
-
-
-# ------------------------------------------------------------------ exact binomial
-def _log_pmf(k: int, n: int, p: float) -> float:
-    if p <= 0.0:
-        return 0.0 if k == 0 else -math.inf
-    if p >= 1.0:
-        return 0.0 if k == n else -math.inf
-    return (math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
-            + k * math.log(p) + (n - k) * math.log1p(-p))
-
-
-def binomial_cdf(k: int, n: int, p: float) -> float:
-    """P(X <= k) for X ~ Binomial(n, p)."""
-    if k < 0:
-        return 0.0
-    if k >= n:
-        return 1.0
-    return min(1.0, sum(math.exp(_log_pmf(i, n, p)) for i in range(k + 1)))
-
-
-def sign_test(k: int, n: int) -> float:
-    """The exact two-sided p-value of ``k`` successes in ``n`` trials against p = 1/2."""
-    if n == 0:
-        return 1.0
-    tail = binomial_cdf(min(k, n - k), n, 0.5)
-    return min(1.0, 2 * tail)
-
-
-def clopper_pearson(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
-    """The exact (Clopper-Pearson) interval of a proportion ``k / n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    alpha = (1 - level) / 2
-
-    def solve(target: float, upper: bool) -> float:
-        lo, hi = 0.0, 1.0
-        for _ in range(60):
-            mid = (lo + hi) / 2
-            # upper bound: P(X <= k; p) = alpha; lower: P(X >= k; p) = alpha
-            value = (binomial_cdf(k, n, mid) if upper else 1 - binomial_cdf(k - 1, n, mid))
-            if (value > target) == upper:
-                lo = mid
-            else:
-                hi = mid
-        return (lo + hi) / 2
-
-    low = 0.0 if k == 0 else solve(alpha, upper=False)
-    high = 1.0 if k == n else solve(alpha, upper=True)
-    return (low, high)
+def sign_test_words(unit: str = "pairs") -> str:
+    """The side test's name, for its units (``UNITS``)."""
+    return SIGN_TEST.replace("seat-rotated pairs", UNITS[unit])
 
 
 # ------------------------------------------------------------------ figures
@@ -174,6 +105,9 @@ class PairTest:
     p_value: float
     interval: tuple[float, float] | None
     """The first side's share of the side-decided pairs, exact 95% interval."""
+    unit: str = "pairs"
+    """What was paired (``UNITS``): ``pairs`` of games, single ``games`` (one per deal), or
+    both (``deals``)."""
 
     @property
     def decided(self) -> int:
@@ -218,7 +152,9 @@ class Balance:
     """How many deals (seeds) the games are."""
     orders: int = 0
     """How many seat orders a deal is played in at most (every order of the players; fewer
-    when an entrant plays only some sides)."""
+    when an entrant plays only some sides; one when every line-up plays a deal once)."""
+    notes: list[str] = field(default_factory=list)
+    """What the schedule did that a reader should know (a deal played once)."""
 
     @property
     def identical(self) -> bool:
@@ -231,19 +167,32 @@ def _score(row: GameRow, seat: int) -> float:
     return 1.0 if outcome == "win" else 0.5 if outcome == "draw" else 0.0
 
 
-def _pairs(rows: list[GameRow]) -> tuple[PairTest | None, PairTest | None]:
+def _pairs(rows: list[GameRow], tournament: Tournament
+           ) -> tuple[PairTest | None, PairTest | None]:
     """Seat-rotated pairs: the games of one deal (same seed and entrants), seats swapped.
     Two tests: the first side's score over each pair (the side effect), and the first
     entrant's (the one of lower index: the agents' difference, whatever the sides — two
     agents that play a deal alike in either seat win one game each, which decides
-    nothing). ``None`` where there is no pair."""
+    nothing). A line-up that plays each deal once (one agent in every seat) gives the side
+    test its games instead, each its own unit. ``None`` where there is nothing to test."""
     deals: dict[tuple[int, tuple[int, ...]], list[GameRow]] = {}
     for row in rows:
         deals.setdefault((row.seed, tuple(sorted(row.seats))), []).append(row)
     seen: set[tuple[str, str]] = set()
     first = second = 0
     low = high = 0  # pairs the lower-indexed entrant won, and lost
-    for group in deals.values():
+    singles: set[str] = set()
+    for (_, group_seats), group in deals.items():
+        if tournament.one_order(group_seats):
+            for a in group:  # one game a deal: the game is the unit
+                single = game_key(a)
+                if single in singles:
+                    continue
+                singles.add(single)
+                favour = _score(a, 0)
+                first += favour > 0.5
+                second += favour < 0.5
+            continue
         forward = [r for r in group if r.seats[0] <= r.seats[1]]
         backward = [r for r in group if r.seats[0] > r.seats[1]]
         for a, b in zip(forward, backward, strict=False):
@@ -264,15 +213,17 @@ def _pairs(rows: list[GameRow]) -> tuple[PairTest | None, PairTest | None]:
                     low += 1
                 elif mine < 1:
                     high += 1
-    if not seen:
+    if not seen and not singles:
         return None, None
-    return _test(len(seen), first, second), _test(len(seen), low, high)
+    unit = "deals" if seen and singles else "pairs" if seen else "games"
+    agents = _test(len(seen), low, high) if seen else None
+    return _test(len(seen) + len(singles), first, second, unit), agents
 
 
-def _test(pairs: int, first: int, second: int) -> PairTest:
+def _test(pairs: int, first: int, second: int, unit: str = "pairs") -> PairTest:
     decided = first + second
     interval = clopper_pearson(first, decided) if pairs >= MIN_DISTINCT and decided else None
-    return PairTest(pairs, first, second, sign_test(first, decided), interval)
+    return PairTest(pairs, first, second, sign_test(first, decided), interval, unit)
 
 
 def _usage(table: str, rows: list[GameRow], labels: tuple[str, ...],
@@ -315,7 +266,12 @@ def analyse(tournament: Tournament, players: tuple[str, ...],
     if not ordered:
         return out
     out.deals = len({row.seed for row in ordered})
-    out.orders = math.factorial(len(players))
+    once = [group for group in {tuple(sorted(r.seats)) for r in ordered}
+            if tournament.one_order(group)]
+    lineups = len({tuple(sorted(r.seats)) for r in ordered})
+    out.orders = 1 if len(once) == lineups else math.factorial(len(players))
+    if once and len(players) > 1:
+        out.notes.append(_once_note(tournament, once, len(once) == lineups))
     out.draws = sum(drawn(row.winners, row.ranks) for row in unique)
     out.sides = [rate(sum(result_of(r, p) == "win" for r in unique), n)
                  for p in range(len(players))]
@@ -333,11 +289,25 @@ def analyse(tournament: Tournament, players: tuple[str, ...],
                 out.agent_sides[label, side] = rate(
                     sum(result_of(r, p) == "win" for r in mine), len(mine))
     if len(players) == 2:
-        out.pairs, out.agent_pairs = _pairs(ordered)
+        out.pairs, out.agent_pairs = _pairs(ordered, tournament)
     out.units = _usage("acted", seated, labels, len(players))
     out.actions = _usage("uses", seated, labels, len(players))
     _judge(out, tournament)
     return out
+
+
+def _once_note(tournament: Tournament, once: list[tuple[int, ...]], every: bool) -> str:
+    """What the schedule did with the line-ups that play a deal once."""
+    labels = tournament.labels
+    if tournament.seat_orders == "one":
+        return ("each deal is played once, in one seat order, the orders taking turns from "
+                "deal to deal (`--seat-orders one`): each game is a deal of its own.")
+    names = "; ".join(", ".join(labels[e] for e in group) for group in sorted(once))
+    which = "every line-up" if every else f"the line-up{'s' if len(once) > 1 else ''} {names}"
+    return (f"one agent in every seat: {which} played each deal once, in one seat order "
+            "(the seat orders taking turns from deal to deal), since the same agent in "
+            "other seats would replay the deal alike; each game is a deal of its own "
+            "(`--seat-orders every` plays every order of each deal).")
 
 
 def _judge(b: Balance, tournament: Tournament) -> None:
@@ -346,9 +316,10 @@ def _judge(b: Balance, tournament: Tournament) -> None:
         b.warnings.append(
             f"all {b.games} games are the same game (the same moves and dice): they are one "
             "sample, so no interval is computed and nothing is claimed. Deal distinct games: "
-            "more deals (`--games`: each deal is played once in each seating, and agents "
-            "alike play a deal alike whatever their seats), `--opening N` (the first N "
-            "decisions of each deal at random), or agents that differ.")
+            "more deals (`--games`: a deal is played once in each seating, or once when "
+            "one agent sits every seat, and agents alike play a deal alike whatever their "
+            "seats), `--opening N` (the first N decisions of each deal at random), or "
+            "agents that differ.")
         return
     if b.distinct < b.games:
         b.warnings.append(f"{b.games} games, of which {b.distinct} distinct: repeats are "
@@ -373,7 +344,9 @@ def _judge(b: Balance, tournament: Tournament) -> None:
     for agent, side in b.agent_sides:
         sides_of.setdefault(agent, set()).add(side)
     fixed = {a: next(iter(s)) for a, s in sides_of.items() if len(s) == 1}
-    one_side = len(sides_of) > 1 and len(fixed) == len(sides_of)
+    # (one agent under numbered names, each seated once, is not an agent for each side)
+    one_side = (len(sides_of) > 1 and len(fixed) == len(sides_of)
+                and len(set(tournament.agents)) > 1)
     if one_side:  # a program written for one side: agent and side are one
         who = ", ".join(f"{a} as {side}" for a, side in fixed.items())
         b.warnings.append(
@@ -404,8 +377,9 @@ def _judge(b: Balance, tournament: Tournament) -> None:
         t = b.pairs
         low, high = t.interval  # type: ignore[misc]
         first, second = b.players
-        figure = (f"{t.first} of {t.decided} side-decided pairs won by {first} "
-                  f"({100 * low:.1f}–{100 * high:.1f}%, p = {t.p_value:.3g}; {SIGN_TEST})")
+        figure = (f"{t.first} of {t.decided} side-decided {t.unit} won by {first} "
+                  f"({100 * low:.1f}–{100 * high:.1f}%, p = {t.p_value:.3g}; "
+                  f"{sign_test_words(t.unit)})")
         if low > 0.5:
             b.claims.append(f"{first} has an advantage: {figure}.")
         elif high < 0.5:
@@ -414,6 +388,9 @@ def _judge(b: Balance, tournament: Tournament) -> None:
             b.claims.append(f"no side advantage shown: {figure}; the interval holds one half.")
         return
     played = {side: agent for agent, side in fixed.items()} if one_side else {}
+    if len(b.players) > 2:
+        _judge_sides(b, played)
+        return
     for side, r in zip(b.players, b.sides, strict=True):
         if r.interval is None:
             continue
@@ -427,9 +404,42 @@ def _judge(b: Balance, tournament: Tournament) -> None:
                         f"of {100 * fair:.1f}%.")
 
 
-def balance_lines(b: Balance) -> list[str]:
-    """The balance figures as lines of text for a terminal: warnings and claims first."""
+def _judge_sides(b: Balance, played: dict[str, str]) -> None:
+    """The sides' claims at three seats or more: each side's share against the even share
+    by the score test (its Wilson interval's), the sides' p-values adjusted together by
+    Holm's method; a claim only where the adjusted p is below 0.05."""
+    fair = 1 / len(b.players)
+    tested = [(side, r) for side, r in zip(b.players, b.sides, strict=True)
+              if r.interval is not None]
+    raw = [score_test(r.successes, r.n, fair) for _, r in tested]
+    adjusted = holm(raw)
+    m = len(tested)
+    near = []
+    for (side, r), p, q in zip(tested, raw, adjusted, strict=True):
+        name = f"{side} (played by {played[side]})" if side in played else side
+        if q < LEVEL:
+            more = "more" if r.value > fair else "less"
+            b.claims.append(f"{name} wins {more} than an even share: {r.text()} ({WILSON}; "
+                            f"score test p = {p:.3g}, {q:.3g} after {HOLM} for the {m} "
+                            "sides tested together).")
+        elif p < LEVEL:
+            near.append(f"{name}'s, {r.text()} (p = {p:.3g}, {q:.3g} corrected)")
+    if not b.claims:
+        alone = ""
+        if near:
+            alone = (f"; alone, {' and '.join(near)} leaves out the even share, as one side "
+                     f"in {m} does by chance far more often than one time in twenty")
+        b.claims.append(f"no side advantage shown: no side's win rate differs from the even "
+                        f"share of {100 * fair:.1f}% once the {m} sides' tests are corrected "
+                        f"for being made together (score tests of the {WILSON}s, {HOLM})"
+                        f"{alone}.")
+
+
+def balance_lines(b: Balance, omit: Sequence[str] = ()) -> list[str]:
+    """The balance figures as lines of text for a terminal: warnings and claims first;
+    ``omit`` leaves out the figures of ``units`` and ``actions`` (``OMIT``)."""
     out = [f"{b.games} games, {b.distinct} distinct (repeats count once)"]
+    out.extend(f"note: {x}" for x in b.notes)
     out.extend(f"warning: {w}" for w in b.warnings)
     out.extend(f"claim: {c}" for c in b.claims)
     if b.identical or not b.sides:
@@ -438,7 +448,9 @@ def balance_lines(b: Balance) -> list[str]:
     out.extend(f"{agent} as {side} wins {r.text()}" for (agent, side), r in b.agent_sides.items())
     out.extend(f"{title} {u.name} ({u.agent}): used in {u.used.text()} of its games; "
                f"wins {u.won_when_used.text()} when used, {u.won_otherwise.text()} otherwise"
-               for title, rows in (("unit type", b.units), ("action", b.actions)) for u in rows)
+               for title, kind, rows in (("unit type", "units", b.units),
+                                         ("action", "actions", b.actions))
+               if kind not in omit for u in rows)
     return out
 
 
@@ -448,19 +460,28 @@ def _rate_dict(r: Rate) -> dict[str, object]:
             "high": None if r.interval is None else round(r.interval[1], 4)}
 
 
-def balance_to_dict(b: Balance) -> dict[str, object]:
-    """Every figure as plain data (for ``--json``): whole, never cut."""
+OMIT = ("units", "actions")
+"""Figures a designer may leave out of a report: ``units`` (each unit type's use, win
+rates, losses and kills) and ``actions`` (each action type's use and win rates), which
+read pieces that go home, or a roll taken every turn, as a battle's."""
+
+
+def balance_to_dict(b: Balance, omit: Sequence[str] = ()) -> dict[str, object]:
+    """Every figure as plain data (for ``--json``): whole, never cut (but the kinds of
+    ``omit``)."""
     pairs = None if b.pairs is None else {
         "pairs": b.pairs.pairs, "first": b.pairs.first, "second": b.pairs.second,
         "p_value": b.pairs.p_value, "low": None if b.pairs.interval is None
         else b.pairs.interval[0], "high": None if b.pairs.interval is None
-        else b.pairs.interval[1], "test": SIGN_TEST}
+        else b.pairs.interval[1], "unit": b.pairs.unit, "test": sign_test_words(b.pairs.unit)}
     usage = [{"kind": kind, "name": u.name, "agent": u.agent, "used": _rate_dict(u.used),
               "won_when_used": _rate_dict(u.won_when_used),
               "won_otherwise": _rate_dict(u.won_otherwise), "per_game": round(u.per_game, 3)}
-             for kind, rows in (("unit", b.units), ("action", b.actions)) for u in rows]
+             for kind, group, rows in (("unit", "units", b.units),
+                                       ("action", "actions", b.actions))
+             if group not in omit for u in rows]
     return {"games": b.games, "distinct": b.distinct, "identical": b.identical,
-            "claims": b.claims, "warnings": b.warnings,
+            "notes": b.notes, "claims": b.claims, "warnings": b.warnings,
             "sides": {side: _rate_dict(r) for side, r in zip(b.players, b.sides, strict=True)},
             "pairs": pairs,
             "agents": {a: _rate_dict(r) for a, r in b.agents.items()},
@@ -469,6 +490,7 @@ def balance_to_dict(b: Balance) -> dict[str, object]:
             "usage": usage, "interval_test": WILSON}
 
 
-__all__ = ["MIN_DISTINCT", "SIGN_TEST", "WILSON", "Balance", "PairTest", "Rate", "Usage",
-           "analyse", "balance_lines", "balance_to_dict", "binomial_cdf", "clopper_pearson",
-           "distinct_rows", "game_key", "rate", "sign_test"]
+__all__ = ["HOLM", "MIN_DISTINCT", "OMIT", "SIGN_TEST", "UNITS", "WILSON", "Balance",
+           "PairTest", "Rate", "Usage", "analyse", "balance_lines", "balance_to_dict",
+           "binomial_cdf", "clopper_pearson", "distinct_rows", "game_key", "rate",
+           "sign_test", "sign_test_words"]

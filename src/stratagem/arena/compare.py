@@ -117,8 +117,9 @@ def compare(before: Balance, after: Balance) -> Comparison:
     if before.pairs is not None and after.pairs is not None and before.pairs.decided \
             and after.pairs.decided and before.players == after.players:
         first = before.players[0]
+        unit = after.pairs.unit if after.pairs.unit == before.pairs.unit else "deals"
         out.shifts.append(_shift(
-            f"{first}'s share of side-decided pairs",
+            f"{first}'s share of side-decided {unit}",
             Rate(before.pairs.first, before.pairs.decided, None),
             Rate(after.pairs.first, after.pairs.decided, None)))
     for agent, rate_before in before.agents.items():

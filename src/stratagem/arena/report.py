@@ -3,10 +3,11 @@
 It answers the questions a play-test asks, with the figures of ``arena.balance``:
 how many distinct games there are (repeats count once; too few give no interval),
 whether one side wins more often (from seat-rotated pairs, with the test named, and
-claimed only when the interval supports it), the same split by agent and side, which
-unit types and actions get used and how often their users win, which unit types die
-and which do the killing, and how long games run. Plots are inline SVG, so the page
-needs nothing but a browser.
+claimed only when the interval supports it), the same split by agent and side, each
+two entrants head to head, which unit types and actions get used and how often their
+users win, which unit types die and which do the killing (both may be left out:
+``OMIT``), the designer's own measures, and how long games run. Plots are inline SVG,
+so the page needs nothing but a browser.
 """
 
 from __future__ import annotations
@@ -16,7 +17,19 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .balance import MIN_DISTINCT, SIGN_TEST, WILSON, Balance, Rate, Usage, analyse, distinct_rows
+from .balance import (
+    MIN_DISTINCT,
+    UNITS,
+    WILSON,
+    Balance,
+    Rate,
+    Usage,
+    analyse,
+    distinct_rows,
+    sign_test_words,
+)
+from .head_to_head import HEAD_TO_HEAD_TEST, Pairing
+from .measure_figures import MeasureFigure, measure_figures
 from .stats import Summary
 from .tournament import PLAYER_ACTION, GameRow
 
@@ -138,7 +151,8 @@ def _bar(label: str, r: Rate) -> Bar:
 
 
 def _claims(b: Balance) -> str:
-    warn = "".join(f"<p class='warn'>{_e(w)}</p>" for w in b.warnings)
+    warn = "".join(f"<p class='note'>{_e(x)}</p>" for x in b.notes)
+    warn += "".join(f"<p class='warn'>{_e(w)}</p>" for w in b.warnings)
     claims = "".join(f"<li>{_e(c)}</li>" for c in b.claims)
     return (f"<h2>Distinct games and claims</h2><p>{b.games} games, <b>{b.distinct} "
             f"distinct</b> (two games are the same when their moves and dice are); every "
@@ -160,17 +174,21 @@ def _sides(b: Balance) -> str:
     if t is not None:
         first, second = b.players
         share = _pct(t.first / t.decided) if t.decided else "–"
-        interval = ("too few distinct pairs" if t.interval is None
+        interval = (f"too few distinct {t.unit}" if t.interval is None
                     else f"{_pct(t.interval[0])} – {_pct(t.interval[1])}")
-        out += ("<h2>Side effect from seat-rotated pairs</h2>"
-                "<p>Each deal is played twice with the same agents in swapped seats. A pair "
-                "whose one side won both games (or one and a draw) favours that side; a pair "
-                "the same agent won twice says nothing about sides.</p>"
-                + _table(["distinct pairs", f"favour {first}", f"favour {second}",
+        how = ("Each deal is played twice with the same agents in swapped seats. A pair "
+               "whose one side won both games (or one and a draw) favours that side; a pair "
+               "the same agent won twice says nothing about sides.")
+        if t.unit != "pairs":
+            how = ("A line-up of one agent in every seat plays each deal once: a game won "
+                   "by one side favours it, a drawn game neither." + (
+                       f" {how}" if t.unit == "deals" else ""))
+        out += (f"<h2>Side effect from {_e(UNITS[t.unit])}</h2><p>{how}</p>"
+                + _table([f"distinct {t.unit}", f"favour {first}", f"favour {second}",
                           "neither", f"{first}'s share", "exact 95% interval", "p (sign test)"],
                          [[t.pairs, t.first, t.second, t.pairs - t.decided, share, interval,
                            f"{t.p_value:.3g}"]])
-                + f"<p class='note'>Test: {_e(SIGN_TEST)}.</p>")
+                + f"<p class='note'>Test: {_e(sign_test_words(t.unit))}.</p>")
     return out
 
 
@@ -193,6 +211,43 @@ def _agents(summary: Summary) -> str:
                       "95% interval", "rating", "mean length", "ms / decision"], body)
             + "<p class='note'>All games played, repeats included (the tournament's "
             "results table).</p>")
+
+
+def _head_to_head(pairings: list[Pairing]) -> str:
+    if not pairings:
+        return ""
+    body = [[p.agent, p.opponent, p.games, p.wins, p.draws, p.losses,
+             f"{p.deals_won}–{p.deals_lost} of {p.deals}",
+             "too few deals" if p.interval is None
+             else f"{_pct(p.interval[0])} – {_pct(p.interval[1])}",
+             f"{p.p_value:.3g}", f"{p.adjusted:.3g}", p.ahead or "—"] for p in pairings]
+    return ("<h2>Head to head</h2>"
+            + _table(["agent", "opponent", "games", "won", "drawn", "lost",
+                      "deals won–lost", "exact 95% interval", "p", "Holm p", "ahead"], body)
+            + "<p class='note'>Each two entrants against each other, over distinct games: "
+            "won is the games the agent finished above the opponent (in a solitaire game: "
+            "the deals it won and the opponent lost). A deal (the games of one seed and "
+            "line-up) favours the one above in more of its games. Test: "
+            f"{_e(HEAD_TO_HEAD_TEST)}; an agent is named ahead only from {MIN_DISTINCT} "
+            "deals on, when the adjusted p is below 0.05.</p>")
+
+
+def _measures(figures: list[MeasureFigure]) -> str:
+    out = []
+    for f in figures:
+        if f.action is not None:
+            head = ["", "held per game", f"{f.action} per game", "share"]
+            body = [[r.who, f"{r.per_game:.2f}", f"{r.times_per_game:.2f}",
+                     "–" if r.share is None else _pct(r.share)] for r in f.sides + f.agents]
+        else:
+            head = ["", "per game", "games won", "per game won"]
+            body = [[r.who, f"{r.mean:.2f}", str(r.won),
+                     "–" if r.mean_won is None else f"{r.mean_won:.2f}"]
+                    for r in f.sides + f.agents]
+        out.append(f"<h2>Measure: {_e(f.heading)}</h2>" + _table(head, body)
+                   + f"<p class='note'>Over {_games(f.games)}, each distinct game once; "
+                   "sides first, then agents.</p>")
+    return "".join(out)
 
 
 def _usage(title: str, what: str, rows: list[Usage]) -> str:
@@ -300,8 +355,9 @@ def _lengths(rows: list[GameRow]) -> str:
             + _table(["reason", "games"], [[k, v] for k, v in reasons]))
 
 
-def render_report(summary: Summary, rows: list[GameRow]) -> str:
-    """The balance report of a tournament's finished games, as one HTML page."""
+def render_report(summary: Summary, rows: list[GameRow], omit: Sequence[str] = ()) -> str:
+    """The balance report of a tournament's finished games, as one HTML page; ``omit``
+    leaves out the figures of ``units`` and of ``actions`` (``balance.OMIT``)."""
     t = summary.tournament
     scenario = f" — scenario {t.scenario}" if t.scenario else ""
     title = f"Balance report: {t.game}{scenario}"
@@ -312,10 +368,15 @@ def render_report(summary: Summary, rows: list[GameRow]) -> str:
     if rows:
         b = analyse(t, summary.players, rows)
         unique = distinct_rows(rows)
+        units = "units" not in omit
         body = "".join([intro, _claims(b), _sides(b), _by_agent(b), _agents(summary),
-                        _usage("Unit types: use and win rates", "unit type", b.units),
-                        _units(summary, unique),
-                        _usage("Actions and abilities", "action", b.actions),
+                        _head_to_head(summary.head_to_head),
+                        _usage("Unit types: use and win rates", "unit type", b.units)
+                        if units else "",
+                        _units(summary, unique) if units else "",
+                        _usage("Actions and abilities", "action", b.actions)
+                        if "actions" not in omit else "",
+                        _measures(measure_figures(t, summary.players, rows)),
                         _lengths(unique)])
     else:
         body = intro + "<p>No finished games yet.</p>"

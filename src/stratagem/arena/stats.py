@@ -1,4 +1,5 @@
-"""Tournament results: win/draw/loss per agent and per seat, Wilson intervals, ratings.
+"""Tournament results: win/draw/loss per agent and per seat, Wilson intervals, ratings,
+and each two entrants head to head (``arena.head_to_head``).
 
 Everything here is computed from the stored games in schedule order, so the same
 games give the same summary whichever backend played them.
@@ -15,6 +16,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from ..engine import drawn
+from .head_to_head import Pairing, head_to_head
 from .tournament import GameRow, Tournament
 
 Z95 = 1.959964
@@ -105,25 +107,37 @@ class Summary:
     played: int
     agents: list[Line] = field(default_factory=list)
     seats: list[Line] = field(default_factory=list)
+    head_to_head: list[Pairing] = field(default_factory=list)
+    """Each two entrants against each other (three or more entrants; two in solitaire)."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"game": self.tournament.game, "scenario": self.tournament.scenario,
                 "tournament": self.tournament.key, "games": self.played,
                 "scheduled": self.total, "players": list(self.players),
+                "seat_orders": self.tournament.seat_orders,
                 "agents": [a.as_dict() for a in self.agents],
-                "seats": [s.as_dict() for s in self.seats]}
+                "seats": [s.as_dict() for s in self.seats],
+                "head_to_head": [p.as_dict() for p in self.head_to_head]}
 
     def to_csv(self) -> str:
-        """One row per agent and one per agent and seat (``seat`` empty for the totals)."""
+        """One row per agent, one per agent and seat (``seat`` empty for the totals), and
+        one per pairing head to head (``opponent`` set: the games between the two, the
+        agent's wins and losses against the opponent, and the pairing's test)."""
         buf = io.StringIO()
         cols = ["agent", "seat", "games", "wins", "draws", "losses", "win_rate", "win_low",
                 "win_high", "score", "rating", "mu", "sigma", "mean_length",
-                "ms_per_decision", "slow", "forfeits"]
+                "ms_per_decision", "slow", "forfeits", "opponent", "deals", "deals_won",
+                "deals_lost", "p_value", "holm_p", "ahead"]
         writer = csv.DictWriter(buf, fieldnames=cols, extrasaction="ignore",
                                 lineterminator="\n")
         writer.writeheader()
         for line in [*self.agents, *self.seats]:
             writer.writerow(line.as_dict())
+        for pairing in self.head_to_head:
+            doc = pairing.as_dict()
+            del doc["low"], doc["high"]  # (the deals' interval: in the JSON)
+            doc["win_rate"] = round(pairing.wins / pairing.games, 4) if pairing.games else 0
+            writer.writerow(doc)
         return buf.getvalue()
 
 
@@ -179,4 +193,4 @@ def summarize(tournament: Tournament, players: tuple[str, ...], rows: list[GameR
         order = sorted(range(len(agents)), key=lambda i: (-agents[i].rating, i))
     return Summary(tournament, players, total, len(rows), [agents[i] for i in order],
                    [seats[i, p] for i in order for p in range(len(players))
-                    if seats[i, p].games])
+                    if seats[i, p].games], head_to_head(tournament, len(players), rows))

@@ -4,7 +4,9 @@ A results file belongs to one tournament (its JSON and key are stored with it). 
 tournament stopped at any point loses only the games still being played: every
 finished game is already committed, and the ``games`` table's key forbids a game
 twice. Resuming reads which games are done and plays the rest; resuming with more
-games per line-up extends the file to the larger tournament.
+games per line-up extends the file to the larger tournament. A file whose games were
+dealt or seated otherwise than the schedule deals them now (written by a version of the
+arena whose deals differed) is refused for resuming: it would mix two schedules.
 """
 
 from __future__ import annotations
@@ -74,7 +76,16 @@ class ResultStore:
                 if not smaller or not resume or jobs is None:
                     self.close()
                     hint = "choose another --db"
-                    if smaller:
+                    orders = _only_differs_in(stored, tournament, "seat_orders", "every")
+                    measures = _only_differs_in(stored, tournament, "measures", [])
+                    if orders is not None:
+                        hint = (f"it was played with --seat-orders {orders}: pass that to "
+                                f"continue it, or {hint}")
+                    elif measures is not None:
+                        given = " ".join(f"--measure '{m}'" for m in measures) or "no --measure"
+                        hint = (f"it was played with {given}: give the same to continue "
+                                f"it, or {hint}")
+                    elif smaller:
                         hint = (f"pass --resume to extend it to {tournament.games} games "
                                 f"per line-up, or {hint}")
                     elif games is not None:
@@ -90,6 +101,8 @@ class ResultStore:
                 raise TournamentError(
                     f"{path} already holds {done} finished games of this tournament; pass "
                     f"--resume to play the rest, or choose another --db")
+            if done and jobs is not None:
+                self._check_deals(jobs)
         else:
             with self.db:
                 self.db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", [
@@ -115,6 +128,28 @@ class ResultStore:
                                 [(index[k], k) for k in keys])
             self.db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", [
                 ("tournament", tournament.to_json()), ("key", tournament.key)])
+
+    def _check_deals(self, jobs: Sequence[Job]) -> None:
+        """Refuse a file whose stored games the schedule deals or seats otherwise now."""
+        lookup = getattr(jobs, "index_of", None)
+        table = None if lookup is not None else {job.key: job for job in jobs}
+        for key, seats, seed in self.db.execute("SELECT key, seats, seed FROM games"):
+            if table is not None:
+                job = table.get(key)
+            else:
+                i = lookup(key)  # type: ignore[misc]
+                job = None if i is None else jobs[i]
+            if job is not None and job.seed == seed and list(job.seats) == json.loads(seats):
+                continue
+            self.close()
+            now = ("is not in its schedule" if job is None else
+                   f"is dealt seed {job.seed}, seats {list(job.seats)} now")
+            raise TournamentError(
+                f"{self.path}: its game {key} was played with seed {seed}, seats "
+                f"{json.loads(seats)}, and {now}: the file was written by a version of the "
+                "arena that dealt its games otherwise, and a tournament cannot be continued "
+                "across that change (`stratagem report` still reads it; choose another --db "
+                "to play the tournament afresh)")
 
     def count(self) -> int:
         """Finished games stored."""
@@ -162,6 +197,21 @@ def _games_if_only_size_differs(stored: str, tournament: Tournament) -> int | No
         return None
     mine = json.loads(tournament.to_json())
     return games if {**doc, "games": 0} == {**mine, "games": 0} else None
+
+
+def _only_differs_in(stored: str, tournament: Tournament, key: str, default: Any) -> Any:
+    """The ``stored`` tournament's ``key`` (``default`` when it has none) when it is
+    ``tournament`` but for it (and, perhaps, its number of games); else ``None``."""
+    try:
+        doc = json.loads(stored)
+        theirs = doc.pop(key, default)
+        doc["games"] = 0
+    except (ValueError, TypeError, AttributeError):
+        return None
+    mine = json.loads(tournament.to_json())
+    ours = mine.pop(key, default)
+    mine["games"] = 0
+    return theirs if doc == mine and theirs != ours else None
 
 
 def _describe(text: str) -> str:

@@ -1,12 +1,19 @@
 """A tournament: which games are played, with which seats and seeds, and one game played.
 
 A ``Tournament`` is plain data (game, agents, games per line-up, scenario, mode, seed,
-time limit). ``schedule`` turns it into a fixed list of ``Job``s: every line-up of
-agents (all combinations for a round robin; the first agent against each combination
-of the others for a gauntlet), and for each line-up ``games`` games that cycle
-through every seat permutation. Mirrored games share their seed: game ``i`` of a
-line-up is deal ``i // permutations``, so each deal is played once from every seat
-and luck of the dice evens out between the agents.
+time limit, seat orders, measures). ``schedule`` turns it into a fixed list of ``Job``s:
+every line-up of agents (all combinations for a round robin; the first agent against
+each combination of the others for a gauntlet), and for each line-up ``games`` games
+that cycle through every seat permutation. Mirrored games share their seed: game ``i``
+of a line-up is deal ``i // permutations``, so each deal is played once from every seat
+and luck of the dice evens out between the agents. A line-up of one agent code in every
+seat would play each deal alike from every seat, so (``seat_orders="auto"``) it plays
+one game per deal instead, its seat orders taking turns from deal to deal.
+
+A line-up's deals follow from the tournament's seed, the line-up's number and the deal's,
+so that the line-ups' games are independent samples (pooled by the side test). In a
+solitaire game the entrants never meet, and each line-up is one entrant: there every
+entrant is dealt the same deals (line-up 0's), so that their results pair deal by deal.
 
 ``run_job`` plays one job and returns a ``GameRow``: everything the results, the
 ratings and the balance report need, and the replay. It depends only on the job, so
@@ -30,8 +37,13 @@ from ..agents.opening import Opening
 from ..engine import Action, Game, RuleError, State, StratagemError
 from ..games import load
 from .match import TimeLimit, play
+from .measures import Measurer, MeasureSpec, check_measures, parse_measure
 
 MODES = ("round-robin", "gauntlet")
+SEAT_ORDERS = ("auto", "every", "one")
+"""How many seat orders a deal is played in: ``every`` one, ``one`` (a game per deal, the
+orders taking turns from deal to deal), or ``auto``: one for a line-up of one agent code
+in every seat (its seat orders would play the deal alike), every one otherwise."""
 
 
 class TournamentError(StratagemError):
@@ -56,8 +68,22 @@ class Tournament:
     max_decisions: int = 100_000
     opening: int = 0
     """Decisions of each game played at random from the deal's seed (``agents.opening``)."""
+    seat_orders: str = "auto"
+    """``SEAT_ORDERS``: how many seat orders each deal is played in. ``auto`` is kept only
+    when some code enters twice (else it is ``every``, which it would mean)."""
+    measures: tuple[str, ...] = ()
+    """The designer's own measures, ``NAME=ACTION:TEST`` or ``NAME=EXPR``
+    (``arena.measures``), counted in every game."""
 
     def __post_init__(self) -> None:
+        if self.seat_orders not in SEAT_ORDERS:
+            raise TournamentError(f"unknown seat orders '{self.seat_orders}' (choose "
+                                  f"{', '.join(SEAT_ORDERS)})")
+        if self.seat_orders == "auto" and len(set(self.agents)) == len(self.agents):
+            # No code enters twice: no line-up is one agent in every seat, and ``auto``
+            # means ``every`` (so the tournament's key is the one it always had).
+            object.__setattr__(self, "seat_orders", "every")
+        object.__setattr__(self, "measures", tuple(self.measures))
         if self.opening < 0:
             raise TournamentError(f"--opening must be 0 or more (got {self.opening})")
         if self.mode not in MODES:
@@ -99,16 +125,33 @@ class Tournament:
         """Canonical JSON: equal tournaments give equal text."""
         doc = asdict(self)
         doc["agents"] = list(self.agents)
-        if not self.opening:  # tournaments from before openings keep their keys
+        # Tournaments from before openings, seat orders and measures keep their keys.
+        if not self.opening:
             del doc["opening"]
+        if self.seat_orders == "every":
+            del doc["seat_orders"]
+        if self.measures:
+            doc["measures"] = list(self.measures)
+        else:
+            del doc["measures"]
         return json.dumps(doc, sort_keys=True, separators=(",", ":"))
 
     @staticmethod
     def from_json(text: str) -> Tournament:
-        """The tournament ``to_json`` wrote."""
+        """The tournament ``to_json`` wrote (one written before seat orders were chosen
+        played every deal in every seat order)."""
         doc = json.loads(text)
         doc["agents"] = tuple(doc["agents"])
+        doc.setdefault("seat_orders", "every")
+        doc["measures"] = tuple(doc.get("measures", ()))
         return Tournament(**doc)
+
+    def one_order(self, group: Sequence[int]) -> bool:
+        """Whether the line-up of these entrants plays each deal in one seat order only."""
+        if self.seat_orders == "one":
+            return True
+        return (self.seat_orders == "auto" and len(group) > 1
+                and len({self.agents[e] for e in group}) == 1)
 
     @property
     def key(self) -> str:
@@ -129,7 +172,8 @@ class Job:
     seed: int
 
 
-def _seed(base: int, lineup: int, deal: int) -> int:
+def deal_seed(base: int, lineup: int, deal: int) -> int:
+    """The seed of deal ``deal`` of line-up ``lineup`` in a tournament of seed ``base``."""
     digest = hashlib.sha256(f"stratagem-arena:{base}:{lineup}:{deal}".encode()).digest()
     return int.from_bytes(digest[:4], "big") >> 1
 
@@ -158,6 +202,8 @@ class Schedule(Sequence[Job]):
         self.tournament = tournament
         self.perms = perms
         self.games = tournament.games
+        self.single = [tournament.one_order(p[0]) for p in perms]
+        """Per line-up: whether it plays one game per deal."""
 
     def __len__(self) -> int:
         return len(self.perms) * self.games
@@ -176,8 +222,11 @@ class Schedule(Sequence[Job]):
             raise IndexError(f"job {i} is not in a schedule of {len(self)}")
         li, g = divmod(i, self.games)
         perms = self.perms[li]
-        return Job(i, f"L{li}G{g}", li, perms[g % len(perms)],
-                   _seed(self.tournament.seed, li, g // len(perms)))
+        deal = g if self.single[li] else g // len(perms)
+        seats = perms[g % len(perms)]
+        # A solitaire entrant is dealt line-up 0's deals: every entrant the same games.
+        return Job(i, f"L{li}G{g}", li, seats,
+                   deal_seed(self.tournament.seed, li if len(seats) > 1 else 0, deal))
 
     def __iter__(self) -> Iterator[Job]:
         return (self[i] for i in range(len(self)))
@@ -244,7 +293,8 @@ class GameRow:
     forfeit: int | None
     stats: dict[str, Any] = field(default_factory=dict)
     """For the balance report: ``losses``/``kills`` per unit type and seat, ``uses`` of each
-    action type per seat, ``acted``: actions taken by units of each type per seat."""
+    action type per seat, ``acted``: actions taken by units of each type per seat, and
+    ``measures``: the tournament's own measures per seat (``arena.measures``)."""
     replay: str = ""
 
     def result_key(self) -> tuple[Any, ...]:
@@ -303,6 +353,7 @@ class _Tally:
 
 
 _games: dict[tuple[str, str | None], Game] = {}
+_measures: dict[tuple[str, str | None, tuple[str, ...]], tuple[MeasureSpec, ...]] = {}
 
 
 def load_game(tournament: Tournament) -> Game:
@@ -313,10 +364,26 @@ def load_game(tournament: Tournament) -> Game:
     return _games[key]
 
 
+def load_measures(tournament: Tournament) -> tuple[MeasureSpec, ...]:
+    """The tournament's measures, compiled against its game (once per process);
+    ``TournamentError`` naming the measure that does not compile."""
+    key = (tournament.game, tournament.scenario, tournament.measures)
+    if key not in _measures:
+        game = load_game(tournament)
+        try:
+            specs = tuple(parse_measure(text, game) for text in tournament.measures)
+            check_measures(specs)
+        except StratagemError as exc:
+            raise TournamentError(str(exc)) from None
+        _measures[key] = specs
+    return _measures[key]
+
+
 def check(tournament: Tournament) -> Schedule:
-    """Load the game, build every agent once (so a bad code fails before any game, and the
-    sides each can play are known) and return the schedule."""
+    """Load the game, compile the measures and build every agent once (so a bad code fails
+    before any game, and the sides each can play are known) and return the schedule."""
     game = load_game(tournament)
+    load_measures(tournament)
     seats = []
     for code in tournament.agents:
         try:
@@ -335,12 +402,21 @@ def run_job(tournament: Tournament, job: Job) -> GameRow:
         codes = [Opening(make_agent(code, game, seed=job.seed + p), tournament.opening,
                          job.seed) for p, code in enumerate(codes)]
     tally = _Tally(len(game.players))
+    measurer = Measurer(load_measures(tournament), len(game.players))
+    hook: Any = tally
+    if measurer:
+        def hook(before: State, player: int, action: Action, why: str, after: State) -> None:
+            tally(before, player, action, why, after)
+            measurer(before, player, action, why, after)
     started = time.perf_counter()
+    names = " vs ".join(tournament.agents[e] for e in job.seats)
     try:
         result = play(game, codes, seed=job.seed, max_decisions=tournament.max_decisions,
-                      on_step=tally, time_limit=tournament.time_limit())
+                      on_step=hook, time_limit=tournament.time_limit())
+        stats = tally.stats()
+        if measurer:
+            stats["measures"] = measurer.finish(result.state)
     except StratagemError as exc:  # say which game, so it can be played again alone
-        names = " vs ".join(tournament.agents[e] for e in job.seats)
         raise TournamentError(f"game {job.index + 1} ({names}, seed {job.seed}) "
                               f"failed: {exc}") from None
     took = time.perf_counter() - started
@@ -349,4 +425,4 @@ def run_job(tournament: Tournament, job: Job) -> GameRow:
         job.index, job.key, job.seats, job.seed, tuple(o.winners), tuple(o.ranks),
         tuple(float(s) for s in o.scores), o.reason, len(result.state.history),
         result.state.flow.round, took, result.think, result.decisions, result.slow,
-        result.forfeit, tally.stats(), result.replay.to_json())
+        result.forfeit, stats, result.replay.to_json())

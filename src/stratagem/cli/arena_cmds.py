@@ -76,6 +76,20 @@ from .files import (
 @click.option("--opening", default=0, show_default=True, type=click.IntRange(min=0),
               help="Play the first N decisions of each deal at random (seeded by the deal, "
               "the same from every seat): distinct games where neither dice nor agents vary.")
+@click.option("--seat-orders", "seat_orders", type=click.Choice(["auto", "every", "one"]),
+              default="auto", show_default=True,
+              help="Play each deal in every seat order, or once (the orders taking turns "
+              "from deal to deal); auto: once for a line-up of one agent in every seat, "
+              "whose other orders would replay the deal alike.")
+@click.option("--measure", "measures", multiple=True, metavar="NAME=ACTION:TEST|NAME=EXPR",
+              help="Count a measure of your own in every game: how often TEST holds after "
+              "each ACTION a player takes, or the value of EXPR for each player at the end "
+              "(in pig: 'busts=throw:player.turn_total == 0', 'moves=player.moves'; "
+              "repeatable).")
+@click.option("--omit", "omit", multiple=True, metavar="units,actions",
+              help="Leave out of the balance report (--report) the unit types' figures "
+              "(use, losses, kills) or the actions' (use), where they mean nothing for the "
+              "game (comma-separated or repeated).")
 @click.option("--wide", is_flag=True, help="Print tables whole however narrow the terminal "
               "(they always are when the output is not a terminal).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
@@ -83,8 +97,12 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
               seed: int, workers: int, backend: str, address: str | None, db: Path | None,
               resume: bool, seconds: float | None, forfeit: float | None,
               json_out: Path | None, csv_out: Path | None, replays: Path | None, sample: int,
-              report: Path | None, opening: int, wide: bool, quiet: bool) -> None:
+              report: Path | None, opening: int, seat_orders: str, measures: tuple[str, ...],
+              omit: tuple[str, ...], wide: bool, quiet: bool) -> None:
     """Run a tournament on GAME: every line-up of agents, every seat order, fixed seeds.
+
+    A line-up of one agent in every seat plays one game per deal (see --seat-orders); with
+    three agents or more, a head-to-head table gives each two against each other.
 
     Finished games are committed to a SQLite file one by one; a tournament stopped at any
     point continues with --resume, losing no finished game and playing none twice.
@@ -92,18 +110,20 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
     """
     # The tournament machinery (process pools, the SQLite store, ratings) loads only for
     # `arena`, so that `play` and the other commands start quickly.
+    from ..arena.measure_figures import measure_figures  # noqa: PLC0415 - tournament machinery
     from ..arena.report import render_report  # noqa: PLC0415 - tournament machinery
     from ..arena.runner import run_tournament  # noqa: PLC0415 - tournament machinery
     from ..arena.stats import summarize  # noqa: PLC0415 - tournament machinery
     from ..arena.tournament import GameRow, Tournament  # noqa: PLC0415 - tournament machinery
 
     codes = tuple(split_agent_codes(agents))
+    left_out = _omitted(omit)
     game = load(game_name, scenario)
     if game_name not in list_games() and Path(game_name).exists():
         # A rules file by its resolved path, as replays keep it: `report` finds it anywhere.
         game_name = str(Path(game_name).resolve())
     tournament = Tournament(game_name, codes, games, scenario, mode, seed, seconds, forfeit,
-                            opening=opening)
+                            opening=opening, seat_orders=seat_orders, measures=measures)
     path = db or Path(f"arena-{Path(game.name).stem}-{tournament.key}.sqlite")
     check_outputs(path, json_out, csv_out, replays, report)
     bar = None if quiet else _ArenaProgress()
@@ -128,16 +148,23 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
     summary = summarize(tournament, game.players, rows, max(total, len(rows)))
     _print_summary(summary, wide, rows)
     _print_distinct(tournament, game.players, rows)
+    figures = measure_figures(tournament, game.players, rows)
+    for figure in figures:
+        for line in figure.lines():
+            out.print(line, markup=False, highlight=False)
     out.print(f"[dim]results in {path}[/]")
     if json_out is not None:
-        write_atomic(json_out, json.dumps(summary.as_dict(), indent=2) + "\n")
+        doc = summary.as_dict()
+        if figures:
+            doc["measures"] = [f.as_dict() for f in figures]
+        write_atomic(json_out, json.dumps(doc, indent=2) + "\n")
     if csv_out is not None:
         write_atomic(csv_out, summary.to_csv())
     if replays is not None:
         kept: list[GameRow] = [r for r in rows if r.index % sample == 0]
         write_atomic(replays, "".join(r.replay + "\n" for r in kept))
     if report is not None:
-        write_atomic(report, render_report(summary, rows))
+        write_atomic(report, render_report(summary, rows, left_out))
     for kind, target in (("JSON", json_out), ("CSV", csv_out), ("replays", replays),
                          ("balance report", report)):
         if target is not None:
@@ -153,9 +180,12 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
               help="Write the balance report (one self-contained HTML page).")
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the balance figures (and the comparison) as JSON.")
+@click.option("--omit", "omit", multiple=True, metavar="units,actions",
+              help="Leave out the unit types' figures (use, losses, kills) or the actions' "
+              "(use), where they mean nothing for the game (comma-separated or repeated).")
 @click.option("--wide", is_flag=True, help="Print tables whole however narrow the terminal.")
 def report_cmd(db: Path, before: Path | None, html: Path | None, json_out: Path | None,
-               wide: bool) -> None:
+               omit: tuple[str, ...], wide: bool) -> None:
     """The balance report of a tournament's results file DB (`stratagem arena --db`).
 
     Counts distinct games, splits by agent and side, makes a claim only when its interval
@@ -170,11 +200,13 @@ def report_cmd(db: Path, before: Path | None, html: Path | None, json_out: Path 
         distinct_rows,
     )
     from ..arena.compare import compare  # noqa: PLC0415 - tournament machinery
+    from ..arena.measure_figures import measure_figures  # noqa: PLC0415 - tournament machinery
     from ..arena.report import length_lines, unit_lines  # noqa: PLC0415 - tournament machinery
     from ..arena.stats import summarize  # noqa: PLC0415 - tournament machinery
     from ..arena.store import read_results  # noqa: PLC0415 - tournament machinery
     from ..arena.tournament import load_game  # noqa: PLC0415 - tournament machinery
 
+    left_out = _omitted(omit)
     check_outputs(None, html, json_out)
     tournament, rows = read_results(db)
     game = load_game(tournament)
@@ -182,10 +214,14 @@ def report_cmd(db: Path, before: Path | None, html: Path | None, json_out: Path 
     _print_summary(summary, wide, rows)
     balance = analyse(tournament, game.players, rows)
     unique = distinct_rows(rows)  # after the agents' table, each distinct game once
-    for line in (balance_lines(balance) + unit_lines(game.players, unique)
-                 + length_lines(unique)):
+    figures = measure_figures(tournament, game.players, rows)
+    units = [] if "units" in left_out else unit_lines(game.players, unique)
+    for line in (balance_lines(balance, left_out) + units
+                 + [x for f in figures for x in f.lines()] + length_lines(unique)):
         out.print(line, markup=False)
-    doc: dict[str, Any] = {"balance": balance_to_dict(balance)}
+    doc: dict[str, Any] = {"balance": balance_to_dict(balance, left_out),
+                           "head_to_head": [p.as_dict() for p in summary.head_to_head],
+                           "measures": [f.as_dict() for f in figures]}
     if before is not None:
         old_t, old_rows = read_results(before)
         old_game = load_game(old_t)
@@ -196,11 +232,22 @@ def report_cmd(db: Path, before: Path | None, html: Path | None, json_out: Path 
         doc["comparison"] = comparison.lines()
     if html is not None:
         from ..arena.report import render_report  # noqa: PLC0415 - tournament machinery
-        write_atomic(html, render_report(summary, rows))
+        write_atomic(html, render_report(summary, rows, left_out))
         out.print(f"[dim]balance report written to {html}[/]")
     if json_out is not None:
         write_atomic(json_out, json.dumps(doc, indent=2) + "\n")
         out.print(f"[dim]JSON written to {json_out}[/]")
+
+
+def _omitted(values: tuple[str, ...]) -> tuple[str, ...]:
+    """The figures ``--omit`` names (comma-separated or repeated), each checked."""
+    from ..arena.balance import OMIT  # noqa: PLC0415 - tournament machinery
+    names = tuple(x.strip() for v in values for x in v.split(",") if x.strip())
+    for name in names:
+        if name not in OMIT:
+            raise click.BadParameter(f"'{name}' is not a kind of figure to leave out "
+                                     f"(choose {', '.join(OMIT)})", param_hint="--omit")
+    return names
 
 
 def _has_games(path: Path) -> bool:
@@ -272,10 +319,11 @@ def _print_table(table: Any, wide: bool) -> None:
 
 
 def _print_distinct(tournament: Any, players: tuple[str, ...], rows: list[Any]) -> None:
-    """One line on repeated games, and the balance claims the results support."""
+    """What the schedule did, one line on repeated games, and the balance claims the results
+    support."""
     from ..arena.balance import analyse  # noqa: PLC0415 - tournament machinery
     b = analyse(tournament, players, rows)
-    for line in [*b.warnings, *b.claims]:
+    for line in [*b.notes, *b.warnings, *b.claims]:
         out.print(line, markup=False, highlight=False)
 
 
@@ -307,7 +355,42 @@ def _print_summary(summary: Any, wide: bool, rows: list[Any]) -> None:
         seats.add_row(s.agent, s.seat, str(s.games), str(s.wins), str(s.draws), str(s.losses),
                       f"{100 * s.win_rate:.1f}")
     _print_table(seats, wide)
+    _print_head_to_head(summary, wide)
     warned = [a for a in summary.agents if a.slow or a.forfeits]
     for a in warned:
         out.print(f"[yellow]{a.agent}: {n(a.slow, 'decision')} over the time limit, "
                   f"{n(a.forfeits, 'game')} forfeited[/]")
+
+
+def _print_head_to_head(summary: Any, wide: bool) -> None:
+    """Each two entrants against each other, with the pairing's test (three entrants or
+    more; two in a solitaire game)."""
+    pairings = summary.head_to_head
+    if not pairings:
+        return
+    from ..arena.distinct import MIN_DISTINCT  # noqa: PLC0415 - tournament machinery
+    solo = len(summary.players) == 1
+    table = Table(title="head to head" + (" (on the same deals)" if solo else ""),
+                  title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    for col in ("agent", "opponent", "games", "W", "D", "L", "deals W–L", "p", "Holm p",
+                "ahead"):
+        table.add_column(col, justify="left" if col in ("agent", "opponent", "ahead")
+                         else "right", overflow="fold")
+    for p in pairings:
+        table.add_row(p.agent, p.opponent, str(p.games), str(p.wins), str(p.draws),
+                      str(p.losses), f"{p.deals_won}–{p.deals_lost} of {p.deals}",
+                      f"{p.p_value:.3g}", f"{p.adjusted:.3g}", p.ahead or "—")
+    _print_table(table, wide)
+    if solo:
+        how = ("W is the deals the agent won and the opponent lost, D those both won or both "
+               "lost; p: exact two-sided sign test on the deals one of the two won and the "
+               "other lost, ")
+    else:
+        how = ("W is the games the agent finished above the opponent, D level; a deal (the "
+               "games of one seed and line-up) goes to the one ahead in more of its games; "
+               "p: exact two-sided sign test on the deals one of the two won, ")
+    out.print(f"head to head, each distinct game once: {how}"
+              f"Holm-adjusted for the {len(pairings)} pairing"
+              f"{'s' if len(pairings) != 1 else ''}; an agent is named ahead from "
+              f"{MIN_DISTINCT} deals on, when the adjusted p is below 0.05.",
+              markup=False, highlight=False)

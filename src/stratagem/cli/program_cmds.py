@@ -19,12 +19,12 @@ from ..agents.program import (
     card_gaps,
     check_program,
     load_program,
-    parse_condition,
     program_game,
     render_html,
     render_markdown,
     sample_constants,
 )
+from ..arena.measures import parse_measure
 from ..arena.program_eval import evaluate_program
 from ..engine import Game, UnknownGameError
 from ..games import load
@@ -154,15 +154,9 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
     for code in baselines:
         make_agent(code, game)
     measures = []
-    for spec in measure_specs:
-        name, eq, rest = spec.partition("=")
-        action, colon, expr = rest.partition(":")
-        if not (eq and colon and name.strip() and expr.strip()):
-            fail(f"--measure '{spec}': write NAME=ACTION:EXPR")
-        if action.strip() not in game.action_types:
-            fail(f"--measure '{spec}': {game.name} has no action '{action.strip()}'")
-        measures.append((name.strip(), action.strip(),
-                         parse_condition(expr.strip(), game, "--measure")))
+    for spec in measure_specs:  # read as the arena reads its measures, after an action only
+        read = parse_measure(spec, game, at_end=False)
+        measures.append((read.name, read.action or "", read.test))
     check_outputs(json_out)
     with Progress(console=err, transient=True) as bar:
         task = bar.add_task("games", total=games * len(baselines))
