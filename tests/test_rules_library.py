@@ -182,6 +182,16 @@ CASES: list[tuple[str, str, Any, dict[str, Any]]] = [
     ("distance", "distance(actor, (4, 3))", math.sqrt(5), {"board": GRID + "\nmetric: euclidean"}),
     ("distance", "distance(actor, occupant((4, 2)))", 2, {}),
     ("distance", "distance((0, 0), (3, 1))", 3, {}),
+    # east/south: a cell's centre as drawn; on pointy-odd hexes an odd row sits a half
+    # hex further east, so (2,1) is east of (2,2) though both are column 2
+    ("east", "east(actor)", 2, {}),
+    ("east", "[east((2, 1)), east((2, 2)), east((3, 2))]", (5, 4, 6),
+     {"board": GRID + "\ntopology: hex"}),
+    ("east", "east((2, 1))", 2, {"board": GRID + "\ntopology: hex\nhex: flat-odd"}),
+    ("south", "south(actor)", 2, {}),
+    ("south", "[south((1, 2)), south((2, 2))]", (5, 4),
+     {"board": GRID + "\ntopology: hex\nhex: flat-odd"}),
+    ("south", "south((1, 2))", 2, {"board": GRID + "\ntopology: hex"}),
     ("path_distance", "path_distance(actor, (2, 0))", 5.0, {"board": CORRIDOR, "scene": SOLO}),
     ("path_distance", "path_distance(actor, (2, 0), diagonal: false)", 6.0,
      {"board": CORRIDOR, "scene": SOLO}),

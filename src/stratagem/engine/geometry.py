@@ -57,20 +57,10 @@ def cell_centre(board: Board, pos: tuple[int, int]) -> tuple[float, float]:
     x, y = pos
     if board.topology != "hex":
         return (x + 0.5, y + 0.5)
-    orient, _, offset = board.hex_layout.partition("-")
-    if orient == "flat":  # columns of hexes: the pointy formulas with the axes swapped
-        a, b = y, x
-    else:
-        a, b = x, y
-    if offset == "axial":
-        along = a + b / 2
-    elif offset == "even":
-        along = a + (0.5 if b % 2 == 0 else 0.0)
-    else:
-        along = a + (0.5 if b % 2 == 1 else 0.0)
-    across = 1.5 * b + 1.0
-    along_px = _ROOT3 * (along + 0.5)
-    return (along_px, across) if orient != "flat" else (across, along_px)
+    east, south = hexes.drawn_steps(board.hex_layout, x, y)  # half hexes along, rows across
+    if board.hex_layout.startswith("flat"):
+        return (1.5 * east + 1.0, _ROOT3 / 2 * (south + 1))
+    return (_ROOT3 / 2 * (east + 1), 1.5 * south + 1.0)
 
 
 _SHAPE_CACHE_SIZE = 100_000

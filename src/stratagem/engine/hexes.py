@@ -104,6 +104,23 @@ def line(layout: str, a: tuple[int, int], b: tuple[int, int], side: int = 1
     return out
 
 
+def drawn_steps(layout: str, x: int, y: int) -> tuple[int, int]:
+    """Where the centre of hex (x, y) is drawn, in whole steps, as (east, south): on a
+    pointy-topped map east counts half hexes (a hex is two wide; a pushed row sits one
+    further east) and south counts rows; on a flat-topped map east counts columns and
+    south half hexes. Two hexes are as far east as each other exactly when their centres
+    are drawn one above the other (``geometry.cell_centre`` draws them from this)."""
+    orient, _, offset = layout.partition("-")
+    a, b = (y, x) if orient == "flat" else (x, y)  # flat: the pointy sums, axes swapped
+    if offset == "axial":
+        along = 2 * a + b
+    elif offset == "even":
+        along = 2 * a + (1 if b % 2 == 0 else 0)
+    else:
+        along = 2 * a + (1 if b % 2 == 1 else 0)
+    return (b, along) if orient == "flat" else (along, b)
+
+
 def on_axis(layout: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
     """Whether ``b`` lies on one of the three straight lines of hexes through ``a``."""
     q1, r1 = to_cube(layout, a[0], a[1])
@@ -111,5 +128,5 @@ def on_axis(layout: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
     return q1 == q2 or r1 == r2 or q1 + r1 == q2 + r2
 
 
-__all__ = ["DIRECTIONS", "LAYOUTS", "distance", "from_cube", "line", "neighbours", "on_axis",
-           "step", "to_cube"]
+__all__ = ["DIRECTIONS", "LAYOUTS", "distance", "drawn_steps", "from_cube", "line",
+           "neighbours", "on_axis", "step", "to_cube"]

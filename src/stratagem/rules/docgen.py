@@ -245,7 +245,11 @@ SECTIONS: tuple[Part, ...] = (
           Key("topology", "`square` (the default) or `hex`. On a hex board positions stay "
               "`(x, y)` = (column, row) as the layout is written; `distance` counts hex "
               "steps, each hex has 6 neighbours, and `reachable`, `path_distance`, "
-              "`paths`, `line_of_sight`, `positions` and `line` work on hexes."),
+              "`paths`, `line_of_sight`, `positions` and `line` work on hexes. So `x` is "
+              "the column, not how far east a hex is drawn: on `pointy-odd`, `(7,3)` sits "
+              "half a hex east of `(7,4)` though both have `x` 7. `east(p)` and `south(p)` "
+              "give where a cell's centre is drawn, in steps that make \"farthest east\" "
+              "exact (`most: \"east(dest)\"` in a program)."),
           Key("hex", "How a hex board's columns and rows sit: `pointy-odd` (the default: "
               "pointy-topped hexes, odd rows pushed half a hex right), `pointy-even`, "
               "`flat-odd` (flat-topped, odd columns pushed half a hex down), `flat-even`, "
@@ -943,7 +947,9 @@ ATTRIBUTES: tuple[tuple[str, str], ...] = (
     ("a keyed parameter", "`[KEY]`: the number of one key (`player.columns[a + b]`)."),
     ("`tile(POS)`", "`.NAME`: a parameter of the tile type at that position, as written "
      "there or the tile type's default (`tile(cell).fertility`)."),
-    ("a position", "`.x` and `.y`: `actor.pos.x`."),
+    ("a position", "`.x` and `.y`: `actor.pos.x`. On a hex board `x` is the column and `y` "
+     "the row as the map is written, not where the cell is drawn: `east(p)` and `south(p)` "
+     "give that."),
     ("`event`", "`event.FIELD`: a field of the event being answered (see *Events*)."),
     ("`game`", "`game.round` (from 1), `game.turn` (turns taken so far, counting this one), "
      "`game.phase` (the current phase's name), `game.repetition` (which run of a phase "

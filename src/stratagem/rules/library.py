@@ -444,6 +444,19 @@ def _neighbours(c: Ctx, of: Any, diagonal: Any) -> list[Pos]:
     return [] if p is None else geo.neighbours(c.game.board, p, diagonal)
 
 
+def _drawn(c: Ctx, of: Any, axis: int) -> Any:
+    """How far east (``axis`` 0) or south (1) the centre of ``of``'s cell is drawn, in the
+    whole steps of ``hexes.drawn_steps`` on a hex board, its column or row on any other;
+    none when ``of`` is not on the board."""
+    p = _where(c, of)
+    if p is None:
+        return None
+    b = c.game.board
+    if b.topology != "hex":
+        return p[axis]
+    return hexes.drawn_steps(b.hex_layout or "pointy-odd", p[0], p[1])[axis]
+
+
 def _group(c: Ctx, of: Any, where: Any = None, diagonal: Any = None) -> list[Ref]:
     """The entities joined to entity ``of`` through neighbouring squares, ``of`` included: its
     owner's, or those meeting ``where``; a flood over the board from ``of``'s square."""
@@ -934,6 +947,22 @@ _F: list[Function] = [
              "each named once in the order met (empty if either is off the board): does "
              "a move cross rough ground?",
              "tiles_on_line(actor, (4, 0)) == ['open']", _tiles_on_line, "geometry"),
+    Function("east", (Param("of", "any"),), "number",
+             "How far east (right) the centre of an entity's or position's cell is drawn on "
+             "the map, counted so that cells drawn one above the other give the same number "
+             "and further east gives more: on a hex board with pointy-topped hexes in half "
+             "hexes (a hex is 2 wide, and a row pushed half a hex right adds 1: on "
+             "`pointy-odd`, `(7,3)` gives 15 and `(7,4)` 14), with flat-topped hexes the "
+             "column; on a square board the column, `x`. On a hex board `x` is the column "
+             "as the map is written, not the position east: write `most: \"east(dest)\"` "
+             "for the hex farthest east. None when off the board.",
+             "east(target) > east(actor)", lambda c, of: _drawn(c, of, 0), "geometry"),
+    Function("south", (Param("of", "any"),), "number",
+             "How far south (down) the centre of an entity's or position's cell is drawn on "
+             "the map, as `east` counts across: on a hex board with flat-topped hexes in "
+             "half hexes (a column pushed half a hex down adds 1), with pointy-topped hexes "
+             "the row; on a square board the row, `y`. None when off the board.",
+             "south(target) < south(actor)", lambda c, of: _drawn(c, of, 1), "geometry"),
     Function("line", (Param("from", "any"), Param("direction", "pos"), Param("length", "number")),
              "list",
              "The positions in a straight line from a start (excluded) in a direction "

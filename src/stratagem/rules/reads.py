@@ -37,6 +37,8 @@ expressions of `it` they take are walked on their own)."""
 # entity argument is the actor itself, they read the actor only.
 _OF_ENTITY: dict[str, Reads] = {
     "distance": Reads(pos=True),
+    "east": Reads(pos=True),
+    "south": Reads(pos=True),
     "exists": Reads(exist=True),
     "is_enemy": Reads(exist=True),
     "is_ally": Reads(exist=True),
