@@ -13,7 +13,7 @@ import pytest
 import stratagem
 from rules_helpers import act, build, problems
 from stratagem.arena import Replay, narration, replay_game
-from stratagem.engine import RunawayError
+from stratagem.engine import RuleError, RunawayError
 from stratagem.rules import check_rules
 from stratagem.web import Session
 from test_cli import run
@@ -111,6 +111,18 @@ def test_a_phase_that_never_stops_repeating_is_an_error_not_a_hang() -> None:
     with pytest.raises(RunawayError, match=r"phase `draw` ran 1,000 times in round 1 and its "
                        r"`repeat: until` never held \(`game.pulls < 0`\)"):
         game.new_state()
+
+
+def test_a_test_that_fails_in_play_is_told_at_its_place() -> None:
+    """An `until` that fails as it is read (an index off a list) stops the game with one
+    error at its line and column, naming the phase."""
+    game = pulls('repeat: {until: "[1, 2][game.pulls] == 5"}')
+    s = game.new_state()
+    for _ in range(3):  # the first run's two turns, and the second's first
+        s = act(game, s, "pass_turn")
+    with pytest.raises(RuleError, match=r"rules.yaml:14:23: the `repeat: until` of phase "
+                       r"`draw`: a rule failed while resolving: .*no item 2 in a list of 2"):
+        act(game, s, "pass_turn")
 
 
 @pytest.mark.parametrize(("repeat", "message"), [

@@ -247,17 +247,17 @@ def _repeat(s: State, phase: Phase) -> None:
     """A run of a repeating phase is over (its ``on_end`` done): it begins again unless its
     ``until`` holds or it has run ``most`` times this round (``spec.Repeat``)."""
     f = s.flow
-    rep = phase.repeat
-    assert rep is not None
+    rule = phase.repeat  # (by that name: a test that fails is told at its place, rule_failed)
+    assert rule is not None
     runs = f.repeats + 1
-    if (rep.most is not None and runs >= rep.most) or (
-            rep.until is not None and rep.until(Ctx(s, None))):
+    if (rule.most is not None and runs >= rule.most) or (
+            rule.until is not None and rule.until(Ctx(s, None))):
         s.flow = _next_phase(s.game, f)
         return
-    if rep.most is None and runs >= REPEAT_LIMIT:
+    if rule.most is None and runs >= REPEAT_LIMIT:
         raise RunawayError(f"{s.game.name}: phase `{phase.name}` ran {REPEAT_LIMIT:,} times in "
                            f"round {f.round} and its `repeat: until` never held "
-                           f"(`{rep.said}`); give `repeat` a `most`, or make the test "
+                           f"(`{rule.said}`); give `repeat` a `most`, or make the test "
                            "come true")
     s.flow = f._replace(mode=BEGIN_PHASE, repeats=runs)
 

@@ -62,7 +62,7 @@ def _phase(c: CompileState, node: Node) -> Phase:
     how = _stuck(c, m["stuck"], _turn_scope(c, scope, order)) if "stuck" in m else _PASS
     steps = tuple(st if st.stuck else replace(st, **how) for st in steps)
     turn_scope = _turn_scope(c, scope, order)
-    repeat = c.attempt(partial(_repeat, c, m["repeat"])) if "repeat" in m else None
+    repeat = c.attempt(partial(_repeat, c, m["repeat"], name)) if "repeat" in m else None
     return Phase(name, steps, order, compile_effects(c, m.get("on_start"), phase_scope),
                  compile_effects(c, m.get("on_end"), phase_scope),
                  c.expr(m["end_when"], turn_scope, "bool").fn if "end_when" in m else None,
@@ -72,7 +72,7 @@ def _phase(c: CompileState, node: Node) -> Phase:
 REPEAT_EXAMPLE = 'for example `repeat: {until: "game.turn_over == 1", most: 7}`'
 
 
-def _repeat(c: CompileState, node: Node) -> Repeat:
+def _repeat(c: CompileState, node: Node, name: str) -> Repeat:
     """`repeat: {until: TEST, most: N}`: the phase runs again, whole, until TEST holds
     after a run (no player is asked it), or it has run N times in the round."""
     if not node.is_map:
@@ -99,7 +99,9 @@ def _repeat(c: CompileState, node: Node) -> Repeat:
                "give `repeat` a `most` (the phase then runs that many times a round), or "
                "write a test that reads the game")
         raise Skip
-    return Repeat(test.fn, most, " ".join(str(m["until"].value).split()))
+    rule = Repeat(test.fn, most, " ".join(str(m["until"].value).split()))
+    c.sources[id(rule)] = (rule, f"{m['until'].loc}: the `repeat: until` of phase `{name}`")
+    return rule
 
 
 def _step(c: CompileState, node: Node, scope: Scope, name: str | None = None,
