@@ -132,6 +132,7 @@ def test_a_test_that_fails_in_play_is_told_at_its_place() -> None:
     ("repeat: {}", "8:15: `repeat` needs `until`"),
     ("repeat: {most: 0}", "8:22: `most` must be from 1, not 0"),
     ('repeat: {until: "game.pulls > 2", times: 3}', "8:41: unknown key `times` in `repeat`"),
+    ('repeat: {untill: "game.pulls > 2"}', "8:16: unknown key `untill` in `repeat`"),
     ('repeat: {until: "player.pulls > 2"}', "8:24: `player` is not known in a phase's "
      "`repeat: until`"),
 ])

@@ -80,9 +80,10 @@ def _repeat(c: CompileState, node: Node, name: str) -> Repeat:
                REPEAT_EXAMPLE)
         raise Skip
     m = c.keys(node, ("until", "most"), "`repeat`")
-    if not m:
-        c.fail(node.loc, "`repeat` needs `until` (a test checked after each run of the "
-               "phase), `most` (the most runs in a round), or both", REPEAT_EXAMPLE)
+    if not m:  # (a key misspelt is reported as such, once)
+        if not node.value:
+            c.fail(node.loc, "`repeat` needs `until` (a test checked after each run of the "
+                   "phase), `most` (the most runs in a round), or both", REPEAT_EXAMPLE)
         raise Skip
     most = c.need_int(m["most"], "`most`", 1) if "most" in m else None
     if "until" not in m:
