@@ -88,5 +88,5 @@ def test_the_end_of_the_input_at_the_hand_over_leaves_the_game() -> None:
     child.expect(PASS)
     child.sendeof()
     child.expect(pexpect.EOF)
-    assert "north left the game (end of input) after 1 decisions: no result" \
+    assert "north left the game (end of input) after 1 decision: no result" \
         in ANSI.sub("", child.before)

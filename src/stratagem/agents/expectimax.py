@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import CHANCE, Action, Decision, ForwardModel, State
+from ..engine import CHANCE, Action, Decision, ForwardModel, State, plural
 from .base import Budget, Choice, Meter, SearchAgent, outcomes_or_sample, signed, told
 from .value import HEURISTIC_SCALE, ValueFunction, default_value
 
@@ -94,7 +94,7 @@ class ExpectimaxAgent(SearchAgent):
             action = order[0]
             return Choice(action, "no budget to search: picked at random")
         value, line, depth, whole = best
-        reach = "the whole game tree" if whole else f"{depth} decisions deep"
+        reach = "the whole game tree" if whole else f"{plural(depth, 'decision')} deep"
         shown = ", ".join(map(str, line[:8])) + (", ..." if len(line) > 8 else "")
         outlook = ("it leads to a certain win" if whole and value > HEURISTIC_SCALE else
                    "it leads to a certain loss" if whole and value < -HEURISTIC_SCALE else

@@ -53,8 +53,9 @@ from ..engine import (
     card_words,
     carried,
     is_knocked_out,
+    params_words,
+    plural,
 )
-from ..engine.display import params_words
 from .base import Agent, Budget, Choice
 
 STEP_NAMES = {"type": "action", "actor": "unit"}
@@ -86,7 +87,7 @@ class QuitGame(Exception):
     """The person at the terminal left the game (``quit``, or the input ended)."""
 
     def __init__(self, player: int, reason: str, decisions: int) -> None:
-        super().__init__(f"{reason} after {decisions} decisions")
+        super().__init__(f"{reason} after {plural(decisions, 'decision')}")
         self.player = player
         self.reason = reason
         self.decisions = decisions

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import CHANCE, Action, Decision, ForwardModel, Game, Ref, Rng, State, distance
+from ..engine import CHANCE, Action, Decision, ForwardModel, Game, Ref, Rng, State, distance, plural
 from .base import Agent, Budget, Choice, SearchAgent, signed, told
 from .program.runtime import ProgramAgent, resolve_program
 from .program.spec import bundled_programs
@@ -185,7 +185,7 @@ class PortfolioAgent(SearchAgent):
             return Choice(action, "no budget to play the scripts on: picked at random")
         named = _scripts_named(plays[best][1])
         words = (f"{told(game, view, me, action)}: the move of {named}, which did "
-                 f"best played on for {self.horizon} decisions")
+                 f"best played on for {plural(self.horizon, 'decision')}")
         figures = f"[{named}: {signed(means[best])} over {runs[best]} runs"
         if len(order) > 1 and runs[order[1]]:
             second = order[1]

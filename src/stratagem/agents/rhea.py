@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..engine import CHANCE, Decision, ForwardModel, State
+from ..engine import CHANCE, Decision, ForwardModel, State, plural
 from .base import Budget, Choice, SearchAgent, signed, told
 from .value import ValueFunction, default_value
 
@@ -141,7 +141,7 @@ class RHEAAgent(SearchAgent):
         n = len(decision.actions)
         action = decision.actions[min(int(best[0] * n), n - 1)]
         words = (f"{told(self.game, view, me, action)}: the first step of the best plan it "
-                 f"found for the next {self.horizon} decisions.")
+                 f"found for the next {plural(self.horizon, 'decision')}.")
         figures = (f"[{generations} generations of {self.population} plans; the best "
                    f"valued {signed(value)}]")
         if view.viewer is not None:

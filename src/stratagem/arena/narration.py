@@ -27,6 +27,7 @@ from ..engine import (
     Ref,
     State,
     phase_words,
+    plural,
     words,
 )
 
@@ -334,7 +335,8 @@ def rolls_text(rolls: tuple[int, ...]) -> str:
 
 def left_line(game: ForwardModel[Any], player: int, reason: str, decisions: int) -> str:
     """The sentence for a person who left a game before its end."""
-    return f"{who(game, player)} left the game ({reason}) after {decisions} decisions: no result"
+    return (f"{who(game, player)} left the game ({reason}) after "
+            f"{plural(decisions, 'decision')}: no result")
 
 
 def outcome_words(game: ForwardModel[Any], outcome: Outcome | None) -> str:
@@ -360,8 +362,9 @@ def outcome_words(game: ForwardModel[Any], outcome: Outcome | None) -> str:
 def result_line(game: ForwardModel[Any], state: Any) -> str:
     """The end of a game in one sentence (of one stopped before its end, that it stopped)."""
     if state.outcome is None:
-        return f"Stopped after {len(state.history)} decisions: no result (the game was not over)"
-    tail = f"{len(state.history)} decisions"
+        return (f"Stopped after {plural(len(state.history), 'decision')}: no result (the game "
+                "was not over)")
+    tail = plural(len(state.history), "decision")
     if getattr(game, "score", None) is not None and state.outcome.scores:
         # The game keeps a score: each player's, as the ranks were made from it.
         scores = ", ".join(f"{who(game, p)} {v:g}" for p, v in enumerate(state.outcome.scores))

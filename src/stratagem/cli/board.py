@@ -48,9 +48,9 @@ from ..engine import (
     cell_centre,
     is_knocked_out,
     neighbours,
+    params_words,
     words,
 )
-from ..engine.display import params_words
 
 _ROOT3 = math.sqrt(3)
 

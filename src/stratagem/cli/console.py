@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..arena.narration import Step, as_told, hidden_from, opening_lines, rolls_text, tell, unseen
-from ..engine import CHANCE, Action, Game, State
+from ..engine import CHANCE, Action, Game, State, plural
 
 out = Console(highlight=False, soft_wrap=True, emoji=False)  # "bogus:1234:" is no emoji
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
@@ -34,9 +34,8 @@ class Seconds(click.FloatRange):
         return number
 
 
-def n(count: int, word: str) -> str:
-    """``count`` and ``word``, plural unless one: ``1 state``, ``3 states``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
+n = plural
+"""``count`` and ``word``, plural unless one: ``1 state``, ``3 states``."""
 
 
 def fail(message: str) -> None:

@@ -17,27 +17,38 @@ from rich.table import Table
 from ..agents import ROSTER
 from ..agents.levels import LEVELS
 from ..agents.roster import BUDGET_ARGUMENTS, code_text
-from ..engine import neighbours
+from ..engine import neighbours, plural
 from ..games import list_games, load
+from ..rules import RulesError
 from .board import MANY_PLACES, places_in_short, tile_glyph
 from .complete import complete_game, complete_scenario
-from .console import out
-from .sheet import header_of, read_header, rules_sheet
+from .console import fail, out
+from .sheet import Header, header_of, read_header, rules_sheet
 
 
 @click.command("games")
+@click.argument("files", nargs=-1, metavar="[FILE]...",
+                type=click.Path(dir_okay=False, path_type=Path))
 @click.option("-s", "--scenarios", "detail", is_flag=True,
               help="Also list each scenario under its game, with its description.")
-def games_cmd(detail: bool) -> None:
-    """List the bundled games with their players and scenarios, the default one named.
+def games_cmd(files: tuple[Path, ...], detail: bool) -> None:
+    """List the bundled games (or the rules FILEs given) with their players and
+    scenarios, the default one named.
 
     One line a game; with --scenarios, each scenario follows on a line of its own with
     its description, the default marked with `*`. The games' rules files are read for
-    their headers only, not compiled.
+    their headers only, not compiled (`stratagem validate FILE` checks the whole file).
     """
-    for name in list_games():
-        h = read_header(name)
-        facts = f"{len(h.players)} players: {', '.join(h.players)}"
+    headers: list[tuple[str, Header]] = []
+    for path in files:
+        if not path.is_file():
+            fail(f"{path}: no such file")
+        try:
+            headers.append((str(path), header_of(path)))
+        except (RulesError, OSError, UnicodeDecodeError) as exc:
+            fail(f"{exc}" if isinstance(exc, RulesError) else f"{path}: {exc}")
+    for name, h in headers or [(name, read_header(name)) for name in list_games()]:
+        facts = f"{plural(len(h.players), 'player')}: {', '.join(h.players)}"
         default = ""
         if h.scenarios:
             facts += f"; scenarios: {', '.join(s for s, _ in h.scenarios)}"
@@ -135,6 +146,8 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
                   + (f" [dim](playing: {escape(game.scenario)})[/]" if game.scenario else ""))
         if game.rules_file:
             header = header_of(Path(game.rules_file))
+            if header.default == "":
+                out.print("  * [dim](its own set-up, with no --scenario)[/]")
             for name, description in header.scenarios:
                 mark = "*" if name == header.default else " "
                 out.print(f"  {mark} [cyan]{escape(name)}[/]  {escape(description)}")

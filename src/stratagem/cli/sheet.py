@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine import Game
+from ..engine import Game, plural
 from ..games import load, rules_path
 from ..rules import RulesError
 from ..rules.source import Node, parse_yaml, read_yaml
@@ -90,6 +90,7 @@ def header_of(path: Path) -> Header:
     book = False  # whether the first scenario places its own pieces (then it is the default)
     seated = False  # whether some scenario seats fewer players: then each says how many
     counts: list[int | None] = []
+    start_words: list[str] = []
     if named is not None and isinstance(named.value, dict):
         for name, node in named.value.items():
             spec = _scenario_node(folder, node)
@@ -99,6 +100,11 @@ def header_of(path: Path) -> Header:
             if seats is not None and type(seats.value) is int:
                 seated = True
             about = _text(_get(spec, "description"))
+            starts = _get(spec, "state")  # where the game's own numbers start (a turn limit)
+            start_words.append("starts with " + ", ".join(
+                f"{k} {_text(v)}" for k, v in starts.value.items())
+                if starts is not None and isinstance(starts.value, dict) and starts.value
+                else "")
             fog = _get(spec, "visibility")
             if fog is not None and (fog.value in (False, None, "none")):
                 about = f"(no fog of war) {about}".strip()
@@ -112,9 +118,13 @@ def header_of(path: Path) -> Header:
     players = _get(root, "players")
     names = tuple(_text(p) for p in players.value) if players is not None and \
         isinstance(players.value, list) else ()
-    if seated:  # how many each scenario seats (the rules' number where it says none)
-        scenarios = [(name, f"({n if n is not None else len(names)} players) {about}".strip())
-                     for (name, about), n in zip(scenarios, counts, strict=True)]
+    # how many each scenario seats (the rules' number where it says none), and where the
+    # game's numbers start in it
+    scenarios = [(name, (f"({'; '.join(w for w in (seats, starts) if w)}) " if seats or starts
+                         else "") + about)
+                 for (name, about), n, starts in zip(scenarios, counts, start_words, strict=True)
+                 for seats in (plural(n if n is not None else len(names), "player")
+                               if seated else "",)]
     return Header(_text(_get(root, "game")) or folder.name,
                   _text(_get(root, "description")), names, tuple(scenarios), default, folder)
 

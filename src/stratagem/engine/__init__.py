@@ -10,6 +10,7 @@ from .actions import Action, Pos, Ref, format_value, parse_action
 from .builder import ActionBuilder
 from .context import Ctx
 from .dice import Distribution, constant, dice, successes
+from .display import a_or_an, params_words, plural
 from .effect import Effect, register_effect, unregister_effect
 from .effects import Choose, ModifyParam, SetParam, Spawn, builtin_events
 from .errors import (
@@ -86,6 +87,7 @@ __all__ = [
     "TooManyOutcomesError",
     "UnknownGameError",
     "ViewPlayedError",
+    "a_or_an",
     "as_seen",
     "builtin_events",
     "card_words",
@@ -105,8 +107,10 @@ __all__ = [
     "loads",
     "mover_costs",
     "neighbours",
+    "params_words",
     "parse_action",
     "phase_words",
+    "plural",
     "rederive",
     "register_effect",
     "rules_digest",

@@ -156,6 +156,16 @@ class Display:
         return [p for p in params if not _named(p, self.hide)]
 
 
+def plural(n: int, noun: str) -> str:
+    """A count with its noun, singular for one: ``1 player``, ``3 players``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def a_or_an(word: str) -> str:
+    """``word`` after its indefinite article: ``an entity``, ``a number``."""
+    return f"an {word}" if word[:1].lower() in "aeiou" else f"a {word}"
+
+
 KEYS_LISTED = 4
 """A keyed parameter of at most this many keys is listed key by key, whatever its values."""
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import Game, builtin_events, dice
+from ..engine import Game, a_or_an, builtin_events, dice
 from ..engine.spec import Board, EntityType, Placement
 from .errors import Loc, did_you_mean
 from .expr import compile_expr
@@ -182,7 +182,7 @@ class CompileState(Reader):
             if want == "dice" and c.type == "number":
                 d = dice(0, 1).shifted(int(c.value))
                 return Compiled(lambda ctx: d, "dice", True, d)
-            self.fail(node.loc, f"`{v}` is a {c.type}, expected a {want}")
+            self.fail(node.loc, f"`{v}` is {a_or_an(c.type)}, expected {a_or_an(want)}")
             raise Skip
         return c
 

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..engine import Ctx, dice
+from ..engine import Ctx, a_or_an, dice
 
 Fn = Callable[[Ctx], Any]
 
@@ -174,7 +174,7 @@ def coerce(c: Compiled, want: str, offset: int, text: str) -> Compiled:
     if want == "number" and c.type == "dice":
         raise ExprError(offset, f"`{text}` is a dice roll; roll it with `roll:` first",
                         "bind it with `roll: {as: name, dice: ...}` and use the name")
-    raise ExprError(offset, f"`{text}` is a {c.type}, expected a {want}")
+    raise ExprError(offset, f"`{text}` is {a_or_an(c.type)}, expected {a_or_an(want)}")
 
 
 def read_target(name: str) -> Fn:

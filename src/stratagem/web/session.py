@@ -55,8 +55,8 @@ from ..engine import (
     as_seen,
     carried,
     field_words,
+    params_words,
 )
-from ..engine.display import params_words
 from .battle_board import battle_board_svg, is_box_zone
 from .board_svg import Mark, board_svg, cards_svg, dice_svg, is_die, move_marks
 
