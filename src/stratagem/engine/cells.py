@@ -14,7 +14,7 @@ import heapq
 import math
 from typing import TYPE_CHECKING
 
-from . import hexes
+from . import hexes, sides
 
 if TYPE_CHECKING:
     from .spec import Board
@@ -25,16 +25,22 @@ _STEPS4 = _STEPS8[:4]
 
 class Terrain:
     """What a tile layout means for movement, built once per layout: the cost to enter
-    each cell (``None``: impassable), the one cost of every passable cell when they are
-    all alike (``step``; else ``None``), each cell's passable neighbours by kind of step
-    (``open``: 4, 8 or 6) and the searches nothing blocks (``memo``)."""
+    each cell (``None``: impassable), the steps across a side no one may take
+    (``closed``) and the points sides add to others (``extra``), both by the key
+    ``i * size + j`` of the step from cell i to cell j (``sides.step_table``), the one
+    cost of every step when they are all alike (``step``; else ``None``), each cell's
+    passable neighbours by kind of step (``open``: 4, 8 or 6) and the searches nothing
+    blocks (``memo``)."""
 
-    __slots__ = ("enter", "memo", "open", "step")
+    __slots__ = ("closed", "enter", "extra", "memo", "open", "step")
 
-    def __init__(self, enter: tuple[float | None, ...]) -> None:
+    def __init__(self, enter: tuple[float | None, ...], closed: frozenset[int] = frozenset(),
+                 extra: dict[int, float] | None = None) -> None:
         self.enter = enter
+        self.closed = closed
+        self.extra = extra or {}
         costs = {c for c in enter if c is not None}
-        self.step = costs.pop() if len(costs) == 1 else None
+        self.step = costs.pop() if len(costs) == 1 and not self.extra else None
         self.open: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.memo: dict[tuple[int, float, int], dict[int, float]] = {}
 
@@ -44,26 +50,28 @@ Overrides = tuple[tuple[str, float | None], ...]
 ``(tile type, cost)`` pairs, ``None`` for a tile it may not enter; ``()`` for none."""
 
 
-def terrain(tiles: tuple[str, ...], board: Board, over: Overrides = ()) -> Terrain:
-    """The terrain of a tile layout for units that pay ``over`` (``()``: the tiles' own
-    costs), kept on the board (the last layout asked by identity, others by value: a
-    layout changes only when a tile does)."""
+def terrain(tiles: tuple[str, ...], board: Board, over: Overrides = (),
+            side_over: sides.SideCosts = ()) -> Terrain:
+    """The terrain of a tile layout for units that pay ``over`` for tiles and
+    ``side_over`` for sides (``()``: their own costs), kept on the board (the last layout
+    asked by identity, others by value: a layout changes only when a tile does)."""
     last = board.__dict__.get("_last_terrain")
-    if last is not None and last[0] is tiles and last[1] == over:
-        found: Terrain = last[2]
+    if last is not None and last[0] is tiles and last[1] == over and last[2] == side_over:
+        found: Terrain = last[3]
         return found
-    cache: dict[tuple[tuple[str, ...], Overrides], Terrain] | None = \
+    cache: dict[tuple[tuple[str, ...], Overrides, sides.SideCosts], Terrain] | None = \
         board.__dict__.get("_terrains")
     if cache is None:
         cache = {}
         object.__setattr__(board, "_terrains", cache)
-    t = cache.get((tiles, over))
+    t = cache.get((tiles, over, side_over))
     if t is None:
-        t = Terrain(entry_costs(tiles, board, over))
+        enter = entry_costs(tiles, board, over)
+        t = Terrain(enter, *sides.step_table(board, side_over)) if board.sides else Terrain(enter)
         if len(cache) >= 64:
             cache.clear()
-        cache[(tiles, over)] = t
-    object.__setattr__(board, "_last_terrain", (tiles, over, t))
+        cache[(tiles, over, side_over)] = t
+    object.__setattr__(board, "_last_terrain", (tiles, over, side_over, t))
     return t
 
 
@@ -71,9 +79,10 @@ def passable(t: Terrain, board: Board, key: int) -> tuple[tuple[int, ...], ...]:
     """The passable neighbours of every cell for steps of kind ``key`` (4, 8 or 6)."""
     found = t.open.get(key)
     if found is None:
-        enter = t.enter
-        found = tuple(tuple(j for j in near if enter[j] is not None)
-                      for near in neighbour_table(board, key == 8))
+        enter, closed, size = t.enter, t.closed, len(t.enter)
+        found = tuple(tuple(j for j in near if enter[j] is not None
+                            and (not closed or i * size + j not in closed))
+                      for i, near in enumerate(neighbour_table(board, key == 8)))
         t.open[key] = found
     return found
 
@@ -144,7 +153,8 @@ def cheapest_costs(t: Terrain, around: tuple[tuple[int, ...], ...], origin: int,
     When every passable cell costs the same to enter, breadth first, ring by ring, each
     ring in cell order: the order Dijkstra's heap (cost, then cell index) would take them,
     so the costs, the order they are found in and ``parent`` are Dijkstra's. Otherwise
-    Dijkstra with a heap."""
+    Dijkstra with a heap; a step across a side pays what the side adds (``extra``: never
+    below nothing)."""
     best: dict[int, float] = {origin: 0.0}
     step = t.step
     if step is not None:
@@ -174,6 +184,8 @@ def cheapest_costs(t: Terrain, around: tuple[tuple[int, ...], ...], origin: int,
     enter = t.enter
     heap: list[tuple[float, int]] = [(0.0, origin)]
     pop, push, inf = heapq.heappop, heapq.heappush, math.inf
+    if t.extra:
+        return _across_sides(t, around, best, heap, budget, target, taken, halt, parent)
     while heap:
         cost, i = pop(heap)
         if cost > best[i]:
@@ -184,6 +196,32 @@ def cheapest_costs(t: Terrain, around: tuple[tuple[int, ...], ...], origin: int,
             continue
         for j in around[i]:
             total = cost + enter[j]  # type: ignore[operator]  # passable: a number
+            if total <= budget and total < best.get(j, inf) and (j not in taken or j == target):
+                best[j] = total
+                if parent is not None:
+                    parent[j] = i
+                push(heap, (total, j))
+    return best
+
+
+def _across_sides(t: Terrain, around: tuple[tuple[int, ...], ...], best: dict[int, float],
+                  heap: list[tuple[float, int]], budget: float, target: int, taken: set[int],
+                  halt: set[int], parent: dict[int, int] | None) -> dict[int, float]:
+    """``cheapest_costs``'s Dijkstra on a board whose sides add to some steps' costs."""
+    enter, extra, size = t.enter, t.extra, len(t.enter)
+    pop, push, inf = heapq.heappop, heapq.heappush, math.inf
+    while heap:
+        cost, i = pop(heap)
+        if cost > best[i]:
+            continue
+        if i == target:
+            break
+        if i in halt:
+            continue
+        base = i * size
+        for j in around[i]:
+            step = enter[j] + extra.get(base + j, 0.0)  # type: ignore[operator]  # passable
+            total = cost + step if step > 0 else cost
             if total <= budget and total < best.get(j, inf) and (j not in taken or j == target):
                 best[j] = total
                 if parent is not None:

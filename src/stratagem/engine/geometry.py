@@ -3,6 +3,8 @@
 Tile types may declare ``cost`` (movement points to enter; ``None`` or a
 negative cost: impassable), costs by kind of unit (``cost_by``, ``Board.unit_costs``:
 every search takes the ``mover`` whose costs it counts) and ``blocks_sight`` (true: opaque).
+Sides between cells (``engine.sides``) add to the cost of a step across them or close it,
+and may block sight.
 
 Square boards step to 8 neighbours or 4 (``Board.neighbours``, or ``diagonal``); hex
 boards to 6, worked out in cube coordinates by ``hexes``. Every search runs over cell
@@ -22,9 +24,9 @@ import math
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from . import hexes, links
+from . import hexes, links, sides
 from .actions import Pos
-from .cells import Overrides, cheapest_costs, entry_costs, neighbour_table, passable, terrain
+from .cells import Overrides, cheapest_costs, neighbour_table, passable, terrain
 from .state import State
 
 if TYPE_CHECKING:
@@ -151,6 +153,36 @@ def mover_costs(state: State, mover: Any) -> Overrides:
         return ()
     et = state.game.entity_types.get(name)
     return b.unit_costs(name, et.tags if et is not None else frozenset())
+
+
+def mover_side_costs(state: State, mover: Any) -> sides.SideCosts:
+    """The crossing costs ``mover`` (as in ``mover_costs``) pays apart from the side types'
+    own (``sides.unit_side_costs``); ``()`` when no side type costs its kind otherwise."""
+    b = state.game.board
+    if mover is None or not b.sides:
+        return ()
+    name = mover if isinstance(mover, str) else getattr(mover, "type", None)
+    if not isinstance(name, str):
+        return ()
+    et = state.game.entity_types.get(name)
+    return sides.unit_side_costs(b, name, et.tags if et is not None else frozenset())
+
+
+def step_cost(state: State, a: tuple[int, int], b: tuple[int, int], mover: Any = None
+              ) -> float | None:
+    """Movement points for one step from ``a`` to the neighbouring ``b``: the cost to enter
+    ``b`` and what a side between them adds, never below 0 (``None``: ``b`` cannot be
+    entered, or the side between cannot be crossed), for ``mover`` as in ``tile_cost``."""
+    cost = tile_cost(state, b, mover)
+    board = state.game.board
+    if cost is None or not board.sides:
+        return cost
+    w, size = board.width, board.size
+    i, j = a[1] * w + a[0], b[1] * w + b[0]
+    closed, extra = sides.step_table(board, mover_side_costs(state, mover))
+    if i * size + j in closed:
+        return None
+    return max(0.0, cost + extra.get(i * size + j, 0.0))
 
 
 def tile_cost(state: State, pos: tuple[int, int], mover: Any = None) -> float | None:
@@ -311,7 +343,8 @@ def all_paths(state: State, start: tuple[int, int], goal: tuple[int, int],
     if not b.contains(goal) or not b.contains(start) or tuple(start) == tuple(goal):
         return []
     w = b.width
-    enter = entry_costs(state.tiles, b, mover_costs(state, mover))
+    t = terrain(state.tiles, b, mover_costs(state, mover), mover_side_costs(state, mover))
+    enter, closed, extra, size = t.enter, t.closed, t.extra, b.size
     around = neighbour_table(b, b.neighbours != 4 if diagonal is None else diagonal)
     origin, target = start[1] * w + start[0], goal[1] * w + goal[0]
     taken = {q[1] * w + q[0] for q in (state.at_ if blocked is None else blocked)}
@@ -327,7 +360,9 @@ def all_paths(state: State, start: tuple[int, int], goal: tuple[int, int],
         if step is None or (i in taken and i != target):
             continue
         for j in around[i]:
-            total = cost + step
+            if closed and j * size + i in closed:  # a side no one crosses
+                continue
+            total = cost + (step if not extra else max(0.0, step + extra.get(j * size + i, 0.0)))
             if total < to_goal.get(j, math.inf):
                 to_goal[j] = total
                 heapq.heappush(heap, (total, j))
@@ -344,6 +379,10 @@ def all_paths(state: State, start: tuple[int, int], goal: tuple[int, int],
             step = enter[j]
             if step is None or (j in taken) or j in way or j == origin:
                 continue
+            if closed and i * size + j in closed:
+                continue
+            if extra:
+                step = max(0.0, step + extra.get(i * size + j, 0.0))
             cost = spent + step
             if cost + to_goal.get(j, math.inf) > limit + 1e-9:
                 continue
@@ -373,7 +412,8 @@ def _search(state: State, start: tuple[int, int], budget: float, diagonal: bool 
     x, y = start
     if not (0 <= x < b.width and 0 <= y < b.height):
         return {}
-    t = terrain(state.tiles, b, mover_costs(state, mover))
+    t = terrain(state.tiles, b, mover_costs(state, mover),
+                mover_side_costs(state, mover) if b.sides else ())
     key = 6 if b.topology == "hex" else (8 if (b.neighbours != 4 if diagonal is None
                                                  else diagonal) else 4)
     origin = y * b.width + x
@@ -474,7 +514,8 @@ def tiles_on_line(state: State, a: tuple[int, int], b: tuple[int, int]) -> list[
 
 def line_of_sight(state: State, a: tuple[int, int], b: tuple[int, int],
                   entities_block: bool = False) -> bool:
-    """Whether nothing opaque stands strictly between ``a`` and ``b``.
+    """Whether nothing opaque stands strictly between ``a`` and ``b``, and the line
+    between their centres crosses no side that blocks sight (``sides.sight_blocked``).
 
     A line that runs exactly along the edge between two cells (or through the corner of
     two squares) is drawn nudged to either side (``hexes.line``, ``square_line``); sight
@@ -483,12 +524,24 @@ def line_of_sight(state: State, a: tuple[int, int], b: tuple[int, int],
     board = state.game.board
     if board.links:  # a point-to-point map: sight is counted in links, never blocked
         return True
+    if board.sides and _walled(board):
+        return any(_clear(state, board_line(board, a, b, s), a, b, entities_block)
+                   and not sides.sight_blocked(board, a, b, s) for s in (1, -1))
     if board.topology == "hex":
         return (_clear(state, board_line(board, a, b, 1), a, b, entities_block)
                 or _clear(state, board_line(board, a, b, -1), a, b, entities_block))
     cells, tie = square_line(a, b, 1)
     return (_clear(state, cells, a, b, entities_block)
             or (tie and _clear(state, square_line(a, b, -1)[0], a, b, entities_block)))
+
+
+def _walled(board: Board) -> bool:
+    """Whether some side of the board blocks sight (kept on the board)."""
+    found: bool | None = board.__dict__.get("_walled")
+    if found is None:
+        found = sides.blocks_any_sight(board)
+        object.__setattr__(board, "_walled", found)
+    return found
 
 
 def _clear(state: State, cells: Iterable[Pos], a: tuple[int, int], b: tuple[int, int],

@@ -389,6 +389,14 @@ class Board:
     """A point-to-point map's links, as pairs of cell indices (``y * width + x``): when
     there are any, a unit steps only along them, and distance counts them
     (``engine.links``); sight is not blocked on such a map."""
+    side_types: dict[str, dict[str, Value]] = field(default_factory=dict)
+    """The kinds of terrain on the edges between cells (a river, a wall), each with its
+    properties: ``cost`` added to a step across it (``None``: no one crosses; 0 unless
+    given), ``cost_by`` (costs by kind of unit), ``blocks_sight`` and ``params`` (fixed
+    numbers the rules read)."""
+    sides: tuple[tuple[int, int, str], ...] = ()
+    """The sides placed on the board: the indices (``y * width + x``) of the two cells
+    whose shared edge each lies on, the lower first, and its type (``engine.sides``)."""
 
     def __post_init__(self) -> None:
         if len(self.tiles) != self.width * self.height:
