@@ -138,7 +138,11 @@ game: fixture
 players: [red, blue]
 player: {gold: 10}
 zones: {deck: hidden, hand: owner, discard: public, pile: {owner: table}}
-board: {size: [8, 8], tile_types: {wall: {cost: null}}}
+board:
+  size: [8, 8]
+  tile_types: {wall: {cost: null}}
+  side_types: {river: {cost: 2}}
+  sides: [{type: river, between: [2, 0], and: [3, 0]}]
 entities:
   soldier:
     params:
@@ -309,6 +313,8 @@ def test_part_example_compiles(title: str) -> None:
 PART_PATHS: dict[str, tuple[str | int, ...]] = {
     "board": ("board",),
     "tile type": ("board", "tile_types", "wall"),
+    "side type": ("board", "side_types", "river"),
+    "side": ("board", "sides", 0),
     "entity type": ("entities", "soldier"),
     "parameter": ("entities", "soldier", "params", "hp"),
     "status": ("statuses", "poisoned"),

@@ -58,6 +58,8 @@ SEED_FILES: dict[str, Path] = {
     "columns": HERE / "rules_lang" / "columns.yaml",
     "strategy": FIXTURES / "strategy.yaml",
     "tourney": FIXTURES / "tourney.yaml",
+    # Terrain on the sides between cells: side types, runs of sides, a hex map.
+    "river_ford": FIXTURES / "river_ford.yaml",
 }
 """The valid rules files every mutation starts from."""
 

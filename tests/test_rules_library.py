@@ -137,6 +137,14 @@ LINES = """\
     - {type: orc, owner: blue, at: [4, 0]}
     - {type: orc, owner: blue, at: [4, 1]}
 """
+# Sides between cells: a river east of the knight #1 on (2,2), a ditch south of it.
+SIDES = GRID + """
+side_types:
+  river: {params: {cover: 1}}
+  ditch: {}
+sides:
+  - {type: river, between: [2, 2], and: [3, 2]}
+  - {type: ditch, between: [2, 2], and: [2, 3]}"""
 # A 3x2 board: column 0 full, column 1 taken at the top only.
 STACKED = """\
     - {type: knight, owner: red, at: [0, 0]}
@@ -337,6 +345,12 @@ CASES: list[tuple[str, str, Any, dict[str, Any]]] = [
     ("tile", "tile((1, 0))", "water", {"board": CORRIDOR, "scene": SOLO}),
     ("tile", "tile((1, 1))", "wall", {"board": CORRIDOR, "scene": SOLO}),
     ("tile", "tile((9, 9))", None, {"board": CORRIDOR, "scene": SOLO}),
+    ("side_between", "side_between(actor, (3, 2))", "river", {"board": SIDES}),
+    ("side_between", "side_between((2, 3), actor)", "ditch", {"board": SIDES}),
+    ("side_between", "side_between(actor, (1, 2))", None, {"board": SIDES}),  # no side
+    ("side_between", "side_between(actor, (4, 2))", None, {"board": SIDES}),  # not neighbours
+    ("side_between", "[side_between(actor, (3, 2)).cover, side_between(actor, (2, 3)).cover, "
+     "side_between(actor, (1, 2)).cover]", (1, 0, 0), {"board": SIDES}),
     ("place", "place('gate')", Pos(4, 2), {"board": GRID + "\nplaces: {gate: [4, 2]}"}),
     ("place_name", "place_name((4, 2))", "gate", {"board": GRID + "\nplaces: {gate: [4, 2]}"}),
     ("place_name", "place_name(actor.pos)", "", {"board": GRID + "\nplaces: {gate: [4, 2]}"}),

@@ -135,7 +135,7 @@ class Compiler(CompileState):
             # every player, its number would tell the value. Narrated events say the rest.
             kw["show_rolls"] = False
         kw["display"] = self.attempt(lambda: compile_display(
-            self, top.get("display"), set(board.tile_types),
+            self, top.get("display"), set(board.tile_types) | set(board.side_types),
             {e.name for e in kw["entity_types"]},
             self.entity_params | self.player_params, {*self.state_params, *self.tile_params}))\
             or None

@@ -151,6 +151,11 @@ class CompileState(Reader):
         """The keys of tile costs by kind of unit (``cost: {armor: 3, other: 1}``), each
         with its tile type and where it was written: checked once the entity types and
         their tags are known (``sections.board.check_unit_costs``)."""
+        self.side_cost_keys: list[tuple[str, str, Any]] = []
+        """The same for the costs of side types (``board: side_types:``)."""
+        self.side_params: dict[str, dict[str, float]] = {}
+        """The parameters of side types (``board: side_types: NAME: params:``): each name
+        with its value by side type."""
         self.declared: dict[str, set[str]] = {"blocking": {"units", "enemies", "nothing"}}
         """Names declared by sections, by what they name (``buff``, ``tech``, ``item``,
         ``action``): what an effect argument of kind ``name:WHAT`` may name."""
@@ -199,6 +204,7 @@ class CompileState(Reader):
                      frozenset(self.entity_types) | self.type_names, defines=self.defines,
                      state_params=self.state_params, keyed=self.keyed,
                      tile_params={k: tuple(v.items()) for k, v in self.tile_params.items()},
+                     side_params=self.side_params,
                      zone_names=frozenset(self.zone_names),
                      table_zones=frozenset(self.table_zones),
                      player_names=tuple(self.players), named_players=self.named_players)

@@ -280,7 +280,13 @@ SECTIONS: tuple[Part, ...] = (
               "under `visibility` counts links too). Draw the map "
               "on the layout, a place on a square of its own, and fill the squares between "
               "with a tile type no one enters (`cost: null`); `metric` and `neighbours` have "
-              "no say. The web page draws the links as roads.")),
+              "no say. The web page draws the links as roads."),
+          Key("side_types", "The kinds of terrain on the edges between cells — rivers, "
+              "walls, hedges — each with its properties (see *side type*): `{river: {cost: "
+              "2}, wall: {cost: null, blocks_sight: true}}`."),
+          Key("sides", "Where the sides lie: a list, each entry one side between two cells "
+              "or a run of them along two rows of cells, such as a river's banks (see "
+              "*side*). Not on a map of `links`.")),
          "board:\n  tiles: {\".\": grass, \"#\": wall}\n  tile_types:\n"
          "    wall: {cost: null, blocks_sight: true}\n  layout: |\n    . . # .\n    . . . ."),
     Part("tile type", "board: tile_types: NAME:",
@@ -305,6 +311,77 @@ SECTIONS: tuple[Part, ...] = (
               "whole board).")),
          "board:\n  size: [8, 8]\n  tile_types:\n    field: {params: {fertility: "
          "{default: 2, min: 0, max: 5}}}"),
+    Part("side type", "board: side_types: NAME:",
+         "A kind of terrain on the edge between two neighbouring cells: a river or a wall "
+         "along a hexside, a wall between two squares of a dungeon. A side type with no "
+         "properties costs nothing to cross and does not block sight; sides are part of the "
+         "rules, and nothing changes them during a game.\n\n"
+         "**Moving.** A step from one cell to the next pays the cost to enter the next cell "
+         "plus the `cost` of the side between them (the step never costs less than 0); a "
+         "side that costs `null` cannot be crossed. Every way a unit is moved or measured "
+         "pays them: `reachable`, `path_distance`, `paths`, `move_along`. On a square board "
+         "a side lies between two squares side by side, never two that meet only at a "
+         "corner: a diagonal step passes the corner between two ways round it (through "
+         "either square beside both) and pays the cheaper way's sides, so it is stopped only "
+         "when both ways are (a unit slips past the end of a wall, not through the corner "
+         "of two walls).\n\n"
+         "**Seeing.** A side that `blocks_sight` blocks the straight line between the "
+         "centres of two cells when the line crosses its edge (`line_of_sight`, `sees`, fog "
+         "of war); a side of the very cell a unit stands in counts too. A line through a "
+         "corner, or along an edge, is drawn once to each side, and sight passes if either "
+         "way is clear, as for tiles.\n\n"
+         "**Reading.** `side_between(a, b)` is the type of the side between two cells (of "
+         "entities or positions), none when there is none, and `side_between(a, b).NAME` "
+         "one of its `params` (0 when there is no side or it lacks the parameter). The "
+         "terminal board draws a side in the gap between its cells (a river `~`, a bridge "
+         "`=`, a wall as a line), the web page as a thick line along the edge in the colour "
+         "`display: tiles:` gives its name (or one picked from its name), and `stratagem "
+         "rules` lists the kinds with what crossing them costs.\n\n"
+         "**A worked example** (the map below): a river runs along every hexside between "
+         "column 3 and column 4, and a bridge replaces it between (3,2) and (4,2). A unit on "
+         "(3,1) wading to (4,1) pays 1 for the clear hex and 2 for the river: 3. By the "
+         "bridge, (3,1) → (3,2) → (4,2) → (4,1), it pays 1 + 1 + 1: 3 as well. A tank "
+         "(`tags: [armor]`) may not wade (`armor: null`), so `reachable(actor, 4)` from "
+         "(3,1) reaches column 4 only over the bridge. A unit attacked from across the river "
+         "takes one damage less: `side_between(actor, target).cover` is 1 there, and 0 "
+         "across the bridge or on dry land.",
+         (Key("cost", "Movement points a step across it adds (default 0; a negative number "
+              "makes the step cheaper, a road, but never below 0); `null`: no one crosses "
+              "it. By kind of unit, a mapping, as for a tile type: `{armor: null, other: "
+              "2}`, `other` for every unit no key names."),
+          Key("blocks_sight", "`true`: a line of sight crossing it is blocked."),
+          Key("params", "Fixed numbers the rules read, `{cover: 1}`, as "
+              "`side_between(a, b).cover`: how much an attack across a river loses, how "
+              "much a wall shelters. Sides never change, so these have no bounds.")),
+         "board:\n  topology: hex\n  size: [7, 5]\n  side_types:\n"
+         "    river: {cost: {armor: null, other: 2}, params: {cover: 1}}\n"
+         "    bridge: {cost: 0}\n  sides:\n    - type: river       # every hexside between "
+         "column 3 and column 4\n      between: [[3, 0], [3, 1], [3, 2], [3, 3], [3, 4]]\n"
+         "      and: [[4, 0], [4, 1], [4, 2], [4, 3], [4, 4]]\n"
+         "    - {type: bridge, between: [3, 2], and: [4, 2]}   # replaces the river there\n"
+         "entities:\n  tank:\n    tags: [armor]\n    params: {hp: {max: 4}, attack: 3}\n"
+         "    actions: [move, assault]\nactions:\n  assault:\n    targets:\n"
+         "      target: {entity: enemy, where: \"distance(actor, target) == 1\"}\n"
+         "    effects:\n      - damage: {to: target, amount: \"max([0, actor.attack - "
+         "side_between(actor, target).cover])\"}"),
+    Part("side", "board: sides: - ",
+         "One side, or a run of sides, on the board. `between` and `and` are each a cell "
+         "(`[x, y]` or a place's name) or a list of cells. With one cell each, the two must "
+         "share an edge, and the side lies on it. With lists, a side lies on every edge "
+         "between a cell of one list and a cell of the other — the two banks of a river, "
+         "the squares on either side of a wall — and each cell of either list must touch "
+         "the other list. Entries are read in order: a later side on the same edge replaces "
+         "an earlier one (a bridge over a river, a door in a wall). A cell off the board, "
+         "two cells that share no edge, or an unknown type is an error at its line and "
+         "column.",
+         (Key("type", "The side's type, one of `side_types`.", True),
+          Key("between", "A cell, or a list of cells: one bank.", True),
+          Key("and", "A cell, or a list of cells: the other bank.", True)),
+         "board:\n  size: [6, 4]\n  side_types:\n    wall: {cost: null, blocks_sight: true}\n"
+         "    door: {cost: 1}\n  sides:\n"
+         "    - {type: wall, between: [[2, 0], [2, 1], [2, 2], [2, 3]], "
+         "and: [[3, 0], [3, 1], [3, 2], [3, 3]]}\n"
+         "    - {type: door, between: [2, 1], and: [3, 1]}"),
     Part("entity type", "entities: NAME:",
          "A kind of unit, piece or card.",
          (Key("params", "Its parameters: `{hp: {max: 8}, attack: 3}` (see *parameter*)."),
@@ -699,7 +776,8 @@ SECTIONS: tuple[Part, ...] = (
          "such as wall, water, forest, castle or village, glyphs from the layout symbols).",
          (Key("players", "A colour per player: `{red: \"#c0392b\", blue: navy}`, or "
               "`{colour, glyph, label}`."),
-          Key("tiles", "A look per tile type: `{wall: {colour: grey, glyph: \"#\"}}`."),
+          Key("tiles", "A look per tile type: `{wall: {colour: grey, glyph: \"#\"}}`; a side "
+              "type's name too, for the sides between cells (one character of its glyph)."),
           Key("entities", "A look per entity type: `{knight: {glyph: K, label: Knight}}` "
               "(the colour of a unit is its owner's)."),
           Key("health", "The parameter drawn as a health bar (default: `hp` or `health` when "
@@ -947,6 +1025,9 @@ ATTRIBUTES: tuple[tuple[str, str], ...] = (
     ("a keyed parameter", "`[KEY]`: the number of one key (`player.columns[a + b]`)."),
     ("`tile(POS)`", "`.NAME`: a parameter of the tile type at that position, as written "
      "there or the tile type's default (`tile(cell).fertility`)."),
+    ("`side_between(A, B)`", "`.NAME`: a parameter of the type of the side between two "
+     "cells (0 with no side there, or a type without it): `side_between(actor, "
+     "target).cover`."),
     ("a position", "`.x` and `.y`: `actor.pos.x`. On a hex board `x` is the column and `y` "
      "the row as the map is written, not where the cell is drawn: `east(p)` and `south(p)` "
      "give that."),

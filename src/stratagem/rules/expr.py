@@ -47,6 +47,7 @@ from .expr_helpers import (
     compile_let,
     join,
     read_keyed,
+    read_side_param,
     read_tile_param,
     unknown_calls,
 )
@@ -353,6 +354,9 @@ class _Compiler:
         if getattr(base_node, "data", None) == "call" and str(base_node.children[0]) == "tile" \
                 and name in self.scope.tile_params:  # `tile(cell).fertility`
             return read_tile_param(self, base_node, name)
+        if getattr(base_node, "data", None) == "call" \
+                and str(base_node.children[0]) == "side_between":  # `side_between(a, b).defence`
+            return read_side_param(self, base_node, name, self.off(name_tok))
         base = self.build(base_node)
         return self._attr(base, name, self.off(name_tok), self.src(base_node))
 

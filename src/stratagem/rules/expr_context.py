@@ -92,6 +92,7 @@ class Scope:
     table_zones: frozenset[str] | None = None  # those of the table (a shared deck)
     player_names: tuple[str, ...] = ()  # the players, in seat order (empty: unknown)
     named_players: list[Any] | None = None  # the players expressions name, and where
+    side_params: dict[str, Any] = field(default_factory=dict)  # of side types: values by type
 
     def child(self, **extra: tuple[str, Fn]) -> Scope:
         """A scope with more names."""
@@ -101,7 +102,7 @@ class Scope:
                      self.player_params, self.entity_types, self.game_names, self.defines,
                      self.state_params, self.tile_params,
                      self.defines_later, self.keyed, self.zone_names, self.table_zones,
-                     self.player_names, self.named_players)
+                     self.player_names, self.named_players, self.side_params)
 
 
 class ExprError(Exception):

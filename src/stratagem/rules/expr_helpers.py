@@ -13,6 +13,7 @@ from typing import Any
 import lark
 
 from ..engine import Ctx
+from ..engine.sides import side_param
 from ..engine.state_values import key_of, read_tile, state_key
 from .errors import did_you_mean
 from .expr_context import (
@@ -212,10 +213,22 @@ def read_tile_param(comp: ExprContext, call: Any, name: str) -> Compiled:
     return Compiled(lambda c: read_tile(c.state, fp(c), name, specs), "number")
 
 
+def read_side_param(comp: ExprContext, call: Any, name: str, off: int) -> Compiled:
+    """`side_between(a, b).defence`: a parameter of the type of the side between two cells
+    (0 with no side there, or for a type without it)."""
+    if name not in comp.scope.side_params:
+        raise ExprError(off, f"no side type has a parameter `{name}`",
+                        did_you_mean(name, comp.scope.side_params)
+                        or "declare it under a side type's `params:` (`board: side_types:`)")
+    fn = comp.build(call).fn
+    return Compiled(lambda c: side_param(c.game.board, fn(c), name), "number")
+
+
 def _param(c: Ctx, eid: Any, name: str) -> Any:
     e = c.state.entities_.get(eid)
     return 0 if e is None else e.params_.get(name, 0)
 
 
-__all__ = ["call_define", "compile_format", "compile_let", "join", "read_keyed", "read_tile_param",
+__all__ = ["call_define", "compile_format", "compile_let", "join", "read_keyed",
+           "read_side_param", "read_tile_param",
            "unknown_calls", "unknown_functions"]

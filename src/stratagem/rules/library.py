@@ -23,6 +23,7 @@ from ..engine import buffs as _buffs
 from ..engine import continuous as _tasks
 from ..engine import geometry as geo
 from ..engine import items as _items
+from ..engine import sides as _sides
 from ..engine import tech as _tech
 from ..engine.cooldowns import cooldown_left
 from ..engine.hands import hand_number, in_hand, is_knocked_out
@@ -550,6 +551,14 @@ def _tile(c: Ctx, pos: Any) -> Any:
     return c.state.tiles[pos[1] * b.width + pos[0]]
 
 
+def _side(c: Ctx, a: Any, b: Any) -> Any:
+    """The type of the side between two cells (of entities or positions), or none."""
+    pa, pb = _where(c, a), _where(c, b)
+    if pa is None or pb is None:
+        return None
+    return _sides.side_between(c.game.board, pa, pb)
+
+
 def _zone_ids(c: Ctx, player: Any, name: str) -> Any:
     """The ids in a player's zone or a table zone, bottom first (a view's unknown cards as
     negative ids)."""
@@ -1067,6 +1076,13 @@ _F: list[Function] = [
     Function("tile", (Param("pos", "pos"),), "str",
              "The tile type at a position (none off the board).", "tile(cell) == 'forest'",
              _tile, "board"),
+    Function("side_between", (Param("a", "any"), Param("b", "any")), "str",
+             "The type of the side between two neighbouring cells (of entities or "
+             "positions): a river, a wall (`board: sides:`); none when there is no side "
+             "there or the cells are not next to each other. `side_between(a, b).NAME` reads a "
+             "parameter of its type (0 when there is no side, or its type has no such "
+             "parameter).",
+             "side_between(actor, target) == 'river'", _side, "board"),
     Function("place", (Param("name", "str"),), "pos",
              "The position of one of the board's named places (`board: places:`).",
              "distance(actor, place('rome')) <= 2", _place, "board"),

@@ -37,6 +37,7 @@ expressions of `it` they take are walked on their own)."""
 # entity argument is the actor itself, they read the actor only.
 _OF_ENTITY: dict[str, Reads] = {
     "distance": Reads(pos=True),
+    "side_between": Reads(pos=True),  # the sides are the rules': only where the cells are
     "east": Reads(pos=True),
     "south": Reads(pos=True),
     "exists": Reads(exist=True),

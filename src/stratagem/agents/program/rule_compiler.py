@@ -99,6 +99,7 @@ class RuleCompiler(Reader):
                      defines={} if rules is None else rules.defines,
                      state_params={} if rules is None else rules.state_params,
                      tile_params={} if rules is None else rules.tile_params,
+                     side_params={} if rules is None else rules.side_params,
                      keyed={} if rules is None else rules.keyed,
                      zone_names=None if zones is None else frozenset(z.name for z in zones),
                      table_zones=None if zones is None else frozenset(

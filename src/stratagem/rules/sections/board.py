@@ -7,18 +7,38 @@ On a hex board that lets the map look like the board: with pointy-topped hexes i
 ``pointy-even`` the even ones, in an axial layout each row one space more than the
 row above. Flat-topped hexes sit in columns, which text cannot shift: their rows are
 written straight, and the odd (or even) columns are the ones drawn half a hex lower.
+
+Sides are terrain on the edge between two cells (``engine.sides``): `side_types` declare
+their kinds as `tile_types` declare the tiles' (`cost` added to a step across, `null`
+for none; costs by kind of unit; `blocks_sight`; `params`, fixed numbers the rules read
+as `side_between(a, b).NAME`), and `sides` place them, each between one cell and another,
+or along a run of edges between two lists of cells (the banks of a river):
+
+```yaml
+board:
+  side_types:
+    river: {cost: 2, params: {defence: 1}}
+    bridge: {cost: 0}
+  sides:
+    - {type: river, between: [[3, 0], [3, 1], [3, 2]], and: [[4, 0], [4, 1], [4, 2]]}
+    - {type: bridge, between: [3, 1], and: [4, 1]}   # a later side replaces an earlier
+```
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from functools import partial
 from typing import Any
 
+from ...engine import hexes
+from ...engine.actions import Pos
 from ...engine.hexes import LAYOUTS
 from ...engine.spec import Board
 from ..core import CompileState
 from ..errors import did_you_mean
-from ..reading import Skip
+from ..reading import Skip, show
 from ..source import Node
 from .places import compile_places
 from .state import compile_tile_params
@@ -34,7 +54,8 @@ def compile_board(c: CompileState, node: Node | None) -> Board:
     if node is None:
         return Board()
     m = c.keys(node, ("layout", "tiles", "tile_types", "tile_params", "metric", "size",
-                      "topology", "hex", "neighbours", "capacity", "places", "links"),
+                      "topology", "hex", "neighbours", "capacity", "places", "links",
+                      "side_types", "sides"),
                "`board`")
     board = _grid(c, node, m)
     if "places" in m or "links" in m:
@@ -43,6 +64,15 @@ def compile_board(c: CompileState, node: Node | None) -> Board:
             c.fail(m[key].loc, f"a board with `links` steps along them and counts distance "
                    f"in them: `{key}` has no say", f"leave `{key}` out")
         board = compile_places(c, m.get("places"), m.get("links"), board)
+    if "side_types" in m or "sides" in m:
+        if board.links:
+            key = "sides" if "sides" in m else "side_types"
+            c.fail(m[key].loc, "sides lie on the edges between the cells of a square or hex "
+                   "grid; a map of `links` has none", "leave out `links`, or the sides")
+            raise Skip
+        types = _side_types(c, m.get("side_types"))
+        placed = _place_sides(c, m.get("sides"), types, board)
+        board = dataclasses.replace(board, side_types=types, sides=placed)
     return board
 
 
@@ -62,7 +92,7 @@ def _grid(c: CompileState, node: Node, m: dict[str, Node]) -> Board:
         if "capacity" in props:
             entry["capacity"] = _capacity(c, props["capacity"], params)
         if "cost" in props:
-            _cost(c, name, props["cost"], entry)
+            _cost(c, name, props["cost"], entry, c.unit_cost_keys)
         if "blocks_sight" in props:
             entry["blocks_sight"] = c.flag(props["blocks_sight"], "`blocks_sight`")
         tile_types[name] = entry
@@ -112,34 +142,38 @@ def _grid(c: CompileState, node: Node, m: dict[str, Node]) -> Board:
     raise Skip
 
 
-def _cost(c: CompileState, tile: str, node: Node, entry: dict[str, Any]) -> None:
-    """A tile type's cost: a number, `null` (no one enters), or costs by kind of unit
-    (`{armor: 3, other: 2}`: `other` is the tile's own cost, the rest go to `cost_by`)."""
+def _cost(c: CompileState, tile: str, node: Node, entry: dict[str, Any],
+          keys: list[tuple[str, str, Any]], kind: str = "tile type") -> None:
+    """A tile (or side) type's cost: a number, `null` (no one enters, or crosses), or costs
+    by kind of unit (`{armor: 3, other: 2}`: `other` is the type's own cost, the rest go
+    to `cost_by`, each key kept in ``keys`` to be checked once the units are known)."""
     if not node.is_map:
         entry["cost"] = None if node.value is None else c.need_num(node, "a cost")
         return
     by: dict[str, float | None] = {}
-    for key, v in c.need_map(node, f"the cost of tile type `{tile}`").items():
+    for key, v in c.need_map(node, f"the cost of {kind} `{tile}`").items():
         cost = None if v.value is None else c.need_num(v, f"the cost of `{key}` on `{tile}`")
         if key == "other":
             entry["cost"] = cost
         else:
             by[key] = cost
-            c.unit_cost_keys.append((key, tile, node.key_locs[key]))
+            keys.append((key, tile, node.key_locs[key]))
     if by:
         entry["cost_by"] = by
 
 
 def check_unit_costs(c: CompileState) -> None:
-    """Each key of a tile's costs by kind of unit names an entity type or a tag of one."""
+    """Each key of a tile's (or a side's) costs by kind of unit names an entity type or a
+    tag of one."""
     tags = {t for et in c.entity_types.values() for t in et.tags}
     known = sorted({*c.entity_types, *tags})
-    for key, tile, loc in c.unit_cost_keys:
-        if key not in c.entity_types and key not in tags:
-            c.fail(loc, f"`{key}` in the cost of tile type `{tile}` is neither an entity "
-                   "type nor a tag of one",
-                   did_you_mean(key, known) or "keys: entity types, their tags, and `other` "
-                   "for every other unit")
+    for kind, keys in (("tile type", c.unit_cost_keys), ("side type", c.side_cost_keys)):
+        for key, name, loc in keys:
+            if key not in c.entity_types and key not in tags:
+                c.fail(loc, f"`{key}` in the cost of {kind} `{name}` is neither an entity "
+                       "type nor a tag of one",
+                       did_you_mean(key, known) or "keys: entity types, their tags, and "
+                       "`other` for every other unit")
 
 
 def _capacity(c: CompileState, node: Node, params: list[str]) -> int:
@@ -232,3 +266,135 @@ def _layout(c: CompileState, node: Node, symbols: dict[str, str],
             tiles.append(symbols[sym])
     return Board(width, len(rows), tuple(tiles), tile_types, metric, **shape)
 
+
+
+def _side_types(c: CompileState, node: Node | None) -> dict[str, dict[str, Any]]:
+    """`side_types`: each kind of side with its properties (see the module's notes); the
+    names of their parameters go into ``c.side_params``. A mistake in one kind is reported
+    and the others read on."""
+    types: dict[str, dict[str, Any]] = {}
+    for name, spec in c.need_map(node, "`side_types`").items():
+        types[name] = {}
+        if spec.value is not None:  # (`ditch:` alone: a side that only names itself)
+            c.attempt(partial(_side_type, c, name, spec, types[name]))
+    return types
+
+
+def _side_type(c: CompileState, name: str, spec: Node, entry: dict[str, Any]) -> None:
+    """One side type's properties, into ``entry``."""
+    if spec.is_map and "blocks_move" in spec.value:
+        c.fail(spec.key_locs.get("blocks_move", spec.loc), "a side no unit crosses is "
+               "written `cost: null`, as a tile no unit enters", "cost: null")
+        spec = Node({k: v for k, v in spec.value.items() if k != "blocks_move"},
+                    spec.loc, spec.key_locs)
+    props = c.keys(spec, ("cost", "blocks_sight", "params"), f"side type `{name}`")
+    if "cost" in props:
+        c.attempt(lambda: _cost(c, name, props["cost"], entry, c.side_cost_keys, "side type"))
+    if "blocks_sight" in props:
+        entry["blocks_sight"] = c.flag(props["blocks_sight"], "`blocks_sight`")
+    if "params" not in props:
+        return
+    params: dict[str, float] = {}
+    entry["params"] = params
+    node = props["params"]
+    for pname, v in c.need_map(node, f"the `params` of side type `{name}`").items():
+        if not pname.isidentifier():
+            c.fail(node.key_locs.get(pname, v.loc), f"`{pname}` cannot be a parameter's "
+                   "name", "letters, digits and _")
+        elif v.is_map:
+            c.fail(v.loc, f"a side's parameter is a fixed number, not {show(v)}",
+                   f"{pname}: 1 (sides never change, so they have no bounds)")
+        elif (value := c.attempt(partial(c.need_num, v, f"`{pname}` of side type "
+                                                           f"`{name}`"))) is not None:
+            params[pname] = value
+            c.side_params.setdefault(pname, {})[name] = value
+
+
+def _place_sides(c: CompileState, node: Node | None, types: dict[str, dict[str, Any]],
+                 board: Board) -> tuple[tuple[int, int, str], ...]:
+    """`sides`: each entry's `type` on the edge `between` one cell `and` another, or on
+    every edge between a cell of one list and a cell of the other (each cell of either
+    list must touch the other list). A later entry replaces an earlier one on the same
+    edge (a bridge over a river)."""
+    placed: dict[tuple[int, int], str] = {}
+    w = board.width
+    for item in c.need_list(node, "`sides` (each {type, between, and})"):
+        def one(item: Node = item) -> None:
+            m = c.keys(item, ("type", "between", "and"), "a side", ("type", "between", "and"))
+            kind = c.need_str(m["type"], "a side's `type`")
+            if kind not in types:
+                c.fail(m["type"].loc, f"unknown side type `{kind}`",
+                       did_you_mean(kind, types) or "declare it under `side_types`")
+                raise Skip
+            left = _side_cells(c, m["between"], board)
+            right = _side_cells(c, m["and"], board)
+            pairs = []
+            for p, _ in left:
+                for q, q_at in right:
+                    if p == q:
+                        c.fail(q_at.loc, f"{list(p)} is on both sides of a side")
+                        raise Skip
+                    if _share_edge(board, p, q):
+                        pairs.append((p, q))
+            if len(left) == 1 and len(right) == 1 and not pairs:
+                (p, _), (q, q_at) = left[0], right[0]
+                corner = board.topology != "hex" and abs(p.x - q.x) == abs(p.y - q.y) == 1
+                c.fail(q_at.loc, f"{list(p)} and {list(q)} "
+                       + ("meet only at a corner" if corner else "are not next to each other")
+                       + ": a side lies on the edge two cells share",
+                       "on a square board, squares side by side or one above the other"
+                       if corner else "")
+                raise Skip
+            for cells, other, key in ((left, right, "and"), (right, left, "between")):
+                for p, p_at in cells:
+                    if not any(_share_edge(board, p, q) for q, _ in other):
+                        c.fail(p_at.loc, f"{list(p)} shares an edge with none of the cells "
+                               f"of `{key}`", "each cell of a run of sides touches the "
+                               "other bank")
+                        raise Skip
+            for p, q in pairs:
+                i, j = p.y * w + p.x, q.y * w + q.x
+                placed[(min(i, j), max(i, j))] = kind
+        c.attempt(one)
+    return tuple((i, j, kind) for (i, j), kind in sorted(placed.items()))
+
+
+def _share_edge(board: Board, a: Pos, b: Pos) -> bool:
+    """Whether two cells share an edge: neighbouring hexes, or squares side by side."""
+    if board.topology == "hex":
+        return hexes.distance(board.hex_layout or "pointy-odd", a, b) == 1
+    return abs(a.x - b.x) + abs(a.y - b.y) == 1
+
+
+def _side_cells(c: CompileState, node: Node, board: Board) -> list[tuple[Pos, Node]]:
+    """One cell or a list of them, each `[x, y]` or a place's name, with where each is
+    written."""
+    if node.is_list and len(node.value) == 2 and all(
+            isinstance(v.value, int) and not isinstance(v.value, bool) for v in node.value):
+        items = [node]  # one cell: [x, y]
+    elif node.is_list:
+        items = node.value
+        if not items:
+            c.fail(node.loc, "an empty list of cells")
+            raise Skip
+    else:
+        items = [node]
+    out: list[tuple[Pos, Node]] = []
+    named = dict(board.places)
+    for it in items:
+        if isinstance(it.value, str):
+            if it.value not in named:
+                c.fail(it.loc, f"no place `{it.value}` on the board",
+                       did_you_mean(it.value, named) or "a cell is [x, y] or a place's name")
+                raise Skip
+            pos = named[it.value]
+        elif it.is_list and len(it.value) == 2:
+            pos = Pos(c.need_int(it.value[0], "x"), c.need_int(it.value[1], "y"))
+        else:
+            c.fail(it.loc, f"a cell is [x, y] or a place's name, not {show(it)}")
+            raise Skip
+        if not board.contains(pos):
+            c.fail(it.loc, f"{list(pos)} is off the {board.width}x{board.height} board")
+            raise Skip
+        out.append((pos, it))
+    return out

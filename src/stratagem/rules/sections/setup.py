@@ -132,11 +132,14 @@ a group replaces the rules' whole group."""
 def _scenario_board(rules: Node | None, own: Node) -> Node:
     """A scenario's `board:` over the rules' own: the keys it gives replace the rules' (and a
     `layout` or a `size`, `places` or `links`, or `topology`, `hex` or `neighbours`, the
-    rules' whole group of them); the others — tile types and their symbols, the metric,
-    capacity — are the rules'."""
+    rules' whole group of them, and with a new grid the rules' `sides` too unless it gives
+    its own); the others — tile and side types, the symbols, the metric, capacity — are
+    the rules'."""
     if rules is None or not rules.is_map or not own.is_map:
         return own
     dropped = {k for group in _SHAPES if any(k in own.value for k in group) for k in group}
+    if "sides" not in own.value and any(k in own.value for k in ("layout", "size", *_SHAPES[2])):
+        dropped.add("sides")  # the rules' sides lie between the cells of the rules' grid
     merged = {k: v for k, v in rules.value.items() if k not in dropped}
     locs = {k: loc for k, loc in rules.key_locs.items() if k in merged}
     merged.update(own.value)
