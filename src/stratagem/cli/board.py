@@ -197,7 +197,8 @@ def _placement(game: Game, cw: int) -> dict[Pos, tuple[int, int]]:
 
 
 def board_grid(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
-    """The board with column numbers above and row numbers on the left."""
+    """The board with column numbers above and row numbers on the left, and the sides
+    between cells drawn where two cells meet (``_draw_sides``)."""
     b = game.board
     shared = _shared_types(game, state)
     glyphs: dict[Pos, tuple[str, Style]] = {}
@@ -215,14 +216,13 @@ def board_grid(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
              + [len(tile_glyph(game, t)) for t in set(state.tiles)] + [1])
     cw = gw + 2 + (1 if b.topology == "hex" and gw % 2 else 0)
     placed = _placement(game, cw)
-    height = max(line for line, _ in placed.values()) + 1
-    rows: list[Text] = [Text() for _ in range(height)]
-    fill: list[int] = [0] * height
-    for pos in sorted(b.cells, key=lambda p: placed[p]):
+    gaps = _side_gaps(game, placed) if b.sides else set()
+    if gaps:  # a line of text after each row that a side lies under
+        moved = {line: line + sum(1 for g in gaps if g < line) for line, _ in placed.values()}
+        placed = {p: (moved[line], col) for p, (line, col) in placed.items()}
+    canvas = _Canvas(max(line for line, _ in placed.values()) + 1)
+    for pos in b.cells:
         line, col = placed[pos]
-        row = rows[line]
-        if col > fill[line]:
-            row.append(" " * (col - fill[line]))
         name = state.tile(pos)
         look = game.display.tile(name)
         if pos in glyphs:
@@ -238,14 +238,14 @@ def board_grid(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
             left, right = "[", "]"
         elif pos == marks.came_from:
             left, right = "(", ")"
-        cell = left + glyph.center(cw - 2) + right
         mark = Style(bgcolor=look.colour)
         if left != " ":
             mark += Style(color="#f1c40f" if pos == marks.went_to else "#e67e22", bold=True)
-        row.append(left, mark)
-        row.append(glyph.center(cw - 2), style)
-        row.append(right, mark)
-        fill[line] = col + len(cell)
+        canvas.put(line, col, left, mark)
+        canvas.put(line, col + 1, glyph.center(cw - 2), style)
+        canvas.put(line, col + cw - 1, right, mark)
+    if b.sides:
+        _draw_sides(game, placed, cw, canvas)
     # Coordinates: columns above (at the top line's cells), rows on the left.
     top = {pos.x: col for pos, (_, col) in placed.items() if pos.y == 0}
     label_w = len(str(b.height - 1))
@@ -260,14 +260,127 @@ def board_grid(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
     out = Text()
     out.append_text(head)
     out.append("\n")
-    for line, row in enumerate(rows):
-        first = next((p for p, (ln, _) in placed.items() if ln == line and p.x == 0), None)
-        label = str(first.y) if first is not None else ""
+    firsts = {ln: p.y for p, (ln, _) in placed.items() if p.x == 0}
+    for line in range(canvas.height):
+        label = str(firsts[line]) if line in firsts else ""
         out.append(label.rjust(label_w) + " ", "dim")
-        out.append_text(row)
-        if line < height - 1:
+        out.append_text(canvas.text(line))
+        if line < canvas.height - 1:
             out.append("\n")
     return out
+
+
+class _Canvas:
+    """Lines of text written at (line, column), each character with its style; a gap
+    left between two writes is a plain space."""
+
+    def __init__(self, height: int) -> None:
+        self.lines: list[list[tuple[str, Style | None]]] = [[] for _ in range(height)]
+
+    @property
+    def height(self) -> int:
+        return len(self.lines)
+
+    def put(self, line: int, col: int, text: str, style: Style | None) -> None:
+        row = self.lines[line]
+        if len(row) < col + len(text):
+            row.extend([(" ", None)] * (col + len(text) - len(row)))
+        for k, ch in enumerate(text):
+            row[col + k] = (ch, style)
+
+    def at(self, line: int, col: int) -> str:
+        row = self.lines[line]
+        return row[col][0] if 0 <= col < len(row) else " "
+
+    def text(self, line: int) -> Text:
+        out = Text()
+        run, style = "", None
+        for ch, st in self.lines[line]:
+            if st is not style and run:
+                out.append(run, style)
+                run = ""
+            run += ch
+            style = st
+        if run:
+            out.append(run, style)
+        return out
+
+
+# ---------------------------------------------------------------------------- sides
+_SIDE_GLYPHS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("river", "stream", "creek", "brook", "water", "canal"), "~"),
+    (("bridge", "ford"), "="),
+    (("road", "path", "track", "trail"), ":"),
+    (("door", "gate"), "+"),
+    (("hedge", "bush"), '"'),
+)
+"""Default glyphs of side types by a word of their name (a rules file's `display: tiles:`
+glyph under the side type's name comes first); walls and any other side are drawn as
+strokes along the edge (``_STROKES``)."""
+
+_STROKES = {"|": "│", "-": "─", "\\": "╲", "/": "╱"}
+"""A stroke along an edge, by the edge's direction as the text draws it."""
+
+
+def side_glyph(game: Game, name: str, direction: str = "|") -> str:
+    """How a side of type ``name`` is drawn along an edge that runs ``direction`` (``|``,
+    ``-``, ``\\`` or ``/``): the rules' hint, a glyph by a word of its name, else a
+    stroke along the edge (a wall)."""
+    given = game.display.tiles.get(name)
+    if given is not None and given.glyph:
+        return given.glyph[:1]
+    low = name.lower()
+    return next((g for words, g in _SIDE_GLYPHS if any(w in low for w in words)),
+                _STROKES[direction])
+
+
+def _side_style(game: Game, name: str) -> Style:
+    return Style(color=game.display.tile(name).colour, bold=True)
+
+
+def _side_gaps(game: Game, placed: dict[Pos, tuple[int, int]]) -> set[int]:
+    """The lines after which a line of text is put in for the sides under a row: on a
+    square board, or a hex board of pointy-topped rows, wherever a side lies between a
+    cell and one in the row below (flat-topped hexes have a line between rows already)."""
+    b = game.board
+    if b.hex_layout.startswith("flat"):
+        return set()
+    cells = b.cells
+    return {min(placed[cells[i]][0], placed[cells[j]][0]) for i, j, _ in b.sides
+            if placed[cells[i]][0] != placed[cells[j]][0]}
+
+
+def _draw_sides(game: Game, placed: dict[Pos, tuple[int, int]], cw: int,
+                canvas: _Canvas) -> None:
+    """Each side where its two cells meet in the text: in the gap between two cells of a
+    line, or on the line between two rows (under the upper cell, or under its half next
+    to the lower one on a hex board)."""
+    b = game.board
+    cells = b.cells
+    flat = b.hex_layout.startswith("flat")
+    for i, j, kind in b.sides:
+        (l1, c1), (l2, c2) = sorted((placed[cells[i]], placed[cells[j]]))
+        style = _side_style(game, kind)
+        if l1 == l2:  # side by side: the gap between them
+            left, right = min(c1, c2), max(c1, c2)
+            col = left + cw - 1 if canvas.at(l1, left + cw - 1) == " " else right
+            canvas.put(l1, col, side_glyph(game, kind, "|"), style)
+        elif flat and c1 == c2:  # one above the other in a column: the line between
+            canvas.put(l1 + 1, c1 + 1, side_glyph(game, kind, "-") * (cw - 2), style)
+        elif flat:  # neighbours in two columns: right of the left one, on its own line for
+            # the one up the next column, on the line below for the one down it
+            (la, ca), (lb, _) = sorted(((l1, c1), (l2, c2)), key=lambda lc: lc[1])
+            down = lb > la
+            # (up the column, the last move's bracket may stand there: then the line above)
+            line = la + 1 if down else la if canvas.at(la, ca + cw - 1) == " " else la - 1
+            canvas.put(line, ca + cw - 1, side_glyph(game, kind, "\\" if down else "/"), style)
+        elif b.topology != "hex":  # a square above another: under it, the whole width
+            canvas.put(l1 + 1, c1, side_glyph(game, kind, "-") * cw, style)
+        else:  # a hex and one below it: under the upper one's half next to the lower
+            half = cw // 2
+            lower_left = c2 < c1
+            canvas.put(l1 + 1, c1 if lower_left else c1 + half,
+                       side_glyph(game, kind, "\\" if lower_left else "/") * half, style)
 
 
 # ---------------------------------------------------------------------------- around it
@@ -306,6 +419,13 @@ def legend(game: Game, state: State, marks: Marks = NO_MARKS) -> Text:
                 out.append(" " + look.label.lower())
             out.append("\n")
     board = game.board
+    if board.sides:  # the kinds of side drawn between cells
+        out.append("sides: ", "dim")
+        for i, kind in enumerate(dict.fromkeys(kind for _, _, kind in board.sides)):
+            out.append(("  " if i else "") + side_glyph(game, kind, "|"),
+                       _side_style(game, kind))
+            out.append(" " + game.display.tile(kind).label.lower())
+        out.append("\n")
     if board.places and (board.links or len(board.places) <= MANY_PLACES):
         out.append("places: ", "dim")  # a map's named places, with where their links reach
         for i, (name, p) in enumerate(board.places):

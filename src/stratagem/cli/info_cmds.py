@@ -20,7 +20,7 @@ from ..agents.roster import BUDGET_ARGUMENTS, code_text
 from ..engine import neighbours, plural
 from ..games import list_games, load
 from ..rules import RulesError
-from .board import MANY_PLACES, places_in_short, tile_glyph
+from .board import MANY_PLACES, places_in_short, side_glyph, tile_glyph
 from .complete import complete_game, complete_scenario
 from .console import fail, out
 from .sheet import Header, header_of, read_header, rules_sheet
@@ -195,6 +195,14 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
             table.add_column(head, overflow="fold")
         for name, cost, notes in sheet.terrain:
             table.add_row(tile_glyph(game, name), name, cost, notes)
+        out.print(table)
+    if sheet.sides:
+        table = Table(title="Sides between cells", title_justify="left", box=None,
+                      pad_edge=False)
+        for head in ("", "side", "cost to cross", ""):
+            table.add_column(head, overflow="fold")
+        for name, cost, notes in sheet.sides:
+            table.add_row(side_glyph(game, name), name, cost, notes)
         out.print(table)
     if sheet.fog:
         out.print("[bold]Fog of war[/]")

@@ -216,6 +216,9 @@ class Sheet:
     player with no move, and for the round limit."""
     fog: tuple[str, ...] = ()
     """What each side sees under fog of war (``fog_lines``): nothing without fog."""
+    sides: tuple[tuple[str, str, str], ...] = ()
+    """(side type, cost to cross, what else it does) of each kind of side between cells
+    that the board has (``side_rows``)."""
 
 
 def ending(game: Game) -> tuple[tuple[str, str], ...]:
@@ -351,6 +354,33 @@ def terrain(game: Game) -> tuple[tuple[str, str, str], ...]:
     return tuple(rows)
 
 
+def _crossing_words(cost: Any) -> str:
+    """What crossing a side adds, in words: ``+2``, ``-1`` (a road), or ``no crossing``."""
+    if cost is None or not isinstance(cost, int | float):
+        return "no crossing"
+    return f"{cost:+g}"
+
+
+def side_rows(game: Game) -> tuple[tuple[str, str, str], ...]:
+    """The sides between cells, a row per kind the board has: its name, what a step across
+    it adds (with the costs of the kinds of unit that pay otherwise: ``+2; armor no
+    crossing``) and what else it does (blocks sight, its parameters)."""
+    b = game.board
+    rows = []
+    for name in dict.fromkeys(kind for _, _, kind in b.sides):
+        props = b.side_types.get(name, {})
+        cost = _crossing_words(props.get("cost", 0))
+        by = props.get("cost_by")
+        if isinstance(by, dict) and by:
+            cost += "; " + ", ".join(f"{k} {_crossing_words(v)}" for k, v in by.items())
+        notes = ["blocks sight"] if props.get("blocks_sight") else []
+        params = props.get("params")
+        if isinstance(params, dict):
+            notes += [f"{k.replace('_', ' ')} {v:g}" for k, v in params.items()]
+        rows.append((name, cost, ", ".join(notes)))
+    return tuple(rows)
+
+
 def _reach_words(reach: Any, step: str) -> str:
     """A sight range in words: ``2 squares``, ``1 link``, or a parameter's name."""
     if isinstance(reach, str):
@@ -369,7 +399,8 @@ def fog_lines(game: Game) -> tuple[str, ...]:
     step = "link" if game.board.links else "square"
     lines = [f"Each side sees only what its units see: {_reach_words(fog.default, step)}"
              + (", line of sight blocked by terrain" if any(
-                 p.get("blocks_sight") for p in game.board.tile_types.values()) else "")]
+                 p.get("blocks_sight") for p in (*game.board.tile_types.values(),
+                                                 *game.board.side_types.values())) else "")]
     lines += [f"  {name.replace('_', ' ')}: {_reach_words(reach, step)}"
               for name, reach in fog.sight.items()]
     shared = [t for t in fog.teams if len(t) > 1]
@@ -407,4 +438,4 @@ def rules_sheet(game: Game) -> Sheet:
         tuple((r, reacts.get(r, "")) for r in game.reactions
               if not game.reactions[r].automatic),
         tuple(game.scenarios),
-        terrain(game), ending(game), fog_lines(game))
+        terrain(game), ending(game), fog_lines(game), side_rows(game))

@@ -197,6 +197,11 @@ class TableHuman(HumanAgent):
             lines += [f"  {name}: {cost}" + (f" ({notes})" if notes else "")
                       for name, cost, notes in sheet.terrain]
             lines.append("")
+        if sheet.sides:
+            lines += ["== sides between cells (cost to cross) =="]
+            lines += [f"  {name}: {cost}" + (f" ({notes})" if notes else "")
+                      for name, cost, notes in sheet.sides]
+            lines.append("")
         if sheet.fog:
             lines += ["== fog of war ==", *(f"  {line}" for line in sheet.fog), ""]
         lines.append("== your options now ==")

@@ -2,7 +2,8 @@
 
 ``board_svg(game, view, viewer, last=..., selected=..., marks=...)`` is a pure function
 from what a seat sees to a picture: square or hex cells placed by
-``engine.geometry.cell_centre`` and coloured by ``game.display.tile``, a legend of the
+``engine.geometry.cell_centre`` and coloured by ``game.display.tile``, the sides between
+cells (a river, a wall) as thick lines along the edges they lie on, a legend of the
 terrain present, unit tokens in their owner's colour with glyph, id, a health bar and
 status badges, the last moves of every seat outlined in that seat's colour, a selected
 cell and the cells it reaches. ``cards_svg`` draws a zone of cards (name, cost, text; a
@@ -167,6 +168,35 @@ def _tiles(game: Game, tiles: tuple[str, ...]) -> tuple[str, dict[str, str]]:
     return '<g stroke="#00000033" stroke-width="1">' + "".join(parts) + "</g>", used
 
 
+@lru_cache(maxsize=64)
+def _sides(game: Game) -> tuple[str, dict[str, str]]:
+    """The sides between cells (``board: sides:``): each a thick line along the edge its
+    two cells share, in its type's colour, with the colour of each type's label (a game's
+    sides never change: drawn once)."""
+    board, display = game.board, game.display
+    if not board.sides:
+        return "", {}
+    cells = board.cells
+    hexed = board.topology == "hex"
+    half = UNIT * (0.3 if hexed else 0.5)  # half an edge: a hex's side is UNIT * 0.6
+    used: dict[str, str] = {}
+    out = ['<g class="sides" pointer-events="none" stroke-linecap="round">']
+    for i, j, kind in board.sides:
+        look = display.tile(kind)
+        used[look.label] = look.colour
+        (x1, y1), (x2, y2) = _centre(game, cells[i]), _centre(game, cells[j])
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        ux, uy = -(y2 - y1) / length * half, (x2 - x1) / length * half  # along the edge
+        a, b = cells[i], cells[j]
+        out.append(f'<line class="side" x1="{fmt(mx - ux)}" y1="{fmt(my - uy)}" '
+                   f'x2="{fmt(mx + ux)}" y2="{fmt(my + uy)}" stroke="{look.colour}" '
+                   f'stroke-width="{fmt(UNIT * 0.12)}"><title>{escape(look.label)} between '
+                   f'({a.x},{a.y}) and ({b.x},{b.y})</title></line>')
+    out.append("</g>")
+    return "".join(out), used
+
+
 def _map(game: Game) -> str:
     """A map's links as roads between the places' centres, and each place's name under
     its cell's top edge (``board: places:``, ``links:``); nothing on a plain grid."""
@@ -204,7 +234,9 @@ def board_svg(game: Game, view: State, viewer: int | None = None, *,
     width, height = board_size(game)
     pad = 4.0
     layer, used = _tiles(game, tuple(view.tiles) if view.tiles else board.tiles)
-    parts: list[str] = [layer, _map(game)]
+    edges, side_labels = _sides(game)
+    used = {**used, **side_labels}
+    parts: list[str] = [layer, edges, _map(game)]
     parts += [_cell_shape(game, mark.pos, f'class="last" fill="none" stroke="{mark.colour}" '
                           f'stroke-width="4" stroke-dasharray="6 3" pointer-events="none"')
               for mark in last]
