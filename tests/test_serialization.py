@@ -178,7 +178,7 @@ def test_a_non_text_argument_is_rejected(thing: object) -> None:
 
 @pytest.mark.parametrize(("key", "value"), [
     ("format", "stratagem/replay"), ("format", None), ("format", 1),
-    ("version", 5), ("version", 0), ("version", "1"), ("version", None), ("version", [1]),
+    ("version", 6), ("version", 0), ("version", "1"), ("version", None), ("version", [1]),
 ])
 def test_a_wrong_format_tag_or_version_is_rejected(key: str, value: Any) -> None:
     """A state of another format or version raises SerializationError naming the field."""

@@ -25,7 +25,12 @@ if TYPE_CHECKING:
     from .state import State
 
 
-ENGINE_SENTENCES = {"walk_halted": "{mover} halts at {at}: {by} is in the way"}
+ONLY_OPTION = "only option"
+"""The event the engine tells of a mid-effect choice with one option, taken without a
+decision (its fields: ``who``, ``prompt``, ``value``); a name no rules event can have."""
+
+ENGINE_SENTENCES = {"walk_halted": "{mover} halts at {at}: {by} is in the way",
+                    ONLY_OPTION: "{who} {prompt} {value} (the only option)"}
 """The words for events the engine tells whether or not the rules narrate them
 (``Game.narrated``), when the rules give none of their own."""
 

@@ -24,6 +24,7 @@ from .failures import RULE_FAILURES, rule_failed, where_stuck
 from .fastpath import quick_action
 from .frames import Await, Block, Candidate, EventFrame, event_fields
 from .knowledge import FACES, shown_faces
+from .narration import ONLY_OPTION
 from .phases import advance, take_action
 from .state import CHANCE, DRAW_ROLL, Decision, Record, State, TurnMark
 
@@ -250,6 +251,11 @@ class Resolver:
             raise RunawayError(f"{self.game.name}: a choice ({prompt}) has no options")
         if len(options) == 1:
             self.bind(name, options[0])
+            if not self.game.info.hidden:  # told, as a choice of two would be (unless the
+                g = self.game              # one option could name a hidden card)
+                who = g.players[player] if 0 <= player < len(g.players) else "chance"
+                self.events.append((ONLY_OPTION, (("who", who), ("prompt", prompt),
+                                                  ("value", options[0]))))
             return
         self.s.stack.append(Await("choose", name, options, None, player, prompt))
 

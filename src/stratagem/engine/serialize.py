@@ -39,6 +39,7 @@ from .effect import event_checks
 from .errors import ActionParseError, RulesChangedError, SerializationError, StratagemError
 from .frames import Await, Block, Candidate, EventFrame
 from .knowledge import FACES, MASKED, NO_CARDS, cards_doc, read_cards
+from .narration import ONLY_OPTION
 from .phases import advance
 from .runtime import Resolver
 from .state import (
@@ -61,12 +62,13 @@ if TYPE_CHECKING:
     from .game import Game
 
 FORMAT = "stratagem/state"
-VERSION = 4
-READS = (1, 2, 3, 4)
+VERSION = 5
+READS = (1, 2, 3, 4, 5)
 """The versions ``loads`` reads: 1 (before rules fingerprints), 2 (before the log said
 which rolls picked a card and kept the faces of the public cards its events named, and
 the cards kept piles), 3 (before the log marked where a turn began within a move:
-``Record.turns``) and 4."""
+``Record.turns``), 4 (before the log told a mid-effect choice of one option,
+``narration.ONLY_OPTION``) and 5."""
 OLDER_VERSIONS = tuple(v for v in READS if v != VERSION)
 """The earlier versions read, whose form replays written then fingerprinted."""
 
@@ -188,7 +190,7 @@ def dumps(s: State, version: int = VERSION) -> str:
         "counters": {k: enc(v) for k, v in s.counters_.items()},
         "log": [[r.player, str(r.action), list(r.rolls),
                  [[n, [[k, enc(v)] for k, v in fields if version >= 3 or k != FACES]]
-                  for n, fields in r.events],
+                  for n, fields in r.events if version >= 5 or n != ONLY_OPTION],
                  *([r.draws, r.picked, [list(t) for t in r.turns]]
                    if r.turns and version >= 4 else [r.draws, r.picked]
                    if r.picked and version >= 3 else [r.draws] if r.draws else [])]

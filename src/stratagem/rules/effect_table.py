@@ -558,7 +558,10 @@ _DEFS = [
               "Ask a player (the acting one by default) to pick an item mid-effect. The "
               "`prompt` may name `{actor}`, `{player}` and the values and targets in scope, "
               "as an action's `text` does (`retreat {actor} to`); the choice is told by it "
-              "(`red  retreat armor #5 to (6,1)`). A program reads the value offered by the "
+              "(`red  retreat armor #5 to (6,1)`). With one option nobody is asked: it is "
+              "taken and told under the move that led to it (`· blue retreat armor #5 to "
+              "(6,1) (the only option)`), except in a game that hides things, where the "
+              "option could name a hidden card. A program reads the value offered by the "
               "`as` name.",
               "choose: {as: card, from: \"zone(player, 'hand')\", prompt: discard a card}",
               _choose),
