@@ -86,6 +86,16 @@ def prefer_words(program: Program, p: Prefer) -> str:
             "farthest": "the farthest"}[p.kind] + " by the measure in the appendix"
 
 
+def _lowered(program: Program, text: str) -> str:
+    """A sentence put after other words ("If …", "… or …"): its first letter small, unless
+    its first word is a player's name ("Blue has been pushed back") or written in capitals."""
+    first = text.split(" ", 1)[0].rstrip(".,:;")
+    first = first[:-2] if first.endswith("'s") else first
+    if first.lower() in (p.lower() for p in program.players) or first[1:2].isupper():
+        return text
+    return text[:1].lower() + text[1:]
+
+
 def rule_words(program: Program, rule: Rule) -> str:
     """One step of the card, as a sentence (or a few) a player reads at the table."""
     if rule.say:
@@ -230,7 +240,7 @@ def _state(doc: _Doc, program: Program, st: ProgramState) -> None:
         for t in st.triggers:
             test = t.say.strip().rstrip(".") if t.say else "its test holds (see the appendix)"
             when = " *(also mid-turn)*" if t.always else ""
-            lines.append((str(t.number), f"If {test[:1].lower() + test[1:]}: go to "
+            lines.append((str(t.number), f"If {_lowered(program, test)}: go to "
                           f"**{t.go}**.{when}{notes.mark(t.why)}"))
         doc.add("items", lines)
     for title, steps in (("On entering", st.enter), ("On leaving", st.exit)):

@@ -213,4 +213,7 @@ class Program:
     """The card's words for raw values: an action or type name, or ``param=value``
     (``cls=2: Zoomorphic Warriors``)."""
     memory_say: dict[str, str] = field(default_factory=dict)
+    players: tuple[str, ...] = ()
+    """The game's players, by name: a sentence of the card that begins with one keeps its
+    capital ("If Blue has been pushed back")."""
     """What each memory slot holds, in words."""

@@ -111,7 +111,8 @@ class ProgramCompiler(RuleCompiler):
                        self.text(top.get("version"), "`version`"),
                        self.text(top.get("description"), "`description`"), dict(self.memory),
                        start, states, blocks, fallback, random_fallback, locs,
-                       dict(self.defines), words, dict(self.memory_say))
+                       dict(self.defines), words, dict(self.memory_say),
+                       tuple(self.game.players))
 
     def _words(self, node: Node | None) -> dict[str, str]:
         if node is None:
