@@ -15,7 +15,9 @@
 
 from __future__ import annotations
 
+import io
 import re
+import shutil
 import time
 from collections.abc import Callable
 from typing import Any
@@ -137,7 +139,21 @@ def rules_text(game: Game) -> str:
         return f"{sheet.title}: {sheet.description}"
     parts = re.split(r"^## ", text, flags=re.MULTILINE)
     chosen = next((p for p in parts[1:] if p.lower().startswith("rules")), parts[0])
-    return _HEADING.sub("", chosen).strip()
+    return as_plain_text(_HEADING.sub("", chosen).strip())
+
+
+def as_plain_text(markdown: str) -> str:
+    """Markdown as the terminal reads it, without colour: emphasis dropped, lists
+    numbered, tables drawn (as `stratagem rules` prints a README), at the terminal's
+    width up to 100 columns."""
+    from rich.markdown import Markdown  # noqa: PLC0415 - markdown-it loads only for a README
+
+    width = min(shutil.get_terminal_size((100, 24)).columns, 100)
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, color_system=None, highlight=False,
+                      force_terminal=False, emoji=False)
+    console.print(Markdown(markdown))
+    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()).strip()
 
 
 class TableHuman(HumanAgent):
