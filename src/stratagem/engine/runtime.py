@@ -8,6 +8,10 @@ end conditions (``engine.endings``) and moves the phase machine on
 everything it needs is in the state, resolution can stop at any frame for a decision
 and resume after it. Effects call back into the resolver (``push``, ``bind``,
 ``roll``, ``choose``, ``emit``) while they run.
+
+One module because it is one loop: the resolver's stepping of each kind of frame, the
+calls effects make back into it and the record of a move it writes share the state
+being resolved and the move's rolls and told events, which a split would pass around.
 """
 
 from __future__ import annotations
