@@ -159,11 +159,14 @@ class ProgramState:
     """Rules tried first when the game asks the side to react (the enemy's turn, a
     volley, a melee)."""
 
-    def rules_for(self, phase: str, step: str = "", reaction: bool = False
-                  ) -> tuple[Rule, ...]:
+    def rules_for(self, phase: str, step: str = "", reaction: bool = False,
+                  answering: bool = False) -> tuple[Rule, ...]:
         """The rules tried at a decision in ``phase`` (and its ``step``), in order: the
-        step's own (or, for a reaction, the reactions), the phase's, then ``rules``."""
-        first = self.reactions if reaction else self.steps.get(step, ())
+        step's own (or, for a reaction, the reactions; for a choice asked in the middle of
+        another side's action, ``answering``, the reactions and then the step's), the
+        phase's, then ``rules``."""
+        first = self.reactions if reaction else (
+            self.reactions + self.steps.get(step, ()) if answering else self.steps.get(step, ()))
         return first + self.phases.get(phase, ()) + (
             self.phases.get(ANY, ()) if phase != ANY else ())
 

@@ -33,6 +33,21 @@ class ProgramSeatError(StratagemError):
     """A program written for one side, seated on another."""
 
 
+def answering(view: State, decision: Decision) -> bool:
+    """Whether ``decision`` is a choice (a rules' `choose`) asked of a player in the middle
+    of another player's action: a retreat chosen by the defender of an attack. A program
+    answers it from its state's reactions first, as the card's how-to says."""
+    stack = view.stack
+    top = stack[-1] if stack else None
+    if getattr(top, "kind", None) != "choose" or not hasattr(top, "options"):
+        return False
+    for frame in reversed(stack[:-1]):
+        ctx = getattr(frame, "ctx", None)
+        if isinstance(ctx, Ctx):
+            return ctx.player != decision.player
+    return False
+
+
 @dataclass(frozen=True)
 class TraceStep:
     """What the program did at one decision."""
@@ -211,7 +226,8 @@ class ProgramAgent(Agent):
                 self.pending.remove(rule)
                 action, how, said = self.pick(rule, view, found)
                 return self._done(view, state, rule, action, how, len(found), False, said)
-        for rule in state.rules_for(phase, step, decision.kind == "reaction"):
+        for rule in state.rules_for(phase, step, decision.kind == "reaction",
+                                    answering(view, decision)):
             found = self.matches(rule, view, decision.actions)
             if found:
                 action, how, said = self.pick(rule, view, found)
