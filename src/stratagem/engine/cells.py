@@ -45,33 +45,34 @@ class Terrain:
         self.memo: dict[tuple[int, float, int], dict[int, float]] = {}
 
 
-Overrides = tuple[tuple[str, float | None], ...]
-"""The tile costs a kind of unit pays apart from the tiles' own (``Board.unit_costs``):
-``(tile type, cost)`` pairs, ``None`` for a tile it may not enter; ``()`` for none."""
+Overrides = tuple[tuple[str | tuple[str], float | None], ...]
+"""The costs a kind of unit pays apart from the board's own (``Board.unit_costs``):
+``(tile type, cost)`` pairs, ``None`` for a tile it may not enter, and ``((side type,),
+cost)`` pairs for the sides between cells (``sides.side_costs_in``); ``()`` for none."""
 
 
-def terrain(tiles: tuple[str, ...], board: Board, over: Overrides = (),
-            side_over: sides.SideCosts = ()) -> Terrain:
-    """The terrain of a tile layout for units that pay ``over`` for tiles and
-    ``side_over`` for sides (``()``: their own costs), kept on the board (the last layout
-    asked by identity, others by value: a layout changes only when a tile does)."""
+def terrain(tiles: tuple[str, ...], board: Board, over: Overrides = ()) -> Terrain:
+    """The terrain of a tile layout for units that pay ``over`` (``()``: the tiles' and
+    the sides' own costs), kept on the board (the last layout asked by identity, others
+    by value: a layout changes only when a tile does)."""
     last = board.__dict__.get("_last_terrain")
-    if last is not None and last[0] is tiles and last[1] == over and last[2] == side_over:
-        found: Terrain = last[3]
+    if last is not None and last[0] is tiles and last[1] == over:
+        found: Terrain = last[2]
         return found
-    cache: dict[tuple[tuple[str, ...], Overrides, sides.SideCosts], Terrain] | None = \
+    cache: dict[tuple[tuple[str, ...], Overrides], Terrain] | None = \
         board.__dict__.get("_terrains")
     if cache is None:
         cache = {}
         object.__setattr__(board, "_terrains", cache)
-    t = cache.get((tiles, over, side_over))
+    t = cache.get((tiles, over))
     if t is None:
         enter = entry_costs(tiles, board, over)
-        t = Terrain(enter, *sides.step_table(board, side_over)) if board.sides else Terrain(enter)
+        t = (Terrain(enter, *sides.step_table(board, sides.side_costs_in(over)))
+             if board.sides else Terrain(enter))
         if len(cache) >= 64:
             cache.clear()
-        cache[(tiles, over, side_over)] = t
-    object.__setattr__(board, "_last_terrain", (tiles, over, side_over, t))
+        cache[(tiles, over)] = t
+    object.__setattr__(board, "_last_terrain", (tiles, over, t))
     return t
 
 

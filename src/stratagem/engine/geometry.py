@@ -142,9 +142,9 @@ _SHAPES = ("circle", "square", "cross", "diamond", "ring")
 
 
 def mover_costs(state: State, mover: Any) -> Overrides:
-    """The tile costs ``mover`` (an entity, an entity type's name, or ``None``: any unit)
-    pays apart from the tiles' own (``Board.unit_costs``); ``()`` on a board whose tiles
-    cost every unit alike."""
+    """The tile (and side) costs ``mover`` (an entity, an entity type's name, or ``None``:
+    any unit) pays apart from the board's own (``Board.unit_costs``); ``()`` on a board
+    whose tiles and sides cost every unit alike."""
     b = state.game.board
     if mover is None or not b.per_unit:
         return ()
@@ -153,19 +153,6 @@ def mover_costs(state: State, mover: Any) -> Overrides:
         return ()
     et = state.game.entity_types.get(name)
     return b.unit_costs(name, et.tags if et is not None else frozenset())
-
-
-def mover_side_costs(state: State, mover: Any) -> sides.SideCosts:
-    """The crossing costs ``mover`` (as in ``mover_costs``) pays apart from the side types'
-    own (``sides.unit_side_costs``); ``()`` when no side type costs its kind otherwise."""
-    b = state.game.board
-    if mover is None or not b.sides:
-        return ()
-    name = mover if isinstance(mover, str) else getattr(mover, "type", None)
-    if not isinstance(name, str):
-        return ()
-    et = state.game.entity_types.get(name)
-    return sides.unit_side_costs(b, name, et.tags if et is not None else frozenset())
 
 
 def step_cost(state: State, a: tuple[int, int], b: tuple[int, int], mover: Any = None
@@ -179,7 +166,7 @@ def step_cost(state: State, a: tuple[int, int], b: tuple[int, int], mover: Any =
         return cost
     w, size = board.width, board.size
     i, j = a[1] * w + a[0], b[1] * w + b[0]
-    closed, extra = sides.step_table(board, mover_side_costs(state, mover))
+    closed, extra = sides.step_table(board, sides.side_costs_in(mover_costs(state, mover)))
     if i * size + j in closed:
         return None
     return max(0.0, cost + extra.get(i * size + j, 0.0))
@@ -343,7 +330,7 @@ def all_paths(state: State, start: tuple[int, int], goal: tuple[int, int],
     if not b.contains(goal) or not b.contains(start) or tuple(start) == tuple(goal):
         return []
     w = b.width
-    t = terrain(state.tiles, b, mover_costs(state, mover), mover_side_costs(state, mover))
+    t = terrain(state.tiles, b, mover_costs(state, mover))
     enter, closed, extra, size = t.enter, t.closed, t.extra, b.size
     around = neighbour_table(b, b.neighbours != 4 if diagonal is None else diagonal)
     origin, target = start[1] * w + start[0], goal[1] * w + goal[0]
@@ -412,8 +399,7 @@ def _search(state: State, start: tuple[int, int], budget: float, diagonal: bool 
     x, y = start
     if not (0 <= x < b.width and 0 <= y < b.height):
         return {}
-    t = terrain(state.tiles, b, mover_costs(state, mover),
-                mover_side_costs(state, mover) if b.sides else ())
+    t = terrain(state.tiles, b, mover_costs(state, mover))
     key = 6 if b.topology == "hex" else (8 if (b.neighbours != 4 if diagonal is None
                                                  else diagonal) else 4)
     origin = y * b.width + x

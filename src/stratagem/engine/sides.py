@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 SideCosts = tuple[tuple[str, float | None], ...]
 """The crossing costs a kind of unit pays apart from the side types' own: ``(side type,
-cost)`` pairs, ``None`` for a side it may not cross; ``()`` for none."""
+cost)`` pairs, ``None`` for a side it may not cross; ``()`` for none (``side_costs_in``)."""
 
 
 def side_index(board: Board) -> dict[int, str]:
@@ -72,25 +72,10 @@ def side_param(board: Board, kind: str | None, name: str) -> float:
     return params.get(name, 0) if isinstance(params, dict) else 0
 
 
-def unit_side_costs(board: Board, name: str, tags: frozenset[str] = frozenset()) -> SideCosts:
-    """The crossing costs units of type ``name`` (with ``tags``) pay apart from the side
-    types' own: for each side type with costs by kind of unit (``cost_by``), the cost
-    under the first of its keys that is ``name`` or one of ``tags``."""
-    cache: dict[str, SideCosts] | None = board.__dict__.get("_unit_side_costs")
-    if cache is None:
-        cache = {}
-        object.__setattr__(board, "_unit_side_costs", cache)
-    found = cache.get(name)
-    if found is None:
-        pairs: list[tuple[str, float | None]] = []
-        for kind, props in board.side_types.items():
-            by = props.get("cost_by")
-            if isinstance(by, dict):
-                key = next((k for k in by if k == name or k in tags), None)
-                if key is not None:
-                    pairs.append((kind, by[key]))
-        found = cache[name] = tuple(pairs)
-    return found
+def side_costs_in(over: tuple[tuple[str | tuple[str], float | None], ...]) -> SideCosts:
+    """The crossing costs among the costs a kind of unit pays apart from the board's own
+    (``Board.unit_costs``: the pairs keyed ``(side type,)``), as ``(side type, cost)``."""
+    return tuple((k[0], v) for k, v in over if type(k) is tuple)
 
 
 def crossing_cost(board: Board, kind: str, over: SideCosts = ()) -> float | None:
@@ -272,4 +257,4 @@ def _hex_steps(layout: str, a: tuple[int, int], b: tuple[int, int], nudge: int
 
 
 __all__ = ["SideCosts", "blocks_any_sight", "crossed", "crossing_cost", "side_between",
-           "side_index", "side_param", "sight_blocked", "step_table", "unit_side_costs"]
+           "side_costs_in", "side_index", "side_param", "sight_blocked", "step_table"]

@@ -421,30 +421,40 @@ class Board:
 
     @cached_property
     def per_unit(self) -> bool:
-        """Whether some tile type costs some kinds of unit more or less than others
-        (``cost_by`` among its properties: ``cost: {armor: 3, other: 2}`` in a rules file)."""
-        return any("cost_by" in props for props in self.tile_types.values())
+        """Whether some tile type (or side type) costs some kinds of unit more or less than
+        others (``cost_by`` among its properties: ``cost: {armor: 3, other: 2}`` in a rules
+        file)."""
+        return any("cost_by" in props for props in (*self.tile_types.values(),
+                                                    *self.side_types.values()))
 
     def unit_costs(self, name: str, tags: frozenset[str] = frozenset()
-                   ) -> tuple[tuple[str, float | None], ...]:
+                   ) -> tuple[tuple[str | tuple[str], float | None], ...]:
         """The tile costs units of type ``name`` (with ``tags``) pay apart from the tiles'
         own: for each tile type with costs by kind of unit (``cost_by``), the cost under
         the first of its keys that is ``name`` or one of ``tags``, as ``(tile type,
-        cost)`` pairs (``None``: it may not enter). ``()`` when no tile names the type."""
-        cache: dict[str, tuple[tuple[str, float | None], ...]] | None = \
+        cost)`` pairs (``None``: it may not enter); then the same for the side types, each
+        keyed by ``(side type,)``, a tuple, so that it never names a tile
+        (``sides.side_costs_in``). ``()`` when no tile or side names the type."""
+        cache: dict[str, tuple[tuple[str | tuple[str], float | None], ...]] | None = \
             self.__dict__.get("_unit_costs")
         if cache is None:
             cache = {}
             object.__setattr__(self, "_unit_costs", cache)
         found = cache.get(name)
         if found is None:
-            pairs: list[tuple[str, float | None]] = []
+            pairs: list[tuple[str | tuple[str], float | None]] = []
             for tile, props in self.tile_types.items():
                 by = props.get("cost_by")
                 if isinstance(by, dict):
                     key = next((k for k in by if k == name or k in tags), None)
                     if key is not None:
                         pairs.append((tile, by[key]))
+            for side, props in self.side_types.items():
+                by = props.get("cost_by")
+                if isinstance(by, dict):
+                    key = next((k for k in by if k == name or k in tags), None)
+                    if key is not None:
+                        pairs.append(((side,), by[key]))
             found = cache[name] = tuple(pairs)
         return found
 
