@@ -180,12 +180,7 @@ class HumanAgent(Agent):
             if not shown:
                 self._offer(view, decision, builder, choices, bool(undo))
                 shown = True
-            line = self.ask(f"{who}> ")
-            if line is None:
-                self.say()
-                raise QuitGame(decision.player, "end of input", len(view.history))
-            text = line.strip()
-            word = text.lower()
+            text, word = self._line(view, decision)
             if not text:
                 self.say(f"type a number {_span(numbered, 'from')}, an action, or ? for help")
             elif word in ("quit", "exit"):
@@ -231,18 +226,22 @@ class HumanAgent(Agent):
                 if typed is not None:
                     return Choice(typed, "typed at the terminal")
 
+    def _line(self, view: State, decision: Decision) -> tuple[str, str]:
+        """The next line typed at the decider's prompt, stripped, and it in small letters;
+        the end of the input leaves the game (``QuitGame``)."""
+        line = self.ask(f"{self._who(decision.player)}> ")
+        if line is None:
+            self.say()
+            raise QuitGame(decision.player, "end of input", len(view.history))
+        text = line.strip()
+        return text, text.lower()
+
     def _confirm(self, view: State, decision: Decision, only: Action) -> Choice:
         """Ask for a decision with one option: Enter, `1`, `random` or its text takes it."""
-        who = self._who(decision.player)
         self.show(view, decision)
         self.say(f"the only option:\n  1. {only}")
         while True:
-            line = self.ask(f"{who}> ")
-            if line is None:
-                self.say()
-                raise QuitGame(decision.player, "end of input", len(view.history))
-            text = line.strip()
-            word = text.lower()
+            text, word = self._line(view, decision)
             if word in ("", "1", "random"):
                 return Choice(only, "the only option, taken at the terminal")
             if word in ("quit", "exit"):
