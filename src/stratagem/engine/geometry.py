@@ -508,11 +508,10 @@ def line_of_sight(state: State, a: tuple[int, int], b: tuple[int, int],
     passes when either is clear, so it is the same both ways. On a point-to-point map
     (``Board.links``) nothing blocks sight."""
     board = state.game.board
-    if board.links:  # a point-to-point map: sight is counted in links, never blocked
-        return True
-    if board.sides and _walled(board):
-        return any(_clear(state, board_line(board, a, b, s), a, b, entities_block)
-                   and not sides.sight_blocked(board, a, b, s) for s in (1, -1))
+    if not board.open_sight:  # a point-to-point map, or sides that block sight
+        if board.links:  # sight is counted in links, never blocked
+            return True
+        return _sight_past_sides(state, a, b, entities_block)
     if board.topology == "hex":
         return (_clear(state, board_line(board, a, b, 1), a, b, entities_block)
                 or _clear(state, board_line(board, a, b, -1), a, b, entities_block))
@@ -521,13 +520,17 @@ def line_of_sight(state: State, a: tuple[int, int], b: tuple[int, int],
             or (tie and _clear(state, square_line(a, b, -1)[0], a, b, entities_block)))
 
 
-def _walled(board: Board) -> bool:
-    """Whether some side of the board blocks sight (kept on the board)."""
-    found: bool | None = board.__dict__.get("_walled")
-    if found is None:
-        found = sides.blocks_any_sight(board)
-        object.__setattr__(board, "_walled", found)
-    return found
+def _sight_past_sides(state: State, a: tuple[int, int], b: tuple[int, int],
+                      entities_block: bool) -> bool:
+    """``line_of_sight`` on a board with sides that block sight: the tiles and the sides
+    clear on one side of the line, nudged one way or the other (kept apart from
+    ``line_of_sight``, which every game's sight runs through)."""
+    board = state.game.board
+    for s in (1, -1):
+        if _clear(state, board_line(board, a, b, s), a, b, entities_block) \
+                and not sides.sight_blocked(board, a, b, s):
+            return True
+    return False
 
 
 def _clear(state: State, cells: Iterable[Pos], a: tuple[int, int], b: tuple[int, int],

@@ -142,11 +142,6 @@ def step_table(board: Board, over: SideCosts = ()) -> tuple[frozenset[int], dict
     return found
 
 
-def blocks_any_sight(board: Board) -> bool:
-    """Whether some side of the board blocks sight."""
-    return any(board.side_types.get(kind, {}).get("blocks_sight") for _, _, kind in board.sides)
-
-
 def crossed(board: Board, a: tuple[int, int], b: tuple[int, int], nudge: int = 1
             ) -> Iterator[tuple[int, int]]:
     """The edges a straight line from the centre of ``a`` to the centre of ``b`` crosses, in
@@ -256,5 +251,5 @@ def _hex_steps(layout: str, a: tuple[int, int], b: tuple[int, int], nudge: int
         here = there
 
 
-__all__ = ["SideCosts", "blocks_any_sight", "crossed", "crossing_cost", "side_between",
+__all__ = ["SideCosts", "crossed", "crossing_cost", "side_between",
            "side_costs_in", "side_index", "side_param", "sight_blocked", "step_table"]

@@ -459,6 +459,14 @@ class Board:
         return found
 
     @cached_property
+    def open_sight(self) -> bool:
+        """Whether sight is worked out on the grid's tiles alone: no links (a map of
+        links never blocks sight) and no side between cells that blocks it
+        (``geometry.line_of_sight``)."""
+        return not self.links and not any(
+            self.side_types.get(kind, {}).get("blocks_sight") for _, _, kind in self.sides)
+
+    @cached_property
     def stacking(self) -> bool:
         """Whether a square may hold more than one entity (``engine.stacks``)."""
         return bool(self.capacity != 1 or self.stack_param
