@@ -12,9 +12,10 @@ indices ``y * width + x`` with neighbour tables built once per board (``cells``)
 the topology is decided there and nowhere else. What blocks a way is a set of
 positions (``blockers``: every unit, the mover's enemies, or nothing).
 
-One module, of over 500 lines, because distance, reach, paths, lines and sight all read
-the board through one set of neighbour tables and one metric: apart, a rule of one (a
-hex's edge, a side, a link) could drift from the others.
+One module because distance, reach, paths, lines and sight all read the board through
+one set of neighbour tables and one metric, past 500 lines since the sides between cells
+joined them: apart, a rule of one (a hex's edge, a side, a link) could drift from the
+others.
 """
 
 from __future__ import annotations
