@@ -397,6 +397,10 @@ class Board:
     sides: tuple[tuple[int, int, str], ...] = ()
     """The sides placed on the board: the indices (``y * width + x``) of the two cells
     whose shared edge each lies on, the lower first, and its type (``engine.sides``)."""
+    open_sight: bool = field(init=False, repr=False, compare=False)
+    """Whether sight is worked out on the grid's tiles alone: no links (a map of links
+    never blocks sight) and no side between cells that blocks it (set when the board is
+    made: ``geometry.line_of_sight`` reads it for every line, as a plain attribute)."""
 
     def __post_init__(self) -> None:
         if len(self.tiles) != self.width * self.height:
@@ -406,6 +410,8 @@ class Board:
             object.__setattr__(self, "metric", f"hex-{self.hex_layout or 'pointy-odd'}")
         if self.links:  # distances along the links, kept under the metric's name
             object.__setattr__(self, "metric", metric_of(self.width, self.height, self.links))
+        object.__setattr__(self, "open_sight", not self.links and not any(
+            self.side_types.get(kind, {}).get("blocks_sight") for _, _, kind in self.sides))
 
     def place_name(self, pos: tuple[int, int]) -> str:
         """The name of a named cell (``""`` when it has none)."""
@@ -457,14 +463,6 @@ class Board:
                         pairs.append(((side,), by[key]))
             found = cache[name] = tuple(pairs)
         return found
-
-    @cached_property
-    def open_sight(self) -> bool:
-        """Whether sight is worked out on the grid's tiles alone: no links (a map of
-        links never blocks sight) and no side between cells that blocks it
-        (``geometry.line_of_sight``)."""
-        return not self.links and not any(
-            self.side_types.get(kind, {}).get("blocks_sight") for _, _, kind in self.sides)
 
     @cached_property
     def stacking(self) -> bool:
