@@ -208,6 +208,10 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
         out.print("[bold]Fog of war[/]")
         for line in sheet.fog:
             out.print(f"  {escape(line)}")
+    if sheet.turns:
+        out.print("[bold]Order of play[/] (each round)")
+        for line in sheet.turns:
+            out.print(f"  {escape(line)}")
     for title, rows in (("Actions", sheet.actions), ("Reactions", sheet.reactions)):
         if rows:
             out.print(f"[bold]{title}[/]")

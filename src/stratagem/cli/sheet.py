@@ -219,6 +219,9 @@ class Sheet:
     sides: tuple[tuple[str, str, str], ...] = ()
     """(side type, cost to cross, what else it does) of each kind of side between cells
     that the board has (``side_rows``)."""
+    turns: tuple[str, ...] = ()
+    """The order of play (``turn_lines``): each phase of a round, who takes turns, and the
+    steps of a turn; a step's line is indented by two spaces."""
 
 
 def ending(game: Game) -> tuple[tuple[str, str], ...]:
@@ -419,6 +422,57 @@ def fog_lines(game: Game) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def turn_lines(game: Game) -> tuple[str, ...]:
+    """The order of play in lines: each phase of a round with who takes turns in it, when
+    it ends and whether it runs again before the round goes on; under it, indented by two
+    spaces, the steps of a turn with the actions each offers and when each ends. Tests are
+    quoted as the rules write them."""
+    lines = []
+    many = len(game.phases) > 1
+    for n, ph in enumerate(game.phases, 1):
+        ends = [f"it ends when {ph.end_said}"] if ph.end_said else []
+        rep = ph.repeat
+        if rep is not None and rep.said:
+            ends.append(f"it runs again until {rep.said}" + (
+                f", at most {plural(rep.most, 'time')} a round" if rep.most else ""))
+        elif rep is not None and rep.most:
+            ends.append(f"it runs {plural(rep.most, 'time')} a round")
+        lines.append((f"{n}. " if many else "") + f"{ph.name}: {_who(game, ph.order)}"
+                     + "".join(f"; {e}" for e in ends))
+        for st in ph.steps:
+            offered = "any action" if st.actions is None else ", ".join(st.actions)
+            limit = ("" if st.max_actions is None else " (one action)"
+                     if st.max_actions == 1 else f" (up to {st.max_actions} actions)")
+            until = f"; until {st.end_said}" if st.end_said else ""
+            name = "actions: " if len(ph.steps) == 1 else f"{st.name}: "
+            lines.append(f"  {name}{offered}{limit}{until}")
+    return tuple(lines)
+
+
+def _who(game: Game, order: Any) -> str:
+    """Who takes turns under an order, in words: the seat order from the first player."""
+    names = list(game.players)
+    first = order.first if order.first < len(names) else 0
+    if order.kind == "player":
+        return f"{names[first]} alone takes a turn"
+    if order.kind == "initiative":
+        return "each unit takes a turn, played by its owner, highest first" + (
+            f" by {order.said}" if order.said else "")
+    if order.first_of is not None:
+        seats = "in seat order from the player " + (order.said or "the rules pick") + \
+            ", worked out as the phase begins"
+    else:
+        ring = names[first:] + names[:first]
+        seats = ("in seat order: " + ", ".join(ring[:-1]) + " then " + ring[-1]) + (
+            "; who starts moves on one seat each round" if order.rotate else "")
+    if order.kind == "alternate":
+        return ("the players take one action each in turn until every one has passed"
+                + ("" if len(names) == 1 else f", {seats}"))
+    if len(names) == 1:
+        return f"{names[0]} takes a turn"
+    return f"each player takes a turn {seats}"
+
+
 def rules_sheet(game: Game) -> Sheet:
     """The rules sheet of a compiled game."""
     acts = _descriptions(game, "actions")
@@ -438,4 +492,4 @@ def rules_sheet(game: Game) -> Sheet:
         tuple((r, reacts.get(r, "")) for r in game.reactions
               if not game.reactions[r].automatic),
         tuple(game.scenarios),
-        terrain(game), ending(game), fog_lines(game), side_rows(game))
+        terrain(game), ending(game), fog_lines(game), side_rows(game), turn_lines(game))

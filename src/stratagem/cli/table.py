@@ -220,6 +220,9 @@ class TableHuman(HumanAgent):
             lines.append("")
         if sheet.fog:
             lines += ["== fog of war ==", *(f"  {line}" for line in sheet.fog), ""]
+        if sheet.turns:
+            lines += ["== order of play (each round) ==", *(f"  {line}" for line in sheet.turns),
+                      ""]
         lines.append("== your options now ==")
         for name in sorted({a.type for a in builder.candidates},
                            key=lambda t: stable_number(game, t) or 0):

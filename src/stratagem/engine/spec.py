@@ -274,6 +274,8 @@ class Order:
     entities: Callable[[Ctx], Iterable[Any]] | None = None
     rotate: bool = False
     first_of: Callable[[Ctx], Any] | None = None
+    said: str = ""
+    """The rules' text of ``key`` (initiative) or of ``first_of``: the rules sheet says it."""
 
 
 @dataclass(frozen=True)
@@ -300,6 +302,8 @@ class Step:
     stuck_else: str = "pass"
     stuck_said: str = ""
     """The test's text, as the rules write it (the rules sheet says it)."""
+    end_said: str = ""
+    """``end_when``'s text, as the rules write it (the rules sheet says it)."""
 
     def stuck_how(self, ctx: Any) -> str:
         """What the stuck player of ``ctx`` does here."""
@@ -335,6 +339,8 @@ class Phase:
     on_end: tuple[Effect, ...] = ()
     end_when: Test | None = None
     repeat: Repeat | None = None
+    end_said: str = ""
+    """``end_when``'s text, as the rules write it (the rules sheet says it)."""
 
 
 @dataclass(frozen=True)

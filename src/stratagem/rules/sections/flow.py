@@ -66,7 +66,12 @@ def _phase(c: CompileState, node: Node) -> Phase:
     return Phase(name, steps, order, compile_effects(c, m.get("on_start"), phase_scope),
                  compile_effects(c, m.get("on_end"), phase_scope),
                  c.expr(m["end_when"], turn_scope, "bool").fn if "end_when" in m else None,
-                 repeat)
+                 repeat, _said(m.get("end_when")))
+
+
+def _said(node: Node | None) -> str:
+    """A test's text as the rules write it, on one line (``""`` when not given)."""
+    return "" if node is None else " ".join(str(node.value).split())
 
 
 REPEAT_EXAMPLE = 'for example `repeat: {until: "game.turn_over == 1", most: 7}`'
@@ -100,7 +105,7 @@ def _repeat(c: CompileState, node: Node, name: str) -> Repeat:
                "give `repeat` a `most` (the phase then runs that many times a round), or "
                "write a test that reads the game")
         raise Skip
-    rule = Repeat(test.fn, most, " ".join(str(m["until"].value).split()))
+    rule = Repeat(test.fn, most, _said(m["until"]))
     c.sources[id(rule)] = (rule, f"{m['until'].loc}: the `repeat: until` of phase `{name}`")
     return rule
 
@@ -126,7 +131,7 @@ def _step(c: CompileState, node: Node, scope: Scope, name: str | None = None,
                 compile_effects(c, m.get("on_start"), turn_scope),
                 compile_effects(c, m.get("on_end"), turn_scope),
                 c.expr(m["end_when"], turn_scope, "bool").fn if "end_when" in m else None,
-                stuck="")
+                stuck="", end_said=_said(m.get("end_when")))
     return replace(step, **_stuck(c, m["stuck"], turn_scope)) if "stuck" in m else step
 
 
@@ -143,7 +148,7 @@ def _stuck(c: CompileState, node: Node, scope: Scope) -> dict[str, Any]:
         test = c.expr(m["if"], scope, "bool")
         return {"stuck": _how(c, m["then"]), "stuck_when": test.fn,
                 "stuck_else": _how(c, m["else"]) if "else" in m else "pass",
-                "stuck_said": str(m["if"].value)}
+                "stuck_said": _said(m["if"])}
     return {"stuck": _how(c, node)}
 
 
@@ -187,7 +192,8 @@ def _order(c: CompileState, node: Node | None, scope: Scope) -> Order:
     if kind == "initiative":
         key_scope = scope.child(it=("entity", lambda ctx: ctx.vars["it"]))
         key = c.expr(arg, key_scope, "number").fn
-        return Order("initiative", key=lambda ctx, e: key(ctx.bind("it", e.id)))
+        return Order("initiative", key=lambda ctx, e: key(ctx.bind("it", e.id)),
+                     said=_said(arg))
     if kind == "player":
         return Order("player", first=c.player_index(arg))
     opts = c.keys(arg, ("first", "rotate"), f"`{kind}` order") if arg.is_map else {}
@@ -202,7 +208,8 @@ def _order(c: CompileState, node: Node | None, scope: Scope) -> Order:
         else:
             first = c.player_index(opts["first"])
     rotate = c.flag(opts.get("rotate"), "`rotate`")
-    order = Order(kind, first=first, rotate=rotate, first_of=first_of)
+    order = Order(kind, first=first, rotate=rotate, first_of=first_of,
+                  said=_said(opts["first"]) if first_of is not None else "")
     if first_of is not None:  # for rule_failed: where the expression was written
         c.sources[id(order)] = (order, f"{opts['first'].loc}: the first player of the order")
     return order
