@@ -231,7 +231,7 @@ def test_the_cli_saves_moves_and_shows_a_repeating_phase(tmp_path: Path,
     code, out, err = run(capsys, "new", str(CHITS), "--seed", "3", "--out", str(first))
     assert code == 0, err
     code, out, err = run(capsys, "show", str(first))
-    assert code == 0 and "round 1, activation 1/movement" in out, err
+    assert code == 0 and "game turn 1, activation 1/movement" in out, err
     state = first
     for i in range(2):  # blue (its 5th formation drawn) ends its movement, then its activation
         nxt = tmp_path / f"m{i}.json"
@@ -240,7 +240,7 @@ def test_the_cli_saves_moves_and_shows_a_repeating_phase(tmp_path: Path,
         assert code == 0, err
         state = nxt
     code, out, err = run(capsys, "show", str(state))
-    assert code == 0 and "round 1, activation 2/movement" in out, err
+    assert code == 0 and "game turn 1, activation 2/movement" in out, err
 
 
 def test_the_web_page_and_the_agents_play_a_repeating_phase() -> None:
@@ -249,7 +249,7 @@ def test_the_web_page_and_the_agents_play_a_repeating_phase() -> None:
     game = stratagem.load(str(CHITS))
     session = Session(game, ["human", "random"], 3)
     snap = session.snapshot()
-    assert snap["flow"].startswith("round 1, activation")
+    assert snap["flow"].startswith("game turn 1, activation")
     result = stratagem.play(game, ["osla", f"program:{PROGRAM}"], seed=2)
     assert result.outcome is not None and result.outcome.reason
 
@@ -261,6 +261,6 @@ def test_the_chits_game_rewritten_with_one_repeating_phase() -> None:
     game = stratagem.load(str(CHITS))
     assert [p.name for p in game.phases] == ["activation"]
     result, where = _told(game, 7)
-    assert result.outcome.reason.startswith("round limit (6) reached")
-    assert "round 1, activation 1" in where
+    assert result.outcome.reason.startswith("game turn limit (6) reached")
+    assert "game turn 1, activation 1" in where
     assert any(w.endswith("activation 7") for w in where), sorted(set(where))

@@ -126,7 +126,7 @@ def _turn_step(game: Game, mark: list[Any], dice: tuple[int, ...],
     name = phase_words(game, phase, runs[0] if runs else 0)
     seat = (who(game, player) if type(player) is int and 0 <= player < len(game.players)
             else "")  # a round or phase: no one's
-    return Step(f"round {round_}, {name}", seat, TURN_BEGINS if seat else "",
+    return Step(f"{game.display.round} {round_}, {name}", seat, TURN_BEGINS if seat else "",
                 dice if game.show_rolls else (), said)
 
 

@@ -209,7 +209,7 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
         for line in sheet.fog:
             out.print(f"  {escape(line)}")
     if sheet.turns:
-        out.print("[bold]Order of play[/] (each round)")
+        out.print(f"[bold]Order of play[/] (each {escape(game.display.round)})")
         for line in sheet.turns:
             out.print(f"  {escape(line)}")
     for title, rows in (("Actions", sheet.actions), ("Reactions", sheet.reactions)):

@@ -264,13 +264,14 @@ def ending(game: Game) -> tuple[tuple[str, str], ...]:
     if game.round_limit is not None:
         score = _end_score(game)
         ties = _end_score(game, "tiebreak") if game.tiebreak is not None else ""
-        rounds = "1 round" if game.round_limit == 1 else f"{game.round_limit} rounds"
+        word = game.display.round
+        rounds = plural(game.round_limit, word)
         if game.against_the_game:  # held out against the game: a win
             who = "the player wins" if len(game.players) == 1 else "the players win together"
-            rows.append(("round limit", f"after {rounds}, {who}" + (
+            rows.append((f"{word} limit", f"after {rounds}, {who}" + (
                 f" (score: {score})" if score else "")))
             return tuple(rows)
-        rows.append(("round limit", f"after {rounds}, " + (
+        rows.append((f"{word} limit", f"after {rounds}, " + (
             f"the highest score wins (score: {score}" + (f"; ties: {ties})" if ties else ")")
             if score else
             "the highest score wins" if game.score is not None else "the game is drawn")))
@@ -434,9 +435,10 @@ def turn_lines(game: Game) -> tuple[str, ...]:
         rep = ph.repeat
         if rep is not None and rep.said:
             ends.append(f"it runs again until {rep.said}" + (
-                f", at most {plural(rep.most, 'time')} a round" if rep.most else ""))
+                f", at most {plural(rep.most, 'time')} a {game.display.round}"
+                if rep.most else ""))
         elif rep is not None and rep.most:
-            ends.append(f"it runs {plural(rep.most, 'time')} a round")
+            ends.append(f"it runs {plural(rep.most, 'time')} a {game.display.round}")
         lines.append((f"{n}. " if many else "") + f"{ph.name}: {_who(game, ph.order)}"
                      + "".join(f"; {e}" for e in ends))
         for st in ph.steps:
@@ -464,7 +466,8 @@ def _who(game: Game, order: Any) -> str:
     else:
         ring = names[first:] + names[:first]
         seats = ("in seat order: " + ", ".join(ring[:-1]) + " then " + ring[-1]) + (
-            "; who starts moves on one seat each round" if order.rotate else "")
+            f"; who starts moves on one seat each {game.display.round}" if order.rotate
+            else "")
     if order.kind == "alternate":
         return ("the players take one action each in turn until every one has passed"
                 + ("" if len(names) == 1 else f", {seats}"))

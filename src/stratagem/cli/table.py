@@ -221,8 +221,8 @@ class TableHuman(HumanAgent):
         if sheet.fog:
             lines += ["== fog of war ==", *(f"  {line}" for line in sheet.fog), ""]
         if sheet.turns:
-            lines += ["== order of play (each round) ==", *(f"  {line}" for line in sheet.turns),
-                      ""]
+            lines += [f"== order of play (each {game.display.round}) ==",
+                      *(f"  {line}" for line in sheet.turns), ""]
         lines.append("== your options now ==")
         for name in sorted({a.type for a in builder.candidates},
                            key=lambda t: stable_number(game, t) or 0):

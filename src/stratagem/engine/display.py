@@ -92,6 +92,9 @@ class Display:
     count: str = ""
     """A unit parameter written on the board after the unit's glyph (the seeds in a pit,
     a counter's strength), by every display; ``""``: none."""
+    round: str = "round"
+    """What the game calls a round in words (``game turn``, ``year``): headings, the
+    narration, the rules sheet and the round limit's outcome say it."""
 
     def counted(self, params: Mapping[str, Any]) -> str:
         """What a unit with ``params`` shows of the ``count`` parameter ("" without)."""

@@ -253,7 +253,7 @@ def describe_flow(game: Game, state: State) -> str:
     if f.mode == START:
         return "setup"
     phase = game.phases[f.phase]
-    where = f"round {f.round}, {phase_words(game, f.phase, f.repeats)}"
+    where = f"{game.display.round} {f.round}, {phase_words(game, f.phase, f.repeats)}"
     if f.mode == IN_STEP and len(phase.steps) > 1:
         where += f"/{phase.steps[f.step].name}"
     return where

@@ -144,7 +144,7 @@ def advance(r: Resolver) -> None:
     if m == BEGIN_ROUND:
         nxt = f.round + 1
         if g.round_limit is not None and nxt > g.round_limit:
-            end_by_score(r, f"round limit ({g.round_limit}) reached")
+            end_by_score(r, f"{g.display.round} limit ({g.round_limit}) reached")
             return
         if nxt - r.start_round > IDLE_ROUNDS:
             raise RunawayError(f"{g.name}: {IDLE_ROUNDS} rounds passed with no decision "

@@ -785,6 +785,11 @@ SECTIONS: tuple[Part, ...] = (
           Key("count", "A unit parameter written on the board after the unit's glyph, at "
               "the terminal, in pictures and on the web page: `count: seeds` draws a "
               "mancala pit holding four as `P4`, a counter's strength beside its mark."),
+          Key("round", "What the game calls a round, in lower-case words (default "
+              "`round`): `round: game turn` heads the narration `game turn 3, "
+              "activation`, and the rules sheet and the round limit's outcome say it "
+              "(`game turn limit (6) reached`). Expressions and programs still read "
+              "`game.round`."),
           Key("show", "When given, the only parameters players see on a unit; a card "
               "listed in a hand or pile is written with those of its own (`flood card "
               "#46 (col 2, row 3)`), so a card's face can be told by its numbers. "

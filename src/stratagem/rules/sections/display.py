@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Set
 
 from ...engine.display import Display, Look, colour
@@ -20,8 +21,8 @@ def compile_display(c: CompileState, node: Node | None, tile_types: set[str],
     entities: {knight: {glyph: K}}, health: hp, hide: [castle_x]}`."""
     if node is None:
         return Display()
-    m = c.keys(node, ("players", "tiles", "entities", "health", "count", "show", "hide"),
-               "`display`")
+    m = c.keys(node, ("players", "tiles", "entities", "health", "count", "show", "hide",
+                      "round"), "`display`")
     players = _looks(c, m.get("players"), set(c.players), "player")
     tiles = _looks(c, m.get("tiles"), tile_types, "tile type")
     entities = _looks(c, m.get("entities"), entity_types, "entity type")
@@ -46,7 +47,21 @@ def compile_display(c: CompileState, node: Node | None, tile_types: set[str],
             names.append(p)
         lists[key] = tuple(names)
     return Display(players, tiles, entities, health,
-                   lists["show"] if "show" in m else None, frozenset(lists["hide"]), count)
+                   lists["show"] if "show" in m else None, frozenset(lists["hide"]), count,
+                   _round_word(c, m["round"]) if "round" in m else "round")
+
+
+_ROUND_WORD = re.compile(r"[a-z][a-z' -]{0,29}")
+
+
+def _round_word(c: CompileState, node: Node) -> str:
+    """`round: game turn`: what the game calls a round, a word or a few in lower case."""
+    word = " ".join(str(node.value).split()) if isinstance(node.value, str) else ""
+    if not _ROUND_WORD.fullmatch(word):
+        c.fail(node.loc, f"`round` is what the game calls a round, a few words in lower case "
+               f"(at most 30 letters), not {show(node)}", "for example `round: game turn`")
+        return "round"
+    return word
 
 
 def _looks(c: CompileState, node: Node | None, known: set[str], what: str) -> dict[str, Look]:
