@@ -378,6 +378,9 @@ def side_rows(game: Game) -> tuple[tuple[str, str, str], ...]:
         if isinstance(by, dict) and by:
             cost += "; " + ", ".join(f"{k} {_crossing_words(v)}" for k, v in by.items())
         notes = ["blocks sight"] if props.get("blocks_sight") else []
+        if "blocks_zoc" in props:  # said by the rules (a wall stops a zone unsaid)
+            notes.append("stops zones of control" if props["blocks_zoc"]
+                         else "zones of control reach across")
         params = props.get("params")
         if isinstance(params, dict):
             notes += [f"{k.replace('_', ' ')} {v:g}" for k, v in params.items()]

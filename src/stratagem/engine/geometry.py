@@ -240,17 +240,23 @@ def path_distance(state: State, a: tuple[int, int], b: tuple[int, int],
 
 
 def zone_of_control(state: State, centers: Iterable[tuple[int, int]]) -> frozenset[Pos]:
-    """The on-board positions within distance 1 (under the board's metric) of any center."""
+    """The on-board positions within distance 1 (under the board's metric) of any center,
+    but across a side that stops a zone of control (``sides.zoc_closed``: a wall)."""
     b = state.game.board
     w, h = b.width, b.height
     around = neighbour_table(b, b.metric == "chebyshev")  # within 1: 8 neighbours, 4, or 6 hexes
     cells = b.cells
+    shut = sides.zoc_closed(b) if b.sides else frozenset()
+    size = b.size
     out: set[Pos] = set()
     for x, y in centers:
         if 0 <= x < w and 0 <= y < h:
             i = y * w + x
             out.add(cells[i])
-            out.update(cells[j] for j in around[i])
+            if shut:
+                out.update(cells[j] for j in around[i] if i * size + j not in shut)
+            else:
+                out.update(cells[j] for j in around[i])
         else:  # off the board, but maybe next to its edge
             out.update(Pos(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
                        if 0 <= x + dx < w and 0 <= y + dy < h

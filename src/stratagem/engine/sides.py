@@ -142,6 +142,32 @@ def step_table(board: Board, over: SideCosts = ()) -> tuple[frozenset[int], dict
     return found
 
 
+def blocks_zoc(props: dict[str, object]) -> bool:
+    """Whether a zone of control stops at a side of these properties: as its `blocks_zoc`
+    says, else when no unit may cross it (``cost`` ``None`` for every kind of unit)."""
+    said = props.get("blocks_zoc")
+    if isinstance(said, bool):
+        return said
+    by = props.get("cost_by")
+    return props.get("cost", 0) is None and (
+        not isinstance(by, dict) or all(v is None for v in by.values()))
+
+
+def zoc_closed(board: Board) -> frozenset[int]:
+    """The steps, by the key ``i * size + j``, that a zone of control does not reach
+    across (``blocks_zoc``): a unit's zone stops at a wall, and on a square board at a
+    corner only where both ways round are shut, as a step does. Empty when no side
+    stops it (built once per board)."""
+    found: frozenset[int] | None = board.__dict__.get("_zoc_closed")
+    if found is None:
+        stops = tuple((kind, None if blocks_zoc(props) else 0.0)
+                      for kind, props in board.side_types.items())
+        found = step_table(board, stops)[0] if any(c is None for _, c in stops) \
+            else frozenset()
+        object.__setattr__(board, "_zoc_closed", found)
+    return found
+
+
 def crossed(board: Board, a: tuple[int, int], b: tuple[int, int], nudge: int = 1
             ) -> Iterator[tuple[int, int]]:
     """The edges a straight line from the centre of ``a`` to the centre of ``b`` crosses, in
@@ -251,5 +277,6 @@ def _hex_steps(layout: str, a: tuple[int, int], b: tuple[int, int], nudge: int
         here = there
 
 
-__all__ = ["SideCosts", "crossed", "crossing_cost", "side_between",
-           "side_costs_in", "side_index", "side_param", "sight_blocked", "step_table"]
+__all__ = ["SideCosts", "blocks_zoc", "crossed", "crossing_cost", "side_between",
+           "side_costs_in", "side_index", "side_param", "sight_blocked", "step_table",
+           "zoc_closed"]

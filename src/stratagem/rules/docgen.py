@@ -350,6 +350,13 @@ SECTIONS: tuple[Part, ...] = (
               "it. By kind of unit, a mapping, as for a tile type: `{armor: null, other: "
               "2}`, `other` for every unit no key names."),
           Key("blocks_sight", "`true`: a line of sight crossing it is blocked."),
+          Key("blocks_zoc", "Whether a zone of control stops at it: a cell across it from "
+              "a unit is not next to the unit for `stop_near` (`reachable`, "
+              "`path_distance`, `paths`, `move_along`). By default a side no unit crosses "
+              "(`cost: null` for every kind) stops it and any other lets it through; "
+              "`blocks_zoc: true` makes a river stop it too, `false` lets it through a "
+              "wall. On a square board a diagonal neighbour is cut off only when both ways "
+              "round the corner are, as a step is."),
           Key("params", "Fixed numbers the rules read, `{cover: 1}`, as "
               "`side_between(a, b).cover`: how much an attack across a river loses, how "
               "much a wall shelters. Sides never change, so these have no bounds.")),

@@ -938,7 +938,8 @@ _F: list[Function] = [
              "give `move_along` the same `blocked_by`). With `stop_near` "
              "(entities or positions), entering a position next to one of them (within 1 "
              "under the board's metric: a zone of control) ends the movement there: it is "
-             "reachable, but the way goes no further through it.",
+             "reachable, but the way goes no further through it. A zone stops at a side "
+             "between cells that `blocks_zoc` (by default one no unit crosses: a wall).",
              "reachable(actor, actor.moves, stop_near: entities(owner: enemy))", _reachable,
              "geometry"),
     Function("paths", (Param("from", "any"), Param("to", "any"), Param("budget", "number", None),

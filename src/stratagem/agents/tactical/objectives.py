@@ -31,6 +31,7 @@ from collections import Counter
 from typing import Any
 
 from ...engine import Ctx, Game, Pos, State, StratagemError, mover_costs, neighbours, tile_cost
+from ...engine.sides import side_costs_in, step_table
 
 RARE = 2
 """A tile type with at most this many squares on the board is tried as a goal."""
@@ -210,8 +211,9 @@ class Objectives:
 
 class Field:
     """Walking costs to the nearest of some squares, over the tiles' movement costs (those
-    ``mover`` pays), with no unit in the way; ``inf`` where none can be reached. A square
-    of ``units`` (a unit to strike) is reached next to it, any other by stepping on it."""
+    ``mover`` pays) and the sides between cells, with no unit in the way; ``inf`` where
+    none can be reached. A square of ``units`` (a unit to strike) is reached next to it,
+    not across a side the mover may not cross; any other by stepping on it."""
 
     def __init__(self, state: State, sources: dict[Pos, float],
                  units: set[Pos] | None = None, mover: Any = None) -> None:
@@ -225,6 +227,10 @@ class Field:
             self.origin[sq] = sq
             heap.append((head, sq.x, sq.y))
         heapq.heapify(heap)
+        # A side between cells: the steps no one may take, the points added to the others.
+        closed, extra = (step_table(board, side_costs_in(mover_costs(state, mover)))
+                         if board.sides else (frozenset(), {}))
+        w, size = board.width, board.size
         while heap:
             c, x, y = heapq.heappop(heap)
             here = Pos(x, y)
@@ -239,6 +245,11 @@ class Field:
                 if tile_cost(state, nb, mover) is None:
                     continue
                 total = c + enter
+                if closed or extra:  # the step from ``nb`` into ``here``, across a side
+                    step = (nb.y * w + nb.x) * size + y * w + x
+                    if step in closed:
+                        continue
+                    total = c + max(0.0, enter + extra.get(step, 0.0))
                 if total < cost.get(nb, math.inf):
                     cost[nb] = total
                     self.origin[nb] = self.origin[here]

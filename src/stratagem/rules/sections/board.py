@@ -287,11 +287,14 @@ def _side_type(c: CompileState, name: str, spec: Node, entry: dict[str, Any]) ->
                "written `cost: null`, as a tile no unit enters", "cost: null")
         spec = Node({k: v for k, v in spec.value.items() if k != "blocks_move"},
                     spec.loc, spec.key_locs)
-    props = c.keys(spec, ("cost", "blocks_sight", "params"), f"side type `{name}`")
+    props = c.keys(spec, ("cost", "blocks_sight", "blocks_zoc", "params"),
+                   f"side type `{name}`")
     if "cost" in props:
         c.attempt(lambda: _cost(c, name, props["cost"], entry, c.side_cost_keys, "side type"))
     if "blocks_sight" in props:
         entry["blocks_sight"] = c.flag(props["blocks_sight"], "`blocks_sight`")
+    if "blocks_zoc" in props:
+        entry["blocks_zoc"] = c.flag(props["blocks_zoc"], "`blocks_zoc`")
     if "params" not in props:
         return
     params: dict[str, float] = {}
