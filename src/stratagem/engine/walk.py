@@ -34,12 +34,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from . import sides
 from .actions import Pos
 from .changes import place
 from .context import Ctx
+from .display import a_or_an
 from .effect import Checks, Effect, Events, evaluate, register_effect
 from .frames import Block
-from .geometry import blockers, cheapest_path, neighbours, zone_of_control
+from .geometry import blockers, cheapest_path, mover_costs, neighbours, zone_of_control
 from .stacks import has_room, stack_at
 
 if TYPE_CHECKING:
@@ -169,9 +171,18 @@ class MoveAlong(Effect):
         if self.path is not None:
             way = tuple(Pos(p[0], p[1]) for p in evaluate(self.path, ctx) or ())
             board = s.game.board
+            closed = (sides.step_table(board, sides.side_costs_in(mover_costs(s, e)))[0]
+                      if board.sides else frozenset())
+            w, size = board.width, board.size
             for here, ahead in zip((e.pos, *way), way, strict=False):
                 if ahead not in neighbours(board, here, True):
                     raise ValueError(f"a path goes from {here} to {ahead}, which is not one step")
+                if closed and (here.y * w + here.x) * size + ahead.y * w + ahead.x in closed:
+                    kind = sides.side_between(board, here, ahead)
+                    raise ValueError(
+                        f"a path goes from {here} to {ahead} across "
+                        + (a_or_an(kind) if kind else "the corner of two sides")
+                        + f", which {e.type} may not cross (`paths` finds the ways it may take)")
         else:
             if self.to is None:
                 raise ValueError("move_along needs `to` or `path`")
