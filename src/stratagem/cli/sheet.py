@@ -6,6 +6,10 @@ default. ``rules_sheet`` adds what `stratagem rules GAME` and `?` at a prompt sh
 the game's README (its rules in words), its units and its actions with the
 descriptions the rules file gives them. The files are read as YAML data (the rules'
 own safe reader): nothing in them runs.
+
+One module because every part of the sheet is a short reading of the same compiled game
+and files (the README, the words the rules give, the board's terrain and sides, the fog,
+the order of play, the ending), and ``rules_sheet`` gathers them into one ``Sheet``.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from .errors import (
 from .fog import Fog, explored, last_seen
 from .frames import EventFrame
 from .game import Game
-from .geometry import cell_centre, distance, mover_costs, neighbours, tile_cost
+from .geometry import cell_centre, distance, mover_costs, neighbours, side_steps, tile_cost
 from .hands import is_knocked_out
 from .info import GameInfo, GameRuntime
 from .items import carried
@@ -115,6 +115,7 @@ __all__ = [
     "register_effect",
     "rules_digest",
     "seed_of",
+    "side_steps",
     "successes",
     "tile_cost",
     "unregister_effect",

@@ -156,6 +156,13 @@ def mover_costs(state: State, mover: Any) -> Overrides:
     return b.unit_costs(name, et.tags if et is not None else frozenset())
 
 
+def side_steps(state: State, mover: Any = None) -> tuple[frozenset[int], dict[int, float]]:
+    """The steps across sides between cells that ``mover`` (as in ``tile_cost``) may not
+    take, and the points the sides add to the others, by the key ``i * size + j`` of the
+    step from cell i to cell j (``sides.step_table``)."""
+    return sides.step_table(state.game.board, sides.side_costs_in(mover_costs(state, mover)))
+
+
 def step_cost(state: State, a: tuple[int, int], b: tuple[int, int], mover: Any = None
               ) -> float | None:
     """Movement points for one step from ``a`` to the neighbouring ``b``: the cost to enter
@@ -167,7 +174,7 @@ def step_cost(state: State, a: tuple[int, int], b: tuple[int, int], mover: Any =
         return cost
     w, size = board.width, board.size
     i, j = a[1] * w + a[0], b[1] * w + b[0]
-    closed, extra = sides.step_table(board, sides.side_costs_in(mover_costs(state, mover)))
+    closed, extra = side_steps(state, mover)
     if i * size + j in closed:
         return None
     return max(0.0, cost + extra.get(i * size + j, 0.0))

@@ -41,7 +41,7 @@ from .context import Ctx
 from .display import a_or_an
 from .effect import Checks, Effect, Events, evaluate, register_effect
 from .frames import Block
-from .geometry import blockers, cheapest_path, mover_costs, neighbours, zone_of_control
+from .geometry import blockers, cheapest_path, neighbours, side_steps, zone_of_control
 from .stacks import has_room, stack_at
 
 if TYPE_CHECKING:
@@ -171,8 +171,7 @@ class MoveAlong(Effect):
         if self.path is not None:
             way = tuple(Pos(p[0], p[1]) for p in evaluate(self.path, ctx) or ())
             board = s.game.board
-            closed = (sides.step_table(board, sides.side_costs_in(mover_costs(s, e)))[0]
-                      if board.sides else frozenset())
+            closed = side_steps(s, e)[0] if board.sides else frozenset()
             w, size = board.width, board.size
             for here, ahead in zip((e.pos, *way), way, strict=False):
                 if ahead not in neighbours(board, here, True):

@@ -30,8 +30,17 @@ import weakref
 from collections import Counter
 from typing import Any
 
-from ...engine import Ctx, Game, Pos, State, StratagemError, mover_costs, neighbours, tile_cost
-from ...engine.sides import side_costs_in, step_table
+from ...engine import (
+    Ctx,
+    Game,
+    Pos,
+    State,
+    StratagemError,
+    mover_costs,
+    neighbours,
+    side_steps,
+    tile_cost,
+)
 
 RARE = 2
 """A tile type with at most this many squares on the board is tried as a goal."""
@@ -228,8 +237,7 @@ class Field:
             heap.append((head, sq.x, sq.y))
         heapq.heapify(heap)
         # A side between cells: the steps no one may take, the points added to the others.
-        closed, extra = (step_table(board, side_costs_in(mover_costs(state, mover)))
-                         if board.sides else (frozenset(), {}))
+        closed, extra = side_steps(state, mover) if board.sides else (frozenset(), {})
         w, size = board.width, board.size
         while heap:
             c, x, y = heapq.heappop(heap)
