@@ -24,7 +24,6 @@ from rules_helpers import act, build, problems
 from stratagem.agents.program import ProgramAgent, parse_program
 from stratagem.cli.board import plain
 from stratagem.cli.main import cli
-from stratagem.cli.sheet import rules_sheet
 from stratagem.cli.table import TableHuman
 from stratagem.engine import ActionBuilder, Pos, hexes
 from stratagem.engine.geometry import (
@@ -36,6 +35,7 @@ from stratagem.engine.geometry import (
     step_cost,
 )
 from stratagem.engine.state_values import state_key
+from stratagem.games.sheet import rules_sheet
 from stratagem.web.board_svg import board_svg
 
 FORD = Path(__file__).parent / "rules_fixtures" / "river_ford.yaml"

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from rules_helpers import build, problems
-from stratagem.cli.sheet import side_rows
 from stratagem.engine import Pos
 from stratagem.engine.geometry import zone_of_control
+from stratagem.games.sheet import side_rows
 
 # A square board of 8 neighbours, 5 by 4. A side of type SIDE runs along the whole edge
 # between columns 1 and 2; blue's guard stands on (2,1), red's scout on (0,1).

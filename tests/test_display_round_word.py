@@ -13,7 +13,7 @@ import stratagem
 from rules_helpers import build, problems
 from stratagem.arena import narration
 from stratagem.cli.main import cli
-from stratagem.cli.sheet import ending, turn_lines
+from stratagem.games.sheet import ending, turn_lines
 from test_flow_stuck import RULES
 
 CHITS = Path(__file__).parent / "rules_fixtures" / "chits_repeat.yaml"

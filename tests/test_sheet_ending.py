@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 import stratagem
 from stratagem.cli.main import cli
-from stratagem.cli.sheet import ending, rules_sheet
+from stratagem.games.sheet import ending, rules_sheet
 from test_flow_stuck import RULES as STUCK_RULES
 
 ENDS = """\

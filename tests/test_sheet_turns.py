@@ -12,9 +12,9 @@ from click.testing import CliRunner
 import stratagem
 from rules_helpers import build
 from stratagem.cli.main import cli
-from stratagem.cli.sheet import turn_lines
 from stratagem.cli.table import TableHuman
 from stratagem.engine import ActionBuilder
+from stratagem.games.sheet import turn_lines
 
 RULES = """\
 game: phased

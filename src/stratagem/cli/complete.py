@@ -17,7 +17,7 @@ from click.shell_completion import CompletionItem
 
 from ..agents import ROSTER
 from ..games import list_games
-from .sheet import read_header
+from ..games.sheet import read_header
 
 
 def complete_game(ctx: Context, param: Parameter, incomplete: str) -> list[CompletionItem]:

@@ -19,11 +19,11 @@ from ..agents.levels import LEVELS
 from ..agents.roster import BUDGET_ARGUMENTS, code_text
 from ..engine import neighbours, plural
 from ..games import list_games, load
+from ..games.sheet import Header, header_of, read_header, rules_sheet
 from ..rules import RulesError
 from .board import MANY_PLACES, places_in_short, side_glyph, tile_glyph
 from .complete import complete_game, complete_scenario
 from .console import fail, out
-from .sheet import Header, header_of, read_header, rules_sheet
 
 
 @click.command("games")

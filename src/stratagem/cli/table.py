@@ -32,9 +32,9 @@ from ..agents.human import HELP
 from ..arena import Match
 from ..arena.narration import other_side
 from ..engine import CHANCE, Action, ActionBuilder, Decision, EventFrame, Game, Pos, Ref, State
+from ..games.sheet import rules_sheet
 from .board import NO_MARKS, Marks, draw, last_move
 from .console import Narrator, out
-from .sheet import rules_sheet
 
 UNIT_FIELDS = frozenset({"attacker", "target", "mover", "entity", "unit", "actor", "source",
                          "defender", "reactor", "creature", "who"})

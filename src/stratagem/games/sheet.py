@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Game, plural
-from ..games import load, rules_path
 from ..rules import RulesError
 from ..rules.source import Node, parse_yaml, read_yaml
+from . import load, rules_path
 
 
 @dataclass(frozen=True)
