@@ -17,6 +17,8 @@ Routes:
   human's move, refused (409) when the game is no longer at position N;
 - ``POST /api/games/ID/undo``, ``POST /api/games/ID/new`` with ``{"seed": n}``;
 - ``GET /api/games/ID/replay``: the game so far as a replay file;
+- ``GET /api/games/ID/rules``: the rules sheet of the game played there (``rules_view``),
+  and ``GET /api/rules?game=NAME&scenario=S`` that of a game the lobby offers;
 - ``POST /api/replays`` with a replay file's text: a game to step through;
 - ``WS /ws/games/ID``: ``{"type": "snapshot", ...}`` and ``{"type": "thinking", ...}``.
 
@@ -55,6 +57,7 @@ from ..arena.seeding import new_seed, seed_tells
 from ..engine import Game, SerializationError, StratagemError
 from ..games import list_games, load
 from .guard import MAX_BODY, BadRequest, HostGuard, parse_body, whole
+from .rules_view import rules_view
 from .session import Session, SessionError, StalePositionError
 from .store import GameStore, Kept
 
@@ -431,6 +434,24 @@ def create_app(store: GameStore | None = None, *, hosts: Iterable[str] = LOCAL_H
         await server.told(table)
         return table.snapshot()
 
+    async def table_rules(request: Request) -> Any:
+        table = server.table(request.path_params["id"])
+        return await asyncio.to_thread(rules_view, table.game)
+
+    async def game_rules(request: Request) -> Any:
+        name = request.query_params.get("game", "")
+        offered = (*own, *list_games())
+        if name not in offered:
+            raise BadRequest(f"game is one of {', '.join(offered)}")
+        scenario = request.query_params.get("scenario") or None
+        game = await asyncio.to_thread(load, name)
+        if scenario is not None and scenario not in game.scenarios:
+            raise BadRequest(f"{name} has no scenario {scenario[:40]!r}: "
+                             + (", ".join(game.scenarios) or "it has none"))
+        if scenario is not None:
+            game = await asyncio.to_thread(load, name, scenario)
+        return await asyncio.to_thread(rules_view, game)
+
     async def replay_file(request: Request) -> Any:
         table = server.table(request.path_params["id"])
         text = table.session.replay().to_json() + "\n"
@@ -495,6 +516,8 @@ def create_app(store: GameStore | None = None, *, hosts: Iterable[str] = LOCAL_H
         Route("/api/games/{id}/undo", answer(undo), methods=["POST"]),
         Route("/api/games/{id}/new", answer(new), methods=["POST"]),
         Route("/api/games/{id}/replay", answer(replay_file)),
+        Route("/api/games/{id}/rules", answer(table_rules)),
+        Route("/api/rules", answer(game_rules)),
         Route("/api/replays", answer(open_replay), methods=["POST"]),
         WebSocketRoute("/ws/games/{id}", live),
     ]
