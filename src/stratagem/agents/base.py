@@ -24,6 +24,7 @@ from ..engine import (
     Action,
     Decision,
     ForwardModel,
+    Game,
     GameInfo,
     Rng,
     State,
@@ -38,16 +39,23 @@ UNLIMITED = 1 << 62
 EXACT_OUTCOMES = 512
 """The most outcomes a search enumerates exactly for one action (``outcomes_or_sample``)."""
 
+SAMPLES = 16
+"""How many sampled results stand for an action of more outcomes than a search lists."""
+
 
 def outcomes_or_sample(game: ForwardModel[Any], state: State, action: Action,
                        limit: int = EXACT_OUTCOMES) -> list[tuple[float, State]]:
     """The exact outcomes of ``action`` when there are at most ``limit`` of them (by default
     ``EXACT_OUTCOMES``); past that (eight dice rolled at once, a hand of five cards drawn),
-    one sampled result with probability 1, drawn from the state's own generator like any
-    ``apply``."""
+    ``SAMPLES`` sampled results (at most ``limit``), each with its share of the
+    probability and each rolled from a future of its own (``Game.sample_outcomes``): never
+    the dice the state would roll next, which a search given the state itself would
+    otherwise read. A model that cannot sample so gives one result of ``apply``."""
     try:
         return game.outcomes(state, action, limit=limit)
     except TooManyOutcomesError:
+        if isinstance(game, Game):
+            return game.sample_outcomes(state, action, max(1, min(SAMPLES, limit)))
         return [(1.0, game.apply(state, action, check=False))]
 
 

@@ -41,7 +41,7 @@ from .hands import Hand
 from .info import SIZES, GameInfo, GameRuntime
 from .knowledge import NO_CARDS, Cards, is_table, is_tracked, start_piles, unlink_placed
 from .options import explain
-from .outcomes import outcomes
+from .outcomes import outcomes, sampled
 from .phases import is_quick
 from .runtime import RULE_FAILURES, Resolver, kept_turns, record, rule_failed
 from .serialize import dumps, loads
@@ -601,7 +601,8 @@ class Game:
         raises ``TooManyOutcomesError`` as soon as the count is known to exceed
         it (the rolls are explored level by level, so the error comes early).
         Past ``game.runtime.deadline`` (an agent's time budget running out) the enumeration
-        stops and one sampled result comes back, with probability 1.
+        stops and one sampled result comes back, with probability 1, rolled from a future
+        of its own (``sample_outcomes``).
         """
         if not isinstance(action, Action):
             raise _not_an_action("outcomes", action)
@@ -610,6 +611,21 @@ class Game:
         if not self.is_legal(state, action):
             raise IllegalActionError(action, explain(state, action))
         return outcomes(self, state, action, limit)
+
+    def sample_outcomes(self, state: State, action: Action, n: int = 16
+                        ) -> list[tuple[float, State]]:
+        """``n`` sampled results of ``action``, each with probability ``1 / n`` (the same
+        results merged, as in ``outcomes``), each rolled from a future of its own: the
+        state reseeded from its generator, never the dice the state itself would roll. A
+        search values an action of too many outcomes to list by them
+        (``agents.outcomes_or_sample``)."""
+        if not isinstance(action, Action):
+            raise _not_an_action("sample_outcomes", action)
+        if not self.is_legal(state, action):
+            raise IllegalActionError(action, explain(state, action))
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"sample_outcomes takes a number of samples of 1 or more, not {n!r}")
+        return sampled(self, state, action, n)
 
     def parse_action(self, state: State, text: str) -> Action:
         """The legal action with this text form (``IllegalActionError`` if not legal)."""

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .endings import count_position
 from .errors import TooManyOutcomesError
+from .rng import GOLDEN, MASK, mix
 from .runtime import Resolver, record
 from .sameness import Signatures, is_same_result
 from .state import State
@@ -39,7 +40,7 @@ def outcomes(game: Game, state: State, action: Action,
     deadline = game.runtime.deadline
     while todo:
         if deadline is not None and time.perf_counter() >= deadline:
-            return [(1.0, game.apply(state, action, check=False))]  # out of time
+            return sampled(game, state, action, 1)  # out of time
         prefix, order, p = todo.popleft()
         branch = _probe(game, state, action, prefix)
         if isinstance(branch, State):
@@ -54,6 +55,17 @@ def outcomes(game: Game, state: State, action: Action,
                 f"{action} has more than {limit} outcomes in {game.name}")
     results.sort(key=lambda r: r[0])
     return merge([(p, s) for _, p, s in results])
+
+
+def sampled(game: Game, state: State, action: Action, n: int) -> list[tuple[float, State]]:
+    """``n`` results of a legal ``action``, each with probability ``1 / n`` (the same ones
+    merged, as in ``outcomes``), each from a future of its own for the dice: the state
+    reseeded from its generator mixed with the sample's number. So a search that samples
+    never reads the dice the state itself would roll (from a state, the real ones), and
+    the same state gives the same samples."""
+    base = state.rng
+    return merge([(1.0 / n, game.apply(game.reseed(state, mix((base ^ GOLDEN * (i + 1)) & MASK)),
+                                       action, check=False)) for i in range(n)])
 
 
 def merge(results: list[tuple[float, State]]) -> list[tuple[float, State]]:
