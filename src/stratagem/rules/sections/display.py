@@ -21,8 +21,8 @@ def compile_display(c: CompileState, node: Node | None, tile_types: set[str],
     entities: {knight: {glyph: K}}, health: hp, hide: [castle_x]}`."""
     if node is None:
         return Display()
-    m = c.keys(node, ("players", "tiles", "entities", "health", "count", "show", "hide",
-                      "round"), "`display`")
+    m = c.keys(node, ("players", "tiles", "entities", "health", "count", "round", "show",
+                      "hide"), "`display`")
     players = _looks(c, m.get("players"), set(c.players), "player")
     tiles = _looks(c, m.get("tiles"), tile_types, "tile type")
     entities = _looks(c, m.get("entities"), entity_types, "entity type")
