@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from rules_helpers import act, build, problems, q, remember, roll
-from stratagem.engine import CHANCE, Distribution, Pos, RuleError, dice, successes
+from stratagem.engine import CHANCE, Distribution, Pos, RuleError, dice, faces, successes
 from stratagem.rules import RulesError, library
 from stratagem.rules.library import FUNCTIONS
 
@@ -422,6 +422,7 @@ CASES: list[tuple[str, str, Any, dict[str, Any]]] = [
     ("dice", "dice(2, 6)", dice(2, 6), {}),
     ("successes", "successes(3, 6, 5)", successes(3, 6, 5), {}),
     ("successes", "successes(actor.hp, 6, 7)", successes(5, 6, 7), {}),
+    ("faces", "faces(actor.hp - 2, 4)", faces(3, 4), {}),
     ("dice", "dice(actor.hp - 3, 4)", dice(2, 4), {}),
     ("hint", "hint(actor, 'cost')", 30, {}),
     ("hint", "hint('knight', 'cost')", 30, {}),

@@ -9,7 +9,7 @@ from . import card_effects  # noqa: F401  (registers look, reveal, show, rule_ou
 from .actions import Action, Pos, Ref, format_value, parse_action
 from .builder import ActionBuilder
 from .context import Ctx
-from .dice import Distribution, constant, dice, successes
+from .dice import Distribution, Pool, constant, dice, faces, successes
 from .display import a_or_an, params_words, plural
 from .effect import Effect, register_effect, unregister_effect
 from .effects import Choose, ModifyParam, SetParam, Spawn, builtin_events
@@ -70,6 +70,7 @@ __all__ = [
     "ModifyParam",
     "MoveAlong",
     "Outcome",
+    "Pool",
     "Pos",
     "Record",
     "Ref",
@@ -99,6 +100,7 @@ __all__ = [
     "drawn",
     "dumps",
     "explored",
+    "faces",
     "field_words",
     "format_value",
     "is_knocked_out",

@@ -160,6 +160,54 @@ def successes(count: int, sides: int, at_least: int) -> Distribution:
                          for k in range(count + 1)), label)
 
 
+MAX_POOL = 100_000
+"""Most different rolls a pool kept die by die may have (``faces``): 20d6 has 53,130,
+10d10 92,378."""
+
+
+class Pool(Distribution):
+    """``count`` dice with ``sides`` faces kept die by die, not summed: each value is the
+    number of one roll in ``faces``, the dice highest first (``(6, 5, 5, 2)``); its
+    weight is how many ways the dice show it. A roll of it binds the tuple of faces and
+    records each die (``Resolver.draw_pool``); ``game.outcomes`` lists one outcome per
+    such roll, so five d6 are 252 outcomes, not the 7,776 of five rolls one by one."""
+
+    __slots__ = ("count", "faces", "index", "sides")
+
+    def __init__(self, count: int, sides: int) -> None:
+        faces = tuple(itertools.combinations_with_replacement(range(sides, 0, -1), count))
+        whole = math.factorial(count)
+        weights = []
+        for roll in faces:
+            ways = whole
+            for run in (len(list(g)) for _, g in itertools.groupby(roll)):
+                ways //= math.factorial(run)
+            weights.append(ways)
+        super().__init__(enumerate(weights), f"{count}d{sides} kept die by die")
+        self.count = count
+        self.sides = sides
+        self.faces: tuple[tuple[int, ...], ...] = faces
+        self.index: dict[tuple[int, ...], int] = {f: i for i, f in enumerate(faces)}
+
+    def shifted(self, k: int) -> Distribution:
+        raise ValueError(f"{self.label} is a list of faces once rolled, not a total: roll "
+                         "it, then add to its faces (`sum(faces) + 2`)")
+
+
+@lru_cache(maxsize=256)
+def faces(count: int, sides: int) -> Pool:
+    """The dice of a pool kept die by die (``Pool``): ``faces(5, 6)``. Pools of more than
+    ``MAX_POOL`` different rolls raise ``ValueError``."""
+    if count < 0 or sides < 1:
+        raise ValueError(f"cannot roll {count}d{sides}")
+    if count > MAX_DICE or math.comb(count + sides - 1, count) > MAX_POOL:
+        raise ValueError(f"{count}d{sides} kept die by die has "
+                         f"{math.comb(count + sides - 1, count):,} different rolls, more than "
+                         f"{MAX_POOL:,} (20d6 and 10d10 are within it); sum the dice "
+                         f"(`dice({count}, {sides})`) or count them (`successes`) instead")
+    return Pool(count, sides)
+
+
 def _sum_weights(count: int, sides: int) -> list[int]:
     """How many ways each total ``count .. count * sides`` of ``count`` dice comes up.
 

@@ -19,6 +19,7 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from .dice import Pool
 from .endings import count_position
 from .errors import TooManyOutcomesError
 from .rng import GOLDEN, MASK, mix
@@ -48,7 +49,9 @@ def outcomes(game: Game, state: State, action: Action,
             continue
         values, weights = branch
         total = sum(weights)
-        todo.extend(((*prefix, v), (*order, i), p * w / total)
+        # (a pool kept die by die: each value is a roll's faces, each face a recorded die)
+        todo.extend(((*prefix, *v) if type(v) is tuple else (*prefix, v), (*order, i),
+                     p * w / total)
                     for i, (v, w) in enumerate(zip(values, weights, strict=True)))
         if limit is not None and len(results) + len(todo) > limit:
             raise TooManyOutcomesError(
@@ -94,13 +97,13 @@ def merge(results: list[tuple[float, State]]) -> list[tuple[float, State]]:
 class _NeedRoll(Exception):
     """A probe reached a roll it has no value for: the roll's values and weights."""
 
-    def __init__(self, values: tuple[int, ...], weights: tuple[int, ...]) -> None:
+    def __init__(self, values: tuple[Any, ...], weights: tuple[int, ...]) -> None:
         self.values = values
         self.weights = weights
 
 
 def _probe(game: Game, state: State, action: Action,
-           prefix: tuple[int, ...]) -> State | tuple[tuple[int, ...], tuple[int, ...]]:
+           prefix: tuple[int, ...]) -> State | tuple[tuple[Any, ...], tuple[int, ...]]:
     """Apply with the rolls in ``prefix``; the distribution of the next roll if more are needed."""
     game.runtime.calls += 1
     s = state._begin()
@@ -129,4 +132,12 @@ class _ProbeResolver(Resolver):
         return super().draw_roll(dist)
 
     def roll(self, name: str, dist: Any, label: str = "") -> None:
+        if type(dist) is Pool:
+            self.bind(name, self.draw_pool(dist))
+            return
         self.rolled(name, self.draw_roll(dist))
+
+    def draw_pool(self, pool: Pool) -> tuple[int, ...]:
+        if not self.forced and pool.count:  # (no dice: nothing to ask, one roll of none)
+            raise _NeedRoll(pool.faces, pool.weights)
+        return super().draw_pool(pool)

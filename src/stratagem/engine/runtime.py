@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from . import rng as _rng
 from .actions import Action, Ref, Value
 from .context import Ctx
-from .dice import Distribution
+from .dice import Distribution, Pool
 from .endings import check_end
 from .errors import IllegalActionError, RuleError, RunawayError, StratagemError
 from .failures import RULE_FAILURES, rule_failed, where_stuck
@@ -217,13 +217,38 @@ class Resolver:
         raise RuntimeError("bind outside a block")
 
     def roll(self, name: str, dist: Distribution, label: str = "") -> None:
-        """Roll ``dist`` into ``name``: sampled, replayed, or surfaced as a chance decision."""
+        """Roll ``dist`` into ``name``: sampled, replayed, or surfaced as a chance decision.
+        A pool kept die by die (``dice.Pool``) binds the tuple of its faces."""
         s = self.s
+        pool = dist if type(dist) is Pool else None
         if s.explicit:  # surfaced even when replaying: the chance option is its own record
-            s.stack.append(Await("roll", name, dist.values, dist.weights, CHANCE,
-                                 label or dist.label or name))
+            s.stack.append(Await("roll", name, pool.faces if pool is not None else dist.values,
+                                 dist.weights, CHANCE, label or dist.label or name))
+            return
+        if pool is not None:
+            self.bind(name, self.draw_pool(pool))
             return
         self.rolled(name, self.draw_roll(dist))
+
+    def draw_pool(self, pool: Pool) -> tuple[int, ...]:
+        """The faces of a roll of ``pool``, highest first: the next ``pool.count``
+        recorded dice when replaying, else one roll drawn from the state's generator
+        (which advances one step either way). Each die is recorded."""
+        s = self.s
+        if self.forced is not None:
+            n = pool.count
+            if len(self.forced) < n:
+                raise IllegalActionError("(replay)", "the recorded rolls ran out")
+            faces = tuple(self.forced[:n])
+            del self.forced[:n]
+            if faces not in pool.index:
+                raise IllegalActionError("(replay)", f"recorded rolls {list(faces)} are not a "
+                                         f"roll of {pool.label}, highest first")
+        else:
+            faces = pool.faces[pool.pick(_rng.draw(s.rng, pool.total))]
+        s.rng = _rng.next_state(s.rng)
+        self.rolls.extend(faces)
+        return faces
 
     def rolled(self, name: str, value: int) -> None:
         """Bind the roll just drawn (the last of ``rolls``) to ``name``, marked as a card's

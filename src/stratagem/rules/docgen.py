@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.dice import MAX_DICE, MAX_OUTCOMES
+from ..engine.dice import MAX_DICE, MAX_OUTCOMES, MAX_POOL
 from . import dice_sums as _dice_sums
 from . import expr as _expr
 from . import source as _source
@@ -1096,6 +1096,8 @@ TYPES: tuple[tuple[str, str], ...] = (
     ("pos", "a board position"),
     ("list", "a list"),
     ("dice", "dice not yet rolled: roll them with the `roll` effect, then use the name"),
+    ("faces", "dice kept die by die, not yet rolled (`faces(5, 6)`): `roll` names the list "
+     "of their faces, highest first"),
     ("any", "not known until play"),
 )
 
@@ -1267,6 +1269,13 @@ def _expressions() -> list[str]:
         "`1d8 + 1d6`. Nothing else: no `*`, no comparison.",
         "- `dice(count, sides)` builds a pool whose size is computed, e.g. one die per "
         "figure.",
+        "- `faces(count, sides)` is a pool kept die by die: `roll: {as: got, dice: "
+        "\"faces(5, 6)\"}` names the list of its faces, highest first (`[6, 5, 5, 2, 1]`), "
+        "for rules that read each die — place dice on a board, keep the best two, count "
+        "pairs (`count(filter(got, where: it == 6))`, `got[0]`, `for_each` over it). The "
+        "account of the game shows each die (`rolls 6, 5, 5, 2, 1`). Its outcomes are the "
+        "different rolls, so five d6 are 252 outcomes where five rolls one after another "
+        "are 7,776, and a search weighs them exactly.",
         "- A plain number where dice are expected is a roll that always gives that number.",
         "",
         "Dice are only rolled by the `roll` effect, which names the result for the effects "
@@ -1293,7 +1302,9 @@ def _expressions() -> list[str]:
         f"- a dice pool has at most {MAX_DICE} dice and at most "
         f"{MAX_OUTCOMES:,} possible totals; building its exact distribution is "
         "bounded too, which allows for instance `100d1000`, `316d100` and `1000d10`; adding "
-        f"two rolls may combine at most {_dice_sums.MAX_COMBINE:,} pairs of outcomes.",
+        f"two rolls may combine at most {_dice_sums.MAX_COMBINE:,} pairs of outcomes; a pool "
+        f"kept die by die (`faces`) has at most {MAX_POOL:,} different rolls (`20d6`, "
+        "`10d10`).",
         "",
         "### Attributes",
         "",

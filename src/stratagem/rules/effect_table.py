@@ -23,12 +23,14 @@ function per effect, none of them long.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from ..engine import effects as fx
+from ..engine import faces
 from ..engine.card_effects import Shuffle
 from ..engine.effects import Effect, rules_effects
 from ..engine.spec import PLAYER_FIELD
@@ -217,8 +219,22 @@ def _spawn(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Res
     return effect, scope
 
 
+_FACES = re.compile(r"faces\(\s*(\d+)\s*,\s*(\d+)\s*\)")
+
+
 def _roll(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Result:
     name = c.need_identifier(m["as"], "`as`")
+    rolled = c.expr(m["dice"], scope)
+    if rolled.type == "faces":  # a pool kept die by die: the list of its faces
+        pool = rolled.value if rolled.const and not callable(rolled.value) else rolled.fn
+        sizes = _FACES.fullmatch(str(m["dice"].value).strip())
+        if sizes:  # a pool of constant size: too many rolls is said at load, not in play
+            try:
+                faces(int(sizes[1]), int(sizes[2]))
+            except ValueError as exc:
+                c.fail(m["dice"].loc, str(exc))
+                raise Skip from None
+        return fx.Roll(name, pool), scope.child(**{name: ("list", read_var(name))})
     dice_fn = c.fn(m["dice"], scope, "dice")
     return fx.Roll(name, dice_fn), scope.child(**{name: ("number",
                                                          read_var(name))})

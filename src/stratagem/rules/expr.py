@@ -517,6 +517,10 @@ class _Compiler:
         return acc
 
     def _binary(self, a: Compiled, op: str, b: Compiled, off: int, n: Any) -> Compiled:
+        if "faces" in (a.type, b.type):
+            raise ExprError(off, "dice kept die by die (`faces`) are a list once rolled, not a "
+                            f"total: `{op}` works on what a `roll` of them names (`sum(got) "
+                            "+ 1`, `got[0] * 2`)")
         if "dice" in (a.type, b.type):
             if op not in "+-":
                 raise ExprError(off, f"dice can only be added to or subtracted from, not `{op}`")

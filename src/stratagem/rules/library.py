@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from itertools import takewhile
 from typing import Any
 
-from ..engine import Ctx, Pos, Ref, RuleError, dice, hexes, stacks, successes
+from ..engine import Ctx, Pos, Ref, RuleError, dice, faces, hexes, stacks, successes
 from ..engine import buffs as _buffs
 from ..engine import continuous as _tasks
 from ..engine import geometry as geo
@@ -1172,6 +1172,16 @@ _F: list[Function] = [
              "successes(actor.figures, 6, target.armour)",
              lambda c, count, sides, at_least: successes(int(count), int(sides),
                                                          int(at_least)),
+             "dice"),
+    Function("faces", (Param("count", "number"), Param("sides", "number")), "faces",
+             "A pool kept die by die, not summed: `roll` binds the list of its faces, "
+             "highest first (`[6, 5, 5, 2]`), for rules that read each die (place them, "
+             "keep some, count pairs). Exact, like any roll: five d6 are 252 outcomes, not "
+             "the 7,776 of five rolls one after another. At most 100,000 different rolls "
+             "(20d6, 10d10). It cannot be added to: roll it, then read the list (`sum`, "
+             "`count(filter(…))`, `[0]`).",
+             "faces(actor.figures, 6)",
+             lambda c, count, sides: faces(int(count), int(sides)),
              "dice"),
     Function("hint", (Param("what", "any"), Param("name", "str"), Param("default", "number", 0)),
              "number",
