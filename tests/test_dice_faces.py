@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 
+from conftest import check_bounds, check_state, play
 from rules_helpers import build, problems
 from stratagem.engine import IllegalActionError, Pool, RuleError, faces
 
@@ -137,3 +138,22 @@ def test_recorded_dice_that_are_no_roll_of_the_pool_are_refused() -> None:
         game.apply(s, throw, rolls=(1, 6, 6, 6, 6))  # not highest first
     with pytest.raises(IllegalActionError, match="the recorded rolls ran out"):
         game.apply(s, throw, rolls=(6, 6))
+
+
+@pytest.mark.parametrize("explicit", [False, True])
+def test_random_games_keep_the_invariants_and_replay(explicit: bool) -> None:
+    """Whole games, sampled and with explicit chance: every state holds the engine's
+    invariants, reads back from its saved text, and the game replays from its records."""
+    game = _game("faces(player.dice, 6)")
+    for seed in range(6):
+        out = play(game, seed, [seed, 3, 1, 4, 1, 5, 9, 2, 6], explicit=explicit)
+        for state in out.states:
+            check_state(game, state)
+            check_bounds(game, state)
+            assert game.deserialize(game.serialize(state)) == state
+        final = out.states[-1]
+        assert final.outcome is not None
+        replayed = game.new_state(seed, explicit_chance=explicit)
+        for record in final.history:
+            replayed = game.apply(replayed, record.action, rolls=record.rolls or None)
+        assert replayed.players == final.players
