@@ -39,8 +39,11 @@ from .files import (
               help="The entrants' agent codes, comma-separated (see `stratagem agents`).")
 @click.option("--games", default=20, show_default=True, type=click.IntRange(min=1),
               help="Games per line-up (per pairing in a two-player game).")
-@click.option("--scenario", default=None, shell_complete=complete_scenario,
-              help="A scenario of the game (`stratagem games` lists them).")
+@click.option("--scenario", "scenarios", multiple=True, shell_complete=complete_scenario,
+              metavar="NAME[,NAME...]",
+              help="A scenario of the game (`stratagem games` lists them). Give several "
+              "(repeated or comma-separated) to play the same tournament in each and "
+              "compare the sides' results scenario by scenario: a sweep over settings.")
 @click.option("--mode", type=click.Choice(["round-robin", "gauntlet"]), default="round-robin",
               show_default=True, help="Everyone against everyone, or the first agent against "
               "each of the others.")
@@ -93,7 +96,7 @@ from .files import (
 @click.option("--wide", is_flag=True, help="Print tables whole however narrow the terminal "
               "(they always are when the output is not a terminal).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mode: str,
+def arena_cmd(game_name: str, agents: str, games: int, scenarios: tuple[str, ...], mode: str,
               seed: int, workers: int, backend: str, address: str | None, db: Path | None,
               resume: bool, seconds: float | None, forfeit: float | None,
               json_out: Path | None, csv_out: Path | None, replays: Path | None, sample: int,
@@ -107,7 +110,54 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
     Finished games are committed to a SQLite file one by one; a tournament stopped at any
     point continues with --resume, losing no finished game and playing none twice.
     Example: `stratagem arena connect_four --agents mcts,osla,random --games 40 --workers 2`.
+
+    With several --scenario, the tournament is played in each (each with its own results
+    file, and --json, --csv, --replays and --report named after the scenario:
+    `out.json` becomes `out-NAME.json`), then a table sets the sides' win rates, the
+    draws and the games' lengths side by side, scenario by scenario.
     """
+    codes = tuple(split_agent_codes(agents))
+    names = [s.strip() for given in scenarios for s in given.split(",") if s.strip()]
+    if len(set(names)) != len(names):
+        raise click.BadParameter("a scenario is named twice", param_hint="'--scenario'")
+    if len(names) > 1 and db is not None:
+        raise click.BadParameter("each scenario keeps its own results file: leave --db out "
+                                 "when giving several", param_hint="'--db'")
+    games_of = [load(game_name, s) for s in names] if names else [load(game_name, None)]
+    if game_name not in list_games() and Path(game_name).exists():
+        # A rules file by its resolved path, as replays keep it: `report` finds it anywhere.
+        game_name = str(Path(game_name).resolve())
+    runs = []
+    chosen: list[str | None] = [*names] if names else [None]
+    for scenario, game in zip(chosen, games_of, strict=True):
+        if len(names) > 1:
+            out.print(f"\n[bold]Scenario {scenario}[/]", highlight=False)
+        own = scenario if len(names) > 1 else None
+        kept = _one_tournament(
+            game, game_name, codes, games, scenario, mode, seed, workers, backend, address,
+            db, resume, seconds, forfeit, _named_after(json_out, own),
+            _named_after(csv_out, own), _named_after(replays, own), _named_after(report, own),
+            sample, opening, seat_orders, measures, _omitted(omit), wide, quiet)
+        runs.append((scenario, game, kept))
+    if len(names) > 1:
+        _print_sweep(runs, wide)
+
+
+def _named_after(path: Path | None, scenario: str | None) -> Path | None:
+    """An output's path for one scenario of several: ``out.json`` → ``out-NAME.json``."""
+    if path is None or scenario is None:
+        return path
+    return path.with_name(f"{path.stem}-{scenario}{path.suffix}")
+
+
+def _one_tournament(game: Any, game_name: str, codes: tuple[str, ...], games: int,
+                    scenario: str | None, mode: str, seed: int, workers: int, backend: str,
+                    address: str | None, db: Path | None, resume: bool,
+                    seconds: float | None, forfeit: float | None, json_out: Path | None,
+                    csv_out: Path | None, replays: Path | None, report: Path | None,
+                    sample: int, opening: int, seat_orders: str, measures: tuple[str, ...],
+                    left_out: tuple[str, ...], wide: bool, quiet: bool) -> list[Any]:
+    """Play (or resume) one tournament and print and write its results; its games."""
     # The tournament machinery (process pools, the SQLite store, ratings) loads only for
     # `arena`, so that `play` and the other commands start quickly.
     from ..arena.measure_figures import measure_figures  # noqa: PLC0415 - tournament machinery
@@ -116,12 +166,6 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
     from ..arena.stats import summarize  # noqa: PLC0415 - tournament machinery
     from ..arena.tournament import GameRow, Tournament  # noqa: PLC0415 - tournament machinery
 
-    codes = tuple(split_agent_codes(agents))
-    left_out = _omitted(omit)
-    game = load(game_name, scenario)
-    if game_name not in list_games() and Path(game_name).exists():
-        # A rules file by its resolved path, as replays keep it: `report` finds it anywhere.
-        game_name = str(Path(game_name).resolve())
     tournament = Tournament(game_name, codes, games, scenario, mode, seed, seconds, forfeit,
                             opening=opening, seat_orders=seat_orders, measures=measures)
     path = db or Path(f"arena-{Path(game.name).stem}-{tournament.key}.sqlite")
@@ -169,6 +213,51 @@ def arena_cmd(game_name: str, agents: str, games: int, scenario: str | None, mod
                          ("balance report", report)):
         if target is not None:
             out.print(f"[dim]{kind} written to {target}[/]")
+    return rows
+
+
+def _print_sweep(runs: list[tuple[str | None, Any, list[Any]]], wide: bool) -> None:
+    """The scenarios side by side: each side's win rate with its interval, the draws and
+    the mean length, counting each distinct game once (as the balance report does)."""
+    from ..arena.balance import rate  # noqa: PLC0415 - tournament machinery
+    from ..arena.distinct import distinct_rows  # noqa: PLC0415 - tournament machinery
+    from ..arena.stats import result_of  # noqa: PLC0415 - tournament machinery
+    from ..engine import drawn  # noqa: PLC0415 - with the tournament machinery
+
+    sides = list(dict.fromkeys(p for _, game, _ in runs for p in game.players))
+    table = Table(title="Scenarios side by side", title_justify="left", box=box.SIMPLE)
+    table.add_column("scenario")
+    table.add_column("games", justify="right")
+    for side in sides:
+        table.add_column(f"{side} wins", justify="right")
+    table.add_column("draws", justify="right")
+    table.add_column("mean length", justify="right")
+    def cell(wins: int, n: int) -> str:
+        r = rate(wins, n)
+        if r.interval is None:
+            return f"{100 * r.value:.1f}%" if n else "–"
+        low, high = r.interval
+        return f"{100 * r.value:.1f}% ({100 * low:.0f}–{100 * high:.0f})"
+
+    few = False
+    for scenario, game, rows in runs:
+        unique = distinct_rows(sorted(rows, key=lambda r: r.index))
+        n = len(unique)
+        few = few or rate(0, n).interval is None
+        cells = [str(scenario), str(n)]
+        for side in sides:
+            if side not in game.players:
+                cells.append("–")  # a scenario that does not seat this side
+                continue
+            p = game.players.index(side)
+            cells.append(cell(sum(result_of(r, p) == "win" for r in unique), n))
+        cells.append(cell(sum(drawn(r.winners, r.ranks) for r in unique), n))
+        cells.append(f"{sum(r.decisions for r in unique) / n:.1f}" if n else "–")
+        table.add_row(*cells)
+    _print_table(table, wide)
+    out.print("Distinct games, each counted once; in brackets the 95% interval"
+              + (" (none where too few games allow one)" if few else "") + ".",
+              highlight=False)
 
 
 @click.command("report")
