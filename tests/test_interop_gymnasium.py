@@ -78,4 +78,6 @@ def test_bad_arguments_are_clear_errors() -> None:
         StratagemEnv("pig", opponent="nobody")
     with pytest.raises(ValueError, match="render_mode"):
         StratagemEnv("pig", render_mode="rgb_array")
+    # (registered here, not by another test that may have run in another worker)
+    assert register_env() == ENV_ID and register_env() == ENV_ID  # twice: once registered
     assert ENV_ID in gymnasium.registry

@@ -11,7 +11,8 @@ and resume after it. Effects call back into the resolver (``push``, ``bind``,
 
 One module because it is one loop: the resolver's stepping of each kind of frame, the
 calls effects make back into it and the record of a move it writes share the state
-being resolved and the move's rolls and told events, which a split would pass around.
+being resolved and the move's rolls and told events, which a split would pass around;
+so it runs past 500 lines, the rolls of a pool kept die by die (``draw_pool``) with it.
 """
 
 from __future__ import annotations
