@@ -7,7 +7,9 @@
 - **Plausibility**: for a sample of the program's decisions, every legal action is
   valued by a reference — the expected value, over the action's exact outcome
   distribution, of the game's value function (what the one-step lookahead agent
-  maximises) — and the program's choice is compared with the best: the mean regret
+  maximises), or with ``depth`` N, of the best the program could go on to within its
+  own turn, up to N of its decisions in a row (a push-your-luck roll is then worth the
+  stop after it) — and the program's choice is compared with the best: the mean regret
   and the share of blunders (a regret above ``blunder``).
 - **Where to look**: the positions of the worst blunders (each a saved state a person
   can open with ``stratagem show``, with the state, rule, choice and best choice), the
@@ -22,6 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..agents.base import outcomes_or_sample
 from ..agents.program import Program, ProgramAgent
 from ..agents.program.model import Expr
 from ..agents.value import default_value
@@ -127,25 +130,57 @@ class Evaluation:
         }
 
 
-def _values(game: Game, state: State, player: int, actions: tuple[Action, ...]) -> list[float]:
+MAX_DEPTH = 6
+"""The most of its own decisions in a row the plausibility reference looks ahead."""
+
+EXACT = 4096
+"""The most outcomes the one-step reference lists for one option (four dice rolled one by
+one are 1,296); past that it weighs sampled ones (``outcomes_or_sample``)."""
+
+AHEAD = 64
+"""The most outcomes an option lists when the reference looks further ahead; past that
+it weighs ``SAMPLES`` sampled ones. Listing is cut short as soon as the count passes
+this, so a roll of many dice costs a few dozen trials, not the thousand of an exact list,
+at every decision looked ahead to."""
+
+
+def _values(game: Game, state: State, player: int, actions: tuple[Action, ...],
+            depth: int = 1) -> list[float]:
+    """Each action's worth to ``player``: see the module's notes (``depth``)."""
     value = default_value(game)
-    out = []
-    for a in actions:
-        total = 0.0
-        for p, after in game.outcomes(state, a):
-            total += p * value(after, player)
-        out.append(total)
-    return out
+    limit = EXACT if depth == 1 else AHEAD
+    return [_action_worth(game, state, player, a, depth, value, limit) for a in actions]
+
+
+def _action_worth(game: Game, state: State, player: int, action: Action, depth: int,
+                  value: Any, limit: int = 0) -> float:
+    limit = limit or AHEAD
+    return sum(p * _worth(game, after, player, depth - 1, value)
+               for p, after in outcomes_or_sample(game, state, action, limit))
+
+
+def _worth(game: Game, state: State, player: int, depth: int, value: Any) -> float:
+    """The value function's verdict on ``state``, or while ``player`` decides again (its
+    turn goes on) and ``depth`` is left, the best of its options."""
+    d = state.decision
+    if depth < 1 or d is None or d.player != player:
+        return float(value(state, player))
+    return max(_action_worth(game, state, player, a, depth, value) for a in d.actions)
 
 
 def evaluate_program(program: Program, game: Game, *, baselines: tuple[str, ...] = ("random",),
                      games: int = 20, seed: int = 0, sample_every: int = 5,
                      blunder: float = 0.05, progress: Any = None, keep_worst: int = 5,
-                     measures: tuple[tuple[str, str, Expr], ...] = ()) -> Evaluation:
+                     measures: tuple[tuple[str, str, Expr], ...] = (),
+                     depth: int = 1) -> Evaluation:
     """Play ``games`` games against each baseline (seats alternating where the program may
     take either side) and measure strength, coverage and plausibility, keeping the
     ``keep_worst`` worst blunders and counting each ``(name, action, test)`` measure.
-    ``sample_every=0`` skips the plausibility sample (the costly part)."""
+    ``sample_every=0`` skips the plausibility sample (the costly part); ``depth`` is how
+    many of its own decisions in a row the reference looks ahead (see the notes)."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
+        raise StratagemError(f"the reference looks 1 to {MAX_DEPTH} decisions ahead, not "
+                             f"{depth!r}")
     ev = Evaluation(program.name)
     ev.measures = [Measure(name, action, test) for name, action, test in measures]
     played = 0
@@ -182,7 +217,7 @@ def evaluate_program(program: Program, game: Game, *, baselines: tuple[str, ...]
                 actions = before.decision.actions
                 if len(actions) < 2:
                     return
-                values = _values(game, before, seat, actions)
+                values = _values(game, before, seat, actions, depth)
                 chosen = values[actions.index(action)]
                 loss = max(values) - chosen
                 ev.sampled += 1

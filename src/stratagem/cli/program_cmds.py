@@ -14,6 +14,7 @@ from rich.progress import (
 )
 
 from ..agents import make_agent, split_agent_codes
+from ..agents.base import SAMPLES
 from ..agents.program import (
     bundled_programs,
     card_gaps,
@@ -25,7 +26,7 @@ from ..agents.program import (
     sample_constants,
 )
 from ..arena.measures import parse_measure
-from ..arena.program_eval import evaluate_program
+from ..arena.program_eval import AHEAD, evaluate_program
 from ..engine import Game, UnknownGameError
 from ..games import load
 from .complete import complete_agents, complete_scenario
@@ -134,6 +135,11 @@ def render_program_cmd(file: Path, game_name: str | None, fmt: str,
               help="Also write the figures as JSON.")
 @click.option("--sample-every", default=5, show_default=True, type=click.IntRange(min=0),
               help="Value every Nth decision of the program for regret (0: none, faster).")
+@click.option("--depth", default=1, show_default=True, type=click.IntRange(min=1, max=6),
+              help="How many of the program's own decisions in a row the regret's reference "
+                   "looks ahead: 1 values each option by its outcomes; more value it by the "
+                   "best way on within the same turn (a push-your-luck roll by the stop "
+                   "after it).")
 @click.option("--measure", "measure_specs", multiple=True, metavar="NAME=ACTION:EXPR",
               help="Count how often EXPR holds after each ACTION the program takes, e.g. "
                    "'no dice=roll_dice:player.hand_common + player.hand_uncommon + "
@@ -143,7 +149,8 @@ def render_program_cmd(file: Path, game_name: str | None, fmt: str,
                                  "to open with `stratagem show`.")
 def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None, games: int,
                          against: str, seed: int, json_out: Path | None, sample_every: int,
-                         measure_specs: tuple[str, ...], blunder_dir: Path | None) -> None:
+                         measure_specs: tuple[str, ...], blunder_dir: Path | None,
+                         depth: int) -> None:
     """Measure a program (a FILE or a bundled NAME) against baseline agents.
 
     Win rate against baselines (95% intervals), coverage of its states and rules,
@@ -162,7 +169,8 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
         task = bar.add_task("games", total=games * len(baselines))
         ev = evaluate_program(program, game, baselines=baselines, games=games, seed=seed,
                               progress=lambda *_: bar.advance(task),
-                              sample_every=sample_every, measures=tuple(measures))
+                              sample_every=sample_every, measures=tuple(measures),
+                              depth=depth)
     out.print(f"[bold]{program.name}[/] on {game.name}: {ev.decisions} decisions")
     for v in ev.versus:
         low, high = v.interval
@@ -187,7 +195,10 @@ def evaluate_program_cmd(file: Path, game_name: str | None, scenario: str | None
     if sample_every:
         out.print(f"  plausibility: {ev.sampled} decisions sampled, mean regret "
                   f"{ev.mean_regret:.4f}, blunders {100 * ev.blunder_rate:.1f}% "
-                  "(valued by the one-step lookahead over exact outcomes)")
+                  + ("(valued by the one-step lookahead over exact outcomes)" if depth == 1
+                     else f"(valued by the best of up to {depth} of its own decisions in a "
+                          f"row; an option of more than {AHEAD} outcomes by {SAMPLES} sampled "
+                          "ones)"))
     for i, b in enumerate(ev.worst, 1):
         where = ""
         if blunder_dir is not None:
