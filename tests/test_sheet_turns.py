@@ -5,8 +5,10 @@ quoted as the rules write them, on one line."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import stratagem
@@ -15,6 +17,7 @@ from stratagem.cli.main import cli
 from stratagem.cli.table import TableHuman
 from stratagem.engine import ActionBuilder
 from stratagem.games.sheet import turn_lines
+from stratagem.web.rules_view import rules_view
 
 RULES = """\
 game: phased
@@ -119,3 +122,17 @@ def test_stratagem_rules_and_the_prompts_help_print_the_order_of_play(
     text = TableHuman(game).help_text(state, state.decision, ActionBuilder(state))
     assert "== order of play (each round) ==\n" + "".join(
         f"  {line}\n" for line in SHEET) + "\n== your options now ==" in text
+
+
+@pytest.mark.parametrize("name", stratagem.list_games())
+def test_every_bundled_game_has_its_order_of_play_on_the_sheet_and_the_page(name: str) -> None:
+    """A line per phase and one per step, in every bundled game; the page's rules view of
+    it is plain JSON."""
+    game = stratagem.load(name)
+    lines = turn_lines(game)
+    phases = [line for line in lines if not line.startswith("  ")]
+    assert len(phases) == len(game.phases)
+    assert len(lines) - len(phases) == sum(len(ph.steps) for ph in game.phases)
+    view = rules_view(game)
+    assert json.loads(json.dumps(view)) == view
+    assert [t["phase"] for t in view["turns"]] == phases
