@@ -13,6 +13,7 @@ import pytest
 from conftest import check_bounds, check_state, play
 from rules_helpers import build, problems
 from stratagem.engine import IllegalActionError, Pool, RuleError, faces
+from stratagem.engine.narration import fill
 
 RULES = """\
 game: pool
@@ -157,3 +158,14 @@ def test_random_games_keep_the_invariants_and_replay(explicit: bool) -> None:
         for record in final.history:
             replayed = game.apply(replayed, record.action, rolls=record.rolls or None)
         assert replayed.players == final.players
+
+
+def test_the_faces_are_told_as_dice_are() -> None:
+    """A narrated field holding the faces is said as a list among the other fields, and a
+    sentence the rules write reads them one after another."""
+    game = _game()
+    s = game.new_state(seed=1)
+    assert game.narrate(s, "thrown", {"best": 6, "dice": (6, 5, 2)}) == \
+        "thrown: best 6, dice [6, 5, 2]"
+    assert fill("rolls {dice}", {"dice": (6, 5, 2)}) == "rolls 6, 5, 2"
+    assert fill("rolls {dice}", {"dice": ()}) == "rolls none"

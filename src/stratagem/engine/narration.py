@@ -81,9 +81,26 @@ def field_words(game: Game, state: State, event: str, fields: dict[str, Any]) ->
             out.append(f"{said} {game.board.place_name(v) or f'({v.x},{v.y})'}")
         elif v is None:
             out.append(f"{said} none")
+        elif type(v) in (tuple, list):  # a list (the faces of dice kept die by die),
+            out.append(f"{said} [{_list_words(game, state, v)}]")  # bracketed among fields
         else:
             out.append(f"{said} {words(str(v))}")
     return out
+
+
+def _list_words(game: Game, state: State, items: Any) -> str:
+    """A list's items as a sentence says them: ``6, 5, 5, 2``; a unit by type and number,
+    a square as ``(x,y)``; nothing for an empty one."""
+    said = []
+    for v in items:
+        if isinstance(v, Ref):
+            e = state.entities_.get(int(v))
+            said.append(f"{words(e.type)} #{int(v)}" if e is not None else f"#{int(v)}")
+        elif isinstance(v, Pos):
+            said.append(game.board.place_name(v) or f"({v.x},{v.y})")
+        else:
+            said.append(words(_said(v)))
+    return ", ".join(said)
 
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{(\w+)\}")
@@ -103,9 +120,12 @@ def fill(text: str, fields: dict[str, Any]) -> str | None:
 
 def _said(value: Any) -> str:
     """A value filled into a sentence: a whole number without a decimal point (``8 / 2``
-    is "4"), anything else as it reads."""
+    is "4"), a list of plain values as ``6, 5, 2``, anything else as it reads."""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
+    if type(value) in (tuple, list) and all(
+            type(v) in (int, float, str) for v in value):
+        return ", ".join(_said(v) for v in value) or "none"
     return str(value)
 
 
