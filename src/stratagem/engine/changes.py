@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import stacks
 from .actions import Pos
-from .knowledge import enter, forget, is_table, leave
+from .knowledge import enter, forget, is_table, leave, onto_board
 from .state import Entity
 
 if TYPE_CHECKING:
@@ -53,6 +53,8 @@ def place(r: Resolver, eid: int, to: Pos | None) -> None:
         other = s.at_.get(to)
         if other is not None and other != eid:
             raise ValueError(f"position {to} is taken by #{int(other)}")
+        if e.zone is not None:  # a card laid on the board leaves its zone, face up
+            onto_board(s, eid)
     at = s._w_at()
     if e.pos is not None and at.get(e.pos) == eid:
         del at[e.pos]
@@ -69,6 +71,8 @@ def _restack(r: Resolver, eid: int, frm: Pos | None, to: Pos | None) -> None:
             raise ValueError(f"position {to} is off the board")
         if not stacks.has_room(s, to, eid):
             raise ValueError(f"position {to} has no room for #{eid}")
+        if s.entities_[eid].zone is not None:  # a card laid on the board leaves its zone
+            onto_board(s, eid)
     if frm is not None:
         stacks.take(s, frm, eid)
     if to is not None:

@@ -251,6 +251,15 @@ def enter(s: State, eid: int, owner: int | None, zone: str, bottom: bool = False
         learn(s, eid, seers(g, zone, owner))
 
 
+def onto_board(s: State, eid: int) -> None:
+    """Card ``eid`` leaves its zone for the board, face up: it is no zone's any more, and
+    every player knows its face (inside a transaction; ``changes.place``)."""
+    leave(s, eid)
+    s._w_entity(eid).zone = None
+    if is_tracked(s.game):
+        learn(s, eid, frozenset(range(len(s.players))))
+
+
 def forget(s: State, eid: int) -> None:
     """Drop what is known of a card that left the game (inside a transaction)."""
     c = s.cards

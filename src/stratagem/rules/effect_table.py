@@ -507,7 +507,10 @@ _DEFS = [
               "reactions answer first, and the move happens only if the mover is still "
               "in the game and the square still free (on a board with `capacity`: with room "
               "for it). An entity that left the game earlier in the action is left alone; "
-              "`what` that is none (no entity) is an error that names this effect.",
+              "`what` that is none (no entity) is an error that names this effect. A card "
+              "moved onto the board (a tile laid from a bag or a hand) leaves its zone and "
+              "lies face up, known to every player, with the id it had; `move_card` takes a "
+              "card back off the board into a zone.",
               "move: {to: destination}", _move),
     EffectDef("spawn", ("type", "at", "owner", "params", "zone", "as"), ("type",),
               "Create an entity of a type, at a position or in a zone of its owner (the "
