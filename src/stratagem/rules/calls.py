@@ -63,7 +63,7 @@ def compile_call(fn: Function, args: list[tuple[str | None, Any]], comp: ExprCon
             p = found[0]
         if p.name in bound:
             raise ExprError(comp.off(node), f"{fn.name}(): `{p.name}` is given twice")
-        bound[p.name] = _compile_arg(fn, p, node, comp)
+        bound[p.name] = _compile_arg(fn, p, node, comp, _items_of(bound))
     fns: list[Any] = []
     consts: list[Any] = []  # each argument's value when it is known while compiling
     unknown = object()
@@ -147,7 +147,16 @@ def _mentions_it(node: Any) -> bool:
     return any(_mentions_it(k) for k in getattr(node, "children", ()))
 
 
-def _compile_arg(fn: Function, p: Param, node: Any, comp: ExprContext) -> Compiled:
+def _items_of(bound: dict[str, Compiled | None]) -> str:
+    """What ``it`` is in a later argument of a call: ``number`` when the first argument is
+    known to list numbers (`range(0, 4)`, `[1, 2, 3]`), so that `it.hp` over them is an
+    error at load rather than a read of the unit whose id is the number; else ``any``."""
+    first = next(iter(bound.values()), None)
+    return "number" if first is not None and first.item == "number" else "any"
+
+
+def _compile_arg(fn: Function, p: Param, node: Any, comp: ExprContext,
+                 items: str = "any") -> Compiled:
     node = _unwrap(node)
     if p.type in _WORDS:  # a bare word from a fixed set, or (owner) a player expression
         words = _WORDS[p.type]
@@ -165,7 +174,7 @@ def _compile_arg(fn: Function, p: Param, node: Any, comp: ExprContext) -> Compil
             return coerce(built, "str", comp.off(node), comp.src(node))
         return coerce(built, "player", comp.off(node), comp.src(node))
     if p.type.startswith("fn:"):
-        inner_scope = comp.scope.child(it=("any", read_var("it")))
+        inner_scope = comp.scope.child(it=(items, read_var("it")))
         sub = comp.within(inner_scope)
         built = coerce(sub.build(node), p.type[3:], comp.off(node), comp.src(node))
         kind = _type_test(node) if p.type == "fn:bool" else None

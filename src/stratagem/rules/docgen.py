@@ -1073,7 +1073,11 @@ CONTEXTS: tuple[tuple[str, str], ...] = (
     ("`end`: `win`, `lose`, `score`", "`player`: the player being checked or scored."),
     ("`end`: `draw`", "No `player`."),
     ("function arguments written as an expression of `it`",
-     "`it`: each item in turn, in `where:`, `by:`, `test:`, `of:`, `to:`."),
+     "`it`: each item in turn, in `where:`, `by:`, `test:`, `of:`, `to:`. An `it` inside "
+     "another call's argument is the inner list's item, and hides the outer one: pass the "
+     "outer item to a `define` that names it (`roads_of(tile): \"count(filter(range(0, 4), "
+     "where: tile.edge[it] == 1))\"`). Over numbers (`range(0, 4)`, `[1, 2, 3]`) `it` "
+     "is a number, and `it.hp` there is an error at load."),
     ("`define:`", "Its parameters only (and `game`, entity type names, the functions, the "
      "other defines)."),
     ("after `let NAME = …;`", "`NAME`, in the bindings after it and the body."),

@@ -336,10 +336,11 @@ class _Compiler:
 
     def c_list(self, n: Any) -> Compiled:
         items = [self.build(ch) for ch in n.children]
+        item = "number" if items and all(i.type == "number" for i in items) else "any"
         if all(i.const for i in items):
-            return constant(tuple(i.value for i in items), "list")
+            return replace(constant(tuple(i.value for i in items), "list"), item=item)
         fns = [i.fn for i in items]
-        return Compiled(lambda c: tuple(f(c) for f in fns), "list")
+        return Compiled(lambda c: tuple(f(c) for f in fns), "list", item=item)
 
     # -------------------------------------------------------------- postfix
     def c_attr(self, n: Any) -> Compiled:
@@ -632,6 +633,8 @@ def _of_players(built: Compiled, name: str, args: list[tuple[str | None, Any]]) 
     its items are known to be players."""
     if name in PLAYER_LISTS:
         return replace(built, item="player")
+    if name == "range":  # its `it` is a number, and `it.hp` is refused at load
+        return replace(built, item="number")
     if name not in _SAME_ITEMS and name not in _ONE_ITEM:
         return built
     items = next((node for key, node in args if key in (None, "items")), None)
