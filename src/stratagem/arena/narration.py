@@ -30,6 +30,7 @@ from ..engine import (
     plural,
     words,
 )
+from ..engine.views import told_record
 
 
 def who(game: ForwardModel[Any], player: int) -> str:
@@ -136,8 +137,47 @@ def _unit(state: State, actor: Any) -> str:
     return f"{words(e.type)} #{int(actor)}" if e is not None else f"#{int(actor)}"
 
 
-def tell(game: Game, before: State, player: int, action: Action, after: State) -> Step:
-    """The step from ``before`` to ``after``, where ``player`` chose ``action``.
+SECRET = "?"
+"""How a person is told a value of another player's move they may not know: a target the
+action keeps private (a sealed bid), a field of its events that names it."""
+
+A_CARD = "a card"
+"""How a person is told a card target they cannot see (laid face down from a hand)."""
+
+
+def _as_known(game: Game, viewer: int, rec: Any, after: State) -> Any:
+    """Record ``rec`` of another player's move as ``viewer`` may know it just after it
+    (``views.told_record``), each value withheld said as ``SECRET`` (or ``A_CARD``);
+    ``rec`` itself when nothing is withheld."""
+    told = told_record(game.view(after, viewer), rec)
+    if told.action == rec.action and told.events == rec.events:
+        return rec
+    at = game.action_types.get(rec.action.type)
+    cards = {s.name for s in at.targets if s.kind == "card"} if at is not None else set()
+    targets = tuple((k, v if w is not None or v is None else A_CARD if k in cards else SECRET)
+                    for (k, v), (_, w) in zip(rec.action.targets, told.action.targets,
+                                              strict=True))
+    events = tuple((name, tuple((k, v if w is not None or v is None else SECRET)
+                                for (k, v), (_, w) in zip(fields, masked, strict=True)))
+                   for (name, fields), (_, masked) in zip(rec.events, told.events,
+                                                          strict=True))
+    return rec._replace(action=rec.action._replace(targets=targets), events=events)
+
+
+def tells_secrets(game: ForwardModel[Any]) -> bool:
+    """Whether a move may hold what another player may not know (``tell``'s ``viewer``
+    matters): a private target, or cards in zones."""
+    return isinstance(game, Game) and bool(game.zones or game.private_targets)
+
+
+def tell(game: Game, before: State, player: int, action: Action, after: State,
+         viewer: int | None = None) -> Step:
+    """The step from ``before`` to ``after``, where ``player`` chose ``action``; told to
+    the person in seat ``viewer`` when one is given, as that seat may know it: another
+    player's private target (a sealed bid) said as ``?``, a card the viewer cannot see
+    (laid face down from a hidden hand) as "a card", and so in the sentences that follow,
+    as the view's log withholds them (``views.told_record``). Its text's ``text_values``
+    are then left out, since they would be worked out from the secret.
 
     The step's raw dice are shown unless the game says its narration tells them
     (``game.show_rolls`` false, ``show_rolls: false`` in a rules file): then sentences
@@ -145,6 +185,11 @@ def tell(game: Game, before: State, player: int, action: Action, after: State) -
     the numbers beside them would tell it twice. A game that does not narrate its rolls
     (pig's throws) is told by its numbers."""
     rec = after.history[-1]
+    whole = True
+    if viewer is not None and player not in (viewer, CHANCE) and tells_secrets(game):
+        rec = _as_known(game, viewer, rec, after)
+        whole = rec is after.history[-1]
+        action = rec.action
     d = before.decision
     if d is not None and d.kind == "reaction":
         if action.type == "pass" and any(r.needs is not None for r in game.reactions.values()):
@@ -157,7 +202,7 @@ def tell(game: Game, before: State, player: int, action: Action, after: State) -
             line = f"reacts: {words(action.type)}" + (f" ({_unit(before, action.actor)})"
                                                if action.actor is not None else "")
     else:
-        line = game.describe_action(before, player, action)
+        line = game.describe_action(before, player, action, values=whole)
     seat = who(game, player)
     line = beside(seat, line)
     (_, dice, events), *turns = _parts(game, before, after, rec)

@@ -69,6 +69,10 @@ class Narrator:
         self.seer: int | None = None
         """The one person's seat in a game with fog of war: another side's moves that
         their side did not watch are told to them only as moves (``narration.hidden_from``)."""
+        self.reader: int | None = None
+        """The seat of the person the account is told to in a game that hides things (the
+        one person at the table, or who holds the screen at a hot seat): another player's
+        private targets and face-down cards are told to them as withheld (``tell``)."""
         self.states: dict[int, State] = {}
         """The states around the move being told (by decisions before them), from the
         last decision a player took: whether the seer watched it is judged on them."""
@@ -114,7 +118,7 @@ class Narrator:
         """The move, ``notes`` under its line (its reason: rich markup), then what followed
         it in its own turn (the turns it handed on are kept for ``tell_turns``)."""
         g = self.game
-        step = as_told(tell(g, before, player, action, after), self.secret)
+        step = as_told(tell(g, before, player, action, after, self.reader), self.secret)
         n = len(after.history) - 1
         if player != CHANCE:
             self.states = {}

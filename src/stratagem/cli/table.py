@@ -292,6 +292,8 @@ class TableNarrator(Narrator):
         self.explain = explain
         if len(humans) == 1 and game.fog is not None:  # one person, in fog: their view
             self.seer = next(iter(humans))
+        if len(humans) == 1 and game.info.hidden:  # nor others' sealed bids, hidden cards
+            self.reader = next(iter(humans))
         self.last: Marks = NO_MARKS
         """The last move told."""
         self.hot_seat = len(humans) > 1 and game.info.hidden
@@ -333,6 +335,7 @@ class TableNarrator(Narrator):
             human.say()
             raise QuitGame(seat, "end of input", decisions)
         self.holder = seat
+        self.reader = seat
         if g.fog is not None:
             self.seer = seat
         news = [step for step in self.steps if step[0] > self.told.get(seat, 0)]

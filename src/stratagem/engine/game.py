@@ -708,9 +708,11 @@ class Game:
         """A sentence for a narrated event."""
         return _narration.narrate(self, state, name, fields)
 
-    def describe_action(self, state: State, player: int, action: Action) -> str:
-        """A sentence for an action, from its type's ``text`` template when it has one."""
-        return _narration.describe_action(self, state, player, action)
+    def describe_action(self, state: State, player: int, action: Action,
+                        values: bool = True) -> str:
+        """A sentence for an action, from its type's ``text`` template when it has one
+        (``values`` false: without its ``text_values``)."""
+        return _narration.describe_action(self, state, player, action, values)
 
     def describe_reaction(self, state: State) -> str:
         """A sentence for a reaction decision: who may react, and to what."""

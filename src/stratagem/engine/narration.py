@@ -151,8 +151,11 @@ NO_ONE = "no one"
 """How an action's text names a target played for nothing."""
 
 
-def describe_action(game: Game, state: State, player: int, action: Action) -> str:
-    """A sentence for an action, from its type's ``text`` template when it has one."""
+def describe_action(game: Game, state: State, player: int, action: Action,
+                    values: bool = True) -> str:
+    """A sentence for an action, from its type's ``text`` template when it has one;
+    ``values`` false says its ``text_values`` as ``?`` (a move told without its secret:
+    they would be worked out from it)."""
     at = game.action_types.get(action.type)
     who = game.players[player] if 0 <= player < len(game.players) else "chance"
     for_nothing = any(v is None for _, v in action.targets)
@@ -164,7 +167,9 @@ def describe_action(game: Game, state: State, player: int, action: Action) -> st
                          game.players[v] if k in players and type(v) is int
                          and 0 <= v < len(game.players) else label(state, v))
         text = at.text_none or at.text if for_nothing else at.text
-        if at.text_values and 0 <= player < len(game.players):
+        if not values:  # told without its secret: nor what would be worked out from it
+            fields.update((name, "?") for name, _ in at.text_values)
+        elif at.text_values and 0 <= player < len(game.players):
             _text_values(game, state, player, action, at.text_values, text, fields)
         filled = fill(text, fields)  # a placeholder it cannot fill: the plain words below
         if filled is not None:

@@ -136,6 +136,15 @@ class _Told:
         return Record(rec.player, action, (), events)
 
 
+def told_record(view: State, rec: Record) -> Record:
+    """What ``view``'s player may know of another player's move ``rec``: its action and
+    events with each private target, and each card that player cannot see, as none
+    (``_Told``); its rolls and turns as they were. The people's account of a game (the
+    terminal, the web page) tells a move from it, as the view's log does."""
+    told = _Told(view).record(rec)
+    return rec._replace(action=told.action, events=told.events)
+
+
 def determinize(view: State, seed: int) -> State:
     """A full state consistent with ``view``: unseen cards dealt at random by ``seed``."""
     rng = Rng(seed)

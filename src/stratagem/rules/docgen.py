@@ -595,12 +595,16 @@ SECTIONS: tuple[Part, ...] = (
           Key("private", "`true`: only the acting player is told what was chosen. The other "
               "players see that the action was played, with this target as none (`bid "
               "amount=-`): in their log, their views (what the AIs are given) and the "
-              "OpenSpiel information state. For a sealed bid: `amount: {kind: number, from: "
+              "OpenSpiel information state; the account told to a person at the terminal "
+              "or on the web page says it as `?` (`ann bids ?`, with the text's "
+              "`text_values` as `?` too), and the rules reveal it as they do (a parameter "
+              "shown). For a sealed bid: `amount: {kind: number, from: "
               "\"[1, 2, 3]\", private: true}` written into a `private` parameter, shown when "
               "the bids are revealed (`validate` warns of a target written into a private "
               "parameter without it). A card target needs no `private`: a card the other "
               "players cannot see (in a zone they do not see, or with a face they do not "
-              "know) is never named in their log, since a card's id would tell its face.")),
+              "know) is never named in their log, since a card's id would tell its face, "
+              "and a person is told it as \"a card\" (`ann lays a card face down`).")),
          "actions:\n  move:\n    targets:\n"
          "      to: {kind: position, from: \"reachable(actor, actor.speed)\"}"),
     Part("reaction", "reactions: NAME:",

@@ -37,6 +37,7 @@ from ..arena.narration import (
     other_side,
     result_line,
     tell,
+    tells_secrets,
     unseen,
     who,
 )
@@ -145,6 +146,8 @@ class Session:
         ``advance`` is false: then the caller advances, as the server does off its loop)."""
         self.seed = seed
         self.steps: list[Step] = []
+        self._told_to: dict[tuple[int, int], Step] = {}
+        """Steps told to a seat that may not know all of them (``_step_for``)."""
         self.match = Match(self.game, [None if code == HUMAN else code for code in self.codes],
                            seed, on_step=self._told)
         self.states: list[State] = [self.match.state]
@@ -238,6 +241,7 @@ class Session:
                 self.match.rewind(n)
                 del self.steps[n:]
                 del self.states[n + 1:]
+                self._told_to = {k: v for k, v in self._told_to.items() if k[0] < n}
                 return n
         raise SessionError("there is no move of yours to take back")
 
@@ -316,8 +320,8 @@ class Session:
         visible = {e.id for e in view.iter_entities() if not _unseen(e)}
         log = []
         history = state.history  # built afresh at each reading: read once
-        for i, step in enumerate(self.steps[:n]):
-            told = as_told(step, secret)
+        for i in range(min(n, len(self.steps))):
+            told = as_told(self._step_for(i, viewer), secret)
             player = history[i].player
             # Another side's move under fog: told only as a move unless the viewer's side
             # watched it, and its reason never (it may speak of what the viewer cannot see).
@@ -347,6 +351,22 @@ class Session:
                 "zones": self._zones(view, viewer),
                 "dice": dice_svg(rolls) if rolls else "",
                 "last": [{"pos": list(m.pos), "colour": m.colour} for m in last]}
+
+    def _step_for(self, i: int, viewer: int | None) -> Step:
+        """Step ``i`` as ``viewer`` may know it: another player's private target or
+        face-down card withheld (``narration.tell``), told once per seat and kept."""
+        step = self.steps[i]
+        player = self.states[i + 1].history[i].player
+        if viewer is None or player in (viewer, CHANCE) or not tells_secrets(self.game):
+            return step
+        key = (i, viewer)
+        told = self._told_to.get(key)
+        if told is None:
+            after = self.states[i + 1]
+            told = tell(self.game, self.states[i], player, after.history[i].action, after,
+                        viewer)
+            self._told_to[key] = told
+        return told
 
     def _why(self, i: int, viewer: int | None, visible: set[int],
              player: int | None = None) -> str:
