@@ -28,9 +28,9 @@ from ..engine import (
     State,
     phase_words,
     plural,
+    told_record,
     words,
 )
-from ..engine.views import told_record
 
 
 def who(game: ForwardModel[Any], player: int) -> str:

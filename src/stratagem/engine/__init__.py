@@ -41,6 +41,7 @@ from .rng import Rng
 from .sameness import is_same_result
 from .serialize import OLDER_VERSIONS, dumps, loads, rederive, rules_digest, seed_of
 from .state import CHANCE, Decision, Entity, Outcome, Record, State, Status, drawn
+from .views import told_record
 from .walk import MoveAlong, StopMove
 
 __all__ = [
@@ -120,6 +121,7 @@ __all__ = [
     "side_steps",
     "successes",
     "tile_cost",
+    "told_record",
     "unregister_effect",
     "words",
 ]
