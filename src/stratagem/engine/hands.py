@@ -9,7 +9,9 @@ dealt. A game declares its hand with ``Hand``:
 - ``end_when``: a condition checked whenever a player is about to be offered actions
   (so after every resolved action, and as every turn begins); when it holds, the turn in
   progress ends, ``end`` runs (score the hand), then the next hand begins (``start``
-  again) and play goes on with the next turn in the order;
+  again) and play goes on with the next turn in the order. It is checked too just before
+  a turn begins: a hand that ended between turns (in a phase's or a round's own effects)
+  ends there, and the turn about to begin is the new hand's first, not one spent;
 - ``end``: effects run as a hand ends, before the next one's ``start``.
 
 The hand's number (1 for the first) is ``hand_number(state)``.
@@ -134,9 +136,10 @@ class Hand:
         object.__setattr__(self, "closing", (*self.end, NewHand(), *self.start))
 
 
-def end_hand(r: Resolver, hand: Hand) -> bool:
-    """If the hand's ``end_when`` holds, end the turn in progress and start the hand's
-    closing effects; whether it did."""
+def end_hand(r: Resolver, hand: Hand, in_turn: bool = True) -> bool:
+    """If the hand's ``end_when`` holds, end the turn in progress (``in_turn``; else it
+    holds as a turn is about to begin, and that turn is played in the next hand) and start
+    the hand's closing effects; whether it did."""
     s = r.s
     if hand.end_when is None or HAND not in s.counters_:
         return False
@@ -147,7 +150,8 @@ def end_hand(r: Resolver, hand: Hand) -> bool:
     if r.firings > MAX_HANDS:
         raise RunawayError(f"{r.game.name}: hands kept ending in one action (the hand's "
                            "`end_when` still holds as each new hand begins)")
-    s.flow = s.flow._replace(ended=True)
+    if in_turn:
+        s.flow = s.flow._replace(ended=True)
     r.push(hand.closing, ctx)
     return True
 

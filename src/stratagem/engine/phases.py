@@ -166,6 +166,8 @@ def advance(r: Resolver) -> None:
         s.flow = f._replace(mode=BEGIN_TURN, order=order, pos=0)
         return
     if m == BEGIN_TURN:
+        if g.hooks.hand is not None and end_hand(r, g.hooks.hand, in_turn=False):
+            return  # the hand ended between turns: this turn is the next hand's first
         phase = g.phases[f.phase]
         if f.closing or f.pos >= len(f.order) or (
                 phase.order.kind == "alternate" and all(

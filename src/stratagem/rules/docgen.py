@@ -642,24 +642,25 @@ SECTIONS: tuple[Part, ...] = (
               "card game (see *hand*).")),
          ),
     Part("hand", "flow: hand:",
-         "A game played in hands: each hand is dealt, played over as many rounds as it "
-         "takes, scored, and the next one dealt. The first hand begins right after the "
-         "setup. `end_when` is checked whenever a player is about to be offered actions "
-         "(after every action, as every turn begins); when it holds, the turn in progress "
-         "ends, `end` runs, the next hand begins (`start`), and play goes on with the next "
-         "turn in the order. The game's end rules are checked after that, once the next "
-         "hand is dealt (between hands every hand is empty, which a rule such as \"no "
-         "cards left\" would read): the hand that decides a game is followed by a deal "
-         "no one plays. `hand_number()` says which hand it is. A player knocked out "
-         "(`knock_out`) sits out the rest of the hand and is back for the next; `lose` "
-         "(an end rule) is for the whole game. Cards stay where the last hand left them: "
-         "`start` gathers them back before it deals (`move_card` each card of the discard "
-         "pile and of every hand to the deck, then `shuffle` it, as the example does with "
-         "`deck` and `discard` zones of the table), or the next hand is dealt "
-         "from what is left of the deck. As a turn begins, `end_when` is checked after its "
-         "step's `on_start`: a player who draws the deck's last card there is not offered "
-         "the turn when `end_when` reads `count(table('deck')) == 0`; add "
-         "`all(in_hand(), test: count(zone(it, 'hand')) == 1)` to let them play it.",
+         "A game played in hands: each hand is dealt, played over as many rounds as it takes, "
+         "scored, and the next one dealt. The first hand begins right after the setup. `end_when` "
+         "is checked whenever a player is about to be offered actions (after every action, as "
+         "every turn begins); when it holds, the turn in progress ends, `end` runs, the next hand "
+         "begins (`start`), and play goes on with the next turn in the order. It is checked too "
+         "just before each turn begins, so a hand that ends between turns — in a phase's `on_end` "
+         "that turns up the last cards, or a round's effects — ends there, and the turn about to "
+         "begin is the new hand's first (no one's turn is spent on it). The game's end rules are "
+         "checked after that, once the next hand is dealt (between hands every hand is empty, "
+         "which a rule such as \"no cards left\" would read): the hand that decides a game is "
+         "followed by a deal no one plays. `hand_number()` says which hand it is. A player knocked "
+         "out (`knock_out`) sits out the rest of the hand and is back for the next; `lose` (an end "
+         "rule) is for the whole game. Cards stay where the last hand left them: `start` gathers "
+         "them back before it deals (`move_card` each card of the discard pile and of every hand "
+         "to the deck, then `shuffle` it, as the example does with `deck` and `discard` zones of "
+         "the table), or the next hand is dealt from what is left of the deck. As a turn begins, "
+         "`end_when` is checked after its step's `on_start`: a player who draws the deck's last "
+         "card there is not offered the turn when `end_when` reads `count(table('deck')) == 0`; "
+         "add `all(in_hand(), test: count(zone(it, 'hand')) == 1)` to let them play it.",
          (Key("start", "Effects run as each hand begins (deal); no player is acting."),
           Key("end_when", "The condition that ends a hand.", True),
           Key("end", "Effects run as each hand ends, before the next one's `start`.")),
