@@ -91,3 +91,31 @@ def test_a_sweep_given_wrong_is_one_line_and_plays_nothing(
     lines = err.strip().splitlines()
     assert len(lines) == 1 and said in lines[0], err
     assert not list(Path().glob("arena-*.sqlite"))
+
+
+def test_a_sweep_over_tables_of_other_sizes_is_refused_before_any_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Two agents for a sweep of a two- and a three-player table: refused at once, naming
+    the scenario, where it played the first scenario's games and then stopped
+    (tests/outsider/drafting, finding 6)."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "race3.yaml"
+    path.write_text(RACE.replace("players: [red, blue]", "players: [red, blue, green]")
+                    .replace("  even: {state: {head: 0}}\n  head_start: {state: {head: 1}}",
+                             "  two: {players: 2}\n  three: {players: 3}"))
+    code, _, err = run(capsys, "arena", str(path), "--agents", "random,osla", "--games", "2",
+                       "--quiet", "--scenario", "two,three")
+    assert code == 2
+    assert err.strip() == "error: scenario three: a 3-player game needs at least 3 agents, " \
+        "got 2", err
+    assert not list(Path().glob("arena-*.sqlite"))
+
+
+def test_a_sweep_checks_every_scenarios_outputs_before_any_game(
+        race: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    Path("out-head_start.json").mkdir()  # the second scenario's JSON cannot be written
+    code, _, err = run(capsys, "arena", str(race), "--agents", "random,osla", "--games", "2",
+                       "--quiet", "--scenario", "even,head_start", "--json", "out.json")
+    assert code == 2 and "out-head_start.json" in err and len(err.strip().splitlines()) == 1
+    assert not list(Path().glob("arena-*.sqlite"))

@@ -129,6 +129,22 @@ def arena_cmd(game_name: str, agents: str, games: int, scenarios: tuple[str, ...
         game_name = str(Path(game_name).resolve())
     runs = []
     chosen: list[str | None] = [*names] if names else [None]
+    if len(names) > 1:  # every scenario's table, agents and outputs, before any game
+        from ..arena.tournament import (  # noqa: PLC0415 - tournament machinery
+            Tournament,
+            TournamentError,
+            check,
+        )
+        for scenario in names:
+            tournament = Tournament(game_name, codes, games, scenario, mode, seed, seconds,
+                                    forfeit, opening=opening, seat_orders=seat_orders,
+                                    measures=measures)
+            try:
+                check(tournament)
+            except TournamentError as exc:  # said before any scenario's first game
+                raise TournamentError(f"scenario {scenario}: {exc}") from None
+            check_outputs(*(_named_after(p, scenario)
+                            for p in (json_out, csv_out, replays, report)))
     for scenario, game in zip(chosen, games_of, strict=True):
         if len(names) > 1:
             out.print(f"\n[bold]Scenario {scenario}[/]", highlight=False)
