@@ -308,6 +308,12 @@ def told(game: ForwardModel[Any], view: State, player: int, action: Action) -> s
     return text[:1].upper() + text[1:]
 
 
+def told_within(game: ForwardModel[Any], view: State, player: int, action: Action) -> str:
+    """An action as a reason names it inside a sentence ("next best: …"): the game's own
+    sentence for it as the game wrote it, its capitals kept (``bob faces South``)."""
+    return game.describe_action(view, player, action)
+
+
 def signed(value: float) -> str:
     """A value for a rationale: sign always shown, two decimals."""
     return f"{value:+.2f}"

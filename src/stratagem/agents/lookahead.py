@@ -21,6 +21,7 @@ from .base import (
     outcomes_or_sample,
     signed,
     told,
+    told_within,
 )
 from .value import ValueFunction, default_value
 
@@ -156,7 +157,7 @@ class OSLAAgent(SearchAgent):
         text = f"{best}: the best expected result one move ahead{partial}"
         rest = [j for j in order[1:TOP]]
         if rest:
-            named = "; ".join(told(game, view, player, scored[j][0]).lower() for j in rest)
+            named = "; ".join(told_within(game, view, player, scored[j][0]) for j in rest)
             text += f"; next best: {named}"
         return text + "."
 

@@ -75,6 +75,7 @@ from .base import (
     outcomes_or_sample,
     signed,
     told,
+    told_within,
 )
 from .evaluate import MAX_STEPS, Evaluator, Rollout
 from .guide import PRIOR_VISITS, GuidedRollout, PriceGuide, is_tactics
@@ -358,6 +359,10 @@ class MCTSAgent(SearchAgent):
             assert a is not None
             return told(game, view, me, a)
 
+        def within(a: Action | None) -> str:
+            assert a is not None
+            return told_within(game, view, me, a)
+
         def worth(s: tuple[Action | None, int, float, tuple[float, ...] | None]) -> str:
             proven = s[3]
             if proven is not None and abs(proven[me]) >= 1.0:
@@ -372,14 +377,13 @@ class MCTSAgent(SearchAgent):
                             for a, n, w, p in ranked[:TOP])
         if view.viewer is not None:  # hidden information: candidates only to its own seat
             public = f"Decided after {looked} in worlds that fit what it can see."
-            others = "; ".join(f"{said(s[0]).lower()} ({worth(s)})" for s in ranked[1:TOP])
+            others = "; ".join(f"{within(s[0])} ({worth(s)})" for s in ranked[1:TOP])
             private = (f"{said(best[0])}: {worth(best)}"
                        + (f"; next best: {others}" if others else "") + f". [{numbers}]")
             return public, private
         line = f"{said(best[0])}: {worth(best)} over {looked}"
         if len(ranked) > 1:
-            second = said(ranked[1][0])
-            line += f"; next best {second[:1].lower()}{second[1:]} ({worth(ranked[1])})"
+            line += f"; next best {within(ranked[1][0])} ({worth(ranked[1])})"
         return f"{line}.", f"[{numbers}]"  # the search's figures only on request
 
     def _may_expand(self, children: int, n: int) -> bool:
