@@ -161,8 +161,12 @@ def rules_cmd(game_name: str, scenario: str | None) -> None:
     on_board |= {e.type for e in start.entities.values() if e.pos is not None}
     cards = {name for name, _, _ in sheet.units
              if not has_board or (name in in_zones and name not in on_board)}
+    # a type that starts both on the board and in a zone (the first tile laid, the rest
+    # in the bag) is told in both tables: as a unit, and as a card with its count
+    both = (in_zones & on_board) if has_board else set()
     for kind, board in (("unit", True), ("card", False)):
-        kinds = [u for u in sheet.units if (u[0] in cards) != board]
+        kinds = [u for u in sheet.units
+                 if (u[0] not in cards if board else u[0] in cards or u[0] in both)]
         if not kinds:
             continue
         table = Table(title=kind.capitalize() + "s", title_justify="left", box=None,
