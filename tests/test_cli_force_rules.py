@@ -76,3 +76,17 @@ def test_show_says_a_kept_game_is_a_replay(kept, capsys, monkeypatch) -> None:
 def test_force_rules_goes_with_resume(capsys, monkeypatch) -> None:
     code, _, err = run(capsys, monkeypatch, "", "play", "tic_tac_toe", "--force-rules")
     assert code == 2 and "--force-rules goes with --resume FILE" in err
+
+
+def test_a_game_kept_after_one_decision_says_so_in_the_singular(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = tmp_path / "marks.yaml"
+    rules.write_text(MARKS)
+    save = tmp_path / "kept.json"
+    code, _, _ = run(capsys, monkeypatch, "quit\n", "play", str(rules), "--agents",
+                     "random,human", "--seed", "3", "--save", str(save))
+    assert code == 0 and save.exists()
+    code, out, err = run(capsys, monkeypatch, "quit\n", "play", "--resume", str(save))
+    assert code == 0, err
+    assert "resumed after 1 decision\n" in out

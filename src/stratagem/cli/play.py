@@ -206,7 +206,7 @@ def play_cmd(game_name: str | None, agents: str | None, seed: int | None,
         since = _follow(match, humans, records, resume)
         rebuilt = True
         if records and not quiet:
-            out.print(f"[dim]resumed after {len(records)} decisions[/]")
+            out.print(f"[dim]resumed after {n(len(records), 'decision')}[/]")
             if narrator is not None and since:  # the people's last move, and what followed
                 out.print(f"[dim]your last decision and what followed "
                           f"({n(len(since), 'decision')}):[/]")

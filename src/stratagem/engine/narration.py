@@ -120,7 +120,10 @@ def fill(text: str, fields: dict[str, Any]) -> str | None:
 
 def _said(value: Any) -> str:
     """A value filled into a sentence: a whole number without a decimal point (``8 / 2``
-    is "4"), a list of plain values as ``6, 5, 2``, anything else as it reads."""
+    is "4"), true or false as the rules write them, a list of plain values as ``6, 5, 2``,
+    anything else as it reads."""
+    if isinstance(value, bool):  # as the rules write it, not Python's `True`
+        return "true" if value else "false"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if type(value) in (tuple, list) and all(

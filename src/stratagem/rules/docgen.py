@@ -1303,7 +1303,9 @@ def _expressions() -> list[str]:
         "",
         f"- the file is at most {_source.MAX_BYTES:,} bytes and expands to at most "
         f"{_source.MAX_NODES:,} values, aliases included; mappings and lists nest at most "
-        f"{_source.MAX_DEPTH} deep;",
+        f"{_source.MAX_DEPTH} deep; an alias (`*stats`) repeats a whole value, but merge "
+        "keys (`<<: *stats`) are refused: write the shared keys out, or share them as an "
+        "alias of a whole mapping;",
         f"- a number's magnitude is at most {_source.MAX_NUMBER:.0e} (`.inf` and `.nan` are "
         "refused: rules numbers are finite); quote digits meant as text;",
         f"- an expression nests at most {_expr.MAX_EXPR_DEPTH} operators, calls or "

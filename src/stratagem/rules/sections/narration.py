@@ -65,6 +65,8 @@ def _template(template: str, entity_fields: frozenset[str],
             names = player_fields.get(m.group(1))
             if names is not None and type(v) is int and 0 <= v < len(names):
                 return names[v]
+            if isinstance(v, bool):  # as the rules write it, never Python's `True`
+                return "true" if v else "false"
             e = state.entities_.get(v) if m.group(1) in entity_fields or type(v) is Ref else None
             if e is not None:
                 return f"{words(e.type)} #{int(e.id)}"
