@@ -490,7 +490,13 @@ SECTIONS: tuple[Part, ...] = (
          "every choice is, is a card laid from a hand into a zone only its owner sees (shown "
          "when a later effect moves it to the table), or an action target declared "
          "`private: true` and written into a `private` parameter (a sealed bid; see "
-         "*target*).",
+         "*target*). A card laid from a hand that another player has seen — a hand passed "
+         "round the table, as in a drafting game, or looked at — is no secret to that "
+         "player: they know each of its cards by its id, so they know which one was laid. "
+         "There the choice is a `private` target (the card's place in the hand, written "
+         "into a `private` parameter), or the hand is shuffled as it is passed (then its "
+         "new holder's face-down card is hidden, but the one who passed it knows only "
+         "which cards the hand holds, not which is which).",
          (),
          "zones:\n  deck: {owner: table, visibility: nobody}\n"
          "  discard: {owner: table, visibility: everyone}\n  hand: owner"),
