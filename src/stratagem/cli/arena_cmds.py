@@ -135,15 +135,15 @@ def arena_cmd(game_name: str, agents: str, games: int, scenarios: tuple[str, ...
             TournamentError,
             check,
         )
-        for scenario in names:
-            tournament = Tournament(game_name, codes, games, scenario, mode, seed, seconds,
+        for name in names:
+            tournament = Tournament(game_name, codes, games, name, mode, seed, seconds,
                                     forfeit, opening=opening, seat_orders=seat_orders,
                                     measures=measures)
             try:
                 check(tournament)
             except TournamentError as exc:  # said before any scenario's first game
-                raise TournamentError(f"scenario {scenario}: {exc}") from None
-            check_outputs(*(_named_after(p, scenario)
+                raise TournamentError(f"scenario {name}: {exc}") from None
+            check_outputs(*(_named_after(p, name)
                             for p in (json_out, csv_out, replays, report)))
     for scenario, game in zip(chosen, games_of, strict=True):
         if len(names) > 1:

@@ -168,8 +168,8 @@ def guess_private(view: State, s: State, rng: Rng) -> None:
                 _write(s, h, spec, _draw(spec, rng))
                 tries = 1
                 while known is not None and not _holds(s, viewer, h, known):
-                    if tries >= MAX_TRIES:  # nothing drawn meets it: the default
-                        _write(s, h, spec, spec.default)
+                    if tries >= MAX_TRIES:  # few values meet it: find them all, take one
+                        _write(s, h, spec, _scan(s, viewer, h, spec, known, rng))
                         break
                     _write(s, h, spec, _draw(spec, rng))
                     tries += 1
@@ -177,6 +177,26 @@ def guess_private(view: State, s: State, rng: Rng) -> None:
 
 MAX_TRIES = 200
 """Draws of an ``any`` value, or search steps of a deal, before ``known`` is given up."""
+
+MAX_SCAN = 100_000
+"""The most values of an ``any`` parameter's bounds tested one by one for ``known`` once
+``MAX_TRIES`` random draws have failed (a value only one number meets)."""
+
+
+def _scan(s: State, viewer: int, holder: Holder, spec: ParamSpec, known: Any,
+          rng: Rng) -> Any:
+    """One of the whole numbers within ``spec``'s bounds that ``known`` holds of, at
+    random; the default when none does, or when the bounds hold more than ``MAX_SCAN``."""
+    assert spec.min is not None and spec.max is not None
+    lo, hi = math.ceil(spec.min), math.floor(spec.max)
+    if hi < lo or hi - lo + 1 > MAX_SCAN:
+        return spec.default
+    meet = []
+    for value in range(lo, hi + 1):
+        _write(s, holder, spec, value)
+        if _holds(s, viewer, holder, known):
+            meet.append(value)
+    return meet[rng.below(len(meet))] if meet else spec.default
 
 
 def _holder_type(s: State, holders: list[Holder]) -> str | None:
