@@ -556,7 +556,10 @@ SECTIONS: tuple[Part, ...] = (
               "`heal: {cooldown: 2, targets: ..., effects: [...]}`."),
           Key("play_without_target", "`true`: when no choice of targets is valid, the "
               "action is still offered, once, with every target none (a card played for "
-              "nothing); effects test it with `is_none(target)` or `target == none`. "
+              "nothing); effects test it with `is_none(target)` or `target == none`. Every "
+              "target is none then, the card played too: when only one target can fail "
+              "(where to lay a tile that fits nowhere), make that one `optional: true` "
+              "instead (see *target*), and the others keep their values. "
               "Example: `guard: {play_without_target: true, targets: {target: {player: "
               "opponent, where: \"not target.protected\"}}, effects: [...]}`."),
           Key("text_without_target", "How the action reads when a target is none: "

@@ -515,7 +515,10 @@ _DEFS = [
     EffectDef("spawn", ("type", "at", "owner", "params", "zone", "as"), ("type",),
               "Create an entity of a type, at a position or in a zone of its owner (the "
               "acting player by default; `owner: none` for an entity of no one's, such as "
-              "a neutral city); `as` names it for later effects.",
+              "a neutral city); `as` names it for later effects. `type` is a type's name, "
+              "or an expression that gives one (`type: card.type`: a piece of the kind of "
+              "the card played); `params` may set a keyed parameter's keys (`\"edge[0]\": "
+              "2`).",
               "spawn: {type: zombie, at: event.at, as: risen}", _spawn),
     EffectDef("remove", ("what",), ("what",), "Take an entity out of the game, with no "
               "`died` event.", "remove: {what: target}", _entity_effect(fx.Remove), "what"),
@@ -523,7 +526,8 @@ _DEFS = [
               "triggers can answer its death.", "kill: {what: target}",
               _entity_effect(fx.Kill), "what"),
     EffectDef("change_owner", ("what", "to"), ("what", "to"),
-              "Give an entity to another player.", "change_owner: {what: target, to: player}",
+              "Give an entity to another player, or to no one (`to: none`: a piece that "
+              "becomes neutral again).", "change_owner: {what: target, to: player}",
               _change_owner),
     EffectDef("change_type", ("what", "to"), ("what", "to"),
               "Make an entity one of another type (a man crowned a king, a pawn promoted), "
