@@ -49,6 +49,8 @@ GAMES = {
     "chess": (HERE / "chess" / "chess.yaml", 2),
     "chits_at_the_ford": (HERE / "chits" / "chits.yaml", 2),
     "pushluck": (HERE / "pushluck" / "pushluck.yaml", 4),
+    "sushi_draft": (HERE / "drafting" / "drafting.yaml", 4),
+    "tilers": (HERE / "tiles" / "tiles.yaml", 2),
 }
 
 
@@ -237,3 +239,27 @@ def test_a_world_dealt_for_ranks_knows_a_piece_that_moved_is_no_flag_or_bomb() -
             state = game.apply(state, options[rng.below(len(options))])
         broken[name] = count
     assert broken["told"] == 0 and broken["blind"] > 0, broken
+
+
+def test_the_builder_program_checks_against_its_game(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    """Tilers' programmed opponent, written from docs/programs.md, checks clean."""
+    program = HERE / "tiles" / "programs" / "builder.yaml"
+    code, out, err = run(capsys, "check-program", str(program), "--game",
+                         str(GAMES["tilers"][0]))
+    assert code == 0, err
+    assert "ok — Builder" in out
+
+
+def test_a_laid_tile_is_on_the_board_only() -> None:
+    """Tilers lays each tile drawn from the bag: every tile is in one place, the board or
+    a zone, never both (its writer laid a new piece and removed the card because `move`
+    left the card in its zone as well: finding 1, fixed, tests/test_card_onto_board.py)."""
+    game = stratagem.load(str(GAMES["tilers"][0]))
+    state = game.new_state(seed=3)
+    rng = Rng(3)
+    while state.outcome is None:
+        for e in state.entities.values():
+            assert e.pos is None or e.zone is None, e
+        options = game.legal_actions(state)
+        state = game.apply(state, options[rng.below(len(options))])
