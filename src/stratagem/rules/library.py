@@ -458,9 +458,12 @@ def _drawn(c: Ctx, of: Any, axis: int) -> Any:
     return hexes.drawn_steps(b.hex_layout or "pointy-odd", p[0], p[1])[axis]
 
 
-def _group(c: Ctx, of: Any, where: Any = None, diagonal: Any = None) -> list[Ref]:
+def _group(c: Ctx, of: Any, where: Any = None, diagonal: Any = None,
+           joined: Any = None) -> list[Ref]:
     """The entities joined to entity ``of`` through neighbouring squares, ``of`` included: its
-    owner's, or those meeting ``where``; a flood over the board from ``of``'s square."""
+    owner's, or those meeting ``where``; a flood over the board from ``of``'s square. With
+    ``joined``, a neighbour joins only where the pair meets it too (``via`` the member it is
+    reached from, ``it`` the neighbour): roads joined along matching edges."""
     s = c.state
     ents = s.entities_
     start = ents.get(of) if isinstance(of, int) and not isinstance(of, bool) else None
@@ -470,6 +473,8 @@ def _group(c: Ctx, of: Any, where: Any = None, diagonal: Any = None) -> list[Ref
     owner = start.owner
     board = c.game.board
     seen = {start.id}
+    if joined is not None:
+        return _joined_group(c, start.id, start.pos, test, joined, diagonal)
     todo = [start.pos]
     while todo:
         here = todo.pop()
@@ -483,6 +488,30 @@ def _group(c: Ctx, of: Any, where: Any = None, diagonal: Any = None) -> list[Ref
                     joined = True
             if joined:
                 todo.append(q)
+    return [Ref(eid) for eid in sorted(seen)]
+
+
+def _joined_group(c: Ctx, first: int, at: Pos, test: Any, joined: Any,
+                  diagonal: Any) -> list[Ref]:
+    """``group`` with a ``joined`` test of each pair: a flood from member to member, each
+    neighbour that meets ``test`` (if any) and, with ``via`` the member, ``joined``."""
+    s = c.state
+    board = c.game.board
+    vars_ = dict(c.vars)
+    pair = Ctx(s, c.player, c.actor, c.targets, vars_, c.event)
+    seen = {first}
+    todo = [(first, at)]
+    while todo:
+        member, here = todo.pop()
+        vars_["via"] = Ref(member)
+        for q in geo.neighbours(board, here, diagonal):
+            for eid in stacks.stack_at(s, q):
+                if eid in seen or (test is not None and not test(Ref(eid))):
+                    continue
+                vars_["it"] = Ref(eid)
+                if joined(pair):
+                    seen.add(eid)
+                    todo.append((eid, q))
     return [Ref(eid) for eid in sorted(seen)]
 
 
@@ -871,13 +900,18 @@ _F: list[Function] = [
              "false`), 6 on a hex board.",
              "count(neighbours(actor)) == 6", _neighbours, "geometry"),
     Function("group", (Param("of", "entity"), Param("where", "fn:bool", None),
-                       Param("diagonal", "bool", None)), "list",
+                       Param("diagonal", "bool", None), Param("joined", "fn:bool", None)),
+             "list",
              "The entities joined to an entity through neighbouring squares, the entity "
              "included, in id order: a chain of stones, a group, a supply line. Those of "
              "its owner, or with `where` those meeting a condition on `it`; a square joins "
-             "when an entity on it does (`diagonal` as in `neighbours`). A connection "
-             "game's win: `any(group(stone), where: it.y == 0) and any(group(stone), "
-             "where: it.y == 10)`.",
+             "when an entity on it does (`diagonal` as in `neighbours`). With `joined`, a "
+             "condition of two neighbours — `via`, the one already in the group, and `it`, "
+             "the one next to it — a neighbour joins only where the pair meets it: tiles "
+             "whose roads meet along the edge between them, `group(tile, joined: "
+             "road_towards(via, it) and road_towards(it, via))` (each a `define`). A "
+             "connection game's win: `any(group(stone), where: it.y == 0) and "
+             "any(group(stone), where: it.y == 10)`.",
              "count(group(actor, where: it.type == 'wall')) >= 5", _group, "board"),
     Function("entities", (Param("owner", "owner", "any", "enemy, ally, neutral, any, or a player"),
                           Param("type", "str", None), Param("tag", "str", None),
