@@ -147,11 +147,6 @@ def _mentions_it(node: Any) -> bool:
     return any(_mentions_it(k) for k in getattr(node, "children", ()))
 
 
-PAIRS: dict[tuple[str, str], str] = {("group", "joined"): "via"}
-"""Arguments of a call that are conditions of two items, and the name of the second:
-`group`'s `joined` reads `via` (the member a neighbour is reached from) beside `it`."""
-
-
 def _items_of(bound: dict[str, Compiled | None]) -> str:
     """What ``it`` is in a later argument of a call: ``number`` when the first argument is
     known to list numbers (`range(0, 4)`, `[1, 2, 3]`), so that `it.hp` over them is an
@@ -179,7 +174,7 @@ def _compile_arg(fn: Function, p: Param, node: Any, comp: ExprContext,
             return coerce(built, "str", comp.off(node), comp.src(node))
         return coerce(built, "player", comp.off(node), comp.src(node))
     if p.type.startswith("fn:"):
-        pair = PAIRS.get((fn.name, p.name))
+        pair = p.pair
         inner_scope = comp.scope.child(it=(items, read_var("it")), **(
             {pair: ("entity", read_var(pair))} if pair else {}))
         sub = comp.within(inner_scope)

@@ -42,6 +42,9 @@ class Param:
     type: str
     default: Any = REQUIRED
     doc: str = ""
+    pair: str = ""
+    """For an expression of two items (`group`'s `joined`): the name of the second, read
+    beside `it` (`via`)."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,7 @@ class Function:
         for p in self.params:
             text = f"{p.name}: {p.type.removeprefix('fn:')}"
             if p.type.startswith("fn:"):
-                text = f"{p.name}: expression of `it`"
+                text = f"{p.name}: expression of `it`" + (f" and `{p.pair}`" if p.pair else "")
             if p.default is not REQUIRED:
                 text += f" = {_show(p.default)}"
             parts.append(text)
@@ -900,7 +903,8 @@ _F: list[Function] = [
              "false`), 6 on a hex board.",
              "count(neighbours(actor)) == 6", _neighbours, "geometry"),
     Function("group", (Param("of", "entity"), Param("where", "fn:bool", None),
-                       Param("diagonal", "bool", None), Param("joined", "fn:bool", None)),
+                       Param("diagonal", "bool", None),
+                       Param("joined", "fn:bool", None, pair="via")),
              "list",
              "The entities joined to an entity through neighbouring squares, the entity "
              "included, in id order: a chain of stones, a group, a supply line. Those of "
