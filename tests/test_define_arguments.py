@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from rules_helpers import problems
 from stratagem.rules import compile_text
 
 CAPTURE = Path(__file__).parent / "outsider" / "chess" / "repro" / "01_define_arg_capture.yaml"
@@ -50,3 +51,24 @@ setup:
     - set: {{what: game.out, to: "{call}"}}
 """
     assert compile_text(text).new_state(0).counters["state:out"] == expected
+
+
+def test_a_define_named_like_a_library_function_is_one_error_not_one_per_call() -> None:
+    """The name is refused at the define; its calls are not each reported again as wrong
+    calls of the library's function (tests/outsider/drafting, finding 8)."""
+    found = problems("""\
+game: define_name
+players: [ann, bob]
+define:
+  "place(p: player)": "seat_number(p)"
+actions:
+  wait:
+    when: "place(player) >= 0 and place(player) < 5"
+    ends_turn: true
+flow:
+  phases:
+    - {name: main, actions: [wait]}
+end:
+  round_limit: 1
+""")
+    assert len(found) == 1 and "`place` is a function of the library" in found[0], found

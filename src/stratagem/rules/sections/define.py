@@ -90,6 +90,9 @@ def compile_defines(c: CompileState, node: Node | None) -> None:
         if name in FUNCTIONS or name in _RESERVED:
             c.fail(loc, f"`{name}` is a function of the library (or a word of the language); "
                    "a define needs a name of its own")
+            # its calls compile on as the define's, so that each is not reported too as a
+            # wrong call of the library's function
+            c.defines[name] = Define(name, params, _nothing, "any", types)
             continue
         if any(h[0] == name for h in heads):
             c.fail(loc, f"`{name}` is defined twice")
