@@ -155,3 +155,27 @@ def test_resuming_without_the_measures_names_them(
         capsys.readouterr().err
     assert main([*base, "--games", "4", "--resume", "--measure", BUSTS]) is None
     assert len(read_results(db)[1]) == 4
+
+
+def test_an_action_measure_reads_the_targets_the_action_chose(tmp_path: Path) -> None:
+    """`middle=drop:column == 3` counts the drops into the middle column by the target's
+    name; it could not name the target before (tests/outsider/drafting, finding 7)."""
+    t = Tournament("connect_four", ("random", "osla"), games=4,
+                   measures=("middle=drop:column == 3", "any=drop:column >= 0",
+                             "none=drop:column > 6"))
+    held = 0
+    for row in run_tournament(t, tmp_path / "m.sqlite"):
+        got = row.stats["measures"]
+        for p in range(2):
+            assert got["any"]["held"][p] == got["any"]["times"][p] > 0
+            assert got["none"]["held"][p] == 0
+            assert 0 <= got["middle"]["held"][p] <= got["middle"]["times"][p]
+            held += got["middle"]["held"][p]
+    assert held > 0, "osla drops into the middle"
+
+
+def test_a_target_is_named_only_after_its_own_action(tmp_path: Path) -> None:
+    t = Tournament("connect_four", ("random", "osla"), games=2,
+                   measures=("late=column > 3",))
+    with pytest.raises(TournamentError, match="column"):
+        run_tournament(t, tmp_path / "m.sqlite")

@@ -4,7 +4,8 @@
 A measure is written ``NAME=ACTION:TEST`` or ``NAME=EXPR``:
 
 - ``NAME=ACTION:TEST`` is read after each ``ACTION`` a player takes: how many times
-  ``TEST`` held, of how many such actions (``bust=throw:player.stage != 1``);
+  ``TEST`` held, of how many such actions (``bust=throw:player.stage != 1``); the
+  action's targets are named by their names (``high=bid:amount >= 4``);
 - ``NAME=EXPR`` is read once per player when the game ends: its value, a number (true
   counts 1, false 0), such as ``turns=player.turns``.
 
@@ -48,9 +49,12 @@ class MeasureSpec:
     def expression(self) -> str:
         return self.test.text
 
-    def holds(self, state: State, player: int) -> bool:
-        """Whether the test holds for ``player`` in ``state``."""
-        return bool(self.test.fn(Ctx(state, player)))
+    def holds(self, state: State, player: int, action: Action | None = None) -> bool:
+        """Whether the test holds for ``player`` in ``state``, the targets ``action`` chose
+        (after which it is read) named by their names."""
+        if action is None:
+            return bool(self.test.fn(Ctx(state, player)))
+        return bool(self.test.fn(Ctx(state, player, action.actor, dict(action.targets))))
 
     def value(self, state: State, player: int) -> float:
         """The expression's value for ``player`` in ``state``, as a number."""
@@ -95,8 +99,9 @@ def parse_measure(spec: str, game: Any, *, at_end: bool = True) -> MeasureSpec:
         known = ", ".join(sorted(game.action_types))
         raise MeasureError(f"--measure '{spec}': {game.name} has no action '{action}' "
                            f"(its actions: {known})")
-    return MeasureSpec(name, action, parse_condition(expression, game, f"--measure {name}"),
-                       spec)
+    targets = game.action_types[action].targets if action is not None else ()
+    return MeasureSpec(name, action, parse_condition(expression, game, f"--measure {name}",
+                                                     targets), spec)
 
 
 def check_measures(specs: Sequence[MeasureSpec]) -> None:
@@ -128,7 +133,7 @@ class Measurer:
         for m in self.specs:
             if m.action == action.type:
                 self.times[m.name][player] += 1
-                self.held[m.name][player] += m.holds(after, player)
+                self.held[m.name][player] += m.holds(after, player, action)
 
     def finish(self, final: State) -> dict[str, dict[str, list[float]]]:
         """Every measure of the game, per seat: ``times`` and ``held`` for a measure read

@@ -210,7 +210,8 @@ def evaluate_program(program: Program, game: Game, *, baselines: tuple[str, ...]
                 for m in ev.measures:
                     if action.type == m.action:
                         m.times += 1
-                        m.held += bool(m.test.fn(Ctx(after, seat)))
+                        m.held += bool(m.test.fn(Ctx(after, seat, action.actor,
+                                                     dict(action.targets))))
                 count[0] += 1
                 if not sample_every or count[0] % sample_every or before.decision is None:
                     return

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
+from typing import Any
 
 from ...engine import Game
 from ...games import load
+from ...rules.core import KIND_TYPES
 from ...rules.errors import Loc, Problem, RulesError, did_you_mean
 from ...rules.expr import compile_expr
+from ...rules.expr_context import read_target
 from ...rules.reading import Skip
 from ...rules.source import Node, parse_yaml, read_yaml
 from .model import (
@@ -318,12 +321,19 @@ def parse_program(text: str, game: Game, file: str = "<program>") -> Program:
     return ProgramCompiler(parse_yaml(text, file), game, file).compile()
 
 
-def parse_condition(text: str, game: Game, where: str = "<condition>") -> Expr:
+def parse_condition(text: str, game: Game, where: str = "<condition>",
+                    targets: Any = ()) -> Expr:
     """An expression over the game's state as a program sees it (``player``, the side it
-    plays), such as an evaluation's measure (``RulesError`` if it does not compile)."""
+    plays), such as an evaluation's measure (``RulesError`` if it does not compile);
+    ``targets`` (an action type's ``TargetSpec``s) are named too, read from the context's
+    targets (a measure read after that action: what it chose)."""
     compiler = ProgramCompiler(parse_yaml("{}", where), game, where)
+    scope = compiler.scope()
+    if targets:
+        scope = scope.child(**{t.name: (KIND_TYPES.get(t.kind, "any"), read_target(t.name))
+                               for t in targets})
     try:
-        return compiler.expr(Node(text, Loc(where, 1, 1)), compiler.scope())
+        return compiler.expr(Node(text, Loc(where, 1, 1)), scope)
     except Skip:
         raise RulesError(compiler.problems) from None
 
