@@ -411,10 +411,19 @@ def _count_entities(c: Ctx, owner: Any, type: Any, tag: Any, near: Any, within: 
 
 def _positions(c: Ctx, shape: str, center: Any, radius: float, empty: bool,
                where: Any) -> list[Pos]:
-    origin = _where(c, center) if center is not None else Pos(0, 0)
-    if origin is None:
-        return []
-    cells = c.game.board.cells if shape == "all" else geo.shape(c.state, origin, shape, radius)
+    if type(center) in (list, tuple) and shape != "all":  # around each, once, row by row
+        found: set[Pos] = set()
+        for one in center:
+            origin = _where(c, one)
+            if origin is not None:
+                found.update(geo.shape(c.state, origin, shape, radius))
+        cells: Any = sorted(found, key=lambda p: (p.y, p.x))
+    else:
+        origin = _where(c, center) if center is not None else Pos(0, 0)
+        if origin is None:
+            return []
+        cells = c.game.board.cells if shape == "all" else geo.shape(c.state, origin, shape,
+                                                                     radius)
     at = c.state.at_
     if empty and c.game.board.stacking:
         out = _with_room(c, cells)
@@ -934,7 +943,11 @@ _F: list[Function] = [
              "diamond, ring (exactly `radius` away) or all; on a hex board circle, square "
              "and diamond are all the hexes within `radius` steps and cross the three "
              "straight lines of hexes through the center; `empty` keeps free tiles; "
-             "`where` filters on `it`.",
+             "`where` filters on `it`. `center` may be a list of entities or positions: "
+             "the positions around any of them, each once, row by row — the free squares "
+             "beside the tiles laid so far, `positions(shape: cross, center: "
+             "entities(type: tile), radius: 1, empty: true)`, cost what the tiles do, "
+             "not what the board does.",
              "positions(shape: square, center: actor, radius: 1, empty: true)",
              _positions, "geometry"),
     Function("cells", (Param("empty", "bool", False),), "list",
