@@ -130,11 +130,7 @@ def arena_cmd(game_name: str, agents: str, games: int, scenarios: tuple[str, ...
     runs = []
     chosen: list[str | None] = [*names] if names else [None]
     if len(names) > 1:  # every scenario's table, agents and outputs, before any game
-        from ..arena.tournament import (  # noqa: PLC0415 - tournament machinery
-            Tournament,
-            TournamentError,
-            check,
-        )
+        from ..arena.tournament import Tournament, TournamentError, check  # noqa: PLC0415
         for name in names:
             tournament = Tournament(game_name, codes, games, name, mode, seed, seconds,
                                     forfeit, opening=opening, seat_orders=seat_orders,
