@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 
 import stratagem
 from conftest import like_a_terminal
 from stratagem.arena.narration import tell
 from stratagem.web.session import Session
+from test_web import Live
 
 SRC = Path(__file__).parents[1] / "src"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
@@ -160,3 +163,31 @@ def test_the_web_page_tells_each_seat_its_own_account(tmp_path: Path) -> None:
     assert lines == ["bids ? (?)"]
     watched = Session(game, ["random", "random"], seed=1, spectator=True).snapshot()
     assert re.fullmatch(r"bids \d \(\d+\)", watched["log"][0]["line"])
+
+
+def test_the_page_in_a_browser_shows_the_bid_as_withheld(tmp_path: Path) -> None:
+    """As a person sees it: the page opened in Debian's chromium, bob's seat, after the
+    agent's sealed bid: the moves list says `bids ? (?)` and no number of it."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(chromium).exists():
+        pytest.skip("Debian's chromium drives the browser tests")
+    path = _file(tmp_path, BID, "bid.yaml")
+    server = Live(first={"ref": str(path), "scenario": None, "codes": ["random", "human"],
+                         "seed": 1})
+    try:
+        with playwright.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium)
+            page = browser.new_page(viewport={"width": 1200, "height": 900})
+            page.goto(server.url + "/")
+            page.wait_for_function("() => typeof live !== 'undefined' && live !== null "
+                                   "&& !live.busy && live.log && live.log.length > 0",
+                                   timeout=60_000)
+            text = page.inner_text("body")
+            page.screenshot(path=str(tmp_path / "bid.png"))
+            browser.close()
+        moves = text.split("Moves", 1)[1]  # above it, bob's own options: his bids
+        assert "ann bids ? (?)" in moves, text
+        assert not re.search(r"ann bids \d", text)
+    finally:
+        server.stop()
