@@ -82,7 +82,9 @@ def test_the_discard_pile_is_seen_by_everyone() -> None:
 # ------------------------------------------------------------------ knowledge
 def test_a_priest_look_is_known_to_the_looker_alone() -> None:
     """With three players, the priest's player sees the target's card; the third player
-    does not, and sees only that the look happened."""
+    does not, and sees only that the look happened: its view says nothing of who knows
+    which card (which card another was shown would tell what was shown:
+    tests/outsider/deduction, finding 2)."""
     game = letters(3)
     s, a = first_with(game, "play_priest")
     looker = s.decision.player  # type: ignore[union-attr]
@@ -92,7 +94,8 @@ def test_a_priest_look_is_known_to_the_looker_alone() -> None:
     (card,) = [c for c in hand(s, target)]
     assert after.view(looker).entity(card).type == after.entity(card).type
     assert after.view(third).entity(card).type == MASKED
-    assert after.view(third).cards.known[card] == frozenset({looker, target})
+    assert after.view(third).cards.known[card] == frozenset()
+    assert after.view(looker).cards.known[card] == frozenset({looker})
 
 
 def test_a_baron_shows_each_hand_to_the_other_player_only() -> None:

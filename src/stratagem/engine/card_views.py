@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import piles as _piles
-from .knowledge import MASKED, knows
+from .knowledge import MASKED, Cards, knows
 from .piles import Face, face
 
 if TYPE_CHECKING:
@@ -41,8 +41,23 @@ def mask(state: State, v: State, viewer: int) -> None:
         w.statuses = ()
         w.pos = None
     withheld.sort(key=repr)
-    v.cards = state.cards.with_pool(tuple(withheld)).with_piles(
-        _piles.own(state.cards.piles, viewer))
+    c = state.cards
+    v.cards = Cards(c.table, _known_to(state, viewer), c.ruled_out, tuple(withheld),
+                    _piles.own(c.piles, viewer))
+
+
+def _known_to(state: State, viewer: int) -> dict[int, frozenset[int]]:
+    """Who knows each card, as ``viewer`` may know it: the viewer alone, where it knows the
+    card. Never another player's knowledge: which card another was shown would tell what
+    was shown (a detective's notes), and even "every player knows it" tells the viewer
+    that the others were shown it. Who sees a zone is read from the zone itself
+    (``knowledge.knows``); a world dealt from the view imagines the others knowing what
+    their zones show them. Every tracked card keeps its entry, so that none reads as known
+    to all (``knows`` of a card with no entry)."""
+    mine = frozenset((viewer,))
+    none: frozenset[int] = frozenset()
+    return {eid: mine if viewer in who else none
+            for eid, who in state.cards.known.items()}
 
 
 def deal(view: State, s: State, rng: Rng) -> None:

@@ -711,11 +711,15 @@ class Choose(Effect):
     options: Any
     player: Any = None
     prompt: str = ""
+    private: bool = False
+    """Only the chooser is told what was chosen (the other players' logs and views, and
+    the account told to a person, read it as none), and the choice is asked even with
+    one option, so that whether it was asked tells nothing (``Game.private_targets``)."""
 
     def run(self, r: Resolver, ctx: Ctx) -> None:
         player = player_of(self.player, ctx)
         options = tuple(evaluate(self.options, ctx))
-        r.choose(self.name, player, options, self._asked(r, ctx, player))
+        r.choose(self.name, player, options, self._asked(r, ctx, player), self.private)
 
     def _asked(self, r: Resolver, ctx: Ctx, player: int) -> str:
         """The prompt, its ``{actor}``, ``{player}`` and named values filled in (as an

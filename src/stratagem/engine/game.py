@@ -32,6 +32,7 @@ from .checks import definition_problems
 from .context import Ctx
 from .display import NO_HINTS, Display
 from .effect import Effect
+from .effects import Choose
 from .endings import count_position
 from .errors import GameDefinitionError, IllegalActionError, StratagemError, ViewPlayedError
 from .fastpath import quick_action_type, quick_lazy_flow, quick_playout
@@ -238,6 +239,11 @@ class Game:
         if problems:
             raise GameDefinitionError(f"game '{self.name}': " + "; ".join(problems))
         self._index(reactions, hand)
+        secret = frozenset(e.name for b in self.blocks for e in b
+                           if type(e) is Choose and e.private)
+        if secret:  # a `choose: {private: true}` is told to its chooser alone, by its name
+            self.private_targets["choose"] = self.private_targets.get("choose",
+                                                                      frozenset()) | secret
         self.hooks = hooks_of(self, hand)
         """The hands, knock-outs, turn counts and queues the flow handles for this game."""
         self.quick_turns = is_quick(self)

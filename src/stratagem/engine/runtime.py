@@ -275,11 +275,13 @@ class Resolver:
         self.rolls.append(value)
         return value
 
-    def choose(self, name: str, player: int, options: tuple[Value, ...], prompt: str) -> None:
-        """Ask ``player`` to pick one of ``options`` mid-effect, bound as ``name``."""
+    def choose(self, name: str, player: int, options: tuple[Value, ...], prompt: str,
+               private: bool = False) -> None:
+        """Ask ``player`` to pick one of ``options`` mid-effect, bound as ``name``; a
+        ``private`` choice is asked even with one option."""
         if not options:
             raise RunawayError(f"{self.game.name}: a choice ({prompt}) has no options")
-        if len(options) == 1:
+        if len(options) == 1 and not private:
             self.bind(name, options[0])
             if not self.game.info.hidden:  # told, as a choice of two would be (unless the
                 g = self.game              # one option could name a hidden card)

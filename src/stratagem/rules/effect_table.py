@@ -313,7 +313,8 @@ def _choose(c: CompileState, m: dict[str, Node], scope: Scope, node: Node) -> Re
     name = c.need_identifier(m["as"], "`as`")
     items = c.expr(m["from"], scope)
     prompt = str(m["prompt"].value) if "prompt" in m else ""
-    effect = fx.Choose(name, items.fn, _opt(c, m, "player", scope, "player"), prompt)
+    effect = fx.Choose(name, items.fn, _opt(c, m, "player", scope, "player"), prompt,
+                       c.flag(m.get("private"), "`private`"))
     return effect, scope.child(**{name: (_item_type(m["from"]),
                                          read_var(name))})
 
@@ -577,15 +578,20 @@ _DEFS = [
               "Carry out another action's effects with given targets (for reactions such "
               "as an opportunity attack).",
               "perform: {action: strike, targets: {target: event.mover}}", _perform),
-    EffectDef("choose", ("as", "from", "player", "prompt"), ("as", "from"),
+    EffectDef("choose", ("as", "from", "player", "prompt", "private"), ("as", "from"),
               "Ask a player (the acting one by default) to pick an item mid-effect. The "
               "`prompt` may name `{actor}`, `{player}` and the values and targets in scope, "
               "as an action's `text` does (`retreat {actor} to`); the choice is told by it "
               "(`red  retreat armor #5 to (6,1)`). With one option nobody is asked: it is "
               "taken and told under the move that led to it (`· blue retreat armor #5 to "
               "(6,1) (the only option)`), except in a game that hides things, where the "
-              "option could name a hidden card. A program reads the value offered by the "
-              "`as` name.",
+              "option could name a hidden card. `private: true` tells the choice to the "
+              "chooser alone — the other players' logs and views, and the account told to "
+              "a person, read `choose card=-` — and asks it even with one option, since "
+              "whether a choice was asked would tell what the chooser holds: which card a "
+              "detective shows another, one of the three asked about (the one shown it "
+              "learns it by `show`). A private choice's `as` name is private in every "
+              "`choose` of the rules. A program reads the value offered by the `as` name.",
               "choose: {as: card, from: \"zone(player, 'hand')\", prompt: discard a card}",
               _choose),
     EffectDef("move_card", ("card", "to", "bottom", "player"), ("card", "to"),
