@@ -362,6 +362,24 @@ def _pin(c: CompileState, node: Node | None, scope: Scope) -> Any:
     return None
 
 
+def _frozen(value: Any) -> Any:
+    """A value as an action's target holds it: a list as a tuple, all the way down (an
+    action is hashed and compared), anything else as it is."""
+    if type(value) is list or type(value) is tuple:
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def _as_values(fn: Any) -> Any:
+    """The candidates of a `value` target, each list among them as a tuple."""
+    def candidates(ctx: Any) -> Any:
+        items = fn(ctx)
+        if any(type(v) is list or type(v) is tuple for v in items):
+            return [_frozen(v) for v in items]
+        return items
+    return candidates
+
+
 def _target(c: CompileState, name: str, node: Node, scope: Scope) -> TargetSpec:
     m = c.keys(node, ("kind", "from", "where", "entity", "position", "player",
                       "on_board", "optional", "private"), f"target `{name}`")
@@ -416,6 +434,8 @@ def _target(c: CompileState, name: str, node: Node, scope: Scope) -> TargetSpec:
         elif cand.type not in ("list", "any"):
             c.fail(source.loc, f"`from` must give a list, not a {cand.type}")
             raise Skip
+        elif kind == "value":  # a list among the values is offered as a tuple (hashable)
+            candidates = _as_values(cand.fn)
         else:
             candidates = cand.fn
     inner = scope.child(**{name: (KIND_TYPES[kind], read_target(name))})
