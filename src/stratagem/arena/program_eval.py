@@ -168,6 +168,10 @@ def _worth(game: Game, state: State, player: int, depth: int, value: Any) -> flo
     return max(_action_worth(game, state, player, a, depth, value) for a in d.actions)
 
 
+SOLO = "the game itself"
+"""The baseline a program plays against in a solitaire game: none but the game."""
+
+
 def evaluate_program(program: Program, game: Game, *, baselines: tuple[str, ...] = ("random",),
                      games: int = 20, seed: int = 0, sample_every: int = 5,
                      blunder: float = 0.05, progress: Any = None, keep_worst: int = 5,
@@ -186,19 +190,20 @@ def evaluate_program(program: Program, game: Game, *, baselines: tuple[str, ...]
     played = 0
     seats = ([program.side] if program.side is not None
              else list(range(len(game.players))))
-    if len(game.players) != 2:
-        raise ValueError("programs are evaluated in two-player games")
     if not baselines:
         raise StratagemError("a program is evaluated against at least one baseline agent")
     if any(b.split(":", 1)[0].strip() == "human" for b in baselines):
         raise StratagemError("a baseline plays unattended: 'human' cannot be one")
     rng = Rng(seed)
-    for baseline in baselines:
+    # Every other seat is the baseline's; a solitaire game is played by the program alone,
+    # against the game itself (its wins are the games it won).
+    solo = len(game.players) == 1
+    for baseline in ((SOLO,) if solo else baselines):
         vs = Versus(baseline)
         for g in range(games):
             seat = seats[g % len(seats)]
             agent = ProgramAgent(game, seed=rng.fork(), program=program)
-            lineup: list[Any] = [baseline, baseline]
+            lineup: list[Any] = [baseline] * len(game.players)
             lineup[seat] = agent
             count = [0]
 
