@@ -623,7 +623,11 @@ _DEFS = [
               "except the players who see the zone, and what was ruled out of them is "
               "forgotten; who knew some of them knows they are in the pile, not where. "
               "Shuffle a deck in `setup` if a rule takes a card by its place in the zone; a "
-              "`draw` takes a random card whatever the order.",
+              "`draw` takes a random card whatever the order. Do not shuffle where no rule "
+              "needs it: a shuffle also blurs what each player knew of the piles its cards "
+              "came from (every pile that held one of them becomes one with the zone), so a "
+              "case file of one suspect and one weapon, dealt from two piles before the rest "
+              "were gathered and shuffled, is imagined by the AIs as any two of those cards.",
               "shuffle: {zone: deck}", _shuffle),
     EffectDef("let", ("as", "value"), ("as", "value"),
               "Name a value for the effects after it.", "let: {as: bonus, value: actor.level * 2}",
