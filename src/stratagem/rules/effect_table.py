@@ -580,8 +580,11 @@ _DEFS = [
               "perform: {action: strike, targets: {target: event.mover}}", _perform),
     EffectDef("choose", ("as", "from", "player", "prompt", "private"), ("as", "from"),
               "Ask a player (the acting one by default) to pick an item mid-effect. The "
-              "`prompt` may name `{actor}`, `{player}` and the values and targets in scope, "
-              "as an action's `text` does (`retreat {actor} to`); the choice is told by it "
+              "`prompt` may name `{actor}`, `{player}` (the player asked, not the one whose "
+              "action it is) and the values and targets in scope, as an action's `text` "
+              "does (`retreat {actor} to`); a player kept by `let` reads as its seat number "
+              "there, so keep its name (`let: {as: asker, value: player.name}`). The "
+              "choice is told by it "
               "(`red  retreat armor #5 to (6,1)`). With one option nobody is asked: it is "
               "taken and told under the move that led to it (`· blue retreat armor #5 to "
               "(6,1) (the only option)`), except in a game that hides things, where the "
