@@ -51,6 +51,8 @@ GAMES = {
     "pushluck": (HERE / "pushluck" / "pushluck.yaml", 4),
     "sushi_draft": (HERE / "drafting" / "drafting.yaml", 4),
     "tilers": (HERE / "tiles" / "tiles.yaml", 2),
+    "deduction": (HERE / "deduction" / "deduction.yaml", 4),
+    "dice_sheet": (HERE / "dice_sheet" / "dice_sheet.yaml", 4),
 }
 
 
@@ -263,3 +265,13 @@ def test_a_laid_tile_is_on_the_board_only() -> None:
             assert e.pos is None or e.zone is None, e
         options = game.legal_actions(state)
         state = game.apply(state, options[rng.below(len(options))])
+
+
+def test_the_steady_program_checks_against_its_game(capsys: pytest.CaptureFixture[str]
+                                                    ) -> None:
+    """Dice Sheet's programmed opponent, written from docs/programs.md, checks clean."""
+    program = HERE / "dice_sheet" / "programs" / "steady.yaml"
+    code, out, err = run(capsys, "check-program", str(program), "--game",
+                         str(GAMES["dice_sheet"][0]))
+    assert code == 0, err
+    assert "ok — Steady" in out

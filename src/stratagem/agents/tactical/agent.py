@@ -324,7 +324,13 @@ class TacticalAgent(SearchAgent):
         """One-step lookahead on the default value function (games without units)."""
         value = self.value if self.value is not None else default_value(self.game)
         scored: list[tuple[float, Action]] = []
-        for a in decision.actions:
+        # In an order of its own: a budget that runs out values a sample of the options,
+        # not the first ones listed (the rolls before the scores of a dice sheet).
+        order = list(decision.actions)
+        for i in range(len(order) - 1, 0, -1):
+            j = self.rng.below(i + 1)
+            order[i], order[j] = order[j], order[i]
+        for a in order:
             if meter.spent():
                 break
             outs = self.game.outcomes(view, a)
@@ -339,13 +345,18 @@ class TacticalAgent(SearchAgent):
         named = ", ".join(f"{a} ({signed(v)})" for v, a in ranked)
         said = capital(describe(self.game, view, decision.player, pick))
         n = len(decision.actions)
+        valued = "" if len(scored) == n else f" ({len(scored)} of {n} valued)"
+        m = len(scored)
         if len(tied) == 1:
-            why = "the best position one move ahead"
+            why = f"the best position one move ahead{valued}"
         elif len(tied) == n:
             why = f"all {n} options look alike one move ahead, so it picked one at random"
+        elif len(tied) == m:
+            why = (f"the {m} of {n} options it had the budget to value look alike one move "
+                   "ahead, so it picked one at random")
         else:  # a tie for best among more options: not "all"
-            why = (f"{len(tied)} of the {n} options tie for best one move ahead, so it "
-                   "picked one of them at random")
+            why = (f"{len(tied)} of the {m} options{valued} tie for best one move ahead, so "
+                   "it picked one of them at random")
         return Choice(pick, f"{said}: {why}.",
                       f"no units to plan for: one-step lookahead on the value "
                       f"function: {named}")
