@@ -66,7 +66,8 @@ class OSLAAgent(SearchAgent):
     # ------------------------------------------------------------------ scoring
     def score(self, states: list[State], actions: tuple[Action, ...], player: int,
               meter: Meter) -> list[tuple[Action, float, list[tuple[float, State]]]]:
-        """Each action's mean expected value over ``states``, in ``actions`` order.
+        """Each action's mean expected value over ``states``, in ``actions`` order (under a
+        budget of calls too small for one each, in a seeded order of its own).
 
         Stops when the budget runs out: the actions not reached are left out.
         The outcomes of the first state come back too, for planning. Under a budget of
@@ -77,10 +78,22 @@ class OSLAAgent(SearchAgent):
         game, value = self.game, self.value
         scored: list[tuple[Action, float, list[tuple[float, State]]]] = []
         limit = EXACT_OUTCOMES
+        order: Any = actions
         if meter.call_limit < UNLIMITED:
-            share = (meter.call_limit - game.calls) // max(1, len(actions) * len(states))
+            left = meter.call_limit - game.calls
+            if len(actions) * len(states) > left:
+                # Too few calls for every option in every world: fewer worlds each, so that
+                # every option is valued; too few for one each, a sample of the options in
+                # an order of its own, not the first ones listed.
+                states = states[:max(1, left // max(1, len(actions)))]
+                if len(actions) > left:
+                    order = list(actions)
+                    for i in range(len(order) - 1, 0, -1):
+                        j = self.rng.below(i + 1)
+                        order[i], order[j] = order[j], order[i]
+            share = left // max(1, len(actions) * len(states))
             limit = max(1, min(EXACT_OUTCOMES, share))
-        for action in actions:
+        for action in order:
             total, counted, first = 0.0, 0, None
             for state in states:
                 if meter.spent():
