@@ -38,3 +38,14 @@ def test_a_true_or_false_field_reads_as_the_rules_write_it() -> None:
     after = game.apply(state, game.legal_actions(state)[0])
     (name, fields), = after.history[-1].events
     assert game.narrate(after, name, dict(fields)) == "one below two: true; two below one: false"
+
+
+def test_a_list_field_reads_as_its_items() -> None:
+    """A list in a narrated field (the faces of dice kept die by die) reads `6, 2, 2`, as
+    `text()` writes it, not as a Python tuple (tests/outsider/dice_sheet, finding 7)."""
+    game = build(RULES.replace('fields: {yes: "1 < 2", no: "2 < 1"}',
+                               'fields: {yes: "[6, 2, 2]", no: "[]"}'))
+    state = game.new_state(1)
+    after = game.apply(state, game.legal_actions(state)[0])
+    (name, fields), = after.history[-1].events
+    assert game.narrate(after, name, dict(fields)) == "one below two: 6, 2, 2; two below one: none"

@@ -59,6 +59,15 @@ def _template(template: str, entity_fields: frozenset[str],
     on) read as "type #id" while the entity is in the game, a type's underscores read as
     spaces ("goblin archer #6"), as in a text field's value ("energy draught"); player fields
     as the player's name."""
+    def one_value(state: Any, x: Any) -> str:
+        """An item of a list field: a unit by type and number, a number as it reads."""
+        e = state.entities_.get(x) if type(x) is Ref else None
+        if e is not None:
+            return f"{words(e.type)} #{int(e.id)}"
+        if isinstance(x, float) and x.is_integer():
+            return str(int(x))
+        return words(x) if isinstance(x, str) else str(x)
+
     def render(state: Any, fields: dict[str, Any]) -> str:
         def one(m: re.Match[str]) -> str:
             v = fields.get(m.group(1))
@@ -76,6 +85,8 @@ def _template(template: str, entity_fields: frozenset[str],
                 return "none"
             if isinstance(v, Pos):  # a named place of a map by its name
                 return state.game.board.place_name(v) or str(v)
+            if type(v) is tuple or type(v) is list:  # dice kept die by die: "6, 2, 2"
+                return ", ".join(one_value(state, x) for x in v) or "none"
             return words(v) if isinstance(v, str) else str(v)
         return _FIELD.sub(one, template)
     return render
