@@ -24,14 +24,12 @@ def test_a_type_mismatch_reads_an_entity() -> None:
     said = problems("""\
         game: g
         players: [red, blue]
-        define:
-          progress(p): "p.points"
         player:
           points: 0
         actions:
           pass: {ends_turn: true}
         flow: {phases: [{name: p, actions: [pass]}]}
-        end: {round_limit: 1, score: "progress(player)"}
+        end: {round_limit: 1, score: "count(group(player))"}
         """)
     assert any("`player` is a player, expected an entity" in p for p in said), said
 

@@ -130,15 +130,15 @@ def arena_cmd(game_name: str, agents: str, games: int, scenarios: tuple[str, ...
     runs = []
     chosen: list[str | None] = [*names] if names else [None]
     if len(names) > 1:  # every scenario's table, agents and outputs, before any game
-        from ..arena.tournament import Tournament, TournamentError, check  # noqa: PLC0415
+        from ..arena import tournament as tm  # noqa: PLC0415 - tournament machinery
         for name in names:
-            tournament = Tournament(game_name, codes, games, name, mode, seed, seconds,
+            tournament = tm.Tournament(game_name, codes, games, name, mode, seed, seconds,
                                     forfeit, opening=opening, seat_orders=seat_orders,
                                     measures=measures)
             try:
-                check(tournament)
-            except TournamentError as exc:  # said before any scenario's first game
-                raise TournamentError(f"scenario {name}: {exc}") from None
+                tm.check(tournament)
+            except tm.TournamentError as exc:  # said before any scenario's first game
+                raise tm.TournamentError(f"scenario {name}: {exc}") from None
             check_outputs(*(_named_after(p, name)
                             for p in (json_out, csv_out, replays, report)))
     for scenario, game in zip(chosen, games_of, strict=True):
