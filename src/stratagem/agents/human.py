@@ -52,7 +52,9 @@ from ..engine import (
     as_seen,
     card_words,
     carried,
+    fill,
     is_knocked_out,
+    label,
     params_words,
     plural,
 )
@@ -336,6 +338,22 @@ class HumanAgent(Agent):
         for line in describe_view(game, view):
             self.say(line)
 
+    def _target_prompt(self, view: State, decision: Decision, builder: ActionBuilder,
+                       step: str) -> str:
+        """How target ``step`` is asked for: its `prompt` from the rules, with `{player}`,
+        `{actor}` and the targets chosen before it filled in; else its name."""
+        made = dict(builder.chosen)
+        kind = made.get("type")
+        at = self.game.action_types.get(kind) if isinstance(kind, str) else None
+        spec = next((s for s in at.targets if s.name == step), None) if at else None
+        if spec is None or not spec.prompt:
+            return step
+        fields = {k: label(view, v) for k, v in made.items() if k not in ("type", "actor")}
+        fields["player"] = self._who(decision.player)
+        if made.get("actor") is not None:
+            fields["actor"] = label(view, made["actor"])
+        return fill(spec.prompt, fields) or spec.prompt
+
     def _offer(self, view: State, decision: Decision, builder: ActionBuilder,
                choices: tuple[Any, ...], chosen: bool) -> None:
         """Print the question for the builder's next step and its numbered choices; once
@@ -343,7 +361,7 @@ class HumanAgent(Agent):
         step = builder.step
         made = _partial(builder) if chosen else ""
         label = STEP_NAMES.get(step)
-        label = f"the {label}" if label else step
+        label = f"the {label}" if label else self._target_prompt(view, decision, builder, step)
         if decision.kind == "reaction":
             # Who may react, and to what, in the game's own words.
             self.say(self.reaction_text(view, builder))

@@ -34,7 +34,7 @@ from .hands import is_knocked_out
 from .info import GameInfo, GameRuntime
 from .items import carried
 from .knowledge import FACES, MASKED
-from .narration import card_words, field_words, phase_words, words
+from .narration import card_words, field_words, fill, label, phase_words, words
 from .private_views import UNKNOWN, as_seen
 from .protocol import ForwardModel, GameState
 from .rng import Rng
@@ -103,9 +103,11 @@ __all__ = [
     "explored",
     "faces",
     "field_words",
+    "fill",
     "format_value",
     "is_knocked_out",
     "is_same_result",
+    "label",
     "last_seen",
     "loads",
     "mover_costs",

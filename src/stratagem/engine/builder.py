@@ -71,6 +71,15 @@ class ActionBuilder:
         chosen = self._chosen + ((None,) if i == 2 and len(self._chosen) == 1 else ()) + (value,)
         return ActionBuilder(self.state, pool, chosen)
 
+    @property
+    def chosen(self) -> tuple[tuple[str, Value], ...]:
+        """The slots chosen so far, by name (``type``, ``actor``, then the targets)."""
+        if not self._pool:
+            return ()
+        a = self._pool[0]
+        return tuple(slot for i in range(len(self._chosen))
+                     if (slot := self._slot(a, i)) is not None and slot[1] is not None)
+
     def is_complete(self) -> bool:
         """Whether exactly one action is left and every slot of it is chosen."""
         if len(self._pool) != 1:

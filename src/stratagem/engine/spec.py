@@ -140,6 +140,10 @@ class TargetSpec:
     private: bool = False
     """Only the acting player is told what was chosen: the other players' views give the
     action with this target as none (a sealed bid: the others see that a bid was made)."""
+    prompt: str = field(default="", compare=False)
+    """How a person is asked for this target when an action is built a part at a time (the
+    terminal's `choose …:`), with `{player}`, `{actor}` and the targets chosen before it
+    filled in; empty: the target's name."""
 
 
 @dataclass(frozen=True)

@@ -615,7 +615,11 @@ SECTIONS: tuple[Part, ...] = (
               "parameter without it). A card target needs no `private`: a card the other "
               "players cannot see (in a zone they do not see, or with a face they do not "
               "know) is never named in their log, since a card's id would tell its face, "
-              "and a person is told it as \"a card\" (`ann lays a card face down`).")),
+              "and a person is told it as \"a card\" (`ann lays a card face down`)."),
+          Key("prompt", "How a person is asked for this target when the terminal builds "
+              "the action a part at a time (`choose …:`), with `{player}`, `{actor}` and "
+              "the targets chosen before it filled in: `k0: {kind: value, from: \"['keep', "
+              "'roll']\", prompt: \"the highest die\"}`. Without it, the target's name.")),
          "actions:\n  move:\n    targets:\n"
          "      to: {kind: position, from: \"reachable(actor, actor.speed)\"}"),
     Part("reaction", "reactions: NAME:",

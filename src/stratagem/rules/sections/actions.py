@@ -382,7 +382,7 @@ def _as_values(fn: Any) -> Any:
 
 def _target(c: CompileState, name: str, node: Node, scope: Scope) -> TargetSpec:
     m = c.keys(node, ("kind", "from", "where", "entity", "position", "player",
-                      "on_board", "optional", "private"), f"target `{name}`")
+                      "on_board", "optional", "private", "prompt"), f"target `{name}`")
     kind: str | None = None
     source: Any = None
     for short in ("entity", "position", "player"):
@@ -455,7 +455,8 @@ def _target(c: CompileState, name: str, node: Node, scope: Scope) -> TargetSpec:
     return TargetSpec(name, candidates, conds, kind, near, on_board,
                       c.flag(m.get("optional"), "`optional`"),
                       " ".join(str(source.value).split()) if source is not None else "",
-                      c.flag(m.get("private"), "`private`"))
+                      c.flag(m.get("private"), "`private`"),
+                      c.need_str(m["prompt"], "`prompt`") if "prompt" in m else "")
 
 
 def _near(c: CompileState, node: Node | None, scope: Scope, name: str) -> Any:
