@@ -71,9 +71,7 @@ class ExpectimaxAgent(SearchAgent):
         meter = self.meter(budget)
         self._meter, self._root = meter, decision.player
         order = list(decision.actions)
-        for i in range(len(order) - 1, 0, -1):  # ties go to a seeded pick, not list order
-            j = self.rng.below(i + 1)
-            order[i], order[j] = order[j], order[i]
+        self.rng.shuffle(order)  # ties go to a seeded pick, not list order
         best: tuple[float, list[Action], int, bool] | None = None  # value, line, depth, whole
         for depth in range(1, self.depth + 1):
             self._cut = False

@@ -88,9 +88,7 @@ class OSLAAgent(SearchAgent):
                 states = states[:max(1, left // max(1, len(actions)))]
                 if len(actions) > left:
                     order = list(actions)
-                    for i in range(len(order) - 1, 0, -1):
-                        j = self.rng.below(i + 1)
-                        order[i], order[j] = order[j], order[i]
+                    self.rng.shuffle(order)
             share = left // max(1, len(actions) * len(states))
             limit = max(1, min(EXACT_OUTCOMES, share))
         for action in order:

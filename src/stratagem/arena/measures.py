@@ -52,9 +52,7 @@ class MeasureSpec:
     def holds(self, state: State, player: int, action: Action | None = None) -> bool:
         """Whether the test holds for ``player`` in ``state``, the targets ``action`` chose
         (after which it is read) named by their names."""
-        if action is None:
-            return bool(self.test.fn(Ctx(state, player)))
-        return bool(self.test.fn(Ctx(state, player, action.actor, dict(action.targets))))
+        return held_after(self.test, state, player, action)
 
     def value(self, state: State, player: int) -> float:
         """The expression's value for ``player`` in ``state``, as a number."""
@@ -64,6 +62,14 @@ class MeasureSpec:
         kind = "none" if got is None else type(got).__name__
         raise MeasureError(f"--measure {self.name}: `{self.test.text}` gave {kind} "
                            f"({got!r}), not a number or true/false")
+
+
+def held_after(test: Expr, state: State, player: int, action: Action | None = None) -> bool:
+    """Whether an action measure's ``test`` holds for ``player`` in ``state``, read just
+    after ``action``: its actor as ``actor`` and its targets by their names."""
+    if action is None:
+        return bool(test.fn(Ctx(state, player)))
+    return bool(test.fn(Ctx(state, player, action.actor, dict(action.targets))))
 
 
 def split_measure(spec: str, *, at_end: bool = True) -> tuple[str, str | None, str]:
@@ -149,4 +155,4 @@ class Measurer:
 
 
 __all__ = ["SHAPE", "MeasureError", "MeasureSpec", "Measurer", "check_measures",
-           "parse_measure", "split_measure"]
+           "held_after", "parse_measure", "split_measure"]

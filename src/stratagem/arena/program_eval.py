@@ -28,8 +28,9 @@ from ..agents.base import outcomes_or_sample
 from ..agents.program import Program, ProgramAgent
 from ..agents.program.model import Expr
 from ..agents.value import default_value
-from ..engine import Action, Ctx, Game, Rng, State, StratagemError
+from ..engine import Action, Game, Rng, State, StratagemError
 from .match import play
+from .measures import held_after
 from .stats import wilson
 
 
@@ -215,8 +216,7 @@ def evaluate_program(program: Program, game: Game, *, baselines: tuple[str, ...]
                 for m in ev.measures:
                     if action.type == m.action:
                         m.times += 1
-                        m.held += bool(m.test.fn(Ctx(after, seat, action.actor,
-                                                     dict(action.targets))))
+                        m.held += held_after(m.test, after, seat, action)
                 count[0] += 1
                 if not sample_every or count[0] % sample_every or before.decision is None:
                     return

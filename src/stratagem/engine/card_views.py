@@ -85,9 +85,7 @@ def deal(view: State, s: State, rng: Rng) -> None:
             mine, masked, pool, lambda eid: face(ents[eid]), rng)
         if dealt is None:
             mine = None  # no pile to keep (or one gone stale): any deal of the faces
-            for i in range(len(pool) - 1, 0, -1):  # Fisher–Yates with our own generator
-                j = rng.below(i + 1)
-                pool[i], pool[j] = pool[j], pool[i]
+            rng.shuffle(pool)
             dealt = pool
         if all(f[0] not in ban for f, ban in zip(dealt, bans, strict=True)):
             break

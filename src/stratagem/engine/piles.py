@@ -223,15 +223,11 @@ def deal_order(mine: tuple[Pile, ...], masked: list[int], pool: list[Face],
         plan.append((spots, list(need.elements())))
     rest = list(left.elements())
     rest.sort(key=repr)
-    for i in range(len(rest) - 1, 0, -1):  # Fisher–Yates with the caller's generator
-        j = rng.below(i + 1)
-        rest[i], rest[j] = rest[j], rest[i]
+    rng.shuffle(rest)
     out: list[Face | None] = [None] * len(masked)
     for spots, given in plan:
         here = given + [rest.pop() for _ in range(len(spots) - len(given))]
-        for i in range(len(here) - 1, 0, -1):
-            j = rng.below(i + 1)
-            here[i], here[j] = here[j], here[i]
+        rng.shuffle(here)
         for spot, f in zip(spots, here, strict=True):
             out[spot] = f
     return [rest.pop() if slot is None else slot for slot in out]

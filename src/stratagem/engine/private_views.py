@@ -158,7 +158,7 @@ def guess_private(view: State, s: State, rng: Rng) -> None:
         known = g.private_known.get((_holder_type(view, holders), spec.name))
         if spec.private == "deal":
             values = [_read(view, h, spec) for h in holders]
-            _shuffle(values, rng)
+            rng.shuffle(values)
             for h, value in zip(holders, values, strict=True):
                 _write(s, h, spec, value)
             if known is not None and not all(_holds(s, viewer, h, known) for h in holders):
@@ -230,7 +230,7 @@ def _deal_known(s: State, viewer: int, holders: list[Holder], spec: ParamSpec,
     deal: list[Any] | None = list(values)
     for _ in range(MAX_TRIES):
         assert deal is not None
-        _shuffle(deal, rng)
+        rng.shuffle(deal)
         if all(ok[(h, v)] for h, v in zip(holders, deal, strict=True)):
             break
     else:
@@ -245,7 +245,7 @@ def _matching(holders: list[Holder], values: list[Any], ok: dict[tuple[Holder, A
     there is no such deal."""
     slot_of = [-1] * len(holders)  # the value (by index) each holder takes
     order = list(range(len(holders)))
-    _shuffle(order, rng)
+    rng.shuffle(order)
 
     def take(j: int, seen: set[int]) -> bool:
         for i in order:
@@ -258,17 +258,10 @@ def _matching(holders: list[Holder], values: list[Any], ok: dict[tuple[Holder, A
         return False
 
     slots = list(range(len(values)))
-    _shuffle(slots, rng)
+    rng.shuffle(slots)
     if not all(take(j, set()) for j in slots):
         return None
     return [values[j] for j in slot_of]
-
-
-def _shuffle(values: list[Any], rng: Rng) -> None:
-    """Fisher–Yates with the engine's own generator."""
-    for i in range(len(values) - 1, 0, -1):
-        j = rng.below(i + 1)
-        values[i], values[j] = values[j], values[i]
 
 
 UNKNOWN = "?"

@@ -11,6 +11,7 @@ resolution (see ``engine.runtime``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -65,6 +66,13 @@ class Rng:
             r -= weights[i]
             i += 1
         return i
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Put ``items`` in a uniformly random order, in place (Fisher–Yates: one draw
+        below ``i + 1`` for each place ``i`` from the last down)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
 
     def random(self) -> float:
         """A float in [0, 1)."""

@@ -157,9 +157,7 @@ def determinize(view: State, seed: int) -> State:
     for p in () if is_tracked(view.game) else range(len(view.players)):
         ents = view.entities_  # (the engine's own: the public reader would seal them)
         pool = [eid for eid in sorted(ents) if ents[eid].owner == p and ents[eid].zone == UNSEEN]
-        for i in range(len(pool) - 1, 0, -1):  # Fisher–Yates with our own generator
-            j = rng.below(i + 1)
-            pool[i], pool[j] = pool[j], pool[i]
+        rng.shuffle(pool)
         for owner, zone in _hidden_zones(view, viewer):
             if owner != p:
                 continue

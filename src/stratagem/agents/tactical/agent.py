@@ -327,9 +327,7 @@ class TacticalAgent(SearchAgent):
         # In an order of its own: a budget that runs out values a sample of the options,
         # not the first ones listed (the rolls before the scores of a dice sheet).
         order = list(decision.actions)
-        for i in range(len(order) - 1, 0, -1):
-            j = self.rng.below(i + 1)
-            order[i], order[j] = order[j], order[i]
+        self.rng.shuffle(order)
         for a in order:
             if meter.spent():
                 break
