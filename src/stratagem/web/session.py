@@ -321,8 +321,8 @@ class Session:
         log = []
         history = state.history  # built afresh at each reading: read once
         for i in range(min(n, len(self.steps))):
-            told = as_told(self._step_for(i, viewer), secret)
             player = history[i].player
+            told = as_told(self._step_for(i, viewer, player), secret)
             # Another side's move under fog: told only as a move unless the viewer's side
             # watched it, and its reason never (it may speak of what the viewer cannot see).
             if hidden_from(game, viewer, history, i, self.states):
@@ -352,11 +352,11 @@ class Session:
                 "dice": dice_svg(rolls) if rolls else "",
                 "last": [{"pos": list(m.pos), "colour": m.colour} for m in last]}
 
-    def _step_for(self, i: int, viewer: int | None) -> Step:
-        """Step ``i`` as ``viewer`` may know it: another player's private target or
-        face-down card withheld (``narration.tell``), told once per seat and kept."""
+    def _step_for(self, i: int, viewer: int | None, player: int) -> Step:
+        """Step ``i`` (``player``'s) as ``viewer`` may know it: another player's private
+        target or face-down card withheld (``narration.tell``), told once per seat and
+        kept."""
         step = self.steps[i]
-        player = self.states[i + 1].history[i].player
         if viewer is None or player in (viewer, CHANCE) or not tells_secrets(self.game):
             return step
         key = (i, viewer)
